@@ -1,0 +1,42 @@
+# Thin wrapper over CMake. `make run` and `make test` install missing system packages first.
+BUILD   ?= build
+JOBS    ?= $(shell nproc)
+CMAKE_FLAGS ?= -DCMAKE_BUILD_TYPE=Release
+EXAMPLE ?= input/lj-fcc/config.xml
+OUTDIR  ?= output
+
+.PHONY: all deps configure build run test bench validate clean
+
+all: build
+
+deps:
+	@scripts/install-deps.sh
+
+$(BUILD)/CMakeCache.txt:
+	cmake -S . -B $(BUILD) $(CMAKE_FLAGS)
+
+configure: $(BUILD)/CMakeCache.txt
+
+build: configure
+	cmake --build $(BUILD) -j $(JOBS)
+
+run: deps
+	@$(MAKE) --no-print-directory build
+	@mkdir -p $(OUTDIR)
+	./$(BUILD)/mardyn --output-prefix $(OUTDIR)/lj-fcc $(EXAMPLE)
+	@echo "Outputs written to $(OUTDIR)/ (lj-fcc.res, lj-fcc*.restart.dat, lj-fcc*.xyz)"
+
+test: deps
+	@$(MAKE) --no-print-directory build
+	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
+
+bench: deps
+	@$(MAKE) --no-print-directory build
+	validation/bench/run-benchmarks.sh $(BUILD)
+
+validate: deps
+	@$(MAKE) --no-print-directory build
+	validation/run-validation.sh $(BUILD)
+
+clean:
+	rm -rf $(BUILD)

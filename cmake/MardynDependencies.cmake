@@ -1,0 +1,29 @@
+# Required libraries come from the system; MPI, CUDA and OpenCL are options that default to
+# "on if found". Each option is reported by MardynSummary at the end of configuration.
+
+find_package(tinyxml2 REQUIRED CONFIG)
+find_package(PkgConfig REQUIRED)
+pkg_check_modules(CPPUNIT REQUIRED IMPORTED_TARGET cppunit)
+find_package(Threads REQUIRED)
+
+find_package(MPI QUIET COMPONENTS CXX)
+option(MARDYN_ENABLE_MPI "Build the MPI domain decomposition (Open MPI)" ${MPI_CXX_FOUND})
+if(MARDYN_ENABLE_MPI AND NOT MPI_CXX_FOUND)
+  message(FATAL_ERROR "MARDYN_ENABLE_MPI is ON but no MPI C++ library was found")
+endif()
+
+find_package(CUDAToolkit QUIET)
+set(_mardyn_cuda_found OFF)
+if(CUDAToolkit_FOUND AND TARGET CUDA::nvrtc)
+  set(_mardyn_cuda_found ON)
+endif()
+option(MARDYN_ENABLE_CUDA "Build the CUDA compute backend (driver API + NVRTC)" ${_mardyn_cuda_found})
+if(MARDYN_ENABLE_CUDA AND NOT _mardyn_cuda_found)
+  message(FATAL_ERROR "MARDYN_ENABLE_CUDA is ON but the CUDA toolkit with NVRTC was not found")
+endif()
+
+find_package(OpenCL QUIET)
+option(MARDYN_ENABLE_OPENCL "Build the OpenCL compute backend (ICD loader)" ${OpenCL_FOUND})
+if(MARDYN_ENABLE_OPENCL AND NOT OpenCL_FOUND)
+  message(FATAL_ERROR "MARDYN_ENABLE_OPENCL is ON but no OpenCL ICD loader/headers were found")
+endif()

@@ -1,0 +1,11 @@
+# Configure summary: what was found and which optional parts are built.
+message(STATUS "")
+message(STATUS "MarDyn ${PROJECT_VERSION} configuration")
+message(STATUS "  build type          : ${CMAKE_BUILD_TYPE}")
+message(STATUS "  C++ compiler        : ${CMAKE_CXX_COMPILER_ID} ${CMAKE_CXX_COMPILER_VERSION}")
+message(STATUS "  TinyXML-2           : ${tinyxml2_VERSION}")
+message(STATUS "  CppUnit             : ${CPPUNIT_VERSION}")
+message(STATUS "  MPI    (MARDYN_ENABLE_MPI)    : ${MARDYN_ENABLE_MPI} ${MPI_CXX_VERSION}")
+message(STATUS "  CUDA   (MARDYN_ENABLE_CUDA)   : ${MARDYN_ENABLE_CUDA} ${CUDAToolkit_VERSION}")
+message(STATUS "  OpenCL (MARDYN_ENABLE_OPENCL) : ${MARDYN_ENABLE_OPENCL} ${OpenCL_VERSION_STRING}")
+message(STATUS "")
