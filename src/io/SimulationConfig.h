@@ -1,0 +1,126 @@
+// SimulationConfig: everything read from a mardyn XML configuration (and the phase space it names),
+// as plain data. XmlConfigReader fills it; Simulation consumes it; nothing here computes physics.
+#pragma once
+
+#include "molecules/Component.h"
+#include "molecules/Quaternion.h"
+#include "utils/Vec3.h"
+
+#include <array>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace mardyn {
+
+/// Lorentz-Berthelot mixing for one pair of components (ls1's mixing/rule[@type=LB]);
+/// sigma_ij = eta * (sigma_i + sigma_j) / 2, epsilon_ij = xi * sqrt(epsilon_i * epsilon_j).
+struct MixingRule {
+  unsigned cid1 = 0;  ///< 0-based component index (the XML numbers from 1)
+  unsigned cid2 = 0;  ///< 0-based component index
+  double eta = 1.0;
+  double xi = 1.0;
+};
+
+/// One molecule of the initial phase space, already resolved (from an .inp file or a generator).
+struct MoleculeRecord {
+  unsigned component = 0;   ///< 0-based index into SimulationConfig::components
+  unsigned long id = 0;     ///< molecule id as written in the input
+  Vec3 r;                   ///< centre of mass
+  Vec3 v;                   ///< centre-of-mass velocity
+  Quaternion q;             ///< orientation (identity for IRV/ICRV input)
+  Vec3 L;                   ///< angular momentum, space frame (ls1's D columns)
+};
+
+/// One thermostat of algorithm/thermostats. ls1's VelocityScaling thermostat; an empty
+/// componentName means the global thermostat (all components).
+struct ThermostatConfig {
+  std::string type = "VelocityScaling";
+  std::string componentName;   ///< ls1's @componentName, empty = all components
+  int component = -1;          ///< resolved 0-based component index, -1 = all
+  double temperature = 0.0;
+};
+
+/// refunits[@type=SI]: what one reduced unit is in SI-derived units (for printing only).
+struct RefUnits {
+  bool given = false;
+  double lengthNm = 1.0;   ///< length unit in nm
+  double massU = 1.0;      ///< mass unit in atomic mass units
+  double energyEV = 1.0;   ///< energy unit in eV
+};
+
+/// One output/outputplugin element. Known plugins read their settings from `params`
+/// (child element name -> text, e.g. "writefrequency" -> "5").
+struct OutputPluginConfig {
+  std::string name;                          ///< @name, e.g. "ResultWriter"
+  std::string type;                          ///< @type if given (e.g. CheckpointWriter: ASCII)
+  unsigned long writeFrequency = 1;          ///< writefrequency (steps)
+  std::string outputPrefix;                  ///< outputprefix as written (empty = plugin default)
+  std::map<std::string, std::string> params; ///< every simple child element, by name
+  std::string file;                          ///< configuration file it came from (for messages)
+  int line = 0;                              ///< line of the element (for messages)
+};
+
+/// algorithm/parallelisation: how the domain is split across MPI ranks.
+struct ParallelisationConfig {
+  std::string type = "DomainDecomposition";  ///< @type as written
+  std::array<int, 3> mpiGridDims{0, 0, 0};   ///< MPIGridDims x,y,z; 0 = chosen automatically
+};
+
+/// GPU settings (command line --gpu/--gpu-backend/--cell-processor/--precision, or an XML
+/// algorithm/gpu element). Interpreted by the GPU decorator; kept open on purpose.
+struct GpuConfig {
+  bool enabled = false;
+  std::string backend;                        ///< "cuda", "opencl" or empty (= first available)
+  std::string cellProcessor;                  ///< "reference", "threadblock", "warpblock" or empty
+  std::string precision;                      ///< "single", "mixed", "double" or empty
+  std::map<std::string, std::string> options; ///< further key=value settings
+};
+
+/// Everything the application needs to set up a Simulation.
+struct SimulationConfig {
+  std::string configFile;        ///< path of the XML file as given
+  std::string outputPrefix;      ///< --output-prefix (prepended to every output file), default ""
+
+  // integrator / run
+  std::string integrator = "Leapfrog";
+  double timestep = 0.0;
+  double currentTime = 0.0;
+  unsigned long productionSteps = 0;     ///< run/production/steps: steps to run (overridden by --steps)
+  unsigned long equilibrationSteps = 0;  ///< run/equilibration/steps: as in ls1, the step from which
+                                         ///< averages are accumulated (part of the production steps)
+
+  // ensemble
+  enum class Ensemble { NVT, NVE };
+  Ensemble ensemble = Ensemble::NVT;
+  double temperature = 0.0;              ///< ensemble/temperature (target for NVT and generators)
+  Vec3 box;                              ///< domain lx, ly, lz
+
+  std::vector<Component> components;     ///< component i has id() == i
+  std::vector<MixingRule> mixing;        ///< pairs not listed mix with eta = xi = 1
+  std::vector<MoleculeRecord> molecules; ///< initial phase space, every molecule inside [0, box)
+
+  // algorithm
+  double cutoffRadius = 0.0;             ///< cutoffs/radiusLJ (centre-of-mass cutoff)
+  double epsilonRF = 1.0e10;             ///< electrostatic[@type=ReactionField]/epsilon
+  int cellsInCutoffRadius = 1;           ///< datastructure/cellsInCutoffRadius
+  enum class LongRange { Homogeneous, None };
+  LongRange longRange = LongRange::Homogeneous;  ///< ls1 default: homogeneous correction
+  std::vector<ThermostatConfig> thermostats;     ///< empty: one global thermostat at `temperature` (NVT)
+  ParallelisationConfig parallelisation;
+  GpuConfig gpu;
+  bool legacyCellProcessor = false;      ///< --legacy-cell-processor
+
+  RefUnits refUnits;
+  std::vector<OutputPluginConfig> outputPlugins;  ///< in XML order, unknown names included
+
+  // command-line controlled output
+  bool finalCheckpoint = true;           ///< --final-checkpoint 0|1
+  unsigned long printInterval = 1;       ///< per-step line every this many steps (0 = never)
+  bool quiet = false;
+
+  /// Steps to run (ls1's convention: run/production/steps counts every step).
+  unsigned long totalSteps() const { return productionSteps; }
+};
+
+}  // namespace mardyn
