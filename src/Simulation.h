@@ -1,0 +1,84 @@
+// Simulation: owns the domain, the decomposition, the particle container, the cell processor, the
+// integrator, the thermostat and the output plugins, and runs ls1-mardyn's time loop.
+#pragma once
+
+#include "Domain.h"
+#include "integrators/Leapfrog.h"
+#include "io/OutputPlugin.h"
+#include "io/SimulationConfig.h"
+#include "molecules/InteractionParameters.h"
+#include "parallel/DomainDecompBase.h"
+#include "particleContainer/CellProcessor.h"
+#include "particleContainer/LinkedCells.h"
+#include "thermostats/VelocityScalingThermostat.h"
+#include "utils/Timer.h"
+
+#include <functional>
+#include <iosfwd>
+#include <memory>
+#include <vector>
+
+namespace mardyn {
+
+class Simulation : public SimulationView {
+ public:
+  /// Takes the configuration as read (command-line overrides already applied: productionSteps,
+  /// outputPrefix, finalCheckpoint, legacyCellProcessor, quiet, printInterval). Without a
+  /// decomposition the run is sequential. Throws MardynException on an inconsistent set-up.
+  explicit Simulation(SimulationConfig config, std::unique_ptr<DomainDecompBase> decomposition = nullptr);
+  ~Simulation() override;
+
+  void addOutputPlugin(std::unique_ptr<OutputPlugin> plugin);
+
+  /// Replaces the container by a decorator of the LinkedCells (e.g. a GPU traversal); call before
+  /// prepare()/run().
+  using ContainerDecorator = std::function<std::unique_ptr<ParticleContainer>(std::unique_ptr<LinkedCells>)>;
+  void setContainerDecorator(ContainerDecorator decorator);
+
+  /// Places the molecules, computes the initial forces and the step-0 values, calls the plugins'
+  /// init() and afterStep(0).
+  void prepare();
+  /// One time step (half kick, drift, exchange, forces, half kick, thermostat, outputs).
+  void step();
+  /// prepare(), config().totalSteps() steps, finish(); progress on a terminal and the final
+  /// summary (wall time, molecule updates per second, timers) on `log` unless quiet.
+  void run(std::ostream& log);
+  /// Calls the plugins' finish().
+  void finish();
+
+  // SimulationView
+  const SimulationConfig& config() const override { return _config; }
+  const GlobalValues& globals() const override { return _globals; }
+  int rank() const override { return _decomp->rank(); }
+  std::vector<Molecule> gatherMolecules() const override;
+
+  unsigned long currentStep() const { return _step; }
+  double currentTime() const { return _time; }
+  const Domain& domain() const { return *_domain; }
+  ParticleContainer& container() { return *_container; }
+  const std::vector<Component>& components() const { return _config.components; }
+  const TimerSet& timers() const { return _timers; }
+
+ private:
+  void computeForces();
+  void computeGlobalValues(const KineticSums& sums, bool applyThermostat);
+  void printSummary(std::ostream& log, double wallSeconds) const;
+
+  SimulationConfig _config;
+  std::unique_ptr<DomainDecompBase> _decomp;
+  std::unique_ptr<Domain> _domain;
+  std::unique_ptr<InteractionParameters> _params;
+  std::unique_ptr<ParticleContainer> _container;
+  std::unique_ptr<CellProcessor> _processor;
+  std::unique_ptr<Leapfrog> _integrator;
+  std::unique_ptr<VelocityScalingThermostat> _thermostat;
+  std::vector<std::unique_ptr<OutputPlugin>> _plugins;
+  ContainerDecorator _decorator;
+  GlobalValues _globals;
+  TimerSet _timers;
+  unsigned long _step = 0;
+  double _time = 0.0;
+  bool _prepared = false;
+};
+
+}  // namespace mardyn

@@ -1,0 +1,48 @@
+// DomainDecompBase: how the box is split over processes: the region each owns, periodic wrap,
+// migration of molecules, halo copies and the global reductions (sequential and MPI implementations).
+#pragma once
+
+#include "Domain.h"
+#include "molecules/Component.h"
+#include "molecules/Molecule.h"
+#include "particleContainer/ParticleContainer.h"
+#include "utils/Vec3.h"
+
+#include <string>
+#include <vector>
+
+namespace mardyn {
+
+class DomainDecompBase {
+ public:
+  virtual ~DomainDecompBase() = default;
+
+  virtual std::string name() const = 0;
+  virtual int rank() const = 0;
+  virtual int numProcs() const = 0;
+
+  /// The region [min, max) this process owns within the domain's box.
+  virtual Vec3 boundingBoxMin(const Domain& domain) const = 0;
+  virtual Vec3 boundingBoxMax(const Domain& domain) const = 0;
+
+  /// Keeps from `all` the molecules whose position lies in this process's region and adds them to
+  /// the container (every process passes the same list, read once).
+  virtual void distributeMolecules(const std::vector<Molecule>& all, ParticleContainer& container,
+                                   const Domain& domain) const;
+
+  /// After the drift: deletes the old halo, re-sorts the container, wraps molecules that left the
+  /// box periodically, migrates those that left this process's region, and creates the halo copies
+  /// (periodic images and neighbours' molecules) within the container's halo width.
+  virtual void exchangeMolecules(ParticleContainer& container, const Domain& domain) = 0;
+
+  /// Element-wise sums over all processes, in place.
+  virtual void allreduceSum(std::vector<double>& values) const = 0;
+  virtual void allreduceSum(std::vector<unsigned long>& values) const = 0;
+  /// True on every process if any process passed true (error consensus without hanging).
+  virtual bool anyTrue(bool local) const = 0;
+
+  /// Collective: rank 0 receives every owned molecule (sorted by id), the others an empty vector.
+  virtual std::vector<Molecule> gatherMolecules(const ParticleContainer& container) const = 0;
+};
+
+}  // namespace mardyn
