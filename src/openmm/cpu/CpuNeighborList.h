@@ -1,0 +1,56 @@
+// Verlet neighbour list of the CPU platform: particles sorted by cell, then for each particle the full list
+// of neighbours (sorted indices) within cutoff + skin, built in parallel blocks, padded to multiples of 4.
+#pragma once
+
+#include <vector>
+
+namespace OpenMM {
+
+class CpuThreadPool;
+
+class CpuNeighborList {
+public:
+    /** Number of sorted particles per block: the unit of work of the list builder and the force kernels. */
+    static constexpr int blockSize = 64;
+    /** Neighbour lists are padded with the particle's own index to a multiple of this. */
+    static constexpr int padding = 4;
+
+    /**
+     * Builds the list.
+     * @param positions   3*n coordinates in the original particle order
+     * @param periodic    use the minimum image convention in a rectangular box
+     * @param box         box edge lengths (used if periodic)
+     * @param listCutoff  cutoff plus skin; may be infinite (every pair is listed)
+     * @param exclusions  for every original particle, the sorted original indices it must not interact with
+     */
+    void build(const double* positions, int numParticles, bool periodic, const double box[3], double listCutoff,
+               const std::vector<std::vector<int>>& exclusions, CpuThreadPool& pool);
+
+    int getNumParticles() const { return static_cast<int>(_order.size()); }
+    int getNumBlocks() const { return static_cast<int>(_blocks.size()); }
+    /** Original index of the particle at a sorted position. */
+    const std::vector<int>& getOrder() const { return _order; }
+    /** Neighbours (sorted indices, padded) of the k-th particle of a block, as [begin, end). */
+    const int* neighborsBegin(int block, int k) const { return _blocks[block].neighbors.data() + _blocks[block].offsets[k]; }
+    const int* neighborsEnd(int block, int k) const { return _blocks[block].neighbors.data() + _blocks[block].offsets[k + 1]; }
+    /** Total number of listed (padded) entries, for diagnostics. */
+    long long getNumEntries() const;
+
+private:
+    struct Block {
+        std::vector<int> neighbors;
+        std::vector<int> offsets;
+    };
+    void setUpGrid(const double* positions, int n, bool periodic, const double box[3], double listCutoff);
+    void buildBlock(int block, bool periodic, const double box[3], double listCutoff2,
+                    const std::vector<std::vector<int>>& exclusions);
+
+    std::vector<int> _order;
+    std::vector<int> _cellStart;   // per cell, first sorted index; one extra entry at the end
+    std::vector<int> _cellOfSorted;
+    std::vector<double> _sortedXyz;  // 3 per sorted particle
+    int _numCells[3] = {1, 1, 1};
+    std::vector<Block> _blocks;
+};
+
+} // namespace OpenMM

@@ -1,0 +1,206 @@
+// Implementation of the CPU nonbonded engine: list maintenance (skin criterion), packing of sorted particle
+// data, and the parallel block loop whose per-block energies are summed in a fixed order.
+#include "CpuNonbondedEngine.h"
+
+#include "CpuThreadPool.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <stdexcept>
+#include <string>
+
+namespace OpenMM {
+
+CpuNonbondedEngine::CpuNonbondedEngine(CpuThreadPool& pool) : _pool(pool) {}
+
+void CpuNonbondedEngine::setMethod(Method method, double cutoff) {
+    if (method != Method::NoCutoff && !(cutoff > 0))
+        throw std::invalid_argument("CpuNonbondedEngine: the cutoff distance must be positive, got " + std::to_string(cutoff));
+    _method = method;
+    _cutoff = cutoff;
+    _listValid = false;
+}
+
+void CpuNonbondedEngine::setReactionFieldDielectric(double dielectric) { _dielectric = dielectric; }
+
+void CpuNonbondedEngine::setSwitching(bool use, double switchingDistance) {
+    _useSwitching = use;
+    _switchingDistance = switchingDistance;
+}
+
+void CpuNonbondedEngine::setCoulombConstant(double constant) {
+    _coulombConstant = constant;
+    _listValid = false;
+}
+
+void CpuNonbondedEngine::setSkin(double skin) {
+    if (!(skin >= 0))
+        throw std::invalid_argument("CpuNonbondedEngine: the neighbour-list skin must be non-negative");
+    _skin = skin;
+    _listValid = false;
+}
+
+void CpuNonbondedEngine::setParticleParameters(const std::vector<double>& charges, const std::vector<double>& sigmas,
+                                               const std::vector<double>& epsilons) {
+    if (sigmas.size() != charges.size() || epsilons.size() != charges.size())
+        throw std::invalid_argument("CpuNonbondedEngine: charges, sigmas and epsilons differ in length");
+    _charges = charges;
+    _sigmas = sigmas;
+    _epsilons = epsilons;
+    _anyCharge = std::any_of(charges.begin(), charges.end(), [](double q) { return q != 0.0; });
+    _uniformLJ = true;
+    for (size_t i = 1; i < sigmas.size(); i++)
+        if (sigmas[i] != sigmas[0] || epsilons[i] != epsilons[0])
+            _uniformLJ = false;
+    if (_exclusions.size() != charges.size())
+        _exclusions.assign(charges.size(), {});
+    _listValid = false;
+}
+
+void CpuNonbondedEngine::setExcludedPairs(const std::vector<std::pair<int, int>>& pairs) {
+    const int n = static_cast<int>(_charges.size());
+    _exclusions.assign(n, {});
+    for (const auto& p : pairs) {
+        if (p.first < 0 || p.first >= n || p.second < 0 || p.second >= n)
+            throw std::invalid_argument("CpuNonbondedEngine: excluded pair (" + std::to_string(p.first) + ", " +
+                                        std::to_string(p.second) + ") names a particle that does not exist");
+        _exclusions[p.first].push_back(p.second);
+        _exclusions[p.second].push_back(p.first);
+    }
+    for (auto& e : _exclusions) {
+        std::sort(e.begin(), e.end());
+        e.erase(std::unique(e.begin(), e.end()), e.end());
+    }
+    _listValid = false;
+}
+
+void CpuNonbondedEngine::setPeriodicBox(double lx, double ly, double lz) {
+    _box[0] = lx;
+    _box[1] = ly;
+    _box[2] = lz;
+}
+
+void CpuNonbondedEngine::setForceGenericKernels(bool generic) { _forceGeneric = generic; }
+
+bool CpuNonbondedEngine::usesAvx2Kernels() const { return !_forceGeneric && cpuHasAvx2PairKernels(); }
+
+double CpuNonbondedEngine::getKrf() const {
+    return (_dielectric - 1.0) / (2.0 * _dielectric + 1.0) / (_cutoff * _cutoff * _cutoff);
+}
+
+double CpuNonbondedEngine::getCrf() const { return 3.0 * _dielectric / (2.0 * _dielectric + 1.0) / _cutoff; }
+
+bool CpuNonbondedEngine::needsRebuild(const double* positions) const {
+    if (!_listValid)
+        return true;
+    if (_method == Method::CutoffPeriodic)
+        for (int d = 0; d < 3; d++)
+            if (_box[d] != _listBox[d])
+                return true;
+    if (_method == Method::NoCutoff)
+        return false;
+    const double limit2 = 0.25 * _skin * _skin;
+    const size_t n3 = 3 * _charges.size();
+    for (size_t k = 0; k < n3; k += 3) {
+        const double dx = positions[k] - _listPositions[k];
+        const double dy = positions[k + 1] - _listPositions[k + 1];
+        const double dz = positions[k + 2] - _listPositions[k + 2];
+        if (dx * dx + dy * dy + dz * dz > limit2)
+            return true;
+    }
+    return false;
+}
+
+void CpuNonbondedEngine::rebuild(const double* positions) {
+    const int n = static_cast<int>(_charges.size());
+    const bool periodic = _method == Method::CutoffPeriodic;
+    if (periodic)
+        for (int d = 0; d < 3; d++)
+            if (!(_box[d] > 0) || _cutoff > 0.5 * _box[d])
+                throw std::invalid_argument("CpuNonbondedEngine: the cutoff distance (" + std::to_string(_cutoff) +
+                                            ") cannot be greater than half the periodic box size (" +
+                                            std::to_string(_box[d]) + ")");
+    double listCutoff = std::numeric_limits<double>::infinity();
+    if (_method != Method::NoCutoff) {
+        listCutoff = _cutoff + _skin;
+        if (periodic)
+            listCutoff = std::min(listCutoff, 0.5 * std::min({_box[0], _box[1], _box[2]}));
+    }
+    _list.build(positions, n, periodic, _box, listCutoff, _exclusions, _pool);
+    _listPositions.assign(positions, positions + 3 * static_cast<size_t>(n));
+    for (int d = 0; d < 3; d++)
+        _listBox[d] = _box[d];
+    // Per-particle data in sorted order; charges carry the square root of Coulomb's constant.
+    const std::vector<int>& order = _list.getOrder();
+    const double sqrtK = std::sqrt(_coulombConstant);
+    _packed.assign(4 * static_cast<size_t>(n), 0.0);
+    _lj.assign(2 * static_cast<size_t>(n), 0.0);
+    for (int s = 0; s < n; s++) {
+        const int i = order[s];
+        _packed[4 * s + 3] = _charges[i] * sqrtK;
+        _lj[2 * s] = 0.5 * _sigmas[i];
+        _lj[2 * s + 1] = 2.0 * std::sqrt(_epsilons[i]);
+    }
+    _blockEnergy.assign(_list.getNumBlocks(), 0.0);
+    _listValid = true;
+    _numListBuilds++;
+}
+
+void CpuNonbondedEngine::packPositions(const double* positions, int block) {
+    const std::vector<int>& order = _list.getOrder();
+    const int first = block * CpuNeighborList::blockSize;
+    const int last = std::min(static_cast<int>(order.size()), first + CpuNeighborList::blockSize);
+    for (int s = first; s < last; s++) {
+        const double* p = positions + 3 * order[s];
+        _packed[4 * s] = p[0];
+        _packed[4 * s + 1] = p[1];
+        _packed[4 * s + 2] = p[2];
+    }
+}
+
+double CpuNonbondedEngine::calculate(const double* positions, double* forces) {
+    if (_charges.empty())
+        return 0.0;
+    if (needsRebuild(positions))
+        rebuild(positions);
+    CpuPairKernelArgs args;
+    CpuPairKernelFlags flags;
+    flags.periodic = _method == Method::CutoffPeriodic;
+    flags.coulomb = !_anyCharge ? 0 : (_method == Method::NoCutoff ? 1 : 2);
+    flags.mixedLJ = !_uniformLJ;
+    flags.switching = _useSwitching && _method != Method::NoCutoff && _switchingDistance < _cutoff;
+    args.packed = _packed.data();
+    args.lj = _lj.data();
+    args.order = _list.getOrder().data();
+    args.forces = forces;
+    for (int d = 0; d < 3; d++) {
+        args.box[d] = _box[d];
+        args.invBox[d] = _box[d] > 0 ? 1.0 / _box[d] : 0.0;
+    }
+    args.cutoff2 = _method == Method::NoCutoff ? std::numeric_limits<double>::infinity() : _cutoff * _cutoff;
+    if (_method != Method::NoCutoff) {
+        args.krf = getKrf();
+        args.crf = getCrf();
+    }
+    if (flags.switching) {
+        args.switchStart = _switchingDistance;
+        args.switchInvWidth = 1.0 / (_cutoff - _switchingDistance);
+    }
+    args.uniformSigma2 = _sigmas[0] * _sigmas[0];
+    args.uniformEps4 = 4.0 * _epsilons[0];
+    const CpuBlockKernel kernel = usesAvx2Kernels() ? selectAvx2PairKernel(flags) : selectGenericPairKernel(flags);
+    const int numBlocks = _list.getNumBlocks();
+    _pool.execute([&](int thread) {
+        const int threads = _pool.getNumThreads();
+        for (int b = thread; b < numBlocks; b += threads)
+            packPositions(positions, b);
+    });
+    _pool.parallelFor(numBlocks, [&](int block, int) { _blockEnergy[block] = kernel(args, _list, block); });
+    double energy = 0;
+    for (double e : _blockEnergy)
+        energy += e;
+    return 0.5 * energy;
+}
+
+} // namespace OpenMM

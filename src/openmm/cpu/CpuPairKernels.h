@@ -1,0 +1,42 @@
+// The CPU platform's nonbonded pair kernels: arguments, variant selection, and the two instruction-set
+// builds (AVX2+FMA, chosen at run time when the processor has it, and portable scalar C++).
+#pragma once
+
+#include "CpuNeighborList.h"
+
+namespace OpenMM {
+
+/** What a block kernel needs; particle data are in the neighbour list's sorted order. */
+struct CpuPairKernelArgs {
+    const double* packed = nullptr;  ///< 4 per particle: x, y, z, charge * sqrt(Coulomb constant)
+    const double* lj = nullptr;      ///< 2 per particle: sigma / 2, 2 * sqrt(epsilon)
+    const int* order = nullptr;      ///< original index of each sorted particle
+    double* forces = nullptr;        ///< 3 per original particle; the kernel adds to it
+    double box[3] = {0, 0, 0};
+    double invBox[3] = {0, 0, 0};
+    double cutoff2 = 0;              ///< interaction cutoff squared (infinite without cutoff)
+    double krf = 0, crf = 0;         ///< reaction-field constants (used with reactionField)
+    double switchStart = 0;          ///< switching distance
+    double switchInvWidth = 0;       ///< 1 / (cutoff - switching distance)
+    double uniformSigma2 = 0;        ///< sigma^2 when all particles share their LJ parameters
+    double uniformEps4 = 0;          ///< 4 epsilon likewise
+};
+
+/** Which variant of the kernel to run. */
+struct CpuPairKernelFlags {
+    bool periodic = false;
+    int coulomb = 0;                 ///< 0: no charges, 1: plain Coulomb, 2: reaction field
+    bool mixedLJ = true;             ///< per-particle LJ parameters (else the uniform ones)
+    bool switching = false;
+};
+
+/** Computes forces on the particles of one block from their full neighbour lists; returns the sum of the
+ *  pair energies seen from this block (each pair is seen twice overall). */
+using CpuBlockKernel = double (*)(const CpuPairKernelArgs&, const CpuNeighborList&, int block);
+
+CpuBlockKernel selectGenericPairKernel(const CpuPairKernelFlags& flags);
+CpuBlockKernel selectAvx2PairKernel(const CpuPairKernelFlags& flags);
+/** True if this build has the AVX2 kernels and the processor runs them. */
+bool cpuHasAvx2PairKernels();
+
+} // namespace OpenMM

@@ -1,0 +1,169 @@
+// AVX2+FMA build of the CPU platform's nonbonded block kernels: four neighbours per step in double
+// precision, loaded as 128-bit halves and transposed in registers. Compiled with -mavx2 -mfma.
+#include "CpuPairKernels.h"
+
+#if defined(__AVX2__) && defined(__FMA__)
+
+#include <immintrin.h>
+
+#include <algorithm>
+
+namespace OpenMM {
+
+namespace {
+
+inline double horizontalSum(__m256d v) {
+    const __m128d lo = _mm256_castpd256_pd128(v);
+    const __m128d hi = _mm256_extractf128_pd(v, 1);
+    const __m128d s = _mm_add_pd(lo, hi);
+    return _mm_cvtsd_f64(_mm_add_sd(s, _mm_unpackhi_pd(s, s)));
+}
+
+/** Loads two consecutive doubles of rows j0..j3 (stride elements apart) as two vectors (component 0, 1). */
+inline void loadPairs(const double* base, int stride, const int* j, __m256d& c0, __m256d& c1) {
+    const __m256d r02 = _mm256_insertf128_pd(_mm256_castpd128_pd256(_mm_loadu_pd(base + stride * j[0])),
+                                             _mm_loadu_pd(base + stride * j[2]), 1);
+    const __m256d r13 = _mm256_insertf128_pd(_mm256_castpd128_pd256(_mm_loadu_pd(base + stride * j[1])),
+                                             _mm_loadu_pd(base + stride * j[3]), 1);
+    c0 = _mm256_unpacklo_pd(r02, r13);
+    c1 = _mm256_unpackhi_pd(r02, r13);
+}
+
+template <bool PERIODIC, int COULOMB, bool MIXED, bool SWITCH>
+double avx2Block(const CpuPairKernelArgs& a, const CpuNeighborList& list, int block) {
+    const int first = block * CpuNeighborList::blockSize;
+    const int last = std::min(list.getNumParticles(), first + CpuNeighborList::blockSize);
+    const __m256d one = _mm256_set1_pd(1.0);
+    const __m256d zero = _mm256_setzero_pd();
+    const __m256d cutoff2 = _mm256_set1_pd(a.cutoff2);
+    const __m256d boxX = _mm256_set1_pd(a.box[0]), boxY = _mm256_set1_pd(a.box[1]), boxZ = _mm256_set1_pd(a.box[2]);
+    const __m256d invX = _mm256_set1_pd(a.invBox[0]), invY = _mm256_set1_pd(a.invBox[1]), invZ = _mm256_set1_pd(a.invBox[2]);
+    const __m256d krf = _mm256_set1_pd(a.krf), crf = _mm256_set1_pd(a.crf), twoKrf = _mm256_set1_pd(2.0 * a.krf);
+    const __m256d swStart = _mm256_set1_pd(a.switchStart), swInv = _mm256_set1_pd(a.switchInvWidth);
+    const __m256d twelve = _mm256_set1_pd(12.0), six = _mm256_set1_pd(6.0);
+    __m256d energy = zero;
+    for (int i = first; i < last; i++) {
+        const double* pi = a.packed + 4 * i;
+        const __m256d xi = _mm256_set1_pd(pi[0]), yi = _mm256_set1_pd(pi[1]), zi = _mm256_set1_pd(pi[2]);
+        const __m256d qi = _mm256_set1_pd(pi[3]);
+        const __m256d hsi = _mm256_set1_pd(MIXED ? a.lj[2 * i] : 0.0);
+        const __m256d sei = _mm256_set1_pd(MIXED ? a.lj[2 * i + 1] : 0.0);
+        __m256d fx = zero, fy = zero, fz = zero;
+        const int* end = list.neighborsEnd(block, i - first);
+        for (const int* j = list.neighborsBegin(block, i - first); j != end; j += 4) {
+            __m256d xj, yj, zj, qj;
+            loadPairs(a.packed, 4, j, xj, yj);
+            loadPairs(a.packed + 2, 4, j, zj, qj);
+            __m256d dx = _mm256_sub_pd(xi, xj), dy = _mm256_sub_pd(yi, yj), dz = _mm256_sub_pd(zi, zj);
+            if (PERIODIC) {
+                const int mode = _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC;
+                dx = _mm256_fnmadd_pd(boxX, _mm256_round_pd(_mm256_mul_pd(dx, invX), mode), dx);
+                dy = _mm256_fnmadd_pd(boxY, _mm256_round_pd(_mm256_mul_pd(dy, invY), mode), dy);
+                dz = _mm256_fnmadd_pd(boxZ, _mm256_round_pd(_mm256_mul_pd(dz, invZ), mode), dz);
+            }
+            const __m256d r2 = _mm256_fmadd_pd(dz, dz, _mm256_fmadd_pd(dy, dy, _mm256_mul_pd(dx, dx)));
+            const __m256d mask = _mm256_and_pd(_mm256_cmp_pd(r2, cutoff2, _CMP_LT_OQ), _mm256_cmp_pd(r2, zero, _CMP_GT_OQ));
+            if (_mm256_movemask_pd(mask) == 0)
+                continue;
+            const __m256d r2s = _mm256_blendv_pd(one, r2, mask);
+            const __m256d inv2 = _mm256_div_pd(one, r2s);
+            __m256d sig2, eps4;
+            if (MIXED) {
+                __m256d hsj, sej;
+                loadPairs(a.lj, 2, j, hsj, sej);
+                const __m256d sig = _mm256_add_pd(hsi, hsj);
+                sig2 = _mm256_mul_pd(sig, sig);
+                eps4 = _mm256_mul_pd(sei, sej);
+            } else {
+                sig2 = _mm256_set1_pd(a.uniformSigma2);
+                eps4 = _mm256_set1_pd(a.uniformEps4);
+            }
+            const __m256d sr2 = _mm256_mul_pd(sig2, inv2);
+            const __m256d sr6 = _mm256_mul_pd(_mm256_mul_pd(sr2, sr2), sr2);
+            const __m256d eps4sr6 = _mm256_mul_pd(eps4, sr6);
+            __m256d eLJ = _mm256_fmsub_pd(eps4sr6, sr6, eps4sr6);
+            __m256d fLJ = _mm256_mul_pd(_mm256_fmsub_pd(_mm256_mul_pd(twelve, eps4sr6), sr6, _mm256_mul_pd(six, eps4sr6)), inv2);
+            __m256d invR = zero;
+            if (SWITCH || COULOMB != 0)
+                invR = _mm256_sqrt_pd(inv2);
+            if (SWITCH) {
+                const __m256d r = _mm256_mul_pd(r2s, invR);
+                const __m256d t = _mm256_max_pd(zero, _mm256_mul_pd(_mm256_sub_pd(r, swStart), swInv));
+                const __m256d t2 = _mm256_mul_pd(t, t);
+                // s = 1 + t^3 (-10 + t (15 - 6 t)),  ds/dr = t^2 (-30 + t (60 - 30 t)) / width
+                const __m256d sPoly = _mm256_fmadd_pd(t, _mm256_fnmadd_pd(six, t, _mm256_set1_pd(15.0)), _mm256_set1_pd(-10.0));
+                const __m256d s = _mm256_fmadd_pd(_mm256_mul_pd(t2, t), sPoly, one);
+                const __m256d dPoly = _mm256_fmadd_pd(t, _mm256_fnmadd_pd(_mm256_set1_pd(30.0), t, _mm256_set1_pd(60.0)), _mm256_set1_pd(-30.0));
+                const __m256d ds = _mm256_mul_pd(_mm256_mul_pd(t2, dPoly), swInv);
+                fLJ = _mm256_fnmadd_pd(_mm256_mul_pd(eLJ, ds), invR, _mm256_mul_pd(fLJ, s));
+                eLJ = _mm256_mul_pd(eLJ, s);
+            }
+            __m256d f = fLJ;
+            __m256d e = eLJ;
+            if (COULOMB != 0) {
+                const __m256d qq = _mm256_mul_pd(qi, qj);
+                if (COULOMB == 2) {
+                    e = _mm256_add_pd(e, _mm256_mul_pd(qq, _mm256_sub_pd(_mm256_fmadd_pd(krf, r2s, invR), crf)));
+                    f = _mm256_fmadd_pd(qq, _mm256_fmsub_pd(invR, inv2, twoKrf), f);
+                } else {
+                    e = _mm256_fmadd_pd(qq, invR, e);
+                    f = _mm256_fmadd_pd(qq, _mm256_mul_pd(invR, inv2), f);
+                }
+            }
+            f = _mm256_and_pd(f, mask);
+            energy = _mm256_add_pd(energy, _mm256_and_pd(e, mask));
+            fx = _mm256_fmadd_pd(f, dx, fx);
+            fy = _mm256_fmadd_pd(f, dy, fy);
+            fz = _mm256_fmadd_pd(f, dz, fz);
+        }
+        double* out = a.forces + 3 * a.order[i];
+        out[0] += horizontalSum(fx);
+        out[1] += horizontalSum(fy);
+        out[2] += horizontalSum(fz);
+    }
+    return horizontalSum(energy);
+}
+
+template <bool PERIODIC, int COULOMB, bool MIXED>
+CpuBlockKernel pickSwitch(bool switching) {
+    return switching ? &avx2Block<PERIODIC, COULOMB, MIXED, true> : &avx2Block<PERIODIC, COULOMB, MIXED, false>;
+}
+
+template <bool PERIODIC, int COULOMB>
+CpuBlockKernel pickMixed(const CpuPairKernelFlags& f) {
+    return f.mixedLJ ? pickSwitch<PERIODIC, COULOMB, true>(f.switching) : pickSwitch<PERIODIC, COULOMB, false>(f.switching);
+}
+
+template <bool PERIODIC>
+CpuBlockKernel pickCoulomb(const CpuPairKernelFlags& f) {
+    switch (f.coulomb) {
+    case 0: return pickMixed<PERIODIC, 0>(f);
+    case 1: return pickMixed<PERIODIC, 1>(f);
+    default: return pickMixed<PERIODIC, 2>(f);
+    }
+}
+
+} // namespace
+
+CpuBlockKernel selectAvx2PairKernel(const CpuPairKernelFlags& flags) {
+    return flags.periodic ? pickCoulomb<true>(flags) : pickCoulomb<false>(flags);
+}
+
+bool cpuHasAvx2PairKernels() {
+    __builtin_cpu_init();
+    return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
+}
+
+} // namespace OpenMM
+
+#else
+
+namespace OpenMM {
+
+CpuBlockKernel selectAvx2PairKernel(const CpuPairKernelFlags&) { return nullptr; }
+
+bool cpuHasAvx2PairKernels() { return false; }
+
+} // namespace OpenMM
+
+#endif
