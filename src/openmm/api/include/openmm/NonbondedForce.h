@@ -1,0 +1,97 @@
+// NonbondedForce: Lennard-Jones and Coulomb interactions between all particle pairs, with exceptions
+// (modified or excluded pairs), cutoffs with reaction field, switching function and dispersion correction.
+#pragma once
+
+#include "openmm/Force.h"
+
+#include <map>
+#include <utility>
+#include <vector>
+
+namespace OpenMM {
+
+class NonbondedForce : public Force {
+public:
+  /**
+   * NoCutoff: every pair, plain Coulomb. CutoffNonPeriodic / CutoffPeriodic: pairs within the cutoff,
+   * Coulomb with reaction field (E = f q1 q2 (1/r + krf r^2 - crf)). Ewald, PME and LJPME are part of the
+   * API but no platform of this library implements them.
+   */
+  enum NonbondedMethod { NoCutoff = 0, CutoffNonPeriodic = 1, CutoffPeriodic = 2, Ewald = 3, PME = 4, LJPME = 5 };
+
+  NonbondedForce() = default;
+  int getNumParticles() const { return static_cast<int>(_particles.size()); }
+  int getNumExceptions() const { return static_cast<int>(_exceptions.size()); }
+  NonbondedMethod getNonbondedMethod() const { return _method; }
+  void setNonbondedMethod(NonbondedMethod method);
+  double getCutoffDistance() const { return _cutoff; }
+  void setCutoffDistance(double distance);
+  bool getUseSwitchingFunction() const { return _useSwitching; }
+  void setUseSwitchingFunction(bool use) { _useSwitching = use; }
+  double getSwitchingDistance() const { return _switchingDistance; }
+  void setSwitchingDistance(double distance);
+  double getReactionFieldDielectric() const { return _reactionFieldDielectric; }
+  void setReactionFieldDielectric(double dielectric);
+  double getEwaldErrorTolerance() const { return _ewaldErrorTolerance; }
+  void setEwaldErrorTolerance(double tol);
+  bool getUseDispersionCorrection() const { return _useDispersionCorrection; }
+  void setUseDispersionCorrection(bool use) { _useDispersionCorrection = use; }
+  int getReciprocalSpaceForceGroup() const { return _recipForceGroup; }
+  void setReciprocalSpaceForceGroup(int group);
+  bool getExceptionsUsePeriodicBoundaryConditions() const { return _exceptionsUsePeriodic; }
+  void setExceptionsUsePeriodicBoundaryConditions(bool periodic) { _exceptionsUsePeriodic = periodic; }
+
+  /** Adds a particle (charge in e, sigma in nm, epsilon in kJ/mol); returns its index. */
+  int addParticle(double charge, double sigma, double epsilon);
+  void getParticleParameters(int index, double& charge, double& sigma, double& epsilon) const;
+  void setParticleParameters(int index, double charge, double sigma, double epsilon);
+
+  /**
+   * Replaces the interaction of one pair by the given parameters (chargeProd = 0 and epsilon = 0 excludes
+   * it). Adding a second exception for the same pair throws unless replace is true.
+   */
+  int addException(int particle1, int particle2, double chargeProd, double sigma, double epsilon,
+                   bool replace = false);
+  void getExceptionParameters(int index, int& particle1, int& particle2, double& chargeProd, double& sigma,
+                              double& epsilon) const;
+  void setExceptionParameters(int index, int particle1, int particle2, double chargeProd, double sigma,
+                              double epsilon);
+  /**
+   * Excludes pairs separated by one or two bonds and scales pairs separated by three: chargeProd =
+   * coulomb14Scale q1 q2, sigma = (s1+s2)/2, epsilon = lj14Scale sqrt(e1 e2).
+   */
+  void createExceptionsFromBonds(const std::vector<std::pair<int, int>>& bonds, double coulomb14Scale,
+                                 double lj14Scale);
+  /** Copies changed particle and exception parameters into a Context (the exception set must not change). */
+  void updateParametersInContext(Context& context);
+  bool usesPeriodicBoundaryConditions() const override;
+
+protected:
+  ForceImpl* createImpl() const override;
+
+private:
+  struct ParticleInfo {
+    double charge, sigma, epsilon;
+  };
+  struct ExceptionInfo {
+    int particle1, particle2;
+    double chargeProd, sigma, epsilon;
+  };
+  void checkParticle(int index) const;
+  void checkException(int index) const;
+
+  NonbondedMethod _method = NoCutoff;
+  double _cutoff = 1.0;
+  bool _useSwitching = false;
+  double _switchingDistance = -1.0;
+  double _reactionFieldDielectric = 78.3;
+  double _ewaldErrorTolerance = 5e-4;
+  bool _useDispersionCorrection = true;
+  int _recipForceGroup = -1;
+  bool _exceptionsUsePeriodic = false;
+  std::vector<ParticleInfo> _particles;
+  std::vector<ExceptionInfo> _exceptions;
+  std::map<std::pair<int, int>, int> _exceptionMap;
+};
+
+} // namespace OpenMM

@@ -1,0 +1,50 @@
+// State: a snapshot of a Context (time, positions, velocities, forces, energies, box, parameters) taken by
+// Context::getState(); only the requested data types are present, asking for others throws.
+#pragma once
+
+#include "openmm/Vec3.h"
+
+#include <map>
+#include <string>
+#include <vector>
+
+namespace OpenMM {
+
+class State {
+public:
+  enum DataType {
+    Positions = 1,
+    Velocities = 2,
+    Forces = 4,
+    Energy = 8,
+    Parameters = 16,
+    ParameterDerivatives = 32,
+    IntegratorParameters = 64
+  };
+
+  State() = default;
+  double getTime() const { return _time; }
+  long long getStepCount() const { return _stepCount; }
+  const std::vector<Vec3>& getPositions() const;
+  const std::vector<Vec3>& getVelocities() const;
+  const std::vector<Vec3>& getForces() const;
+  double getKineticEnergy() const;
+  double getPotentialEnergy() const;
+  void getPeriodicBoxVectors(Vec3& a, Vec3& b, Vec3& c) const;
+  double getPeriodicBoxVolume() const;
+  const std::map<std::string, double>& getParameters() const;
+  const std::map<std::string, double>& getEnergyParameterDerivatives() const;
+  int getDataTypes() const { return _types; }
+
+private:
+  friend class Context;
+  int _types = 0;
+  double _time = 0.0;
+  long long _stepCount = 0;
+  std::vector<Vec3> _positions, _velocities, _forces;
+  double _kineticEnergy = 0.0, _potentialEnergy = 0.0;
+  Vec3 _box[3];
+  std::map<std::string, double> _parameters, _derivatives;
+};
+
+} // namespace OpenMM

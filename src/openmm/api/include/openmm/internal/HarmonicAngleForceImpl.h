@@ -1,0 +1,27 @@
+// HarmonicAngleForceImpl: the per-Context implementation of HarmonicAngleForce; validates it against the System and
+// runs the CalcHarmonicAngleForce kernel requested from the Platform by name.
+#pragma once
+
+#include "openmm/HarmonicAngleForce.h"
+#include "openmm/Kernel.h"
+#include "openmm/internal/ForceImpl.h"
+
+namespace OpenMM {
+
+class HarmonicAngleForceImpl : public ForceImpl {
+public:
+  explicit HarmonicAngleForceImpl(const HarmonicAngleForce& owner) : _owner(owner) {}
+  void initialize(ContextImpl& context) override;
+  const HarmonicAngleForce& getOwner() const override { return _owner; }
+  void updateContextState(ContextImpl&, bool&) override {}
+  double calcForcesAndEnergy(ContextImpl& context, bool includeForces, bool includeEnergy, int groups) override;
+  std::vector<std::string> getKernelNames() override;
+  std::vector<std::pair<int, int>> getBondedParticles() const override;
+  void updateParametersInContext(ContextImpl& context);
+
+private:
+  const HarmonicAngleForce& _owner;
+  Kernel _kernel;
+};
+
+} // namespace OpenMM

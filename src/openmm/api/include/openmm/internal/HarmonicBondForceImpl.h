@@ -1,0 +1,27 @@
+// HarmonicBondForceImpl: the per-Context implementation of HarmonicBondForce; validates it against the System and
+// runs the CalcHarmonicBondForce kernel requested from the Platform by name.
+#pragma once
+
+#include "openmm/HarmonicBondForce.h"
+#include "openmm/Kernel.h"
+#include "openmm/internal/ForceImpl.h"
+
+namespace OpenMM {
+
+class HarmonicBondForceImpl : public ForceImpl {
+public:
+  explicit HarmonicBondForceImpl(const HarmonicBondForce& owner) : _owner(owner) {}
+  void initialize(ContextImpl& context) override;
+  const HarmonicBondForce& getOwner() const override { return _owner; }
+  void updateContextState(ContextImpl&, bool&) override {}
+  double calcForcesAndEnergy(ContextImpl& context, bool includeForces, bool includeEnergy, int groups) override;
+  std::vector<std::string> getKernelNames() override;
+  std::vector<std::pair<int, int>> getBondedParticles() const override;
+  void updateParametersInContext(ContextImpl& context);
+
+private:
+  const HarmonicBondForce& _owner;
+  Kernel _kernel;
+};
+
+} // namespace OpenMM

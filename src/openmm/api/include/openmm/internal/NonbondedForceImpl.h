@@ -1,0 +1,34 @@
+// NonbondedForceImpl: the per-Context implementation of NonbondedForce; validates it against the System and
+// runs the CalcNonbondedForce kernel requested from the Platform by name.
+#pragma once
+
+#include "openmm/NonbondedForce.h"
+#include "openmm/Kernel.h"
+#include "openmm/internal/ForceImpl.h"
+
+namespace OpenMM {
+
+class System;
+
+class NonbondedForceImpl : public ForceImpl {
+public:
+  explicit NonbondedForceImpl(const NonbondedForce& owner) : _owner(owner) {}
+  void initialize(ContextImpl& context) override;
+  const NonbondedForce& getOwner() const override { return _owner; }
+  void updateContextState(ContextImpl&, bool&) override {}
+  double calcForcesAndEnergy(ContextImpl& context, bool includeForces, bool includeEnergy, int groups) override;
+  std::vector<std::string> getKernelNames() override;
+  void updateParametersInContext(ContextImpl& context);
+
+  /**
+   * Coefficient C of the long-range dispersion correction E = C / V (V = box volume) for CutoffPeriodic with
+   * getUseDispersionCorrection(); 0 otherwise. Includes the part the switching function removes.
+   */
+  static double calcDispersionCorrection(const System& system, const NonbondedForce& force);
+
+private:
+  const NonbondedForce& _owner;
+  Kernel _kernel;
+};
+
+} // namespace OpenMM

@@ -1,0 +1,27 @@
+// PeriodicTorsionForceImpl: the per-Context implementation of PeriodicTorsionForce; validates it against the System and
+// runs the CalcPeriodicTorsionForce kernel requested from the Platform by name.
+#pragma once
+
+#include "openmm/PeriodicTorsionForce.h"
+#include "openmm/Kernel.h"
+#include "openmm/internal/ForceImpl.h"
+
+namespace OpenMM {
+
+class PeriodicTorsionForceImpl : public ForceImpl {
+public:
+  explicit PeriodicTorsionForceImpl(const PeriodicTorsionForce& owner) : _owner(owner) {}
+  void initialize(ContextImpl& context) override;
+  const PeriodicTorsionForce& getOwner() const override { return _owner; }
+  void updateContextState(ContextImpl&, bool&) override {}
+  double calcForcesAndEnergy(ContextImpl& context, bool includeForces, bool includeEnergy, int groups) override;
+  std::vector<std::string> getKernelNames() override;
+  std::vector<std::pair<int, int>> getBondedParticles() const override;
+  void updateParametersInContext(ContextImpl& context);
+
+private:
+  const PeriodicTorsionForce& _owner;
+  Kernel _kernel;
+};
+
+} // namespace OpenMM

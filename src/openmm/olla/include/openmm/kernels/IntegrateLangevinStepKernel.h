@@ -1,0 +1,25 @@
+// IntegrateLangevinStepKernel: kernel interface that advances a Context by one Langevin (leapfrog) step
+// of LangevinIntegrator, and computes the kinetic energy at the current time.
+#pragma once
+
+#include "openmm/KernelImpl.h"
+
+#include <string>
+
+namespace OpenMM {
+
+class ContextImpl;
+class System;
+class LangevinIntegrator;
+
+class IntegrateLangevinStepKernel : public KernelImpl {
+public:
+  static std::string Name() { return "IntegrateLangevinStep"; }
+  IntegrateLangevinStepKernel(std::string name, const Platform& platform) : KernelImpl(name, platform) {}
+  virtual void initialize(const System& system, const LangevinIntegrator& integrator) = 0;
+  /** One step; forces for the integrator's force groups must be current. */
+  virtual void execute(ContextImpl& context, const LangevinIntegrator& integrator) = 0;
+  virtual double computeKineticEnergy(ContextImpl& context, const LangevinIntegrator& integrator) = 0;
+};
+
+} // namespace OpenMM

@@ -1,0 +1,60 @@
+// ReferenceCalcNonbondedForceKernel: O(N^2) Lennard-Jones + Coulomb (reaction field with a cutoff),
+// exceptions, switching and dispersion correction. Faster platforms override computePairs() only.
+#pragma once
+
+#include "openmm/NonbondedForce.h"
+#include "openmm/kernels/CalcNonbondedForceKernel.h"
+#include "openmm/Vec3.h"
+
+#include <set>
+#include <vector>
+
+namespace OpenMM {
+
+class ReferenceCalcNonbondedForceKernel : public CalcNonbondedForceKernel {
+public:
+  ReferenceCalcNonbondedForceKernel(std::string name, const Platform& platform)
+      : CalcNonbondedForceKernel(name, platform) {}
+  void initialize(const System& system, const NonbondedForce& force) override;
+  /** computePairs() + computeExceptions() + dispersion correction / volume. */
+  double execute(ContextImpl& context, bool includeForces, bool includeEnergy, bool includeDirect,
+                 bool includeReciprocal) override;
+  void copyParametersToContext(ContextImpl& context, const NonbondedForce& force) override;
+  /** Throws: Ewald and PME are not implemented. */
+  void getPMEParameters(double& alpha, int& nx, int& ny, int& nz) const override;
+
+  /**
+   * Energy of one non-excluded pair at distance r and its derivative; switching applies to LJ only,
+   * reaction field to Coulomb when a cutoff is used. Returns E; sets dEdR = dE/dr.
+   */
+  double pairEnergy(double r, int particle1, int particle2, double& dEdR) const;
+
+protected:
+  /** All non-excluded pairs within the cutoff: adds forces and returns the energy. */
+  virtual double computePairs(ContextImpl& context, std::vector<Vec3>& forces, bool includeForces,
+                              bool includeEnergy);
+  /** Exceptions with non-zero parameters: plain Coulomb + LJ, no cutoff, no reaction field. */
+  double computeExceptions(ContextImpl& context, std::vector<Vec3>& forces, bool includeForces, bool includeEnergy);
+  /** Reads particle and exception parameters; the exclusion set is rebuilt. */
+  void readParameters(const NonbondedForce& force);
+
+  struct Exception {
+    int particle1, particle2;
+    double chargeProd, sigma, epsilon;
+  };
+  int _numParticles = 0;
+  std::vector<double> _charges, _sigmas, _epsilons;
+  /** For each particle, the particles it has an exception with (both directions). */
+  std::vector<std::set<int>> _exclusions;
+  /** Exceptions that are not pure exclusions. */
+  std::vector<Exception> _exceptions;
+  NonbondedForce::NonbondedMethod _method = NonbondedForce::NoCutoff;
+  double _cutoff = 0.0, _switchingDistance = 0.0;
+  bool _useSwitching = false;
+  bool _exceptionsPeriodic = false;
+  /** Reaction-field constants krf = (eps-1)/((2 eps+1) rc^3), crf = 3 eps/((2 eps+1) rc). */
+  double _krf = 0.0, _crf = 0.0;
+  double _dispersionCoefficient = 0.0;
+};
+
+} // namespace OpenMM
