@@ -41,12 +41,15 @@ struct ThermostatConfig {
   double temperature = 0.0;
 };
 
-/// refunits[@type=SI]: what one reduced unit is in SI-derived units (for printing only).
+/// refunits[@type=SI]: what one reduced unit is in SI (for printing SI values only; the
+/// simulation itself uses numbers as written, k_B = 1).
 struct RefUnits {
   bool given = false;
-  double lengthNm = 1.0;   ///< length unit in nm
-  double massU = 1.0;      ///< mass unit in atomic mass units
-  double energyEV = 1.0;   ///< energy unit in eV
+  double lengthMeter = 1.0;   ///< length unit in m
+  double massKg = 1.0;        ///< mass unit in kg
+  double energyJoule = 1.0;   ///< energy unit in J
+  double temperatureKelvin() const { return energyJoule / 1.380649e-23; }  ///< T unit in K
+  double pressurePascal() const { return energyJoule / (lengthMeter * lengthMeter * lengthMeter); }
 };
 
 /// One output/outputplugin element. Known plugins read their settings from `params`

@@ -1,0 +1,50 @@
+// CommandLine: the options of `mardyn [options] config.xml` (ls1-mardyn's names where they exist),
+// one table of option specs from which parsing and the usage text are both made.
+#pragma once
+
+#include "io/SimulationConfig.h"
+#include "utils/MardynException.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace mardyn {
+
+class CommandLine {
+ public:
+  /// A command-line mistake: main() prints it with the usage and exits 2.
+  class UsageError : public MardynException {
+   public:
+    using MardynException::MardynException;
+  };
+
+  struct Options {
+    std::string configFile;
+    std::optional<unsigned long> steps;          ///< --steps/-n: overrides run/production/steps
+    std::optional<std::string> outputPrefix;     ///< --output-prefix/-p
+    std::optional<bool> finalCheckpoint;         ///< --final-checkpoint 0|1 (default 1)
+    bool legacyCellProcessor = false;            ///< --legacy-cell-processor
+    std::optional<unsigned long> printInterval;  ///< --print-interval/-i (default 1)
+    bool quiet = false;                          ///< --quiet/-q
+    bool help = false;                           ///< --help/-h
+    bool version = false;                        ///< --version/-V
+    bool gpu = false;                            ///< --gpu
+    std::optional<std::string> gpuBackend;       ///< --gpu-backend cuda|opencl
+    std::optional<std::string> cellProcessor;    ///< --cell-processor reference|threadblock|warpblock
+    std::optional<std::string> precision;        ///< --precision single|mixed|double
+  };
+
+  /// Parses argv[1..]; throws UsageError for an unknown option, a missing or bad value, or a
+  /// missing / second configuration file (unless --help or --version).
+  static Options parse(const std::vector<std::string>& args);
+  static Options parse(int argc, char** argv);
+
+  /// The usage text listing every option.
+  static std::string usage();
+
+  /// Writes the command-line choices into the configuration read from XML.
+  static void apply(const Options& options, SimulationConfig& config);
+};
+
+}  // namespace mardyn

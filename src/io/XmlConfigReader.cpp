@@ -1,0 +1,323 @@
+// XmlConfigReader: ls1-mardyn's configuration schema as read here (numbers as written, k_B = 1):
+//   /mardyn/refunits[@type=SI]/{length,mass,energy}[@unit]                       optional
+//   /mardyn/simulation/integrator[@type=Leapfrog]/timestep                       required
+//   /mardyn/simulation/run/{currenttime, production/steps, equilibration/steps}
+//   /mardyn/simulation/ensemble[@type=NVT|NVE]/{temperature, domain[@type=box]/{lx,ly,lz},
+//        components/{moleculetype..., mixing/rule}, phasespacepoint/{file[@type=ASCII] | generator}}
+//   /mardyn/simulation/algorithm/{cutoffs[@type=CenterOfMass]/radiusLJ, electrostatic[@type=ReactionField]/epsilon,
+//        datastructure[@type=LinkedCells]/cellsInCutoffRadius, longrange[@type=homogeneous|none],
+//        thermostats/thermostat[@type=VelocityScaling][@componentName]/temperature,
+//        parallelisation[@type]/MPIGridDims/{x,y,z}, gpu/{backend,cellprocessor,precision}}
+//   /mardyn/simulation/output/outputplugin[@name] (also /mardyn/simulation/plugin[@name])
+#include "io/XmlConfigReader.h"
+
+#include "io/ComponentReader.h"
+#include "io/LatticeGenerator.h"
+#include "io/PhaseSpaceReader.h"
+
+#include <tinyxml2.h>
+
+#include <algorithm>
+#include <cctype>
+#include <filesystem>
+#include <sstream>
+
+namespace mardyn {
+
+SimulationConfig XmlConfigReader::read(const std::string& file) {
+  SimulationConfig config;
+  config.configFile = file;
+  XmlConfigReader reader(config);
+  const XmlNode root = reader._xml.load(file);
+  if (root) reader.readRoot(root);
+  reader._xml.throwIfProblems();
+  return config;
+}
+
+bool XmlConfigReader::checkType(const XmlNode& node, const std::string& allowed, const std::string& fallback) {
+  const auto type = _xml.attribute(node, "type");
+  const std::string t = type ? *type : fallback;
+  std::stringstream ss(allowed);
+  std::string a;
+  while (std::getline(ss, a, '|'))
+    if (a == t) return true;
+  std::string expected = allowed;
+  std::replace(expected.begin(), expected.end(), '|', ',');
+  _xml.problem(node, "wrong type: type=\"" + t + "\" (expected one of: " + expected + ")");
+  return false;
+}
+
+void XmlConfigReader::readRoot(const XmlNode& root) {
+  if (std::string(root.element->Name()) != "mardyn") {
+    _xml.problem(root, std::string("wrong root element <") + root.element->Name() + "> (expected <mardyn>)");
+    return;
+  }
+  if (const XmlNode ru = _xml.child(root, "refunits")) readRefUnits(ru);
+  const XmlNode sim = _xml.requiredChild(root, "simulation", "<simulation type=\"MD\">");
+  if (!sim) return;
+  readIntegratorAndRun(sim);
+  const XmlNode ensemble = _xml.requiredChild(sim, "ensemble", "<ensemble type=\"NVT\"> or type=\"NVE\"");
+  if (ensemble) readEnsemble(ensemble);
+  const XmlNode algorithm = _xml.requiredChild(sim, "algorithm", "<algorithm> with <cutoffs>");
+  if (algorithm) readAlgorithm(algorithm);
+  readOutput(sim);
+  checkConsistency(sim);
+}
+
+void XmlConfigReader::readRefUnits(const XmlNode& ru) {
+  if (!checkType(ru, "SI", "SI")) return;
+  auto unitFactor = [&](const char* name, const std::vector<std::pair<const char*, double>>& units, double& out) {
+    const XmlNode n = _xml.requiredChild(ru, name, "a value with a unit attribute");
+    if (!n) return;
+    const auto v = _xml.number(ru, name, true);
+    const std::string unit = _xml.attribute(n, "unit").value_or("");
+    for (const auto& u : units)
+      if (unit == u.first) {
+        out = v.value_or(1.0) * u.second;
+        return;
+      }
+    std::string list;
+    for (const auto& u : units) list += (list.empty() ? "" : ", ") + std::string(u.first);
+    _xml.problem(n, "unknown unit '" + unit + "' (expected one of: " + list + ")");
+  };
+  RefUnits& r = _config.refUnits;
+  r.given = true;
+  unitFactor("length", {{"nm", 1e-9}, {"Angstrom", 1e-10}, {"A", 1e-10}, {"m", 1.0}, {"pm", 1e-12}}, r.lengthMeter);
+  unitFactor("mass", {{"u", 1.66053906660e-27}, {"kg", 1.0}, {"g", 1e-3}}, r.massKg);
+  unitFactor("energy", {{"eV", 1.602176634e-19}, {"K", 1.380649e-23}, {"J", 1.0}, {"kJ/mol", 1e3 / 6.02214076e23}},
+             r.energyJoule);
+}
+
+void XmlConfigReader::readIntegratorAndRun(const XmlNode& sim) {
+  const XmlNode integ = _xml.requiredChild(sim, "integrator", "<integrator type=\"Leapfrog\"> with <timestep>");
+  if (integ && checkType(integ, "Leapfrog")) {
+    const auto dt = _xml.number(integ, "timestep", true, "a positive number");
+    if (dt && *dt <= 0) _xml.problem(_xml.child(integ, "timestep"), "timestep must be positive");
+    _config.timestep = dt.value_or(0.0);
+  }
+  const XmlNode run = _xml.requiredChild(sim, "run", "<run> with <production><steps>");
+  if (!run) return;
+  _config.currentTime = _xml.number(run, "currenttime", 0.0);
+  const XmlNode prod = _xml.requiredChild(run, "production", "<production> with <steps>");
+  auto steps = [&](const XmlNode& n, bool required) -> unsigned long {
+    const auto s = _xml.integer(n, "steps", required, "a non-negative integer");
+    if (s && *s < 0) {
+      _xml.problem(_xml.child(n, "steps"), "steps must not be negative");
+      return 0;
+    }
+    return static_cast<unsigned long>(s.value_or(0));
+  };
+  if (prod) _config.productionSteps = steps(prod, true);
+  if (const XmlNode eq = _xml.child(run, "equilibration")) _config.equilibrationSteps = steps(eq, false);
+}
+
+void XmlConfigReader::readEnsemble(const XmlNode& ens) {
+  if (checkType(ens, "NVT|NVE"))
+    _config.ensemble = _xml.attribute(ens, "type") == std::string("NVE") ? SimulationConfig::Ensemble::NVE
+                                                                         : SimulationConfig::Ensemble::NVT;
+  const bool nvt = _config.ensemble == SimulationConfig::Ensemble::NVT;
+  const auto T = _xml.number(ens, "temperature", nvt, "a positive temperature");
+  if (T && *T <= 0) _xml.problem(_xml.child(ens, "temperature"), "temperature must be positive");
+  _config.temperature = T.value_or(0.0);
+
+  _domainNode = _xml.requiredChild(ens, "domain", "<domain type=\"box\"> with <lx>, <ly>, <lz>");
+  if (_domainNode && checkType(_domainNode, "box", "box")) {
+    const char* names[3] = {"lx", "ly", "lz"};
+    for (int d = 0; d < 3; ++d) {
+      const auto l = _xml.number(_domainNode, names[d], true, "a positive box length");
+      if (l && *l <= 0) _xml.problem(_xml.child(_domainNode, names[d]), "non-positive box length (expected > 0)");
+      _config.box[d] = l.value_or(0.0);
+    }
+  }
+
+  const XmlNode comps = _xml.requiredChild(ens, "components", "<components> with <moleculetype> or <include>");
+  ComponentReader cr(_xml);
+  if (comps) {
+    _config.components = cr.readComponents(comps);
+    _config.mixing = cr.readMixing(comps, _config.components.size());
+  }
+  const auto extra = cr.readMixing(ens, _config.components.size());
+  _config.mixing.insert(_config.mixing.end(), extra.begin(), extra.end());
+
+  const XmlNode ps = _xml.requiredChild(ens, "phasespacepoint", "<phasespacepoint> with <file> or <generator>");
+  const bool boxOk = _config.box.x > 0 && _config.box.y > 0 && _config.box.z > 0;
+  if (ps && boxOk && !_config.components.empty()) readPhaseSpace(ps);
+}
+
+void XmlConfigReader::readPhaseSpace(const XmlNode& ps) {
+  if (const XmlNode f = _xml.child(ps, "file")) {
+    if (!checkType(f, "ASCII", "ASCII")) return;
+    const char* t = f.element->GetText();
+    std::string name = t ? t : "";
+    name.erase(0, name.find_first_not_of(" \t\r\n"));
+    name.erase(name.find_last_not_of(" \t\r\n") + 1);
+    if (name.empty()) {
+      _xml.problem(f, "empty file name (expected the path of an ASCII .inp file)");
+      return;
+    }
+    std::filesystem::path p(name);
+    if (p.is_relative()) p = std::filesystem::path(f.file).parent_path() / p;
+    _config.molecules = PhaseSpaceReader::read(p.string(), f.path, _config.components.size(), _config.box,
+                                               _xml.problems());
+  } else if (const XmlNode g = _xml.child(ps, "generator")) {
+    readGenerator(g);
+  } else {
+    _xml.problem(ps.file, ps.line(), ps.path + "/file", "missing element <file> (expected <file type=\"ASCII\"> or <generator>)");
+  }
+}
+
+void XmlConfigReader::readGenerator(const XmlNode& g) {
+  std::string name = _xml.attribute(g, "name").value_or("Lattice");
+  std::transform(name.begin(), name.end(), name.begin(), [](unsigned char c) { return std::tolower(c); });
+  if (name != "lattice") {
+    _xml.problem(g, "unknown generator '" + name + "' (expected name=\"Lattice\")");
+    return;
+  }
+  LatticeGenerator::Settings s;
+  std::string lattice = _xml.text(g, "lattice").value_or("fcc");
+  std::transform(lattice.begin(), lattice.end(), lattice.begin(), [](unsigned char c) { return std::tolower(c); });
+  if (lattice == "fcc") s.lattice = LatticeGenerator::Lattice::FCC;
+  else if (lattice == "cubic" || lattice == "sc") s.lattice = LatticeGenerator::Lattice::Cubic;
+  else _xml.problem(_xml.child(g, "lattice"), "wrong type: lattice '" + lattice + "' (expected fcc or cubic)");
+  const XmlNode cells = _xml.requiredChild(g, "cells", "a number of unit cells per direction");
+  if (cells) {
+    const char* t = cells.element->GetText();
+    std::istringstream words(t ? t : "");
+    std::vector<long> n;
+    for (std::string w; words >> w;) n.push_back(parseLong(w).value_or(0));
+    if (n.size() == 1 || n.size() == 3) {
+      for (int d = 0; d < 3; ++d) s.cells[d] = static_cast<unsigned>(std::max(n[n.size() == 1 ? 0 : d], 0L));
+    } else {
+      const char* names[3] = {"x", "y", "z"};
+      for (int d = 0; d < 3; ++d) s.cells[d] = static_cast<unsigned>(std::max(_xml.integer(cells, names[d], true, "a positive integer").value_or(1), 0L));
+    }
+    if (s.cells[0] == 0 || s.cells[1] == 0 || s.cells[2] == 0) _xml.problem(cells, "cells must be positive");
+  }
+  const std::string cidName = _xml.child(g, "componentid") ? "componentid" : "component";
+  const long cid = _xml.integer(g, cidName, 1L);
+  if (cid < 1 || cid > static_cast<long>(_config.components.size())) {
+    const XmlNode cn = _xml.child(g, cidName);
+    _xml.problem(cn ? cn : g, "unknown component id " + std::to_string(cid) + " (expected 1.." +
+                                                 std::to_string(_config.components.size()) + ")");
+    return;
+  }
+  s.component = static_cast<unsigned>(cid - 1);
+  s.temperature = _xml.number(g, "temperature", _config.temperature);
+  if (s.temperature < 0) _xml.problem(_xml.child(g, "temperature"), "temperature must not be negative");
+  s.seed = static_cast<std::uint64_t>(_xml.integer(g, "seed", 1L));
+  s.randomOrientations = _xml.boolean(g, "randomorientation", true);
+  if (s.cells[0] && s.cells[1] && s.cells[2])
+    _config.molecules = LatticeGenerator::generate(s, _config.components[s.component], _config.box);
+}
+
+void XmlConfigReader::readAlgorithm(const XmlNode& alg) {
+  _cutoffNode = _xml.requiredChild(alg, "cutoffs", "<cutoffs type=\"CenterOfMass\"> with <radiusLJ>");
+  if (_cutoffNode && checkType(_cutoffNode, "CenterOfMass", "CenterOfMass")) {
+    const auto rc = _xml.number(_cutoffNode, "radiusLJ", true, "a positive cutoff radius");
+    if (rc && *rc <= 0) _xml.problem(_xml.child(_cutoffNode, "radiusLJ"), "cutoff radius must be positive");
+    _config.cutoffRadius = rc.value_or(0.0);
+  }
+  if (const XmlNode es = _xml.child(alg, "electrostatic")) {
+    if (checkType(es, "ReactionField", "ReactionField")) _config.epsilonRF = _xml.number(es, "epsilon", true).value_or(1e10);
+  }
+  if (const XmlNode ds = _xml.child(alg, "datastructure")) {
+    if (checkType(ds, "LinkedCells", "LinkedCells")) {
+      const long c = _xml.integer(ds, "cellsInCutoffRadius", 1L);
+      if (c < 1) _xml.problem(_xml.child(ds, "cellsInCutoffRadius"), "cellsInCutoffRadius must be >= 1");
+      _config.cellsInCutoffRadius = static_cast<int>(std::max(c, 1L));
+    }
+  }
+  if (const XmlNode lr = _xml.child(alg, "longrange")) {
+    if (checkType(lr, "homogeneous|none|None|Homogeneous"))
+      _config.longRange = (*_xml.attribute(lr, "type") == "none" || *_xml.attribute(lr, "type") == "None")
+                              ? SimulationConfig::LongRange::None
+                              : SimulationConfig::LongRange::Homogeneous;
+  }
+  if (const XmlNode th = _xml.child(alg, "thermostats")) readThermostats(th);
+  if (const XmlNode par = _xml.child(alg, "parallelisation")) {
+    _config.parallelisation.type = _xml.attribute(par, "type").value_or("DomainDecomposition");
+    if (const XmlNode dims = _xml.child(par, "MPIGridDims")) {
+      const char* names[3] = {"x", "y", "z"};
+      for (int d = 0; d < 3; ++d) {
+        const long v = _xml.integer(dims, names[d], 0L);
+        if (v < 0) _xml.problem(_xml.child(dims, names[d]), "MPIGridDims must not be negative");
+        _config.parallelisation.mpiGridDims[d] = static_cast<int>(std::max(v, 0L));
+      }
+    }
+  }
+  if (const XmlNode gpu = _xml.child(alg, "gpu")) {
+    _config.gpu.enabled = _xml.boolean(gpu, "enabled", true);
+    _config.gpu.backend = _xml.text(gpu, "backend").value_or("");
+    _config.gpu.cellProcessor = _xml.text(gpu, "cellprocessor").value_or("");
+    _config.gpu.precision = _xml.text(gpu, "precision").value_or("");
+  }
+}
+
+void XmlConfigReader::readThermostats(const XmlNode& th) {
+  for (const auto& t : _xml.children(th, "thermostat")) {
+    if (!checkType(t, "VelocityScaling", "VelocityScaling")) continue;
+    ThermostatConfig c;
+    c.componentName = _xml.attribute(t, "componentName").value_or("");
+    const auto T = _xml.number(t, "temperature", true, "a positive temperature");
+    if (T && *T <= 0) _xml.problem(_xml.child(t, "temperature"), "temperature must be positive");
+    c.temperature = T.value_or(0.0);
+    if (!c.componentName.empty() && c.componentName != "global") {
+      const auto it = std::find_if(_config.components.begin(), _config.components.end(),
+                                   [&](const Component& comp) { return comp.name() == c.componentName; });
+      if (it == _config.components.end())
+        _xml.problem(t, "unknown component '" + c.componentName + "' (expected the name of a moleculetype)");
+      else
+        c.component = static_cast<int>(it->id());
+    }
+    _config.thermostats.push_back(c);
+  }
+}
+
+void XmlConfigReader::readOutput(const XmlNode& sim) {
+  std::vector<XmlNode> plugins = _xml.children(_xml.child(sim, "output"), "outputplugin");
+  const auto more = _xml.children(sim, "plugin");
+  plugins.insert(plugins.end(), more.begin(), more.end());
+  for (const auto& p : plugins) {
+    OutputPluginConfig c;
+    c.name = _xml.attribute(p, "name").value_or("");
+    c.type = _xml.attribute(p, "type").value_or("");
+    c.file = p.file;
+    c.line = p.line();
+    if (c.name.empty()) {
+      _xml.problem(p, "missing attribute name (expected the plugin's name)");
+      continue;
+    }
+    for (const auto* e = p.element->FirstChildElement(); e; e = e->NextSiblingElement())
+      if (!e->FirstChildElement() && e->GetText()) {
+        std::string v = e->GetText();
+        v.erase(0, v.find_first_not_of(" \t\r\n"));
+        v.erase(v.find_last_not_of(" \t\r\n") + 1);
+        c.params[e->Name()] = v;
+      }
+    if (const XmlNode wc = _xml.child(p, "writecontrol"))  // ls1's nested form
+      if (const auto f = _xml.text(wc, "writefrequency")) c.params.emplace("writefrequency", *f);
+    if (c.params.count("writefrequency")) {
+      const auto f = parseLong(c.params["writefrequency"]);
+      if (!f || *f < 1) _xml.problem(p, "wrong type: writefrequency '" + c.params["writefrequency"] + "' (expected a positive integer)");
+      else c.writeFrequency = static_cast<unsigned long>(*f);
+    }
+    if (c.params.count("outputprefix")) c.outputPrefix = c.params["outputprefix"];
+    if (c.type.empty() && c.params.count("type")) c.type = c.params["type"];
+    _config.outputPlugins.push_back(c);
+  }
+}
+
+void XmlConfigReader::checkConsistency(const XmlNode& /*simulation*/) {
+  const double minL = std::min({_config.box.x, _config.box.y, _config.box.z});
+  if (_cutoffNode && minL > 0 && _config.cutoffRadius > 0.5 * minL) {
+    std::ostringstream msg;
+    msg << "cutoff radius " << _config.cutoffRadius << " is over half the smallest box length " << minL
+        << " (expected radiusLJ <= " << 0.5 * minL << ")";
+    const XmlNode rc = _xml.child(_cutoffNode, "radiusLJ");
+    _xml.problem(rc ? rc : _cutoffNode, msg.str());
+  }
+  if (_config.ensemble == SimulationConfig::Ensemble::NVT && _config.thermostats.empty() && _config.temperature > 0)
+    _config.thermostats.push_back({"VelocityScaling", "", -1, _config.temperature});
+}
+
+}  // namespace mardyn

@@ -1,0 +1,37 @@
+// XmlConfigReader: reads an ls1-mardyn XML configuration (and the phase space it names or
+// generates) into a SimulationConfig; every problem found is collected into one InputError.
+#pragma once
+
+#include "io/SimulationConfig.h"
+#include "io/XmlInput.h"
+
+#include <string>
+
+namespace mardyn {
+
+class XmlConfigReader {
+ public:
+  /// Reads `file`; throws InputError listing every problem (file, line, element, expectation).
+  static SimulationConfig read(const std::string& file);
+
+ private:
+  explicit XmlConfigReader(SimulationConfig& config) : _config(config) {}
+  void readRoot(const XmlNode& root);
+  void readRefUnits(const XmlNode& refunits);
+  void readIntegratorAndRun(const XmlNode& simulation);
+  void readEnsemble(const XmlNode& ensemble);
+  void readPhaseSpace(const XmlNode& phasespace);
+  void readGenerator(const XmlNode& generator);
+  void readAlgorithm(const XmlNode& algorithm);
+  void readThermostats(const XmlNode& thermostats);
+  void readOutput(const XmlNode& output);
+  void checkConsistency(const XmlNode& simulation);
+  /// Records a "wrong type" problem unless the node's @type is one of `allowed` (|-separated).
+  bool checkType(const XmlNode& node, const std::string& allowed, const std::string& fallback = "");
+
+  SimulationConfig& _config;
+  XmlInput _xml;
+  XmlNode _cutoffNode, _domainNode;
+};
+
+}  // namespace mardyn

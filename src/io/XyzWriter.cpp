@@ -1,0 +1,57 @@
+// XyzWriter: extended XYZ frames: "N", then Lattice="..." Properties=species:S:1:pos:R:3:id:I:1 ...,
+// then one line per site. Species: the component name, with the site index for multi-site components.
+#include "io/XyzWriter.h"
+
+#include <algorithm>
+#include <cstdio>
+
+namespace mardyn {
+
+XyzWriter::XyzWriter(std::string file, unsigned long writeFrequency)
+    : _file(std::move(file)), _writeFrequency(writeFrequency ? writeFrequency : 1) {}
+
+void XyzWriter::init(const SimulationView& sim) {
+  if (sim.rank() == 0) _out = std::make_unique<AtomicFile>(_file);
+}
+
+void XyzWriter::writeFrame(std::ostream& out, unsigned long step, double time, const SimulationConfig& config,
+                           const std::vector<Molecule>& molecules) {
+  std::size_t sites = 0;
+  for (const auto& m : molecules) sites += m.component().ljCenters().size() + m.component().charges().size();
+  char buf[256];
+  out << sites << "\n";
+  std::snprintf(buf, sizeof buf,
+                "Lattice=\"%.10g 0 0 0 %.10g 0 0 0 %.10g\" Origin=\"0 0 0\" "
+                "Properties=species:S:1:pos:R:3:molecule:I:1:component:I:1 Time=%.10g Step=%lu pbc=\"T T T\"\n",
+                config.box.x, config.box.y, config.box.z, time, step);
+  out << buf;
+  for (const auto& m : molecules) {
+    const Component& c = m.component();
+    const bool single = c.ljCenters().size() + c.charges().size() == 1;
+    unsigned k = 0;
+    auto site = [&](const Vec3& body) {
+      const Vec3 r = m.r() + m.siteOffset(body);
+      const std::string species = single ? c.name() : c.name() + "_" + std::to_string(k);
+      std::snprintf(buf, sizeof buf, " %.8g %.8g %.8g %lu %u\n", r.x, r.y, r.z, m.id(), c.id() + 1);
+      out << species << buf;
+      ++k;
+    };
+    for (const auto& s : c.ljCenters()) site(s.r);
+    for (const auto& s : c.charges()) site(s.r);
+  }
+}
+
+void XyzWriter::afterStep(unsigned long step, double time, const SimulationView& sim) {
+  if (step % _writeFrequency != 0) return;
+  std::vector<Molecule> mols = sim.gatherMolecules();
+  if (sim.rank() != 0 || !_out) return;
+  std::sort(mols.begin(), mols.end(), [](const Molecule& a, const Molecule& b) { return a.id() < b.id(); });
+  writeFrame(_out->stream(), step, time, sim.config(), mols);
+}
+
+void XyzWriter::finish(unsigned long, double, const SimulationView&) {
+  if (_out) _out->commit();
+  _out.reset();
+}
+
+}  // namespace mardyn
