@@ -1,5 +1,5 @@
-// Implementation of the CPU platform's neighbour list: counting sort into a cell grid, then for each block
-// of sorted particles a scan of the 27 (or fewer) surrounding cells with minimum-image distances.
+// Implementation of the CPU platform's neighbour list: counting sort into a grid of cells half the list
+// cutoff wide, then for each block of sorted particles a scan of the surrounding rows of cells.
 #include "CpuNeighborList.h"
 
 #include "CpuThreadPool.h"
@@ -10,18 +10,17 @@
 
 namespace OpenMM {
 
+namespace {
+/** Cells are at least listCutoff / cellDivisions wide; the stencil reaches cellDivisions cells each way. */
+constexpr int cellDivisions = 2;
+} // namespace
+
 void CpuNeighborList::setUpGrid(const double* positions, int n, bool periodic, const double box[3],
                                 double listCutoff) {
     double origin[3] = {0, 0, 0};
     double extent[3];
-    if (periodic) {
-        for (int d = 0; d < 3; d++) {
-            extent[d] = box[d];
-            const int cells = std::isfinite(listCutoff) ? static_cast<int>(std::floor(box[d] / listCutoff)) : 1;
-            // With fewer than three cells the stencil would visit a cell twice; one cell is always correct.
-            _numCells[d] = cells >= 3 ? std::min(cells, 1024) : 1;
-        }
-    } else {
+    long long total = 1;
+    if (!periodic) {
         double lo[3], hi[3];
         for (int d = 0; d < 3; d++) {
             lo[d] = std::numeric_limits<double>::max();
@@ -32,26 +31,40 @@ void CpuNeighborList::setUpGrid(const double* positions, int n, bool periodic, c
                 lo[d] = std::min(lo[d], positions[3 * i + d]);
                 hi[d] = std::max(hi[d], positions[3 * i + d]);
             }
-        long long total = 1;
         for (int d = 0; d < 3; d++) {
             origin[d] = n > 0 ? lo[d] : 0.0;
-            extent[d] = n > 0 ? std::max(hi[d] - lo[d], 1e-6) : 1.0;
-            const double cells = std::isfinite(listCutoff) ? std::floor(extent[d] / listCutoff) : 1.0;
-            _numCells[d] = static_cast<int>(std::clamp(cells, 1.0, 1024.0));
-            total *= _numCells[d];
-        }
-        // Never more cells than particles: a sparse system would spend its time on empty cells.
-        while (total > std::max(n, 1)) {
-            int largest = 0;
-            for (int d = 1; d < 3; d++)
-                if (_numCells[d] > _numCells[largest])
-                    largest = d;
-            _numCells[largest] = std::max(1, _numCells[largest] / 2);
-            total = static_cast<long long>(_numCells[0]) * _numCells[1] * _numCells[2];
+            extent[d] = n > 0 ? std::max(hi[d] - lo[d], 1e-6) * (1.0 + 1e-12) : 1.0;
         }
     }
-    const int totalCells = _numCells[0] * _numCells[1] * _numCells[2];
+    for (int d = 0; d < 3; d++) {
+        if (periodic)
+            extent[d] = box[d];
+        const double cells = std::isfinite(listCutoff) ? std::floor(extent[d] * cellDivisions / listCutoff) : 1.0;
+        _numCells[d] = static_cast<int>(std::clamp(cells, 1.0, 1024.0));
+        // A periodic stencil that wraps onto itself would visit a cell twice; one cell is always correct.
+        if (periodic && _numCells[d] < 2 * cellDivisions + 1)
+            _numCells[d] = 1;
+        total *= _numCells[d];
+    }
+    // Never many more cells than particles: a sparse system would spend its time on empty cells.
+    while (!periodic && total > std::max(2 * n, 1)) {
+        int largest = 0;
+        for (int d = 1; d < 3; d++)
+            if (_numCells[d] > _numCells[largest])
+                largest = d;
+        _numCells[largest] = std::max(1, _numCells[largest] / 2);
+        total = static_cast<long long>(_numCells[0]) * _numCells[1] * _numCells[2];
+    }
+    for (int d = 0; d < 3; d++) {
+        // How many cells the stencil must reach so that it covers listCutoff.
+        const double width = extent[d] / _numCells[d];
+        _reach[d] = _numCells[d] == 1 ? 0 : std::min(_numCells[d] - 1, static_cast<int>(std::ceil(listCutoff / width)));
+        if (periodic && _numCells[d] > 1)
+            _reach[d] = std::min(_reach[d], (_numCells[d] - 1) / 2);
+    }
+    const int totalCells = static_cast<int>(total);
     std::vector<int> cellOf(n);
+    std::vector<double> wrapped(3 * static_cast<size_t>(n));
     std::vector<int> count(totalCells + 1, 0);
     for (int i = 0; i < n; i++) {
         int c[3];
@@ -59,6 +72,7 @@ void CpuNeighborList::setUpGrid(const double* positions, int n, bool periodic, c
             double f = (positions[3 * i + d] - origin[d]) / extent[d];
             if (periodic)
                 f -= std::floor(f);
+            wrapped[3 * i + d] = periodic ? f * extent[d] : positions[3 * i + d];
             c[d] = std::clamp(static_cast<int>(f * _numCells[d]), 0, _numCells[d] - 1);
         }
         cellOf[i] = (c[2] * _numCells[1] + c[1]) * _numCells[0] + c[0];
@@ -69,67 +83,100 @@ void CpuNeighborList::setUpGrid(const double* positions, int n, bool periodic, c
     _cellStart = count;
     _order.assign(n, 0);
     _cellOfSorted.assign(n, 0);
-    _sortedXyz.assign(3 * static_cast<size_t>(n), 0.0);
+    for (auto& coordinate : _sorted)
+        coordinate.assign(n, 0.0);
     for (int i = 0; i < n; i++) {
         const int s = count[cellOf[i]]++;
         _order[s] = i;
         _cellOfSorted[s] = cellOf[i];
         for (int d = 0; d < 3; d++)
-            _sortedXyz[3 * s + d] = positions[3 * i + d];
+            _sorted[d][s] = wrapped[3 * i + d];
     }
 }
 
 void CpuNeighborList::buildBlock(int block, bool periodic, const double box[3], double listCutoff2,
-                                 const std::vector<std::vector<int>>& exclusions) {
+                                 const std::vector<std::vector<int>>& exclusions, std::vector<double>& scratch) {
     const int n = getNumParticles();
     const int first = block * blockSize;
     const int last = std::min(n, first + blockSize);
     Block& out = _blocks[block];
     out.neighbors.clear();
     out.offsets.assign(last - first + 1, 0);
-    const double invBox[3] = {1.0 / box[0], 1.0 / box[1], 1.0 / box[2]};
-    int range[3][3];
-    int rangeCount[3];
+    const double* sx = _sorted[0].data();
+    const double* sy = _sorted[1].data();
+    const double* sz = _sorted[2].data();
+    // With wrapped coordinates a difference lies in (-L, L): one conditional shift gives the minimum image.
+    const double half[3] = {periodic ? 0.5 * box[0] : std::numeric_limits<double>::infinity(),
+                            periodic ? 0.5 * box[1] : std::numeric_limits<double>::infinity(),
+                            periodic ? 0.5 * box[2] : std::numeric_limits<double>::infinity()};
+    const double full[3] = {periodic ? box[0] : 0.0, periodic ? box[1] : 0.0, periodic ? box[2] : 0.0};
     for (int i = first; i < last; i++) {
         const int cell = _cellOfSorted[i];
-        const int c[3] = {cell % _numCells[0], (cell / _numCells[0]) % _numCells[1], cell / (_numCells[0] * _numCells[1])};
-        for (int d = 0; d < 3; d++) {
-            rangeCount[d] = 0;
-            if (_numCells[d] == 1) {
-                range[d][rangeCount[d]++] = 0;
-                continue;
-            }
-            for (int o = -1; o <= 1; o++) {
-                int v = c[d] + o;
-                if (periodic)
-                    v = (v + _numCells[d]) % _numCells[d];
-                else if (v < 0 || v >= _numCells[d])
-                    continue;
-                range[d][rangeCount[d]++] = v;
+        const int cx = cell % _numCells[0], cy = (cell / _numCells[0]) % _numCells[1];
+        const int cz = cell / (_numCells[0] * _numCells[1]);
+        // The x extent of the stencil as up to two contiguous runs of cells.
+        int xRuns[2][2];
+        int numXRuns = 0;
+        {
+            const int lo = cx - _reach[0], hi = cx + _reach[0];
+            if (!periodic || (lo >= 0 && hi < _numCells[0])) {
+                xRuns[numXRuns][0] = std::max(lo, 0);
+                xRuns[numXRuns++][1] = std::min(hi, _numCells[0] - 1);
+            } else if (lo < 0) {
+                xRuns[numXRuns][0] = 0;
+                xRuns[numXRuns++][1] = hi;
+                xRuns[numXRuns][0] = lo + _numCells[0];
+                xRuns[numXRuns++][1] = _numCells[0] - 1;
+            } else {
+                xRuns[numXRuns][0] = lo;
+                xRuns[numXRuns++][1] = _numCells[0] - 1;
+                xRuns[numXRuns][0] = 0;
+                xRuns[numXRuns++][1] = hi - _numCells[0];
             }
         }
-        const double xi = _sortedXyz[3 * i], yi = _sortedXyz[3 * i + 1], zi = _sortedXyz[3 * i + 2];
+        const double xi = sx[i], yi = sy[i], zi = sz[i];
         const std::vector<int>* excluded = exclusions.empty() ? nullptr : &exclusions[_order[i]];
         const size_t start = out.neighbors.size();
-        for (int a = 0; a < rangeCount[2]; a++)
-            for (int b = 0; b < rangeCount[1]; b++)
-                for (int e = 0; e < rangeCount[0]; e++) {
-                    const int other = (range[2][a] * _numCells[1] + range[1][b]) * _numCells[0] + range[0][e];
-                    const int jEnd = _cellStart[other + 1];
-                    for (int j = _cellStart[other]; j < jEnd; j++) {
-                        double dx = _sortedXyz[3 * j] - xi;
-                        double dy = _sortedXyz[3 * j + 1] - yi;
-                        double dz = _sortedXyz[3 * j + 2] - zi;
-                        if (periodic) {
-                            dx -= box[0] * std::nearbyint(dx * invBox[0]);
-                            dy -= box[1] * std::nearbyint(dy * invBox[1]);
-                            dz -= box[2] * std::nearbyint(dz * invBox[2]);
-                        }
-                        const double r2 = dx * dx + dy * dy + dz * dz;
-                        if (r2 < listCutoff2 && j != i)
-                            out.neighbors.push_back(j);
+        for (int oz = -_reach[2]; oz <= _reach[2]; oz++) {
+            int z = cz + oz;
+            if (periodic)
+                z = (z + _numCells[2]) % _numCells[2];
+            else if (z < 0 || z >= _numCells[2])
+                continue;
+            for (int oy = -_reach[1]; oy <= _reach[1]; oy++) {
+                int y = cy + oy;
+                if (periodic)
+                    y = (y + _numCells[1]) % _numCells[1];
+                else if (y < 0 || y >= _numCells[1])
+                    continue;
+                const int row = (z * _numCells[1] + y) * _numCells[0];
+                for (int r = 0; r < numXRuns; r++) {
+                    const int j0 = _cellStart[row + xRuns[r][0]];
+                    const int j1 = _cellStart[row + xRuns[r][1] + 1];
+                    if (j1 <= j0)
+                        continue;
+                    if (scratch.size() < static_cast<size_t>(j1 - j0))
+                        scratch.resize(2 * (j1 - j0));
+                    double* r2 = scratch.data();
+                    for (int j = j0; j < j1; j++) {
+                        double dx = sx[j] - xi, dy = sy[j] - yi, dz = sz[j] - zi;
+                        dx += (dx < -half[0] ? full[0] : 0.0) - (dx > half[0] ? full[0] : 0.0);
+                        dy += (dy < -half[1] ? full[1] : 0.0) - (dy > half[1] ? full[1] : 0.0);
+                        dz += (dz < -half[2] ? full[2] : 0.0) - (dz > half[2] ? full[2] : 0.0);
+                        r2[j - j0] = dx * dx + dy * dy + dz * dz;
                     }
+                    const size_t base = out.neighbors.size();
+                    out.neighbors.resize(base + (j1 - j0));
+                    int* dst = out.neighbors.data() + base;
+                    int count = 0;
+                    for (int j = j0; j < j1; j++) {
+                        dst[count] = j;
+                        count += (r2[j - j0] < listCutoff2) & (j != i);
+                    }
+                    out.neighbors.resize(base + count);
                 }
+            }
+        }
         if (excluded != nullptr && !excluded->empty()) {
             auto end = std::remove_if(out.neighbors.begin() + start, out.neighbors.end(), [&](int j) {
                 return std::binary_search(excluded->begin(), excluded->end(), _order[j]);
@@ -148,7 +195,10 @@ void CpuNeighborList::build(const double* positions, int numParticles, bool peri
     const int numBlocks = (numParticles + blockSize - 1) / blockSize;
     _blocks.resize(numBlocks);
     const double listCutoff2 = std::isfinite(listCutoff) ? listCutoff * listCutoff : std::numeric_limits<double>::infinity();
-    pool.parallelFor(numBlocks, [&](int block, int) { buildBlock(block, periodic, box, listCutoff2, exclusions); });
+    std::vector<std::vector<double>> scratch(pool.getNumThreads());
+    pool.parallelFor(numBlocks, [&](int block, int thread) {
+        buildBlock(block, periodic, box, listCutoff2, exclusions, scratch[thread]);
+    });
 }
 
 long long CpuNeighborList::getNumEntries() const {

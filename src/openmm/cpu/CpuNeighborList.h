@@ -43,13 +43,14 @@ private:
     };
     void setUpGrid(const double* positions, int n, bool periodic, const double box[3], double listCutoff);
     void buildBlock(int block, bool periodic, const double box[3], double listCutoff2,
-                    const std::vector<std::vector<int>>& exclusions);
+                    const std::vector<std::vector<int>>& exclusions, std::vector<double>& scratch);
 
     std::vector<int> _order;
     std::vector<int> _cellStart;   // per cell, first sorted index; one extra entry at the end
     std::vector<int> _cellOfSorted;
-    std::vector<double> _sortedXyz;  // 3 per sorted particle
+    std::vector<double> _sorted[3];  // coordinates per sorted particle (wrapped into the box if periodic)
     int _numCells[3] = {1, 1, 1};
+    int _reach[3] = {0, 0, 0};      // stencil half-width in cells per dimension
     std::vector<Block> _blocks;
 };
 

@@ -22,7 +22,16 @@ void CpuNonbondedEngine::setMethod(Method method, double cutoff) {
     _listValid = false;
 }
 
-void CpuNonbondedEngine::setReactionFieldDielectric(double dielectric) { _dielectric = dielectric; }
+void CpuNonbondedEngine::setReactionFieldDielectric(double dielectric) {
+    _dielectric = dielectric;
+    _explicitReactionField = false;
+}
+
+void CpuNonbondedEngine::setReactionFieldConstants(double krf, double crf) {
+    _explicitKrf = krf;
+    _explicitCrf = crf;
+    _explicitReactionField = true;
+}
 
 void CpuNonbondedEngine::setSwitching(bool use, double switchingDistance) {
     _useSwitching = use;
@@ -86,10 +95,16 @@ void CpuNonbondedEngine::setForceGenericKernels(bool generic) { _forceGeneric = 
 bool CpuNonbondedEngine::usesAvx2Kernels() const { return !_forceGeneric && cpuHasAvx2PairKernels(); }
 
 double CpuNonbondedEngine::getKrf() const {
+    if (_explicitReactionField)
+        return _explicitKrf;
     return (_dielectric - 1.0) / (2.0 * _dielectric + 1.0) / (_cutoff * _cutoff * _cutoff);
 }
 
-double CpuNonbondedEngine::getCrf() const { return 3.0 * _dielectric / (2.0 * _dielectric + 1.0) / _cutoff; }
+double CpuNonbondedEngine::getCrf() const {
+    if (_explicitReactionField)
+        return _explicitCrf;
+    return 3.0 * _dielectric / (2.0 * _dielectric + 1.0) / _cutoff;
+}
 
 bool CpuNonbondedEngine::needsRebuild(const double* positions) const {
     if (!_listValid)

@@ -20,6 +20,8 @@ public:
 
     void setMethod(Method method, double cutoff);
     void setReactionFieldDielectric(double dielectric);
+    /** Sets the reaction-field constants directly (instead of deriving them from the dielectric). */
+    void setReactionFieldConstants(double krf, double crf);
     void setSwitching(bool use, double switchingDistance);
     /** Coulomb's constant 1/(4 pi eps0) in the caller's units (kJ nm / (mol e^2) in OpenMM's). */
     void setCoulombConstant(double constant);
@@ -50,6 +52,8 @@ private:
     Method _method = Method::NoCutoff;
     double _cutoff = 1.0;
     double _dielectric = 78.3;
+    bool _explicitReactionField = false;
+    double _explicitKrf = 0, _explicitCrf = 0;
     bool _useSwitching = false;
     double _switchingDistance = 0.0;
     double _coulombConstant = 138.935456;
