@@ -42,7 +42,7 @@ int main(int argc, char** argv) {
     return 0;
   }
   if (options.version) {
-    std::cout << "mardyn " << versionString() << "\n";
+    std::cout << versionString() << "\n";
     return 0;
   }
 

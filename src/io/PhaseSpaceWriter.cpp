@@ -21,7 +21,7 @@ std::string vec(const Vec3& v) { return g17(v.x) + " " + g17(v.y) + " " + g17(v.
 void PhaseSpaceWriter::writeHeader(std::ostream& out, const SimulationConfig& config, double time,
                                    std::size_t numMolecules) {
   out << "mardyn trunk 20120726\n";
-  out << "# written by mardyn " << versionString() << "\n";
+  out << "# written by " << versionString() << "\n";
   out << " currentTime\t" << g17(time) << "\n";
   out << " Length\t" << vec(config.box) << "\n";
   out << " Temperature\t" << g17(config.temperature) << "\n";

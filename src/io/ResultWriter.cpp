@@ -43,7 +43,7 @@ void ResultWriter::init(const SimulationView& sim) {
   if (sim.rank() != 0) return;
   std::ostringstream os;
   const int w = _precision + 15;
-  os << "# mardyn " << versionString() << " simulation started at " << nowString() << "\n";
+  os << "# " << versionString() << " simulation started at " << nowString() << "\n";
   os << "# Averages are the accumulated values over " << _window << " time steps.\n";
   os << std::setw(10) << "# step";
   for (const char* c : {"time", "U_pot", "U_pot_avg", "U_kin", "U_kin_avg", "p", "p_avg", "beta_trans", "beta_rot",
