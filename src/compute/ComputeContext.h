@@ -1,0 +1,62 @@
+// Abstract compute context: one device of one backend in one precision mode. Compiles programs from
+// source and a defines map, creates arrays and events, synchronises. Arrays, programs and kernels
+// must not outlive their context.
+#pragma once
+
+#include <cstddef>
+#include <map>
+#include <memory>
+#include <string>
+
+#include "compute/ArrayInterface.h"
+#include "compute/ComputeEvent.h"
+#include "compute/ComputeProgram.h"
+#include "compute/ContextOptions.h"
+#include "compute/DeviceInfo.h"
+#include "compute/Precision.h"
+
+namespace mardyn::compute {
+
+class ComputeContext {
+ public:
+  using Defines = std::map<std::string, std::string>;
+
+  explicit ComputeContext(ContextOptions options) : _options(std::move(options)) {}
+  virtual ~ComputeContext() = default;
+  ComputeContext(const ComputeContext&) = delete;
+  ComputeContext& operator=(const ComputeContext&) = delete;
+
+  virtual const DeviceInfo& deviceInfo() const = 0;
+  const ContextOptions& options() const { return _options; }
+  Precision precision() const { return _options.precision; }
+  bool useDoublePrecision() const { return _options.precision == Precision::Double; }
+  bool useMixedPrecision() const { return _options.precision == Precision::Mixed; }
+  std::size_t realSize() const { return compute::realSize(_options.precision); }
+  std::size_t mixedSize() const { return compute::mixedSize(_options.precision); }
+  /// Threads per block used when a launch names none.
+  virtual std::size_t defaultBlockSize() const { return 128; }
+
+  /// Compiles device code written in the common dialect. Each define becomes `#define key value`
+  /// ahead of the source; the backend's prelude (macros, real/mixed types, vector operators) comes
+  /// first. Throws ComputeCompileError carrying the compiler's log.
+  virtual std::unique_ptr<ComputeProgram> compileProgram(const std::string& source, const Defines& defines = {},
+                                                         const std::string& name = "program") = 0;
+
+  /// An untyped device array; prefer ComputeArray<T>(context, count, name).
+  virtual std::unique_ptr<ArrayInterface> createArrayImpl(std::size_t count, std::size_t elementSize,
+                                                          const std::string& name) = 0;
+  virtual std::unique_ptr<ComputeEvent> createEvent() = 0;
+  /// Waits until all work queued so far is done; throws if any of it failed.
+  virtual void synchronize() = 0;
+  /// Called after each launch when options().syncAfterLaunch is set: synchronises and names the kernel
+  /// in the exception if it failed.
+  void synchronizeAfterLaunch(const std::string& kernelName);
+
+  /// The complete source handed to the device compiler for `source` and `defines` (for diagnostics).
+  virtual std::string fullSource(const std::string& source, const Defines& defines) const = 0;
+
+ private:
+  ContextOptions _options;
+};
+
+}  // namespace mardyn::compute

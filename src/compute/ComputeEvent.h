@@ -1,0 +1,16 @@
+// Abstract marker in a context's command stream for timing device work: record() places it,
+// synchronize() waits for it, millisecondsSince() is the device time between two recorded events.
+#pragma once
+
+namespace mardyn::compute {
+
+class ComputeEvent {
+ public:
+  virtual ~ComputeEvent() = default;
+  virtual void record() = 0;
+  virtual void synchronize() = 0;
+  /// Milliseconds from `start` to this event; both must have been recorded and completed.
+  virtual double millisecondsSince(ComputeEvent& start) = 0;
+};
+
+}  // namespace mardyn::compute

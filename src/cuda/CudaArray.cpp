@@ -1,0 +1,77 @@
+// CUDA device arrays: allocation (at least one element, so that empty arrays are valid arguments),
+// resize keeping the common prefix, transfers, zeroing and device-to-device copies.
+#include "cuda/CudaArray.h"
+
+#include <algorithm>
+
+#include "cuda/CudaCheck.h"
+#include "cuda/CudaContext.h"
+
+namespace mardyn::cuda {
+
+CudaArray::CudaArray(CudaContext& context, std::size_t count, std::size_t elementSize, std::string name)
+    : _context(context), _count(count), _elementSize(elementSize), _name(std::move(name)) {
+  if (elementSize == 0) throw compute::ComputeException("array '" + _name + "': element size 0");
+  _pointer = allocate(count);
+}
+
+CudaArray::~CudaArray() {
+  if (_pointer) _context.driver().cuMemFree(_pointer);
+}
+
+compute::ComputeContext& CudaArray::context() const { return _context; }
+
+CUdeviceptr CudaArray::allocate(std::size_t count) const {
+  CUdeviceptr pointer = 0;
+  const std::size_t bytes = std::max<std::size_t>(count, 1) * _elementSize;
+  try {
+    CUDA_CHECK(_context.driver(), cuMemAlloc(&pointer, bytes));
+  } catch (const compute::ComputeException& error) {
+    throw compute::ComputeException("allocating " + std::to_string(bytes) + " bytes for array '" + _name +
+                                    "': " + error.what());
+  }
+  return pointer;
+}
+
+void CudaArray::resize(std::size_t count) {
+  if (count == _count) return;
+  CUdeviceptr fresh = allocate(count);
+  const std::size_t keep = std::min(count, _count) * _elementSize;
+  if (keep > 0) {
+    const CUresult result = _context.driver().cuMemcpyDtoD(fresh, _pointer, keep);
+    if (result != CUDA_SUCCESS) {
+      _context.driver().cuMemFree(fresh);
+      CUDA_CHECK(_context.driver(), cuMemcpyDtoD(fresh, _pointer, keep));
+    }
+  }
+  CUDA_CHECK(_context.driver(), cuMemFree(_pointer));
+  _pointer = fresh;
+  _count = count;
+}
+
+void CudaArray::uploadBytes(const void* source, std::size_t offsetBytes, std::size_t bytes) {
+  checkRange(offsetBytes, bytes, "upload");
+  if (bytes) CUDA_CHECK(_context.driver(), cuMemcpyHtoD(_pointer + offsetBytes, source, bytes));
+}
+
+void CudaArray::downloadBytes(void* destination, std::size_t offsetBytes, std::size_t bytes) const {
+  checkRange(offsetBytes, bytes, "download");
+  if (bytes) CUDA_CHECK(_context.driver(), cuMemcpyDtoH(destination, _pointer + offsetBytes, bytes));
+}
+
+void CudaArray::zero() {
+  if (byteSize()) CUDA_CHECK(_context.driver(), cuMemsetD8(_pointer, 0, byteSize()));
+}
+
+void CudaArray::copyTo(compute::ArrayInterface& destination) const {
+  auto* target = dynamic_cast<CudaArray*>(&destination.backendArray());
+  if (!target || &target->_context != &_context)
+    throw compute::ComputeException("array '" + _name + "': copy target '" + destination.name() +
+                                    "' is not a CUDA array of the same context");
+  if (target->byteSize() != byteSize())
+    throw compute::ComputeException("array '" + _name + "': copy into '" + destination.name() + "' of " +
+                                    std::to_string(target->byteSize()) + " bytes, need " + std::to_string(byteSize()));
+  if (byteSize()) CUDA_CHECK(_context.driver(), cuMemcpyDtoD(target->_pointer, _pointer, byteSize()));
+}
+
+}  // namespace mardyn::cuda

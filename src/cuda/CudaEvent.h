@@ -1,0 +1,28 @@
+// A CUDA event for timing work on the default stream.
+#pragma once
+
+#include <cuda.h>
+
+#include "compute/ComputeEvent.h"
+
+namespace mardyn::cuda {
+
+class CudaContext;
+
+class CudaEvent : public compute::ComputeEvent {
+ public:
+  explicit CudaEvent(CudaContext& context);
+  ~CudaEvent() override;
+  CudaEvent(const CudaEvent&) = delete;
+  CudaEvent& operator=(const CudaEvent&) = delete;
+
+  void record() override;
+  void synchronize() override;
+  double millisecondsSince(compute::ComputeEvent& start) override;
+
+ private:
+  CudaContext& _context;
+  CUevent _event = nullptr;
+};
+
+}  // namespace mardyn::cuda

@@ -1,0 +1,100 @@
+// OpenCL context creation and program compilation (standard defines, extension pragmas, preludes).
+#include "opencl/OpenCLContext.h"
+
+#include "compute/CommonPrelude.h"
+#include "compute/ComputeCompileError.h"
+#include "compute/HostConstantLayout.h"
+#include "opencl/OpenCLArray.h"
+#include "opencl/OpenCLEvent.h"
+#include "opencl/OpenCLPrelude.h"
+#include "opencl/OpenCLProgram.h"
+
+namespace mardyn::opencl {
+
+OpenCLContext::OpenCLContext(const OpenCLDevice& device, const compute::ContextOptions& options)
+    : compute::ComputeContext(options), _device(device) {
+  if (options.precision != compute::Precision::Single && !_device.info.supportsDouble)
+    throw compute::ComputeException("OpenCL device '" + _device.info.name + "' has no double precision (cl_khr_fp64): " +
+                                    compute::precisionName(options.precision) + " precision is not available");
+  if (options.emulate64BitAtomics) _device.info.supports64BitAtomics = false;
+  if (!_device.info.supports64BitAtomics && !_device.littleEndian)
+    throw compute::ComputeException("OpenCL device '" + _device.info.name +
+                                    "': 64-bit atomic emulation needs a little-endian device");
+  cl_int error = CL_SUCCESS;
+  cl_context_properties properties[] = {CL_CONTEXT_PLATFORM, reinterpret_cast<cl_context_properties>(_device.platform),
+                                        0};
+  _context = clCreateContext(properties, 1, &_device.device, nullptr, nullptr, &error);
+  CL_CHECK_ERROR(error, "clCreateContext");
+  _queue = clCreateCommandQueue(_context, _device.device, CL_QUEUE_PROFILING_ENABLE, &error);
+  if (error != CL_SUCCESS) clReleaseContext(_context);
+  CL_CHECK_ERROR(error, "clCreateCommandQueue");
+}
+
+OpenCLContext::~OpenCLContext() {
+  if (_queue) {
+    clFinish(_queue);
+    clReleaseCommandQueue(_queue);
+  }
+  if (_context) clReleaseContext(_context);
+}
+
+std::string OpenCLContext::fullSource(const std::string& source, const Defines& defines) const {
+  const auto layout = compute::HostConstantLayout::parse(source, defines, precision());
+  return fullSource(source, defines, "program", OpenCLProgram::constantsDeclaration(layout));
+}
+
+std::string OpenCLContext::fullSource(const std::string& source, const Defines& defines, const std::string& name,
+                                      const std::string& constantsBlock) const {
+  const auto& info = _device.info;
+  std::string text = "#define " + compute::CommonPrelude::precisionDefine(precision()) + " 1\n";
+  text += "#define SIMT_WIDTH " + std::to_string(info.simtWidth) + "\n";
+  if (info.supportsDouble) text += "#pragma OPENCL EXTENSION cl_khr_fp64 : enable\n#define SUPPORTS_DOUBLE_PRECISION 1\n";
+  if (_device.hasExtension("cl_khr_global_int32_base_atomics"))
+    text += "#pragma OPENCL EXTENSION cl_khr_global_int32_base_atomics : enable\n";
+  if (_device.hasExtension("cl_khr_local_int32_base_atomics"))
+    text += "#pragma OPENCL EXTENSION cl_khr_local_int32_base_atomics : enable\n";
+  if (_device.hasExtension("cl_khr_int64_base_atomics"))
+    text += "#pragma OPENCL EXTENSION cl_khr_int64_base_atomics : enable\n";
+  if (info.supports64BitAtomics) text += "#define SUPPORTS_64_BIT_ATOMICS 1\n";
+  if (info.supportsSubGroups) text += "#pragma OPENCL EXTENSION cl_khr_subgroups : enable\n#define MM_USE_SUB_GROUPS 1\n";
+  text += OpenCLPrelude::text() + "\n";
+  text += compute::CommonPrelude::text() + "\n";
+  text += constantsBlock;
+  for (const auto& [key, value] : defines) text += "#define " + key + " " + value + "\n";
+  text += "#line 1 \"" + name + "\"\n" + source + "\n";
+  return text;
+}
+
+std::unique_ptr<compute::ComputeProgram> OpenCLContext::compileProgram(const std::string& source,
+                                                                       const Defines& defines, const std::string& name) {
+  auto layout = compute::HostConstantLayout::parse(source, defines, precision());
+  const std::string text = fullSource(source, defines, name, OpenCLProgram::constantsDeclaration(layout));
+  const char* pointer = text.c_str();
+  const std::size_t length = text.size();
+  cl_int error = CL_SUCCESS;
+  cl_program program = clCreateProgramWithSource(_context, 1, &pointer, &length, &error);
+  CL_CHECK_ERROR(error, "clCreateProgramWithSource");
+  const cl_int status = clBuildProgram(program, 1, &_device.device, "", nullptr, nullptr);
+  if (status != CL_SUCCESS) {
+    std::size_t size = 0;
+    clGetProgramBuildInfo(program, _device.device, CL_PROGRAM_BUILD_LOG, 0, nullptr, &size);
+    std::string log(size, '\0');
+    clGetProgramBuildInfo(program, _device.device, CL_PROGRAM_BUILD_LOG, size, log.data(), nullptr);
+    while (!log.empty() && (log.back() == '\0' || log.back() == '\n')) log.pop_back();
+    clReleaseProgram(program);
+    throw compute::ComputeCompileError(name, "OpenCL (" + _device.info.name + ")",
+                                       openclErrorName(status) + "\n" + log);
+  }
+  return std::make_unique<OpenCLProgram>(*this, name, program, std::move(layout));
+}
+
+std::unique_ptr<compute::ArrayInterface> OpenCLContext::createArrayImpl(std::size_t count, std::size_t elementSize,
+                                                                        const std::string& name) {
+  return std::make_unique<OpenCLArray>(*this, count, elementSize, name);
+}
+
+std::unique_ptr<compute::ComputeEvent> OpenCLContext::createEvent() { return std::make_unique<OpenCLEvent>(*this); }
+
+void OpenCLContext::synchronize() { CL_CHECK(clFinish(_queue)); }
+
+}  // namespace mardyn::opencl

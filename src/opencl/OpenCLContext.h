@@ -1,0 +1,39 @@
+// The OpenCL compute context: one device, an in-order command queue with profiling, program
+// compilation with clBuildProgram, arrays and events.
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include "compute/ComputeContext.h"
+#include "opencl/OpenCLDevice.h"
+
+namespace mardyn::opencl {
+
+class OpenCLContext : public compute::ComputeContext {
+ public:
+  OpenCLContext(const OpenCLDevice& device, const compute::ContextOptions& options);
+  ~OpenCLContext() override;
+
+  const compute::DeviceInfo& deviceInfo() const override { return _device.info; }
+  std::unique_ptr<compute::ComputeProgram> compileProgram(const std::string& source, const Defines& defines,
+                                                          const std::string& name) override;
+  std::unique_ptr<compute::ArrayInterface> createArrayImpl(std::size_t count, std::size_t elementSize,
+                                                           const std::string& name) override;
+  std::unique_ptr<compute::ComputeEvent> createEvent() override;
+  void synchronize() override;
+  std::string fullSource(const std::string& source, const Defines& defines) const override;
+
+  cl_context context() const { return _context; }
+  cl_command_queue queue() const { return _queue; }
+  cl_device_id device() const { return _device.device; }
+
+ private:
+  std::string fullSource(const std::string& source, const Defines& defines, const std::string& name,
+                         const std::string& constantsBlock) const;
+  OpenCLDevice _device;
+  cl_context _context = nullptr;
+  cl_command_queue _queue = nullptr;
+};
+
+}  // namespace mardyn::opencl

@@ -1,0 +1,39 @@
+// OpenCL marker events.
+#include "opencl/OpenCLEvent.h"
+
+#include "opencl/OpenCLContext.h"
+
+namespace mardyn::opencl {
+
+OpenCLEvent::~OpenCLEvent() {
+  if (_event) clReleaseEvent(_event);
+}
+
+void OpenCLEvent::record() {
+  if (_event) clReleaseEvent(_event);
+  _event = nullptr;
+  CL_CHECK(clEnqueueMarkerWithWaitList(_context.queue(), 0, nullptr, &_event));
+}
+
+void OpenCLEvent::synchronize() {
+  if (!_event) throw compute::ComputeException("OpenCLEvent::synchronize before record");
+  CL_CHECK(clWaitForEvents(1, &_event));
+  _completed = std::chrono::steady_clock::now();
+}
+
+bool OpenCLEvent::deviceTime(cl_ulong& nanoseconds) const {
+  return _event && clGetEventProfilingInfo(_event, CL_PROFILING_COMMAND_END, sizeof(nanoseconds), &nanoseconds,
+                                           nullptr) == CL_SUCCESS;
+}
+
+double OpenCLEvent::millisecondsSince(compute::ComputeEvent& start) {
+  auto* begin = dynamic_cast<OpenCLEvent*>(&start);
+  if (!begin) throw compute::ComputeException("OpenCLEvent::millisecondsSince: start is not an OpenCL event");
+  begin->synchronize();
+  synchronize();
+  cl_ulong t0 = 0, t1 = 0;
+  if (begin->deviceTime(t0) && deviceTime(t1) && t1 >= t0) return static_cast<double>(t1 - t0) * 1e-6;
+  return std::chrono::duration<double, std::milli>(_completed - begin->_completed).count();
+}
+
+}  // namespace mardyn::opencl

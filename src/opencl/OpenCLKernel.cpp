@@ -1,0 +1,47 @@
+// Launching OpenCL kernels over numBlocks work-groups of blockSize work-items.
+#include "opencl/OpenCLKernel.h"
+
+#include "opencl/OpenCLContext.h"
+
+namespace mardyn::opencl {
+
+OpenCLKernel::OpenCLKernel(OpenCLContext& context, std::shared_ptr<OpenCLProgramState> state, cl_kernel kernel,
+                           std::string name)
+    : _context(context), _state(std::move(state)), _kernel(kernel), _name(std::move(name)) {
+  CL_CHECK(clGetKernelWorkGroupInfo(_kernel, _context.device(), CL_KERNEL_WORK_GROUP_SIZE, sizeof(_maxBlockSize),
+                                    &_maxBlockSize, nullptr));
+  CL_CHECK(clGetKernelInfo(_kernel, CL_KERNEL_NUM_ARGS, sizeof(_numArgs), &_numArgs, nullptr));
+}
+
+OpenCLKernel::~OpenCLKernel() {
+  if (_kernel) clReleaseKernel(_kernel);
+}
+
+compute::ComputeContext& OpenCLKernel::context() const { return _context; }
+
+void OpenCLKernel::launch(const std::vector<compute::KernelArg>& args, std::size_t numBlocks, std::size_t blockSize) {
+  const bool withConstants = !_state->layout().empty() && _numArgs == args.size() + 1;
+  if (_numArgs != args.size() + (withConstants ? 1 : 0))
+    throw compute::ComputeException("kernel '" + _name + "' takes " + std::to_string(_numArgs) + " arguments, " +
+                                    std::to_string(args.size()) + " given");
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    const cl_uint index = static_cast<cl_uint>(i);
+    if (args[i].array)
+      CL_CHECK(clSetKernelArg(_kernel, index, sizeof(cl_mem), args[i].array->nativeHandle()));
+    else
+      CL_CHECK(clSetKernelArg(_kernel, index, args[i].size, args[i].value));
+  }
+  if (withConstants) {
+    cl_mem buffer = _state->constantBuffer();
+    CL_CHECK(clSetKernelArg(_kernel, static_cast<cl_uint>(args.size()), sizeof(cl_mem), &buffer));
+  }
+  const std::size_t global = numBlocks * blockSize;
+  try {
+    CL_CHECK(clEnqueueNDRangeKernel(_context.queue(), _kernel, 1, nullptr, &global, &blockSize, 0, nullptr, nullptr));
+  } catch (const compute::ComputeException& error) {
+    throw compute::ComputeException("launching kernel '" + _name + "' (" + std::to_string(numBlocks) + " groups of " +
+                                    std::to_string(blockSize) + "): " + error.what());
+  }
+}
+
+}  // namespace mardyn::opencl

@@ -1,0 +1,36 @@
+// A kernel of an OpenCL program; binds the program's constant buffer as the last argument when the
+// kernel declares HOST_CONSTANTS, and checks the argument count.
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include "compute/ComputeKernel.h"
+#include "opencl/OpenCLProgramState.h"
+
+namespace mardyn::opencl {
+
+class OpenCLContext;
+
+class OpenCLKernel : public compute::ComputeKernel {
+ public:
+  OpenCLKernel(OpenCLContext& context, std::shared_ptr<OpenCLProgramState> state, cl_kernel kernel, std::string name);
+  ~OpenCLKernel() override;
+  OpenCLKernel(const OpenCLKernel&) = delete;
+  OpenCLKernel& operator=(const OpenCLKernel&) = delete;
+
+  const std::string& name() const override { return _name; }
+  compute::ComputeContext& context() const override;
+  std::size_t maxBlockSize() const override { return _maxBlockSize; }
+  void launch(const std::vector<compute::KernelArg>& args, std::size_t numBlocks, std::size_t blockSize) override;
+
+ private:
+  OpenCLContext& _context;
+  std::shared_ptr<OpenCLProgramState> _state;
+  cl_kernel _kernel;
+  std::string _name;
+  std::size_t _maxBlockSize = 0;
+  cl_uint _numArgs = 0;
+};
+
+}  // namespace mardyn::opencl

@@ -1,0 +1,67 @@
+// Device prelude of the OpenCL backend: the common-dialect macros as OpenCL C, make_ constructors and
+// trimTo3 (CUDA style), 64-bit integer names and fixed-point atomic addition, with a two-word 32-bit
+// emulation where the device lacks 64-bit atomics. The host puts SUPPORTS_* and the extension
+// pragmas in front of this file.
+
+#define KERNEL __kernel
+#define DEVICE
+#define LOCAL __local
+#define LOCAL_ARG __local
+#define GLOBAL __global
+#define RESTRICT restrict
+#define LOCAL_ID get_local_id(0)
+#define LOCAL_SIZE get_local_size(0)
+#define GLOBAL_ID get_global_id(0)
+#define GLOBAL_SIZE get_global_size(0)
+#define GROUP_ID get_group_id(0)
+#define NUM_GROUPS get_num_groups(0)
+#define SYNC_THREADS barrier(CLK_LOCAL_MEM_FENCE + CLK_GLOBAL_MEM_FENCE);
+// Lock-step execution is not assumed: SYNC_WARPS is a sub-group barrier where sub-groups exist and a
+// work-group barrier otherwise, so it must be reached by every work-item of the work-group.
+#if defined(MM_USE_SUB_GROUPS)
+#define SYNC_WARPS sub_group_barrier(CLK_LOCAL_MEM_FENCE);
+#else
+#define SYNC_WARPS barrier(CLK_LOCAL_MEM_FENCE);
+#endif
+#define MEM_FENCE mem_fence(CLK_LOCAL_MEM_FENCE + CLK_GLOBAL_MEM_FENCE);
+#define ATOMIC_ADD(dest, value) atom_add(dest, value)
+
+#define HOST_CONSTANT(type, name)
+#define HOST_CONSTANT_ARRAY(type, name, count)
+
+typedef long mm_long;
+typedef ulong mm_ulong;
+
+#define make_short2(x, y) ((short2)((x), (y)))
+#define make_short3(x, y, z) ((short3)((x), (y), (z)))
+#define make_short4(x, y, z, w) ((short4)((x), (y), (z), (w)))
+#define make_int2(x, y) ((int2)((x), (y)))
+#define make_int3(x, y, z) ((int3)((x), (y), (z)))
+#define make_int4(x, y, z, w) ((int4)((x), (y), (z), (w)))
+#define make_uint2(x, y) ((uint2)((x), (y)))
+#define make_uint3(x, y, z) ((uint3)((x), (y), (z)))
+#define make_uint4(x, y, z, w) ((uint4)((x), (y), (z), (w)))
+#define make_float2(x, y) ((float2)((x), (y)))
+#define make_float3(x, y, z) ((float3)((x), (y), (z)))
+#define make_float4(x, y, z, w) ((float4)((x), (y), (z), (w)))
+#define make_double2(x, y) ((double2)((x), (y)))
+#define make_double3(x, y, z) ((double3)((x), (y), (z)))
+#define make_double4(x, y, z, w) ((double4)((x), (y), (z), (w)))
+#define trimTo3(v) ((v).xyz)
+
+#if defined(SUPPORTS_64_BIT_ATOMICS)
+DEVICE void atomicAddFixedPoint(GLOBAL mm_long* accumulator, mm_long value) {
+  atom_add((volatile GLOBAL long*)accumulator, value);
+}
+#else
+// Two 32-bit words, low word first (little-endian device): the carry out of each atomic addition to the
+// low word goes into the high word, so the final 64-bit sum is exact whatever the order.
+DEVICE void atomicAddFixedPoint(GLOBAL mm_long* accumulator, mm_long value) {
+  volatile GLOBAL uint* words = (volatile GLOBAL uint*)accumulator;
+  const uint low = (uint)value;
+  uint high = (uint)(((ulong)value) >> 32);
+  const uint old = atomic_add(&words[0], low);
+  if (old + low < old) high += 1u;
+  if (high != 0u) atomic_add(&words[1], high);
+}
+#endif
