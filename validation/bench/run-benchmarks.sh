@@ -1,0 +1,69 @@
+#!/bin/bash
+# Benchmark (`make bench`): the LAMMPS in.lj system (32,000 LJ atoms, FCC rho* = 0.8442, T* = 1.44,
+# rc = 2.5, NVE, dt* = 0.005, 100 steps) run by mardyn and by LAMMPS one after the other, on 1 and 2
+# processes; prints atom-steps per second of both and their ratio. Usage: run-benchmarks.sh BUILD_DIR
+# LAMMPS: `apt-get install -y lammps` (binary lmp or lmp_serial). Env: REPEAT=3 (best of).
+set -uo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+build=$(cd "${1:-build}" && pwd)
+mardyn=$build/mardyn
+work=${WORKDIR:-$build/bench}
+repeat=${REPEAT:-3}
+mkdir -p "$work"
+atoms=32000 steps=100
+lmp=$(command -v lmp || command -v lmp_serial || command -v lmp_mpi || true)
+mpirun=$(command -v mpirun || true)
+mpiflags="--oversubscribe"
+[ "$(id -u)" = 0 ] && mpiflags="$mpiflags --allow-run-as-root"
+
+"$here/../lj/lj-config.sh" NVE 0.8442 1.44 2.5 20 $steps 0 false none $steps generator > "$work/lj-bench.xml"
+
+# mardyn: the time-step loop as mardyn reports it ("Molecule updates per second" = atom-steps/s)
+run_mardyn() {  # $1 = processes
+  local best=0 rate
+  for _ in $(seq "$repeat"); do
+    if [ "$1" = 1 ]; then
+      out=$(cd "$work" && "$mardyn" --print-interval 0 --final-checkpoint 0 -p "$work/mardyn" "$work/lj-bench.xml" 2>&1)
+    else
+      out=$(cd "$work" && "$mpirun" $mpiflags -np "$1" "$mardyn" --print-interval 0 --final-checkpoint 0 -p "$work/mardyn" "$work/lj-bench.xml" 2>&1)
+    fi
+    rate=$(echo "$out" | awk -F': *' '/Molecule updates per second/ { print $2; exit }')
+    [ -z "$rate" ] && { echo "mardyn ($1 proc) failed:" >&2; echo "$out" | tail -5 >&2; echo 0; return; }
+    best=$(awk -v a="$best" -v b="$rate" 'BEGIN { print (b > a ? b : a) }')
+  done
+  echo "$best"
+}
+
+# LAMMPS: "Loop time of T on P procs for 100 steps with 32000 atoms"
+run_lammps() {  # $1 = processes
+  local best=0 t rate
+  [ -z "$lmp" ] && { echo 0; return; }
+  for _ in $(seq "$repeat"); do
+    if [ "$1" = 1 ]; then
+      out=$(cd "$work" && OMP_NUM_THREADS=1 "$lmp" -in "$here/in.lj" -log none 2>&1)
+    else
+      out=$(cd "$work" && OMP_NUM_THREADS=1 "$mpirun" $mpiflags -np "$1" "$lmp" -in "$here/in.lj" -log none 2>&1)
+    fi
+    t=$(echo "$out" | awk '/^Loop time of/ { print $4; exit }')
+    [ -z "$t" ] && { echo "LAMMPS ($1 proc) failed:" >&2; echo "$out" | tail -5 >&2; echo 0; return; }
+    rate=$(awk -v t="$t" -v n=$atoms -v s=$steps 'BEGIN { printf "%.0f", n * s / t }')
+    best=$(awk -v a="$best" -v b="$rate" 'BEGIN { print (b > a ? b : a) }')
+  done
+  echo "$best"
+}
+
+m1=$(run_mardyn 1)
+l1=$(run_lammps 1)
+m2=0 l2=0
+if [ -n "$mpirun" ]; then
+  if grep -q "MARDYN_ENABLE_MPI:BOOL=ON" "$build/CMakeCache.txt" 2>/dev/null; then m2=$(run_mardyn 2); fi
+  l2=$(run_lammps 2)
+fi
+
+fmt() { awk -v x="$1" 'BEGIN { if (x + 0 == 0) print "n/a"; else printf "%.3e", x }'; }
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (a + 0 == 0 || b + 0 == 0) print "n/a"; else printf "%.2f", a / b }'; }
+echo "LJ benchmark (LAMMPS in.lj): $atoms atoms, $steps steps, rc = 2.5, NVE; best of $repeat; $(nproc) cores: $(awk -F': ' '/model name/ { print $2; exit }' /proc/cpuinfo)"
+[ -z "$lmp" ] && echo "(LAMMPS not found: apt-get install -y lammps)"
+printf '%-10s | %18s | %18s | %16s\n' processes "mardyn atom-steps/s" "LAMMPS atom-steps/s" "mardyn / LAMMPS"
+printf '%-10s | %18s | %18s | %16s\n' 1 "$(fmt "$m1")" "$(fmt "$l1")" "$(ratio "$m1" "$l1")"
+printf '%-10s | %18s | %18s | %16s\n' 2 "$(fmt "$m2")" "$(fmt "$l2")" "$(ratio "$m2" "$l2")"

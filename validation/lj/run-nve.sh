@@ -1,0 +1,32 @@
+#!/bin/bash
+# NVE energy conservation of a Lennard-Jones liquid: an NVT run from an FCC lattice melts and
+# equilibrates it (rho* = 0.8442, T* = 0.728, 864 atoms, rc = 2.5 sigma, potential shifted), its final
+# checkpoint starts 10^4 NVE steps at dt* = 0.005. The drift of the total energy per particle (least-
+# squares slope times the run length) must stay below 1e-4 epsilon.
+# Usage: run-nve.sh BUILD_DIR   (env: CELLS=6, EQUIL=3000, STEPS=10000, LIMIT=1e-4)
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+build=$(cd "${1:-build}" && pwd)
+mardyn=$build/mardyn
+cells=${CELLS:-6} equil=${EQUIL:-3000} steps=${STEPS:-10000} limit=${LIMIT:-1e-4}
+work=${WORKDIR:-$build/validation-lj-nve}
+mkdir -p "$work"
+"$here/lj-config.sh" NVT 0.8442 0.728 2.5 "$cells" "$equil" 0 true none 100 generator > "$work/melt.xml"
+(cd "$work" && "$mardyn" --quiet -p "$work/melt" "$work/melt.xml")
+"$here/lj-config.sh" NVE 0.8442 0.728 2.5 "$cells" "$steps" 0 true none 10 "$work/melt.restart.dat" > "$work/nve.xml"
+(cd "$work" && "$mardyn" --quiet --final-checkpoint 0 -p "$work/nve" "$work/nve.xml")
+awk -v limit="$limit" -v dt=0.005 '
+  /^#/ || NF < 12 { next }
+  { n++; t = $1 * dt; e = ($3 + $5) / $12
+    if (n == 1) e0 = e
+    st += t; se += e; stt += t * t; ste += t * e
+    d = e - e0; if (d < 0) d = -d; if (d > maxdev) maxdev = d; tmax = t; tmin = (n == 1 ? t : tmin) }
+  END {
+    slope = (n * ste - st * se) / (n * stt - st * st)
+    drift = slope * (tmax - tmin); ad = drift < 0 ? -drift : drift
+    printf "NVE LJ liquid: N = %d, %d steps, dt* = 0.005, E/N at start = %.8f\n", $12, (tmax - tmin) / dt, e0
+    printf "  drift of E/N (linear fit x run length) = %.3e epsilon   (limit %g)\n", drift, limit
+    printf "  largest |E/N - E0/N|                  = %.3e epsilon\n", maxdev
+    print (ad < limit ? "NVE drift: PASS" : "NVE drift: FAIL")
+    exit (ad < limit ? 0 : 1)
+  }' "$work/nve.res"
