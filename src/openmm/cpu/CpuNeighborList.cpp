@@ -2,6 +2,7 @@
 // cutoff wide, then for each block of sorted particles a scan of the surrounding rows of cells.
 #include "CpuNeighborList.h"
 
+#include "CpuPairKernels.h"
 #include "CpuThreadPool.h"
 
 #include <algorithm>
@@ -83,8 +84,9 @@ void CpuNeighborList::setUpGrid(const double* positions, int n, bool periodic, c
     _cellStart = count;
     _order.assign(n, 0);
     _cellOfSorted.assign(n, 0);
+    // Four readable entries past the end (NaN: never within the cutoff) for the vectorised filter.
     for (auto& coordinate : _sorted)
-        coordinate.assign(n, 0.0);
+        coordinate.assign(n + 4, std::numeric_limits<double>::quiet_NaN());
     for (int i = 0; i < n; i++) {
         const int s = count[cellOf[i]]++;
         _order[s] = i;
@@ -95,21 +97,24 @@ void CpuNeighborList::setUpGrid(const double* positions, int n, bool periodic, c
 }
 
 void CpuNeighborList::buildBlock(int block, bool periodic, const double box[3], double listCutoff2,
-                                 const std::vector<std::vector<int>>& exclusions, std::vector<double>& scratch) {
+                                 const std::vector<std::vector<int>>& exclusions, std::vector<int>& scratch) {
     const int n = getNumParticles();
     const int first = block * blockSize;
     const int last = std::min(n, first + blockSize);
     Block& out = _blocks[block];
     out.neighbors.clear();
     out.offsets.assign(last - first + 1, 0);
-    const double* sx = _sorted[0].data();
-    const double* sy = _sorted[1].data();
-    const double* sz = _sorted[2].data();
+    CpuCandidateScan scan;
+    scan.x = _sorted[0].data();
+    scan.y = _sorted[1].data();
+    scan.z = _sorted[2].data();
+    scan.cutoff2 = listCutoff2;
     // With wrapped coordinates a difference lies in (-L, L): one conditional shift gives the minimum image.
-    const double half[3] = {periodic ? 0.5 * box[0] : std::numeric_limits<double>::infinity(),
-                            periodic ? 0.5 * box[1] : std::numeric_limits<double>::infinity(),
-                            periodic ? 0.5 * box[2] : std::numeric_limits<double>::infinity()};
-    const double full[3] = {periodic ? box[0] : 0.0, periodic ? box[1] : 0.0, periodic ? box[2] : 0.0};
+    for (int d = 0; d < 3; d++) {
+        scan.half[d] = periodic ? 0.5 * box[d] : std::numeric_limits<double>::infinity();
+        scan.full[d] = periodic ? box[d] : 0.0;
+    }
+    const CpuCandidateFilter filter = _filter != nullptr ? _filter : selectGenericCandidateFilter();
     for (int i = first; i < last; i++) {
         const int cell = _cellOfSorted[i];
         const int cx = cell % _numCells[0], cy = (cell / _numCells[0]) % _numCells[1];
@@ -117,26 +122,26 @@ void CpuNeighborList::buildBlock(int block, bool periodic, const double box[3], 
         // The x extent of the stencil as up to two contiguous runs of cells.
         int xRuns[2][2];
         int numXRuns = 0;
-        {
-            const int lo = cx - _reach[0], hi = cx + _reach[0];
-            if (!periodic || (lo >= 0 && hi < _numCells[0])) {
-                xRuns[numXRuns][0] = std::max(lo, 0);
-                xRuns[numXRuns++][1] = std::min(hi, _numCells[0] - 1);
-            } else if (lo < 0) {
-                xRuns[numXRuns][0] = 0;
-                xRuns[numXRuns++][1] = hi;
-                xRuns[numXRuns][0] = lo + _numCells[0];
-                xRuns[numXRuns++][1] = _numCells[0] - 1;
-            } else {
-                xRuns[numXRuns][0] = lo;
-                xRuns[numXRuns++][1] = _numCells[0] - 1;
-                xRuns[numXRuns][0] = 0;
-                xRuns[numXRuns++][1] = hi - _numCells[0];
-            }
+        const int lo = cx - _reach[0], hi = cx + _reach[0];
+        if (!periodic || (lo >= 0 && hi < _numCells[0])) {
+            xRuns[numXRuns][0] = std::max(lo, 0);
+            xRuns[numXRuns++][1] = std::min(hi, _numCells[0] - 1);
+        } else if (lo < 0) {
+            xRuns[numXRuns][0] = 0;
+            xRuns[numXRuns++][1] = hi;
+            xRuns[numXRuns][0] = lo + _numCells[0];
+            xRuns[numXRuns++][1] = _numCells[0] - 1;
+        } else {
+            xRuns[numXRuns][0] = lo;
+            xRuns[numXRuns++][1] = _numCells[0] - 1;
+            xRuns[numXRuns][0] = 0;
+            xRuns[numXRuns++][1] = hi - _numCells[0];
         }
-        const double xi = sx[i], yi = sy[i], zi = sz[i];
-        const std::vector<int>* excluded = exclusions.empty() ? nullptr : &exclusions[_order[i]];
-        const size_t start = out.neighbors.size();
+        scan.centre[0] = scan.x[i];
+        scan.centre[1] = scan.y[i];
+        scan.centre[2] = scan.z[i];
+        scan.self = i;
+        int count = 0;
         for (int oz = -_reach[2]; oz <= _reach[2]; oz++) {
             int z = cz + oz;
             if (periodic)
@@ -155,36 +160,24 @@ void CpuNeighborList::buildBlock(int block, bool periodic, const double box[3], 
                     const int j1 = _cellStart[row + xRuns[r][1] + 1];
                     if (j1 <= j0)
                         continue;
-                    if (scratch.size() < static_cast<size_t>(j1 - j0))
-                        scratch.resize(2 * (j1 - j0));
-                    double* r2 = scratch.data();
-                    for (int j = j0; j < j1; j++) {
-                        double dx = sx[j] - xi, dy = sy[j] - yi, dz = sz[j] - zi;
-                        dx += (dx < -half[0] ? full[0] : 0.0) - (dx > half[0] ? full[0] : 0.0);
-                        dy += (dy < -half[1] ? full[1] : 0.0) - (dy > half[1] ? full[1] : 0.0);
-                        dz += (dz < -half[2] ? full[2] : 0.0) - (dz > half[2] ? full[2] : 0.0);
-                        r2[j - j0] = dx * dx + dy * dy + dz * dz;
-                    }
-                    const size_t base = out.neighbors.size();
-                    out.neighbors.resize(base + (j1 - j0));
-                    int* dst = out.neighbors.data() + base;
-                    int count = 0;
-                    for (int j = j0; j < j1; j++) {
-                        dst[count] = j;
-                        count += (r2[j - j0] < listCutoff2) & (j != i);
-                    }
-                    out.neighbors.resize(base + count);
+                    if (scratch.size() < static_cast<size_t>(count + (j1 - j0) + 8))
+                        scratch.resize(2 * (count + (j1 - j0) + 8));
+                    count += filter(scan, j0, j1, scratch.data() + count);
                 }
             }
         }
+        const std::vector<int>* excluded = exclusions.empty() ? nullptr : &exclusions[_order[i]];
         if (excluded != nullptr && !excluded->empty()) {
-            auto end = std::remove_if(out.neighbors.begin() + start, out.neighbors.end(), [&](int j) {
+            auto end = std::remove_if(scratch.begin(), scratch.begin() + count, [&](int j) {
                 return std::binary_search(excluded->begin(), excluded->end(), _order[j]);
             });
-            out.neighbors.erase(end, out.neighbors.end());
+            count = static_cast<int>(end - scratch.begin());
         }
-        while ((out.neighbors.size() - start) % padding != 0)
+        out.neighbors.insert(out.neighbors.end(), scratch.begin(), scratch.begin() + count);
+        while (count % padding != 0) {
             out.neighbors.push_back(i);
+            count++;
+        }
         out.offsets[i - first + 1] = static_cast<int>(out.neighbors.size());
     }
 }
@@ -195,7 +188,7 @@ void CpuNeighborList::build(const double* positions, int numParticles, bool peri
     const int numBlocks = (numParticles + blockSize - 1) / blockSize;
     _blocks.resize(numBlocks);
     const double listCutoff2 = std::isfinite(listCutoff) ? listCutoff * listCutoff : std::numeric_limits<double>::infinity();
-    std::vector<std::vector<double>> scratch(pool.getNumThreads());
+    std::vector<std::vector<int>> scratch(pool.getNumThreads());
     pool.parallelFor(numBlocks, [&](int block, int thread) {
         buildBlock(block, periodic, box, listCutoff2, exclusions, scratch[thread]);
     });

@@ -7,6 +7,11 @@
 namespace OpenMM {
 
 class CpuThreadPool;
+struct CpuCandidateScan;
+
+/** Writes to out the indices j in [j0, j1) closer than the cutoff (minimum image for wrapped coordinates);
+ *  returns how many. out must have room for j1 - j0 + 4 entries. */
+using CpuCandidateFilter = int (*)(const CpuCandidateScan& scan, int j0, int j1, int* out);
 
 class CpuNeighborList {
 public:
@@ -25,6 +30,8 @@ public:
      */
     void build(const double* positions, int numParticles, bool periodic, const double box[3], double listCutoff,
                const std::vector<std::vector<int>>& exclusions, CpuThreadPool& pool);
+    /** The distance filter used by build() (portable by default). */
+    void setCandidateFilter(CpuCandidateFilter filter) { _filter = filter; }
 
     int getNumParticles() const { return static_cast<int>(_order.size()); }
     int getNumBlocks() const { return static_cast<int>(_blocks.size()); }
@@ -43,7 +50,7 @@ private:
     };
     void setUpGrid(const double* positions, int n, bool periodic, const double box[3], double listCutoff);
     void buildBlock(int block, bool periodic, const double box[3], double listCutoff2,
-                    const std::vector<std::vector<int>>& exclusions, std::vector<double>& scratch);
+                    const std::vector<std::vector<int>>& exclusions, std::vector<int>& scratch);
 
     std::vector<int> _order;
     std::vector<int> _cellStart;   // per cell, first sorted index; one extra entry at the end
@@ -52,6 +59,7 @@ private:
     int _numCells[3] = {1, 1, 1};
     int _reach[3] = {0, 0, 0};      // stencil half-width in cells per dimension
     std::vector<Block> _blocks;
+    CpuCandidateFilter _filter = nullptr;
 };
 
 } // namespace OpenMM

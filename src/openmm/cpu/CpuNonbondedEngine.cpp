@@ -142,6 +142,7 @@ void CpuNonbondedEngine::rebuild(const double* positions) {
         if (periodic)
             listCutoff = std::min(listCutoff, 0.5 * std::min({_box[0], _box[1], _box[2]}));
     }
+    _list.setCandidateFilter(usesAvx2Kernels() ? selectAvx2CandidateFilter() : selectGenericCandidateFilter());
     _list.build(positions, n, periodic, _box, listCutoff, _exclusions, _pool);
     _listPositions.assign(positions, positions + 3 * static_cast<size_t>(n));
     for (int d = 0; d < 3; d++)

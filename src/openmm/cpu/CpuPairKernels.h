@@ -34,7 +34,22 @@ struct CpuPairKernelFlags {
  *  pair energies seen from this block (each pair is seen twice overall). */
 using CpuBlockKernel = double (*)(const CpuPairKernelArgs&, const CpuNeighborList&, int block);
 
+/** Geometry of a neighbour-list candidate scan: the centre particle and the minimum-image shifts. */
+struct CpuCandidateScan {
+    const double* x = nullptr;       ///< sorted coordinates, readable 4 entries past the end (NaN there)
+    const double* y = nullptr;
+    const double* z = nullptr;
+    double centre[3] = {0, 0, 0};
+    double half[3] = {0, 0, 0};      ///< half box (infinite without periodicity)
+    double full[3] = {0, 0, 0};      ///< box (zero without periodicity)
+    double cutoff2 = 0;
+    int self = -1;                   ///< index never listed
+};
+
+
 CpuBlockKernel selectGenericPairKernel(const CpuPairKernelFlags& flags);
+CpuCandidateFilter selectGenericCandidateFilter();
+CpuCandidateFilter selectAvx2CandidateFilter();
 CpuBlockKernel selectAvx2PairKernel(const CpuPairKernelFlags& flags);
 /** True if this build has the AVX2 kernels and the processor runs them. */
 bool cpuHasAvx2PairKernels();

@@ -63,8 +63,6 @@ double avx2Block(const CpuPairKernelArgs& a, const CpuNeighborList& list, int bl
             }
             const __m256d r2 = _mm256_fmadd_pd(dz, dz, _mm256_fmadd_pd(dy, dy, _mm256_mul_pd(dx, dx)));
             const __m256d mask = _mm256_and_pd(_mm256_cmp_pd(r2, cutoff2, _CMP_LT_OQ), _mm256_cmp_pd(r2, zero, _CMP_GT_OQ));
-            if (_mm256_movemask_pd(mask) == 0)
-                continue;
             const __m256d r2s = _mm256_blendv_pd(one, r2, mask);
             const __m256d inv2 = _mm256_div_pd(one, r2s);
             __m256d sig2, eps4;
@@ -143,7 +141,61 @@ CpuBlockKernel pickCoulomb(const CpuPairKernelFlags& f) {
     }
 }
 
+/** For each 4-bit mask, the byte shuffle that moves the selected 32-bit lanes to the front. */
+struct CompressTable {
+    alignas(16) unsigned char bytes[16][16];
+    CompressTable() {
+        for (int m = 0; m < 16; m++) {
+            int k = 0;
+            for (int lane = 0; lane < 4; lane++)
+                if (m & (1 << lane)) {
+                    for (int b = 0; b < 4; b++)
+                        bytes[m][4 * k + b] = static_cast<unsigned char>(4 * lane + b);
+                    k++;
+                }
+            for (; k < 4; k++)
+                for (int b = 0; b < 4; b++)
+                    bytes[m][4 * k + b] = 0x80;
+        }
+    }
+};
+
+const CompressTable compressTable;
+
+inline __m256d minimumImage(__m256d d, __m256d half, __m256d full) {
+    const __m256d plus = _mm256_and_pd(_mm256_cmp_pd(d, _mm256_sub_pd(_mm256_setzero_pd(), half), _CMP_LT_OQ), full);
+    const __m256d minus = _mm256_and_pd(_mm256_cmp_pd(d, half, _CMP_GT_OQ), full);
+    return _mm256_add_pd(d, _mm256_sub_pd(plus, minus));
+}
+
+int avx2Filter(const CpuCandidateScan& s, int j0, int j1, int* out) {
+    const __m256d cx = _mm256_set1_pd(s.centre[0]), cy = _mm256_set1_pd(s.centre[1]), cz = _mm256_set1_pd(s.centre[2]);
+    const __m256d hx = _mm256_set1_pd(s.half[0]), hy = _mm256_set1_pd(s.half[1]), hz = _mm256_set1_pd(s.half[2]);
+    const __m256d fx = _mm256_set1_pd(s.full[0]), fy = _mm256_set1_pd(s.full[1]), fz = _mm256_set1_pd(s.full[2]);
+    const __m256d cut2 = _mm256_set1_pd(s.cutoff2);
+    const __m128i lanes = _mm_setr_epi32(0, 1, 2, 3);
+    int count = 0;
+    for (int j = j0; j < j1; j += 4) {
+        const __m256d dx = minimumImage(_mm256_sub_pd(_mm256_loadu_pd(s.x + j), cx), hx, fx);
+        const __m256d dy = minimumImage(_mm256_sub_pd(_mm256_loadu_pd(s.y + j), cy), hy, fy);
+        const __m256d dz = minimumImage(_mm256_sub_pd(_mm256_loadu_pd(s.z + j), cz), hz, fz);
+        const __m256d r2 = _mm256_fmadd_pd(dz, dz, _mm256_fmadd_pd(dy, dy, _mm256_mul_pd(dx, dx)));
+        int mask = _mm256_movemask_pd(_mm256_cmp_pd(r2, cut2, _CMP_LT_OQ));
+        if (j1 - j < 4)
+            mask &= (1 << (j1 - j)) - 1;
+        if (s.self >= j && s.self < j + 4)
+            mask &= ~(1 << (s.self - j));
+        const __m128i indices = _mm_add_epi32(_mm_set1_epi32(j), lanes);
+        const __m128i shuffle = _mm_load_si128(reinterpret_cast<const __m128i*>(compressTable.bytes[mask]));
+        _mm_storeu_si128(reinterpret_cast<__m128i*>(out + count), _mm_shuffle_epi8(indices, shuffle));
+        count += __builtin_popcount(static_cast<unsigned>(mask));
+    }
+    return count;
+}
+
 } // namespace
+
+CpuCandidateFilter selectAvx2CandidateFilter() { return &avx2Filter; }
 
 CpuBlockKernel selectAvx2PairKernel(const CpuPairKernelFlags& flags) {
     return flags.periodic ? pickCoulomb<true>(flags) : pickCoulomb<false>(flags);
@@ -161,6 +213,8 @@ bool cpuHasAvx2PairKernels() {
 namespace OpenMM {
 
 CpuBlockKernel selectAvx2PairKernel(const CpuPairKernelFlags&) { return nullptr; }
+
+CpuCandidateFilter selectAvx2CandidateFilter() { return nullptr; }
 
 bool cpuHasAvx2PairKernels() { return false; }
 

@@ -95,7 +95,22 @@ CpuBlockKernel pickCoulomb(const CpuPairKernelFlags& f) {
     }
 }
 
+int genericFilter(const CpuCandidateScan& s, int j0, int j1, int* out) {
+    int count = 0;
+    for (int j = j0; j < j1; j++) {
+        double dx = s.x[j] - s.centre[0], dy = s.y[j] - s.centre[1], dz = s.z[j] - s.centre[2];
+        dx += (dx < -s.half[0] ? s.full[0] : 0.0) - (dx > s.half[0] ? s.full[0] : 0.0);
+        dy += (dy < -s.half[1] ? s.full[1] : 0.0) - (dy > s.half[1] ? s.full[1] : 0.0);
+        dz += (dz < -s.half[2] ? s.full[2] : 0.0) - (dz > s.half[2] ? s.full[2] : 0.0);
+        out[count] = j;
+        count += (dx * dx + dy * dy + dz * dz < s.cutoff2) & (j != s.self);
+    }
+    return count;
+}
+
 } // namespace
+
+CpuCandidateFilter selectGenericCandidateFilter() { return &genericFilter; }
 
 CpuBlockKernel selectGenericPairKernel(const CpuPairKernelFlags& flags) {
     return flags.periodic ? pickCoulomb<true>(flags) : pickCoulomb<false>(flags);

@@ -2,13 +2,15 @@
 // Exceptions thrown by a task on any thread are carried back to the caller of execute().
 #include "CpuThreadPool.h"
 
+#include <chrono>
 #include <cstdlib>
 #include <string>
 
 namespace OpenMM {
 
 namespace {
-constexpr int spinIterations = 20000;
+/** How long a waiting thread spins before it blocks: covers the serial work between two parallel sections. */
+constexpr std::chrono::microseconds spinTime(100);
 
 inline void cpuRelax() {
 #if defined(__x86_64__) || defined(__i386__)
@@ -59,11 +61,9 @@ void CpuThreadPool::runTask(int index) {
 void CpuThreadPool::workerLoop(int index) {
     std::uint64_t seen = 0;
     while (true) {
-        int spins = 0;
-        while (_generation.load(std::memory_order_acquire) == seen && spins < spinIterations) {
+        const auto spinEnd = std::chrono::steady_clock::now() + spinTime;
+        while (_generation.load(std::memory_order_acquire) == seen && std::chrono::steady_clock::now() < spinEnd)
             cpuRelax();
-            spins++;
-        }
         {
             std::unique_lock<std::mutex> lock(_mutex);
             _wake.wait(lock, [&] { return _generation.load(std::memory_order_acquire) != seen; });
@@ -93,11 +93,9 @@ void CpuThreadPool::execute(const std::function<void(int)>& task) {
     }
     _wake.notify_all();
     runTask(0);
-    int spins = 0;
-    while (_remaining.load(std::memory_order_acquire) != 0 && spins < spinIterations) {
+    const auto spinEnd = std::chrono::steady_clock::now() + spinTime;
+    while (_remaining.load(std::memory_order_acquire) != 0 && std::chrono::steady_clock::now() < spinEnd)
         cpuRelax();
-        spins++;
-    }
     {
         std::unique_lock<std::mutex> lock(_mutex);
         _finished.wait(lock, [&] { return _remaining.load(std::memory_order_acquire) == 0; });
