@@ -156,7 +156,7 @@ void CpuNeighborList::buildBlock(int block, bool periodic, const double box[3], 
                     continue;
                 const int row = (z * _numCells[1] + y) * _numCells[0];
                 for (int r = 0; r < numXRuns; r++) {
-                    const int j0 = _cellStart[row + xRuns[r][0]];
+                    const int j0 = std::max(_cellStart[row + xRuns[r][0]], i + 1);  // each pair once
                     const int j1 = _cellStart[row + xRuns[r][1] + 1];
                     if (j1 <= j0)
                         continue;

@@ -1,5 +1,5 @@
-// Verlet neighbour list of the CPU platform: particles sorted by cell, then for each particle the full list
-// of neighbours (sorted indices) within cutoff + skin, built in parallel blocks, padded to multiples of 4.
+// Verlet neighbour list of the CPU platform: particles sorted by cell, then for each particle the neighbours
+// with a larger sorted index within cutoff + skin (each pair once), built in parallel blocks, padded to 4.
 #pragma once
 
 #include <vector>

@@ -188,8 +188,6 @@ double CpuNonbondedEngine::calculate(const double* positions, double* forces) {
     flags.switching = _useSwitching && _method != Method::NoCutoff && _switchingDistance < _cutoff;
     args.packed = _packed.data();
     args.lj = _lj.data();
-    args.order = _list.getOrder().data();
-    args.forces = forces;
     for (int d = 0; d < 3; d++) {
         args.box[d] = _box[d];
         args.invBox[d] = _box[d] > 0 ? 1.0 / _box[d] : 0.0;
@@ -212,11 +210,37 @@ double CpuNonbondedEngine::calculate(const double* positions, double* forces) {
         for (int b = thread; b < numBlocks; b += threads)
             packPositions(positions, b);
     });
-    _pool.parallelFor(numBlocks, [&](int block, int) { _blockEnergy[block] = kernel(args, _list, block); });
+    // Blocks are dealt to threads in a fixed pattern and each thread adds into its own buffer, so the
+    // result is reproducible for a given thread count.
+    const int threads = _pool.getNumThreads();
+    const size_t bufferSize = 4 * _list.getOrder().size();
+    _threadForces.resize(threads);
+    _pool.execute([&](int thread) {
+        std::vector<double>& buffer = _threadForces[thread];
+        buffer.assign(bufferSize, 0.0);
+        for (int b = thread; b < numBlocks; b += threads)
+            _blockEnergy[b] = kernel(args, _list, b, buffer.data());
+    });
+    _pool.execute([&](int thread) {
+        const std::vector<int>& order = _list.getOrder();
+        for (int b = thread; b < numBlocks; b += threads) {
+            const int first = b * CpuNeighborList::blockSize;
+            const int last = std::min(static_cast<int>(order.size()), first + CpuNeighborList::blockSize);
+            for (int s = first; s < last; s++) {
+                double f[3] = {0, 0, 0};
+                for (int t = 0; t < threads; t++)
+                    for (int d = 0; d < 3; d++)
+                        f[d] += _threadForces[t][4 * s + d];
+                double* out = forces + 3 * order[s];
+                for (int d = 0; d < 3; d++)
+                    out[d] += f[d];
+            }
+        }
+    });
     double energy = 0;
     for (double e : _blockEnergy)
         energy += e;
-    return 0.5 * energy;
+    return energy;
 }
 
 } // namespace OpenMM

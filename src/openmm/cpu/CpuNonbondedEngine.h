@@ -1,5 +1,5 @@
 // The CPU platform's nonbonded engine: Lennard-Jones plus Coulomb (no cutoff, cutoff with reaction field,
-// periodic or not, optional switching) over a Verlet neighbour list, multithreaded and deterministic.
+// periodic or not, optional switching) over a Verlet neighbour list; multithreaded, reproducible per thread count.
 #pragma once
 
 #include "CpuNeighborList.h"
@@ -73,6 +73,7 @@ private:
     std::vector<double> _packed;
     std::vector<double> _lj;
     std::vector<double> _blockEnergy;
+    std::vector<std::vector<double>> _threadForces;  // per thread, 4 doubles per sorted particle
 };
 
 } // namespace OpenMM

@@ -10,8 +10,6 @@ namespace OpenMM {
 struct CpuPairKernelArgs {
     const double* packed = nullptr;  ///< 4 per particle: x, y, z, charge * sqrt(Coulomb constant)
     const double* lj = nullptr;      ///< 2 per particle: sigma / 2, 2 * sqrt(epsilon)
-    const int* order = nullptr;      ///< original index of each sorted particle
-    double* forces = nullptr;        ///< 3 per original particle; the kernel adds to it
     double box[3] = {0, 0, 0};
     double invBox[3] = {0, 0, 0};
     double cutoff2 = 0;              ///< interaction cutoff squared (infinite without cutoff)
@@ -30,9 +28,9 @@ struct CpuPairKernelFlags {
     bool switching = false;
 };
 
-/** Computes forces on the particles of one block from their full neighbour lists; returns the sum of the
- *  pair energies seen from this block (each pair is seen twice overall). */
-using CpuBlockKernel = double (*)(const CpuPairKernelArgs&, const CpuNeighborList&, int block);
+/** Computes the pairs listed for the particles of one block (each pair is listed once) and adds their forces
+ *  to a force buffer (4 doubles per sorted particle) owned by the calling thread; returns their energy. */
+using CpuBlockKernel = double (*)(const CpuPairKernelArgs&, const CpuNeighborList&, int block, double* forceBuffer);
 
 /** Geometry of a neighbour-list candidate scan: the centre particle and the minimum-image shifts. */
 struct CpuCandidateScan {

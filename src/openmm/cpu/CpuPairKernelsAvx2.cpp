@@ -30,7 +30,7 @@ inline void loadPairs(const double* base, int stride, const int* j, __m256d& c0,
 }
 
 template <bool PERIODIC, int COULOMB, bool MIXED, bool SWITCH>
-double avx2Block(const CpuPairKernelArgs& a, const CpuNeighborList& list, int block) {
+double avx2Block(const CpuPairKernelArgs& a, const CpuNeighborList& list, int block, double* buffer) {
     const int first = block * CpuNeighborList::blockSize;
     const int last = std::min(list.getNumParticles(), first + CpuNeighborList::blockSize);
     const __m256d one = _mm256_set1_pd(1.0);
@@ -110,14 +110,26 @@ double avx2Block(const CpuPairKernelArgs& a, const CpuNeighborList& list, int bl
             }
             f = _mm256_and_pd(f, mask);
             energy = _mm256_add_pd(energy, _mm256_and_pd(e, mask));
-            fx = _mm256_fmadd_pd(f, dx, fx);
-            fy = _mm256_fmadd_pd(f, dy, fy);
-            fz = _mm256_fmadd_pd(f, dz, fz);
+            const __m256d fjx = _mm256_mul_pd(f, dx), fjy = _mm256_mul_pd(f, dy), fjz = _mm256_mul_pd(f, dz);
+            fx = _mm256_add_pd(fx, fjx);
+            fy = _mm256_add_pd(fy, fjy);
+            fz = _mm256_add_pd(fz, fjz);
+            // Newton's third law: transpose the four j forces into rows (x, y, z, 0) and subtract them.
+            const __m256d t0 = _mm256_unpacklo_pd(fjx, fjy), t1 = _mm256_unpackhi_pd(fjx, fjy);
+            const __m256d t2 = _mm256_unpacklo_pd(fjz, zero), t3 = _mm256_unpackhi_pd(fjz, zero);
+            const __m256d rows[4] = {_mm256_permute2f128_pd(t0, t2, 0x20), _mm256_permute2f128_pd(t1, t3, 0x20),
+                                     _mm256_permute2f128_pd(t0, t2, 0x31), _mm256_permute2f128_pd(t1, t3, 0x31)};
+            for (int k = 0; k < 4; k++) {
+                double* row = buffer + 4 * j[k];
+                _mm256_storeu_pd(row, _mm256_sub_pd(_mm256_loadu_pd(row), rows[k]));
+            }
         }
-        double* out = a.forces + 3 * a.order[i];
-        out[0] += horizontalSum(fx);
-        out[1] += horizontalSum(fy);
-        out[2] += horizontalSum(fz);
+        // Row (x, y, z, 0) of the forces on i.
+        const __m256d t0 = _mm256_hadd_pd(fx, fy);  // (x0+x1, y0+y1, x2+x3, y2+y3)
+        const __m256d t1 = _mm256_hadd_pd(fz, zero);
+        const __m256d sum = _mm256_add_pd(_mm256_permute2f128_pd(t0, t1, 0x20), _mm256_permute2f128_pd(t0, t1, 0x31));
+        double* row = buffer + 4 * i;
+        _mm256_storeu_pd(row, _mm256_add_pd(_mm256_loadu_pd(row), sum));
     }
     return horizontalSum(energy);
 }

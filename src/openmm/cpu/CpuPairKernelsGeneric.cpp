@@ -9,7 +9,7 @@ namespace OpenMM {
 namespace {
 
 template <bool PERIODIC, int COULOMB, bool MIXED, bool SWITCH>
-double genericBlock(const CpuPairKernelArgs& a, const CpuNeighborList& list, int block) {
+double genericBlock(const CpuPairKernelArgs& a, const CpuNeighborList& list, int block, double* buffer) {
     const int first = block * CpuNeighborList::blockSize;
     const int last = std::min(list.getNumParticles(), first + CpuNeighborList::blockSize);
     double energy = 0;
@@ -66,9 +66,12 @@ double genericBlock(const CpuPairKernelArgs& a, const CpuNeighborList& list, int
             fx += f * dx;
             fy += f * dy;
             fz += f * dz;
+            buffer[4 * j] -= f * dx;
+            buffer[4 * j + 1] -= f * dy;
+            buffer[4 * j + 2] -= f * dz;
             energy += eLJ + eC;
         }
-        double* out = a.forces + 3 * a.order[i];
+        double* out = buffer + 4 * i;
         out[0] += fx;
         out[1] += fy;
         out[2] += fz;
