@@ -12,9 +12,6 @@ public:
       : ApplyAndersenThermostatKernel(name, platform) {}
   void initialize(const System& system, const AndersenThermostat& thermostat) override;
   void execute(ContextImpl& context) override;
-
-private:
-  int _seed = 0;
 };
 
 } // namespace OpenMM

@@ -1,5 +1,5 @@
 // ReferenceIntegrationUtilities: pieces shared by the Reference integrators: constrained position update
-// (x' -> constraints -> v = (x' - x)/dt) and the kinetic energy of half-step velocities.
+// (x' -> constraints -> v = (x' - x)/dt), kinetic energy of half-step velocities, seeding.
 #pragma once
 
 #include "openmm/Vec3.h"
@@ -8,6 +8,7 @@
 
 namespace OpenMM {
 
+class ContextImpl;
 class ReferencePlatformData;
 
 class ReferenceIntegrationUtilities {
@@ -19,6 +20,11 @@ public:
   static void finishStep(ReferencePlatformData& data, std::vector<Vec3>& newPositions, double dt, double tol);
   /** Kinetic energy of v + shift * f / m (the full-step velocity of a leapfrog scheme for shift = dt/2). */
   static double kineticEnergy(const ReferencePlatformData& data, double shift);
+  /**
+   * Seeds the Context's generator on first use: the integrator's non-zero random-number seed, else the first
+   * AndersenThermostat's, else a seed from the OS. Every kernel that draws random numbers calls this first.
+   */
+  static void seedRandom(ContextImpl& context);
 };
 
 } // namespace OpenMM

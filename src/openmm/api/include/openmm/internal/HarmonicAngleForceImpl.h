@@ -20,6 +20,11 @@ public:
   void updateParametersInContext(ContextImpl& context);
 
 private:
+  /** The particles of term `index`, in order. */
+  std::vector<int> particlesOf(int index) const;
+  /** Throws OpenMMException for parameters the kernels cannot use. */
+  void checkParameters(int index) const;
+
   const HarmonicAngleForce& _owner;
   Kernel _kernel;
 };

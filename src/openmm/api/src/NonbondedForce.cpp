@@ -1,0 +1,161 @@
+// NonbondedForce: particle and exception parameters, method and cutoff settings with validation, and
+// createExceptionsFromBonds (1-2 and 1-3 pairs excluded, 1-4 pairs scaled).
+#include "openmm/NonbondedForce.h"
+
+#include "openmm/OpenMMException.h"
+#include "openmm/internal/NonbondedForceImpl.h"
+
+#include <algorithm>
+#include <cmath>
+#include <set>
+
+namespace OpenMM {
+
+void NonbondedForce::checkParticle(int index) const {
+  if (index < 0 || index >= getNumParticles())
+    throw OpenMMException("NonbondedForce: Illegal particle index: " + std::to_string(index));
+}
+
+void NonbondedForce::checkException(int index) const {
+  if (index < 0 || index >= getNumExceptions())
+    throw OpenMMException("NonbondedForce: Illegal exception index: " + std::to_string(index));
+}
+
+void NonbondedForce::setNonbondedMethod(NonbondedMethod method) {
+  if (method < NoCutoff || method > LJPME)
+    throw OpenMMException("NonbondedForce: Illegal value for nonbonded method: " + std::to_string(int(method)));
+  _method = method;
+}
+
+void NonbondedForce::setCutoffDistance(double distance) {
+  if (!(distance > 0.0))
+    throw OpenMMException("NonbondedForce: cutoff distance must be positive, got " + std::to_string(distance));
+  _cutoff = distance;
+}
+
+void NonbondedForce::setSwitchingDistance(double distance) { _switchingDistance = distance; }
+
+void NonbondedForce::setReactionFieldDielectric(double dielectric) {
+  if (!(dielectric > 0.0))
+    throw OpenMMException("NonbondedForce: reaction field dielectric must be positive, got " +
+                          std::to_string(dielectric));
+  _reactionFieldDielectric = dielectric;
+}
+
+void NonbondedForce::setEwaldErrorTolerance(double tol) {
+  if (!(tol > 0.0))
+    throw OpenMMException("NonbondedForce: Ewald error tolerance must be positive, got " + std::to_string(tol));
+  _ewaldErrorTolerance = tol;
+}
+
+void NonbondedForce::setReciprocalSpaceForceGroup(int group) {
+  if (group < -1 || group > 31)
+    throw OpenMMException("NonbondedForce: reciprocal space force group must be between -1 and 31, got " +
+                          std::to_string(group));
+  _recipForceGroup = group;
+}
+
+int NonbondedForce::addParticle(double charge, double sigma, double epsilon) {
+  _particles.push_back({charge, sigma, epsilon});
+  return getNumParticles() - 1;
+}
+
+void NonbondedForce::getParticleParameters(int index, double& charge, double& sigma, double& epsilon) const {
+  checkParticle(index);
+  charge = _particles[index].charge;
+  sigma = _particles[index].sigma;
+  epsilon = _particles[index].epsilon;
+}
+
+void NonbondedForce::setParticleParameters(int index, double charge, double sigma, double epsilon) {
+  checkParticle(index);
+  _particles[index] = {charge, sigma, epsilon};
+}
+
+int NonbondedForce::addException(int particle1, int particle2, double chargeProd, double sigma, double epsilon,
+                                 bool replace) {
+  if (particle1 == particle2)
+    throw OpenMMException("NonbondedForce: an exception must join two different particles, got " +
+                          std::to_string(particle1) + " twice");
+  std::pair<int, int> key(std::min(particle1, particle2), std::max(particle1, particle2));
+  auto existing = _exceptionMap.find(key);
+  if (existing != _exceptionMap.end()) {
+    if (!replace)
+      throw OpenMMException("NonbondedForce: There is already an exception for particles " +
+                            std::to_string(particle1) + " and " + std::to_string(particle2));
+    _exceptions[existing->second] = {particle1, particle2, chargeProd, sigma, epsilon};
+    return existing->second;
+  }
+  _exceptions.push_back({particle1, particle2, chargeProd, sigma, epsilon});
+  _exceptionMap[key] = getNumExceptions() - 1;
+  return getNumExceptions() - 1;
+}
+
+void NonbondedForce::getExceptionParameters(int index, int& particle1, int& particle2, double& chargeProd,
+                                            double& sigma, double& epsilon) const {
+  checkException(index);
+  const ExceptionInfo& e = _exceptions[index];
+  particle1 = e.particle1;
+  particle2 = e.particle2;
+  chargeProd = e.chargeProd;
+  sigma = e.sigma;
+  epsilon = e.epsilon;
+}
+
+void NonbondedForce::setExceptionParameters(int index, int particle1, int particle2, double chargeProd, double sigma,
+                                            double epsilon) {
+  checkException(index);
+  ExceptionInfo& e = _exceptions[index];
+  _exceptionMap.erase({std::min(e.particle1, e.particle2), std::max(e.particle1, e.particle2)});
+  e = {particle1, particle2, chargeProd, sigma, epsilon};
+  _exceptionMap[{std::min(particle1, particle2), std::max(particle1, particle2)}] = index;
+}
+
+void NonbondedForce::createExceptionsFromBonds(const std::vector<std::pair<int, int>>& bonds, double coulomb14Scale,
+                                               double lj14Scale) {
+  std::vector<std::set<int>> neighbours(_particles.size());
+  for (const auto& bond : bonds) {
+    checkParticle(bond.first);
+    checkParticle(bond.second);
+    neighbours[bond.first].insert(bond.second);
+    neighbours[bond.second].insert(bond.first);
+  }
+  for (int i = 0; i < getNumParticles(); i++) {
+    // Breadth-first search to depth 3 gives the bond distance of every nearby particle.
+    std::map<int, int> distance{{i, 0}};
+    std::vector<int> frontier{i};
+    for (int depth = 1; depth <= 3; depth++) {
+      std::vector<int> next;
+      for (int p : frontier)
+        for (int q : neighbours[p])
+          if (distance.emplace(q, depth).second)
+            next.push_back(q);
+      frontier.swap(next);
+    }
+    for (const auto& entry : distance) {
+      int j = entry.first;
+      if (j <= i)
+        continue;
+      if (entry.second < 3) {
+        addException(i, j, 0.0, 1.0, 0.0, true);
+      } else {
+        const ParticleInfo& a = _particles[i];
+        const ParticleInfo& b = _particles[j];
+        addException(i, j, coulomb14Scale * a.charge * b.charge, 0.5 * (a.sigma + b.sigma),
+                     lj14Scale * std::sqrt(a.epsilon * b.epsilon), true);
+      }
+    }
+  }
+}
+
+void NonbondedForce::updateParametersInContext(Context& context) {
+  dynamic_cast<NonbondedForceImpl&>(getImplInContext(context)).updateParametersInContext(getContextImpl(context));
+}
+
+bool NonbondedForce::usesPeriodicBoundaryConditions() const {
+  return _method == CutoffPeriodic || _method == Ewald || _method == PME || _method == LJPME;
+}
+
+ForceImpl* NonbondedForce::createImpl() const { return new NonbondedForceImpl(*this); }
+
+} // namespace OpenMM

@@ -1,0 +1,136 @@
+// NonbondedForceImpl: validates a NonbondedForce against its System (particle count, indices, cutoff and
+// switching distance, supported method), runs the CalcNonbondedForce kernel and computes the dispersion correction.
+#include "openmm/internal/NonbondedForceImpl.h"
+
+#include "openmm/OpenMMException.h"
+#include "openmm/Platform.h"
+#include "openmm/System.h"
+#include "openmm/internal/ContextImpl.h"
+#include "openmm/kernels/CalcNonbondedForceKernel.h"
+
+#include <cmath>
+#include <map>
+
+namespace OpenMM {
+
+namespace {
+
+void checkForce(const System& system, const NonbondedForce& force) {
+  if (force.getNumParticles() != system.getNumParticles())
+    throw OpenMMException("NonbondedForce must have exactly as many particles as the System it belongs to (" +
+                          std::to_string(force.getNumParticles()) + " vs " +
+                          std::to_string(system.getNumParticles()) + ")");
+  for (int i = 0; i < force.getNumParticles(); i++) {
+    double charge, sigma, epsilon;
+    force.getParticleParameters(i, charge, sigma, epsilon);
+    if (sigma < 0.0 || epsilon < 0.0)
+      throw OpenMMException("NonbondedForce: sigma and epsilon must be >= 0; particle " + std::to_string(i) +
+                            " has sigma " + std::to_string(sigma) + ", epsilon " + std::to_string(epsilon));
+  }
+  for (int i = 0; i < force.getNumExceptions(); i++) {
+    int p1, p2;
+    double chargeProd, sigma, epsilon;
+    force.getExceptionParameters(i, p1, p2, chargeProd, sigma, epsilon);
+    for (int p : {p1, p2})
+      if (p < 0 || p >= system.getNumParticles())
+        throw OpenMMException("NonbondedForce: Illegal particle index for an exception: " + std::to_string(p));
+    if (epsilon < 0.0)
+      throw OpenMMException("NonbondedForce: exception " + std::to_string(i) + " has a negative epsilon");
+  }
+  NonbondedForce::NonbondedMethod method = force.getNonbondedMethod();
+  if (method == NonbondedForce::Ewald || method == NonbondedForce::PME || method == NonbondedForce::LJPME)
+    throw OpenMMException("NonbondedForce: nonbonded method " + std::to_string(int(method)) +
+                          " (Ewald/PME/LJPME) is not supported; use NoCutoff, CutoffNonPeriodic or CutoffPeriodic");
+  if (method != NonbondedForce::NoCutoff && force.getUseSwitchingFunction() &&
+      (force.getSwitchingDistance() < 0.0 || force.getSwitchingDistance() >= force.getCutoffDistance()))
+    throw OpenMMException("NonbondedForce: Switching distance must satisfy 0 <= r_switch < r_cutoff (got r_switch = " +
+                          std::to_string(force.getSwitchingDistance()) + ", r_cutoff = " +
+                          std::to_string(force.getCutoffDistance()) + ")");
+  if (method == NonbondedForce::CutoffPeriodic) {
+    Vec3 box[3];
+    system.getDefaultPeriodicBoxVectors(box[0], box[1], box[2]);
+    double cutoff = force.getCutoffDistance();
+    if (cutoff > 0.5 * box[0][0] || cutoff > 0.5 * box[1][1] || cutoff > 0.5 * box[2][2])
+      throw OpenMMException("NonbondedForce: The cutoff distance cannot be greater than half the periodic box size.");
+  }
+}
+
+/** 1 - S(r) integrated against (sigma^12/r^12 - sigma^6/r^6) r^2 over [rs, rc] (Simpson's rule). */
+double switchedTailIntegral(double sigma, double switchDistance, double cutoff) {
+  const int intervals = 2000;
+  double h = (cutoff - switchDistance) / intervals;
+  auto integrand = [&](double r) {
+    double t = (r - switchDistance) / (cutoff - switchDistance);
+    double s = 1.0 + t * t * t * (-10.0 + t * (15.0 - 6.0 * t));
+    double sr6 = std::pow(sigma / r, 6);
+    return (sr6 * sr6 - sr6) * (1.0 - s) * r * r;
+  };
+  double sum = integrand(switchDistance) + integrand(cutoff);
+  for (int i = 1; i < intervals; i++)
+    sum += integrand(switchDistance + i * h) * (i % 2 == 1 ? 4.0 : 2.0);
+  return sum * h / 3.0;
+}
+
+} // namespace
+
+void NonbondedForceImpl::initialize(ContextImpl& context) {
+  checkForce(context.getSystem(), _owner);
+  _kernel = context.getPlatform().createKernel(CalcNonbondedForceKernel::Name(), context);
+  _kernel.getAs<CalcNonbondedForceKernel>().initialize(context.getSystem(), _owner);
+}
+
+double NonbondedForceImpl::calcForcesAndEnergy(ContextImpl& context, bool includeForces, bool includeEnergy,
+                                               int groups) {
+  bool includeDirect = (groups & (1 << _owner.getForceGroup())) != 0;
+  int recipGroup = _owner.getReciprocalSpaceForceGroup() < 0 ? _owner.getForceGroup()
+                                                             : _owner.getReciprocalSpaceForceGroup();
+  bool includeReciprocal = (groups & (1 << recipGroup)) != 0;
+  if (!includeDirect && !includeReciprocal)
+    return 0.0;
+  return _kernel.getAs<CalcNonbondedForceKernel>().execute(context, includeForces, includeEnergy, includeDirect,
+                                                           includeReciprocal);
+}
+
+std::vector<std::string> NonbondedForceImpl::getKernelNames() { return {CalcNonbondedForceKernel::Name()}; }
+
+void NonbondedForceImpl::updateParametersInContext(ContextImpl& context) {
+  checkForce(context.getSystem(), _owner);
+  _kernel.getAs<CalcNonbondedForceKernel>().copyParametersToContext(context, _owner);
+}
+
+double NonbondedForceImpl::calcDispersionCorrection(const System& system, const NonbondedForce& force) {
+  if (force.getNonbondedMethod() != NonbondedForce::CutoffPeriodic || !force.getUseDispersionCorrection())
+    return 0.0;
+  // Particles with equal (sigma, epsilon) form one class; average over all pairs i <= j.
+  std::map<std::pair<double, double>, long long> classCounts;
+  for (int i = 0; i < force.getNumParticles(); i++) {
+    double charge, sigma, epsilon;
+    force.getParticleParameters(i, charge, sigma, epsilon);
+    classCounts[{sigma, epsilon}]++;
+  }
+  double cutoff = force.getCutoffDistance();
+  bool switching = force.getUseSwitchingFunction();
+  double switchDistance = force.getSwitchingDistance();
+  double sum12 = 0.0, sum6 = 0.0, sumSwitch = 0.0;
+  for (auto a = classCounts.begin(); a != classCounts.end(); ++a) {
+    for (auto b = a; b != classCounts.end(); ++b) {
+      double count = a == b ? 0.5 * a->second * (a->second + 1.0) : double(a->second) * double(b->second);
+      double sigma = 0.5 * (a->first.first + b->first.first);
+      double epsilon = std::sqrt(a->first.second * b->first.second);
+      double sigma6 = std::pow(sigma, 6);
+      sum12 += count * epsilon * sigma6 * sigma6;
+      sum6 += count * epsilon * sigma6;
+      if (switching)
+        sumSwitch += count * epsilon * switchedTailIntegral(sigma, switchDistance, cutoff);
+    }
+  }
+  double n = system.getNumParticles();
+  double pairs = 0.5 * n * (n + 1.0);
+  sum12 /= pairs;
+  sum6 /= pairs;
+  sumSwitch /= pairs;
+  const double pi = 3.14159265358979323846;
+  return 8.0 * pi * n * n * (sum12 / (9.0 * std::pow(cutoff, 9)) - sum6 / (3.0 * std::pow(cutoff, 3)) + sumSwitch);
+}
+
+} // namespace OpenMM

@@ -1,0 +1,162 @@
+// ReferenceCalcNonbondedForceKernel: all-pairs LJ + Coulomb (reaction field with a cutoff), exceptions
+// without cutoff, switching of LJ, and the dispersion correction C/V for CutoffPeriodic.
+#include "ReferenceCalcNonbondedForceKernel.h"
+
+#include "ReferenceGeometry.h"
+#include "ReferencePlatform.h"
+#include "openmm/OpenMMException.h"
+#include "openmm/internal/ContextImpl.h"
+#include "openmm/internal/NonbondedForceImpl.h"
+#include "openmm/internal/PhysicalConstants.h"
+
+#include <cmath>
+
+namespace OpenMM {
+
+void ReferenceCalcNonbondedForceKernel::readParameters(const NonbondedForce& force) {
+  _numParticles = force.getNumParticles();
+  _charges.resize(_numParticles);
+  _sigmas.resize(_numParticles);
+  _epsilons.resize(_numParticles);
+  for (int i = 0; i < _numParticles; i++)
+    force.getParticleParameters(i, _charges[i], _sigmas[i], _epsilons[i]);
+  _exclusions.assign(_numParticles, std::set<int>());
+  _exceptions.clear();
+  for (int i = 0; i < force.getNumExceptions(); i++) {
+    Exception e;
+    force.getExceptionParameters(i, e.particle1, e.particle2, e.chargeProd, e.sigma, e.epsilon);
+    _exclusions[e.particle1].insert(e.particle2);
+    _exclusions[e.particle2].insert(e.particle1);
+    if (e.chargeProd != 0.0 || e.epsilon != 0.0)
+      _exceptions.push_back(e);
+  }
+}
+
+void ReferenceCalcNonbondedForceKernel::initialize(const System& system, const NonbondedForce& force) {
+  readParameters(force);
+  _method = force.getNonbondedMethod();
+  _cutoff = force.getCutoffDistance();
+  _useSwitching = _method != NonbondedForce::NoCutoff && force.getUseSwitchingFunction();
+  _switchingDistance = force.getSwitchingDistance();
+  _exceptionsPeriodic = _method == NonbondedForce::CutoffPeriodic && force.getExceptionsUsePeriodicBoundaryConditions();
+  if (_method == NonbondedForce::NoCutoff) {
+    _krf = _crf = 0.0;
+  } else {
+    double eps = force.getReactionFieldDielectric();
+    _krf = (eps - 1.0) / ((2.0 * eps + 1.0) * _cutoff * _cutoff * _cutoff);
+    _crf = 3.0 * eps / ((2.0 * eps + 1.0) * _cutoff);
+  }
+  _dispersionCoefficient = NonbondedForceImpl::calcDispersionCorrection(system, force);
+}
+
+void ReferenceCalcNonbondedForceKernel::copyParametersToContext(ContextImpl& context, const NonbondedForce& force) {
+  if (force.getNumParticles() != _numParticles)
+    throw OpenMMException("NonbondedForce: updateParametersInContext() cannot change the number of particles");
+  readParameters(force);
+  _dispersionCoefficient = NonbondedForceImpl::calcDispersionCorrection(context.getSystem(), force);
+}
+
+void ReferenceCalcNonbondedForceKernel::getPMEParameters(double&, int&, int&, int&) const {
+  throw OpenMMException("NonbondedForce: getPMEParameters(): this platform does not implement PME");
+}
+
+double ReferenceCalcNonbondedForceKernel::pairEnergy(double r, int i, int j, double& dEdR) const {
+  double energy = 0.0;
+  dEdR = 0.0;
+  double qq = ONE_4PI_EPS0 * _charges[i] * _charges[j];
+  if (qq != 0.0) {
+    if (_method == NonbondedForce::NoCutoff) {
+      energy += qq / r;
+      dEdR -= qq / (r * r);
+    } else {
+      energy += qq * (1.0 / r + _krf * r * r - _crf);
+      dEdR += qq * (-1.0 / (r * r) + 2.0 * _krf * r);
+    }
+  }
+  double epsilon = std::sqrt(_epsilons[i] * _epsilons[j]);
+  if (epsilon != 0.0) {
+    double sigma = 0.5 * (_sigmas[i] + _sigmas[j]);
+    double sr6 = std::pow(sigma / r, 6);
+    double lj = 4.0 * epsilon * (sr6 * sr6 - sr6);
+    double dlj = 4.0 * epsilon * (-12.0 * sr6 * sr6 + 6.0 * sr6) / r;
+    if (_useSwitching && r > _switchingDistance) {
+      double width = _cutoff - _switchingDistance;
+      double t = (r - _switchingDistance) / width;
+      double s = 1.0 + t * t * t * (-10.0 + t * (15.0 - 6.0 * t));
+      double dsdr = t * t * (-30.0 + t * (60.0 - 30.0 * t)) / width;
+      dlj = dlj * s + lj * dsdr;
+      lj *= s;
+    }
+    energy += lj;
+    dEdR += dlj;
+  }
+  return energy;
+}
+
+double ReferenceCalcNonbondedForceKernel::computePairs(ContextImpl& context, std::vector<Vec3>& forces,
+                                                       bool includeForces, bool) {
+  const auto& data = ReferencePlatform::getPlatformData(context);
+  const Vec3* box = _method == NonbondedForce::CutoffPeriodic ? data.box() : nullptr;
+  bool useCutoff = _method != NonbondedForce::NoCutoff;
+  double cutoff2 = _cutoff * _cutoff;
+  double energy = 0.0;
+  for (int i = 0; i < _numParticles; i++) {
+    for (int j = i + 1; j < _numParticles; j++) {
+      if (_exclusions[i].count(j) != 0)
+        continue;
+      Vec3 d = ReferenceGeometry::delta(data.positions[i], data.positions[j], box);
+      double r2 = d.dot(d);
+      if (useCutoff && r2 >= cutoff2)
+        continue;
+      double r = std::sqrt(r2);
+      double dEdR;
+      energy += pairEnergy(r, i, j, dEdR);
+      if (includeForces) {
+        Vec3 f = d * (dEdR / r);
+        forces[i] += f;
+        forces[j] -= f;
+      }
+    }
+  }
+  return energy;
+}
+
+double ReferenceCalcNonbondedForceKernel::computeExceptions(ContextImpl& context, std::vector<Vec3>& forces,
+                                                            bool includeForces, bool) {
+  const auto& data = ReferencePlatform::getPlatformData(context);
+  const Vec3* box = _exceptionsPeriodic ? data.box() : nullptr;
+  double energy = 0.0;
+  for (const Exception& e : _exceptions) {
+    Vec3 d = ReferenceGeometry::delta(data.positions[e.particle1], data.positions[e.particle2], box);
+    double r = std::sqrt(d.dot(d));
+    double qq = ONE_4PI_EPS0 * e.chargeProd;
+    double sr6 = std::pow(e.sigma / r, 6);
+    energy += qq / r + 4.0 * e.epsilon * (sr6 * sr6 - sr6);
+    double dEdR = -qq / (r * r) + 4.0 * e.epsilon * (-12.0 * sr6 * sr6 + 6.0 * sr6) / r;
+    if (includeForces) {
+      Vec3 f = d * (dEdR / r);
+      forces[e.particle1] += f;
+      forces[e.particle2] -= f;
+    }
+  }
+  return energy;
+}
+
+double ReferenceCalcNonbondedForceKernel::execute(ContextImpl& context, bool includeForces, bool includeEnergy,
+                                                  bool includeDirect, bool) {
+  auto& data = ReferencePlatform::getPlatformData(context);
+  if (_method == NonbondedForce::CutoffPeriodic) {
+    const Vec3* box = data.box();
+    if (_cutoff > 0.5 * box[0][0] || _cutoff > 0.5 * box[1][1] || _cutoff > 0.5 * box[2][2])
+      throw OpenMMException("NonbondedForce: The cutoff distance cannot be greater than half the periodic box size.");
+  }
+  if (!includeDirect)
+    return 0.0;
+  double energy = computePairs(context, data.forces, includeForces, includeEnergy);
+  energy += computeExceptions(context, data.forces, includeForces, includeEnergy);
+  if (_dispersionCoefficient != 0.0)
+    energy += _dispersionCoefficient / data.boxVolume();
+  return includeEnergy ? energy : 0.0;
+}
+
+} // namespace OpenMM

@@ -1,0 +1,54 @@
+// ReferenceIntegrationUtilities: constrained position update, shifted kinetic energy and the choice of the
+// Context's random-number seed, shared by the Reference integrator and thermostat kernels.
+#include "ReferenceIntegrationUtilities.h"
+
+#include "ReferencePlatform.h"
+#include "openmm/AndersenThermostat.h"
+#include "openmm/LangevinIntegrator.h"
+#include "openmm/LangevinMiddleIntegrator.h"
+#include "openmm/System.h"
+#include "openmm/internal/ContextImpl.h"
+
+namespace OpenMM {
+
+void ReferenceIntegrationUtilities::finishStep(ReferencePlatformData& data, std::vector<Vec3>& newPositions, double dt,
+                                               double tol) {
+  data.constraints.apply(data.positions, newPositions, data.inverseMasses, tol);
+  double invDt = 1.0 / dt;
+  for (int i = 0; i < data.numParticles; i++) {
+    if (data.inverseMasses[i] == 0.0)
+      continue;
+    data.velocities[i] = (newPositions[i] - data.positions[i]) * invDt;
+    data.positions[i] = newPositions[i];
+  }
+}
+
+double ReferenceIntegrationUtilities::kineticEnergy(const ReferencePlatformData& data, double shift) {
+  double energy = 0.0;
+  for (int i = 0; i < data.numParticles; i++) {
+    if (data.masses[i] == 0.0)
+      continue;
+    Vec3 v = data.velocities[i] + data.forces[i] * (shift * data.inverseMasses[i]);
+    energy += 0.5 * data.masses[i] * v.dot(v);
+  }
+  return energy;
+}
+
+void ReferenceIntegrationUtilities::seedRandom(ContextImpl& context) {
+  ReferencePlatformData& data = ReferencePlatform::getPlatformData(context);
+  if (data.random.isSeeded())
+    return;
+  int seed = 0;
+  const Integrator& integrator = context.getIntegrator();
+  if (auto* langevin = dynamic_cast<const LangevinIntegrator*>(&integrator))
+    seed = langevin->getRandomNumberSeed();
+  else if (auto* middle = dynamic_cast<const LangevinMiddleIntegrator*>(&integrator))
+    seed = middle->getRandomNumberSeed();
+  const System& system = context.getSystem();
+  for (int i = 0; i < system.getNumForces() && seed == 0; i++)
+    if (auto* andersen = dynamic_cast<const AndersenThermostat*>(&system.getForce(i)))
+      seed = andersen->getRandomNumberSeed();
+  data.random.initialize(seed);
+}
+
+} // namespace OpenMM

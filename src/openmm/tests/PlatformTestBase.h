@@ -1,0 +1,93 @@
+// PlatformTestBase: abstract CppUnit fixture that runs every test body (Test*.h) on one platform. A platform's
+// suite derives from it, names its platform and registers itself (see ReferencePlatformTest.cpp).
+#pragma once
+
+#include "TestBondedForces.h"
+#include "TestConstraintsAndCheckpoints.h"
+#include "TestIntegrators.h"
+#include "TestNonbondedForce.h"
+#include "TestPlatformsAndErrors.h"
+
+#include <cppunit/extensions/HelperMacros.h>
+
+class PlatformTestBase : public CppUnit::TestFixture {
+  CPPUNIT_TEST_SUITE(PlatformTestBase);
+  CPPUNIT_TEST(harmonicBondAnalytic);
+  CPPUNIT_TEST(harmonicBondPeriodic);
+  CPPUNIT_TEST(harmonicAngleAnalytic);
+  CPPUNIT_TEST(periodicTorsionAnalytic);
+  CPPUNIT_TEST(bondedFiniteDifference);
+  CPPUNIT_TEST(coulombAndLennardJones);
+  CPPUNIT_TEST(exclusionsAndExceptions);
+  CPPUNIT_TEST(reactionFieldCutoff);
+  CPPUNIT_TEST(periodicMinimumImage);
+  CPPUNIT_TEST(switchingFunction);
+  CPPUNIT_TEST(dispersionCorrection);
+  CPPUNIT_TEST(createExceptionsFromBonds);
+  CPPUNIT_TEST(nonbondedFiniteDifference);
+  CPPUNIT_TEST(forceGroups);
+  CPPUNIT_TEST(verletHarmonicOscillator);
+  CPPUNIT_TEST(verletEnergyConservation);
+  CPPUNIT_TEST(langevinTemperature);
+  CPPUNIT_TEST(langevinMiddleTemperature);
+  CPPUNIT_TEST(langevinSeedReproducible);
+  CPPUNIT_TEST(andersenThermostat);
+  CPPUNIT_TEST(cmMotionRemover);
+  CPPUNIT_TEST(velocitiesToTemperature);
+  CPPUNIT_TEST(constraintsHeld);
+  CPPUNIT_TEST(applyConstraints);
+  CPPUNIT_TEST(checkpointRoundTrip);
+  CPPUNIT_TEST(enforcePeriodicBox);
+  CPPUNIT_TEST(platformDiscovery);
+  CPPUNIT_TEST(pluginLoading);
+  CPPUNIT_TEST(errorMessages);
+  CPPUNIT_TEST_SUITE_END_ABSTRACT();
+
+public:
+  /** Loads the plugins from the default directory (once per process) and looks the platform up by name. */
+  void setUp() override {
+    static const bool pluginsLoaded = [] {
+      OpenMM::Platform::loadPluginsFromDirectory(OpenMM::Platform::getDefaultPluginsDirectory());
+      return true;
+    }();
+    (void)pluginsLoaded;
+    _platform = &OpenMM::Platform::getPlatformByName(platformName());
+  }
+
+  void harmonicBondAnalytic() { OpenMMTests::testHarmonicBondAnalytic(*_platform); }
+  void harmonicBondPeriodic() { OpenMMTests::testHarmonicBondPeriodic(*_platform); }
+  void harmonicAngleAnalytic() { OpenMMTests::testHarmonicAngleAnalytic(*_platform); }
+  void periodicTorsionAnalytic() { OpenMMTests::testPeriodicTorsionAnalytic(*_platform); }
+  void bondedFiniteDifference() { OpenMMTests::testBondedFiniteDifference(*_platform); }
+  void coulombAndLennardJones() { OpenMMTests::testCoulombAndLennardJones(*_platform); }
+  void exclusionsAndExceptions() { OpenMMTests::testExclusionsAndExceptions(*_platform); }
+  void reactionFieldCutoff() { OpenMMTests::testReactionFieldCutoff(*_platform); }
+  void periodicMinimumImage() { OpenMMTests::testPeriodicMinimumImage(*_platform); }
+  void switchingFunction() { OpenMMTests::testSwitchingFunction(*_platform); }
+  void dispersionCorrection() { OpenMMTests::testDispersionCorrection(*_platform); }
+  void createExceptionsFromBonds() { OpenMMTests::testCreateExceptionsFromBonds(*_platform); }
+  void nonbondedFiniteDifference() { OpenMMTests::testNonbondedFiniteDifference(*_platform); }
+  void forceGroups() { OpenMMTests::testForceGroups(*_platform); }
+  void verletHarmonicOscillator() { OpenMMTests::testVerletHarmonicOscillator(*_platform); }
+  void verletEnergyConservation() { OpenMMTests::testVerletEnergyConservation(*_platform); }
+  void langevinTemperature() { OpenMMTests::testLangevinTemperature(*_platform); }
+  void langevinMiddleTemperature() { OpenMMTests::testLangevinMiddleTemperature(*_platform); }
+  void langevinSeedReproducible() { OpenMMTests::testLangevinSeedReproducible(*_platform); }
+  void andersenThermostat() { OpenMMTests::testAndersenThermostat(*_platform); }
+  void cmMotionRemover() { OpenMMTests::testCMMotionRemover(*_platform); }
+  void velocitiesToTemperature() { OpenMMTests::testVelocitiesToTemperature(*_platform); }
+  void constraintsHeld() { OpenMMTests::testConstraintsHeld(*_platform); }
+  void applyConstraints() { OpenMMTests::testApplyConstraints(*_platform); }
+  void checkpointRoundTrip() { OpenMMTests::testCheckpointRoundTrip(*_platform); }
+  void enforcePeriodicBox() { OpenMMTests::testEnforcePeriodicBox(*_platform); }
+  void platformDiscovery() { OpenMMTests::testPlatformDiscovery(*_platform); }
+  void pluginLoading() { OpenMMTests::testPluginLoading(*_platform); }
+  void errorMessages() { OpenMMTests::testErrorMessages(*_platform); }
+
+protected:
+  /** Name of the platform under test, e.g. "Reference". */
+  virtual std::string platformName() const = 0;
+
+private:
+  OpenMM::Platform* _platform = nullptr;
+};

@@ -1,0 +1,247 @@
+// Test bodies for the integrators: Verlet against the analytic harmonic oscillator, energy conservation,
+// Langevin temperatures within their statistical error, reproducible seeds, thermostat and CM motion removal.
+#pragma once
+
+#include "TestUtilities.h"
+
+#include <memory>
+
+namespace OpenMMTests {
+
+const double kBoltz = 0.00831446261815324;
+
+inline void testVerletHarmonicOscillator(Platform& platform) {
+  // Particle 0 is massless (fixed); particle 1 (mass 2) oscillates on a bond of k = 1, r0 = 1.
+  System system;
+  system.addParticle(0.0);
+  system.addParticle(2.0);
+  auto* bonds = new HarmonicBondForce();
+  bonds->addBond(0, 1, 1.0, 1.0);
+  system.addForce(bonds);
+  const double dt = 0.001, omega = std::sqrt(1.0 / 2.0), amplitude = 0.2;
+  VerletIntegrator integrator(dt);
+  Context context(system, integrator, platform);
+  context.setPositions({Vec3(0, 0, 0), Vec3(1.0 + amplitude, 0, 0)});
+  for (int i = 0; i < 20; i++) {
+    State state = context.getState(State::Positions | State::Velocities | State::Energy);
+    double t = state.getTime();
+    assertClose(i * 500 * dt, t, 1e-9, "time");
+    assertClose(1.0 + amplitude * std::cos(omega * t), state.getPositions()[1][0], 2e-4, "oscillator position");
+    assertVecClose(Vec3(), state.getPositions()[0], 0.0, "massless particle stays fixed");
+    double energy = state.getPotentialEnergy() + state.getKineticEnergy();
+    assertClose(0.5 * amplitude * amplitude, energy, 1e-5, "oscillator energy");
+    integrator.step(500);
+  }
+  CPPUNIT_ASSERT_EQUAL(19LL * 500 + 500, context.getStepCount());
+}
+
+/** A small LJ + charged-bond system: total energy fluctuates little and does not drift. */
+inline System* createMixedSystem(std::vector<Vec3>& positions, bool constrain) {
+  auto* system = new System();
+  const double box = 2.2;
+  system->setDefaultPeriodicBoxVectors(Vec3(box, 0, 0), Vec3(0, box, 0), Vec3(0, 0, box));
+  auto* nonbonded = new NonbondedForce();
+  auto* bonds = new HarmonicBondForce();
+  nonbonded->setNonbondedMethod(NonbondedForce::CutoffPeriodic);
+  nonbonded->setCutoffDistance(1.0);
+  nonbonded->setUseSwitchingFunction(true);
+  nonbonded->setSwitchingDistance(0.8);
+  std::vector<std::pair<int, int>> bonded;
+  for (int i = 0; i < 4; i++)
+    for (int j = 0; j < 4; j++)
+      for (int k = 0; k < 2; k++) {
+        int a = system->addParticle(16.0);
+        int b = system->addParticle(1.0 + 15.0 * k);
+        Vec3 centre(0.55 * i + 0.1, 0.55 * j + 0.2, 1.1 * k + 0.3 + 0.05 * i);
+        positions.push_back(centre);
+        positions.push_back(centre + Vec3(0.1, 0.02 * j, 0.01 * i));
+        nonbonded->addParticle(0.3, 0.3, 0.8);
+        nonbonded->addParticle(-0.3, 0.25, 0.5);
+        if (constrain)
+          system->addConstraint(a, b, 0.1);
+        else
+          bonds->addBond(a, b, 0.1, 5e4);
+        bonded.emplace_back(a, b);
+      }
+  nonbonded->createExceptionsFromBonds(bonded, 0.0, 0.0);
+  system->addForce(nonbonded);
+  system->addForce(bonds);
+  return system;
+}
+
+inline void testVerletEnergyConservation(Platform& platform) {
+  for (bool constrain : {false, true}) {
+    std::vector<Vec3> positions;
+    std::unique_ptr<System> system(createMixedSystem(positions, constrain));
+    VerletIntegrator integrator(0.001);
+    Context context(*system, integrator, platform);
+    context.setPositions(positions);
+    context.applyConstraints(1e-8);
+    context.setVelocitiesToTemperature(300.0, 17);
+    integrator.step(50);
+    std::vector<double> energies;
+    double kinetic = 0.0;
+    for (int i = 0; i < 100; i++) {
+      State state = context.getState(State::Energy);
+      energies.push_back(state.getPotentialEnergy() + state.getKineticEnergy());
+      kinetic += state.getKineticEnergy() / 100;
+      integrator.step(10);
+    }
+    double mean = 0.0, variance = 0.0;
+    for (double e : energies)
+      mean += e / energies.size();
+    for (double e : energies)
+      variance += (e - mean) * (e - mean) / energies.size();
+    std::string tag = constrain ? "constrained" : "flexible";
+    CPPUNIT_ASSERT_MESSAGE(tag + ": system is not moving", kinetic > 1.0);
+    // Fluctuation and drift of the total energy small compared with the kinetic energy.
+    CPPUNIT_ASSERT_MESSAGE(tag + ": total energy fluctuates " + std::to_string(std::sqrt(variance)),
+                           std::sqrt(variance) < 2e-3 * kinetic);
+    CPPUNIT_ASSERT_MESSAGE(tag + ": total energy drifts", std::fabs(energies.back() - energies.front()) < 5e-3 * kinetic);
+  }
+}
+
+/**
+ * Ideal-gas particles plus harmonic dimers at 300 K: the mean kinetic energy must equal 3/2 N kT within four
+ * standard errors, estimated from block averages.
+ */
+template <class IntegratorType> void checkLangevinTemperature(Platform& platform, const std::string& name) {
+  System system;
+  auto* bonds = new HarmonicBondForce();
+  std::vector<Vec3> positions;
+  const int n = 64;
+  for (int i = 0; i < n; i++) {
+    system.addParticle(10.0 + i % 3);
+    positions.emplace_back(0.3 * (i % 4), 0.3 * ((i / 4) % 4), 0.3 * (i / 16));
+    if (i % 2 == 1)
+      bonds->addBond(i - 1, i, 0.3, 1000.0);
+  }
+  system.addForce(bonds);
+  const double temperature = 300.0;
+  IntegratorType integrator(temperature, 10.0, 0.002);
+  integrator.setRandomNumberSeed(1234);
+  Context context(system, integrator, platform);
+  context.setPositions(positions);
+  context.setVelocitiesToTemperature(temperature, 5);
+  integrator.step(500);
+  const int blocks = 20, samplesPerBlock = 50;
+  std::vector<double> blockMeans;
+  for (int b = 0; b < blocks; b++) {
+    double sum = 0.0;
+    for (int s = 0; s < samplesPerBlock; s++) {
+      integrator.step(4);
+      sum += context.getState(State::Energy).getKineticEnergy();
+    }
+    blockMeans.push_back(sum / samplesPerBlock);
+  }
+  double mean = 0.0, variance = 0.0;
+  for (double m : blockMeans)
+    mean += m / blocks;
+  for (double m : blockMeans)
+    variance += (m - mean) * (m - mean) / (blocks - 1);
+  double standardError = std::sqrt(variance / blocks);
+  double expected = 1.5 * n * kBoltz * temperature;
+  CPPUNIT_ASSERT_MESSAGE(name + ": mean kinetic energy " + std::to_string(mean) + " vs expected " +
+                             std::to_string(expected) + " (standard error " + std::to_string(standardError) + ")",
+                         std::fabs(mean - expected) < 4.0 * standardError + 0.01 * expected);
+  CPPUNIT_ASSERT_MESSAGE(name + ": standard error too large to be meaningful", standardError < 0.03 * expected);
+}
+
+inline void testLangevinTemperature(Platform& platform) {
+  checkLangevinTemperature<LangevinIntegrator>(platform, "LangevinIntegrator");
+}
+
+inline void testLangevinMiddleTemperature(Platform& platform) {
+  checkLangevinTemperature<LangevinMiddleIntegrator>(platform, "LangevinMiddleIntegrator");
+}
+
+inline void testLangevinSeedReproducible(Platform& platform) {
+  std::vector<Vec3> finalPositions[3];
+  for (int run = 0; run < 3; run++) {
+    std::vector<Vec3> positions;
+    std::unique_ptr<System> system(createMixedSystem(positions, true));
+    LangevinMiddleIntegrator integrator(300.0, 1.0, 0.002);
+    integrator.setRandomNumberSeed(run < 2 ? 42 : 43);
+    Context context(*system, integrator, platform);
+    context.setPositions(positions);
+    context.applyConstraints(1e-8);
+    integrator.step(20);
+    finalPositions[run] = context.getState(State::Positions).getPositions();
+  }
+  for (size_t i = 0; i < finalPositions[0].size(); i++)
+    assertVecClose(finalPositions[0][i], finalPositions[1][i], 0.0, "same seed, same trajectory");
+  double difference = 0.0;
+  for (size_t i = 0; i < finalPositions[0].size(); i++) {
+    Vec3 d = finalPositions[0][i] - finalPositions[2][i];
+    difference += d.dot(d);
+  }
+  CPPUNIT_ASSERT_MESSAGE("different seeds give different trajectories", difference > 0.0);
+}
+
+inline void testAndersenThermostat(Platform& platform) {
+  System system;
+  const int n = 100;
+  std::vector<Vec3> positions;
+  for (int i = 0; i < n; i++) {
+    system.addParticle(20.0);
+    positions.emplace_back(0.5 * (i % 5), 0.5 * ((i / 5) % 5), 0.5 * (i / 25));
+  }
+  auto* thermostat = new AndersenThermostat(200.0, 20.0);
+  thermostat->setRandomNumberSeed(3);
+  system.addForce(thermostat);
+  VerletIntegrator integrator(0.005);
+  Context context(system, integrator, platform);
+  context.setPositions(positions);
+  assertClose(200.0, context.getParameter(AndersenThermostat::Temperature()), 0.0, "temperature parameter");
+  context.setParameter(AndersenThermostat::Temperature(), 400.0);
+  integrator.step(200);
+  double mean = 0.0;
+  const int samples = 400;
+  for (int i = 0; i < samples; i++) {
+    integrator.step(5);
+    mean += context.getState(State::Energy).getKineticEnergy() / samples;
+  }
+  double expected = 1.5 * n * kBoltz * 400.0;
+  // Samples 25 collision times apart; standard error of the mean ~ expected * sqrt(2/(3n)/samples*5).
+  assertClose(expected, mean, 0.03, "Andersen kinetic energy");
+}
+
+inline void testCMMotionRemover(Platform& platform) {
+  System system;
+  std::vector<Vec3> positions, velocities;
+  for (int i = 0; i < 10; i++) {
+    system.addParticle(1.0 + i);
+    positions.emplace_back(0.4 * i, 0.1 * i, 0);
+    velocities.emplace_back(1.0, -0.5 * i, 0.2);
+  }
+  system.addForce(new CMMotionRemover(1));
+  VerletIntegrator integrator(0.001);
+  Context context(system, integrator, platform);
+  context.setPositions(positions);
+  context.setVelocities(velocities);
+  integrator.step(1);
+  State state = context.getState(State::Velocities);
+  Vec3 momentum;
+  for (int i = 0; i < 10; i++)
+    momentum += state.getVelocities()[i] * system.getParticleMass(i);
+  assertVecClose(Vec3(), momentum, 1e-10, "momentum after CMMotionRemover");
+}
+
+inline void testVelocitiesToTemperature(Platform& platform) {
+  System system;
+  const int n = 3000;
+  std::vector<Vec3> positions;
+  for (int i = 0; i < n; i++) {
+    system.addParticle(1.0 + i % 7);
+    positions.emplace_back(0.1 * (i % 30), 0.1 * ((i / 30) % 10), 0.1 * (i / 300));
+  }
+  VerletIntegrator integrator(0.001);
+  Context context(system, integrator, platform);
+  context.setPositions(positions);
+  context.setVelocitiesToTemperature(250.0, 11);
+  double expected = 1.5 * n * kBoltz * 250.0;
+  // Relative standard deviation sqrt(2/(3n)) = 1.5 %.
+  assertClose(expected, context.getState(State::Energy).getKineticEnergy(), 0.06, "Maxwell kinetic energy");
+}
+
+} // namespace OpenMMTests
