@@ -6,7 +6,7 @@
 //        components/{moleculetype..., mixing/rule}, phasespacepoint/{file[@type=ASCII] | generator}}
 //   /mardyn/simulation/algorithm/{cutoffs[@type=CenterOfMass]/radiusLJ, electrostatic[@type=ReactionField]/epsilon,
 //        datastructure[@type=LinkedCells]/cellsInCutoffRadius, longrange[@type=homogeneous|none],
-//        thermostats/thermostat[@type=VelocityScaling][@componentName]/temperature,
+//        thermostats/thermostat[@type=VelocityScaling][@componentId]/temperature,
 //        parallelisation[@type]/MPIGridDims/{x,y,z}, gpu/{backend,cellprocessor,precision}}
 //   /mardyn/simulation/output/outputplugin[@name] (also /mardyn/simulation/plugin[@name])
 #include "io/XmlConfigReader.h"
@@ -257,17 +257,23 @@ void XmlConfigReader::readThermostats(const XmlNode& th) {
   for (const auto& t : _xml.children(th, "thermostat")) {
     if (!checkType(t, "VelocityScaling", "VelocityScaling")) continue;
     ThermostatConfig c;
-    c.componentName = _xml.attribute(t, "componentName").value_or("");
-    const auto T = _xml.number(t, "temperature", true, "a positive temperature");
+    // ls1 names the component in @componentId (its name, or "global"); @componentName and a
+    // 1-based number are accepted too.
+    c.componentName = _xml.attribute(t, "componentId").value_or(_xml.attribute(t, "componentName").value_or(""));
+    const auto T = _xml.number(t, "temperature", false, "a positive temperature");
     if (T && *T <= 0) _xml.problem(_xml.child(t, "temperature"), "temperature must be positive");
-    c.temperature = T.value_or(0.0);
+    c.temperature = T.value_or(_config.temperature);
+    if (c.temperature <= 0 && !T) _xml.problem(t.file, t.line(), t.path + "/temperature", "missing element <temperature> (expected a positive temperature)");
     if (!c.componentName.empty() && c.componentName != "global") {
       const auto it = std::find_if(_config.components.begin(), _config.components.end(),
                                    [&](const Component& comp) { return comp.name() == c.componentName; });
-      if (it == _config.components.end())
-        _xml.problem(t, "unknown component '" + c.componentName + "' (expected the name of a moleculetype)");
-      else
+      const auto number = parseLong(c.componentName);
+      if (it != _config.components.end())
         c.component = static_cast<int>(it->id());
+      else if (number && *number >= 1 && *number <= static_cast<long>(_config.components.size()))
+        c.component = static_cast<int>(*number - 1);
+      else
+        _xml.problem(t, "unknown component '" + c.componentName + "' (expected the name of a moleculetype or global)");
     }
     _config.thermostats.push_back(c);
   }

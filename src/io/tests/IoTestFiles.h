@@ -143,7 +143,7 @@ inline std::string validConfig() {
       </electrostatic>
       <longrange type="none"/>
       <thermostats>
-        <thermostat type="VelocityScaling" componentName="B">
+        <thermostat type="VelocityScaling" componentId="B">
           <temperature>0.95</temperature>
         </thermostat>
       </thermostats>

@@ -16,6 +16,7 @@ class XmlConfigReaderTest : public CppUnit::TestFixture {
   CPPUNIT_TEST(includeRelativeToIncludingFile);
   CPPUNIT_TEST(defaults);
   CPPUNIT_TEST(generatorInConfig);
+  CPPUNIT_TEST(thermostatForms);
   CPPUNIT_TEST_SUITE_END();
 
  public:
@@ -145,6 +146,29 @@ class XmlConfigReaderTest : public CppUnit::TestFixture {
     CPPUNIT_ASSERT(c.ensemble == SimulationConfig::Ensemble::NVE);
     CPPUNIT_ASSERT_EQUAL(std::size_t(24), c.molecules.size());
     for (const auto& m : c.molecules) CPPUNIT_ASSERT_EQUAL(1u, m.component);
+  }
+
+  void thermostatForms() {
+    TempDir dir;
+    writeFile(dir.file("phase.inp"), validPhaseSpace());
+    const std::string one = "<thermostat type=\"VelocityScaling\" componentId=\"B\">\n          <temperature>0.95</temperature>\n        </thermostat>";
+    const std::string cfg = replaced(validConfig(), one,
+        "<thermostat type=\"VelocityScaling\" componentName=\"A\"><temperature>0.5</temperature></thermostat>"
+        "<thermostat type=\"VelocityScaling\" componentId=\"2\"/>"
+        "<thermostat type=\"VelocityScaling\" componentId=\"global\"><temperature>0.7</temperature></thermostat>");
+    const SimulationConfig c = XmlConfigReader::read(writeFile(dir.file("config.xml"), cfg));
+    CPPUNIT_ASSERT_EQUAL(std::size_t(3), c.thermostats.size());
+    CPPUNIT_ASSERT_EQUAL(0, c.thermostats[0].component);
+    CPPUNIT_ASSERT_DOUBLES_EQUAL(0.5, c.thermostats[0].temperature, 0.0);
+    CPPUNIT_ASSERT_EQUAL(1, c.thermostats[1].component);
+    CPPUNIT_ASSERT_DOUBLES_EQUAL(0.9, c.thermostats[1].temperature, 0.0);  // ensemble temperature
+    CPPUNIT_ASSERT_EQUAL(-1, c.thermostats[2].component);
+    try {
+      XmlConfigReader::read(writeFile(dir.file("bad.xml"), replaced(validConfig(), "componentId=\"B\"", "componentId=\"C\"")));
+      CPPUNIT_FAIL("expected an InputError");
+    } catch (const InputError& e) {
+      CPPUNIT_ASSERT(std::string(e.what()).find("thermostat: unknown component 'C'") != std::string::npos);
+    }
   }
 };
 
