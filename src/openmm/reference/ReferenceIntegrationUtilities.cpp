@@ -24,13 +24,14 @@ void ReferenceIntegrationUtilities::finishStep(ReferencePlatformData& data, std:
 }
 
 double ReferenceIntegrationUtilities::kineticEnergy(const ReferencePlatformData& data, double shift) {
+  std::vector<Vec3> velocities(data.numParticles);
+  for (int i = 0; i < data.numParticles; i++)
+    velocities[i] = data.velocities[i] + data.forces[i] * (shift * data.inverseMasses[i]);
+  // Constrained degrees of freedom carry no kinetic energy.
+  data.constraints.applyToVelocities(data.positions, velocities, data.inverseMasses, 1e-6);
   double energy = 0.0;
-  for (int i = 0; i < data.numParticles; i++) {
-    if (data.masses[i] == 0.0)
-      continue;
-    Vec3 v = data.velocities[i] + data.forces[i] * (shift * data.inverseMasses[i]);
-    energy += 0.5 * data.masses[i] * v.dot(v);
-  }
+  for (int i = 0; i < data.numParticles; i++)
+    energy += 0.5 * data.masses[i] * velocities[i].dot(velocities[i]);
   return energy;
 }
 

@@ -18,7 +18,10 @@ public:
    * for every particle with mass.
    */
   static void finishStep(ReferencePlatformData& data, std::vector<Vec3>& newPositions, double dt, double tol);
-  /** Kinetic energy of v + shift * f / m (the full-step velocity of a leapfrog scheme for shift = dt/2). */
+  /**
+   * Kinetic energy of v + shift * f / m (the full-step velocity of a leapfrog scheme for shift = dt/2), without
+   * the velocity components along constraints.
+   */
   static double kineticEnergy(const ReferencePlatformData& data, double shift);
   /**
    * Seeds the Context's generator on first use: the integrator's non-zero random-number seed, else the first
