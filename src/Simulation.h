@@ -27,6 +27,8 @@ class Simulation : public SimulationView {
   /// decomposition the run is sequential. Throws MardynException on an inconsistent set-up.
   explicit Simulation(SimulationConfig config, std::unique_ptr<DomainDecompBase> decomposition = nullptr);
   ~Simulation() override;
+  Simulation(const Simulation&) = delete;
+  Simulation& operator=(const Simulation&) = delete;
 
   void addOutputPlugin(std::unique_ptr<OutputPlugin> plugin);
 
@@ -76,6 +78,7 @@ class Simulation : public SimulationView {
   ContainerDecorator _decorator;
   GlobalValues _globals;
   TimerSet _timers;
+  double _localUpot = 0.0, _localVirial = 0.0;
   unsigned long _step = 0;
   double _time = 0.0;
   bool _prepared = false;

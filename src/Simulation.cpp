@@ -1,0 +1,232 @@
+// Simulation: set-up of all parts from the configuration, the time loop in ls1-mardyn's order
+// (half kick + drift, exchange, forces, half kick, global values, thermostat, outputs) and the summary.
+#include "Simulation.h"
+
+#include "parallel/DomainDecompSequential.h"
+#include "particleContainer/LegacyCellProcessor.h"
+#include "particleContainer/VectorizedCellProcessor.h"
+#include "utils/MardynException.h"
+
+#include <cstdio>
+#include <iomanip>
+#include <ostream>
+#include <sstream>
+#include <unistd.h>
+
+namespace mardyn {
+
+Simulation::Simulation(SimulationConfig config, std::unique_ptr<DomainDecompBase> decomposition)
+    : _config(std::move(config)), _decomp(std::move(decomposition)) {
+  if (!_decomp) _decomp = std::make_unique<DomainDecompSequential>();
+  const double rc = _config.cutoffRadius;
+  for (int d = 0; d < 3; ++d)
+    if (!(2.0 * rc <= _config.box[d]))
+      throw MardynException("Simulation: cutoff radius " + std::to_string(rc) + " exceeds half the box length " +
+                            std::to_string(_config.box[d]));
+  for (std::size_t c = 0; c < _config.components.size(); ++c)
+    if (_config.components[c].id() != c)
+      throw MardynException("Simulation: component " + std::to_string(c) + " has id " +
+                            std::to_string(_config.components[c].id()));
+  _domain = std::make_unique<Domain>(_config.box);
+  _params = std::make_unique<InteractionParameters>(_config.components, rc);
+  for (const MixingRule& r : _config.mixing) _params->setMixing(r.cid1, r.cid2, r.eta, r.xi);
+  _container = std::make_unique<LinkedCells>(_decomp->boundingBoxMin(*_domain), _decomp->boundingBoxMax(*_domain), rc,
+                                             _config.cellsInCutoffRadius);
+  if (_config.legacyCellProcessor) _processor = std::make_unique<LegacyCellProcessor>(*_params);
+  else _processor = std::make_unique<VectorizedCellProcessor>(*_params);
+  _integrator = std::make_unique<Leapfrog>(_config.timestep);
+  if (_config.ensemble == SimulationConfig::Ensemble::NVT) {
+    const std::size_t nc = _config.components.size();
+    if (_config.thermostats.empty()) {
+      _thermostat = std::make_unique<VelocityScalingThermostat>(VelocityScalingThermostat::global(_config.temperature, nc));
+    } else {
+      std::vector<double> targets;
+      std::vector<int> group(nc, -1);
+      for (const ThermostatConfig& t : _config.thermostats) {
+        const int g = static_cast<int>(targets.size());
+        targets.push_back(t.temperature);
+        for (std::size_t c = 0; c < nc; ++c)
+          if (t.component < 0 || t.component == static_cast<int>(c)) group[c] = g;
+      }
+      _thermostat = std::make_unique<VelocityScalingThermostat>(targets, group);
+    }
+  }
+  _time = _config.currentTime;
+}
+
+Simulation::~Simulation() = default;
+
+void Simulation::addOutputPlugin(std::unique_ptr<OutputPlugin> plugin) { _plugins.push_back(std::move(plugin)); }
+
+void Simulation::setContainerDecorator(ContainerDecorator decorator) {
+  if (_prepared) throw MardynException("Simulation: a container decorator must be set before the run is prepared");
+  _decorator = std::move(decorator);
+}
+
+void Simulation::prepare() {
+  if (_prepared) return;
+  if (_decorator) {
+    std::unique_ptr<LinkedCells> lc(static_cast<LinkedCells*>(_container.release()));
+    _container = _decorator(std::move(lc));
+  }
+  std::vector<Molecule> all;
+  all.reserve(_config.molecules.size());
+  std::vector<unsigned long> counts(_config.components.size(), 0);
+  for (const MoleculeRecord& rec : _config.molecules) {
+    if (rec.component >= _config.components.size())
+      throw MardynException("Simulation: molecule " + std::to_string(rec.id) + " has unknown component " +
+                            std::to_string(rec.component + 1));
+    all.emplace_back(rec.id, &_config.components[rec.component], rec.r, rec.v, rec.q, rec.L);
+    ++counts[rec.component];
+  }
+  _decomp->distributeMolecules(all, *_container, *_domain);
+  if (_config.longRange == SimulationConfig::LongRange::Homogeneous)
+    _domain->computeLongRangeCorrection(_config.components, counts, *_params);
+  else
+    _domain->disableLongRangeCorrection();
+  {
+    ScopedTimer t(_timers["cells"]);
+    _decomp->exchangeMolecules(*_container, *_domain);
+  }
+  computeForces();
+  KineticSums sums;
+  sums.reset(_config.components.size());
+  Leapfrog::accumulate(*_container, sums);
+  computeGlobalValues(sums, false);
+  _prepared = true;
+  ScopedTimer t(_timers["I/O"]);
+  for (auto& p : _plugins) p->init(*this);
+  for (auto& p : _plugins) p->afterStep(_step, _time, *this);
+}
+
+void Simulation::computeForces() {
+  ScopedTimer t(_timers["forces"]);
+  _container->traverseCells(*_processor);
+  _localUpot = _processor->upot();
+  _localVirial = _processor->virial();
+}
+
+void Simulation::computeGlobalValues(const KineticSums& local, bool applyThermostat) {
+  const std::size_t nc = _config.components.size();
+  std::vector<double> d{_localUpot, _localVirial};
+  d.insert(d.end(), local.summv2.begin(), local.summv2.end());
+  d.insert(d.end(), local.sumIw2.begin(), local.sumIw2.end());
+  std::vector<unsigned long> u(local.count.begin(), local.count.end());
+  u.insert(u.end(), local.rotDof.begin(), local.rotDof.end());
+  _decomp->allreduceSum(d);
+  _decomp->allreduceSum(u);
+  KineticSums g;
+  g.reset(nc);
+  double summv2 = 0.0, sumIw2 = 0.0;
+  unsigned long n = 0, rotDof = 0;
+  for (std::size_t c = 0; c < nc; ++c) {
+    g.summv2[c] = d[2 + c];
+    g.sumIw2[c] = d[2 + nc + c];
+    g.count[c] = u[c];
+    g.rotDof[c] = u[nc + c];
+    summv2 += g.summv2[c];
+    sumIw2 += g.sumIw2[c];
+    n += g.count[c];
+    rotDof += g.rotDof[c];
+  }
+  _domain->setGlobalValues(d[0], d[1], summv2, sumIw2, n, rotDof);
+
+  GlobalValues& gv = _globals;
+  gv.numMolecules = n;
+  gv.volume = _domain->volume();
+  gv.temperature = _domain->globalTemperature();
+  gv.temperatureTrans = _domain->translationalTemperature();
+  gv.temperatureRot = _domain->rotationalTemperature();
+  gv.uPot = _domain->globalUpot();
+  gv.uKinTrans = 0.5 * summv2;
+  gv.uKinRot = 0.5 * sumIw2;
+  gv.virial = _domain->globalVirial();
+  gv.pressure = _domain->globalPressure();
+  gv.degreesOfFreedom = _domain->degreesOfFreedom();
+  gv.betaTrans = 1.0;
+  gv.betaRot = 1.0;
+  if (applyThermostat && _thermostat) {
+    _thermostat->computeFactors(g);
+    _thermostat->apply(*_container);
+    gv.betaTrans = _thermostat->betaTrans(0);
+    gv.betaRot = _thermostat->betaRot(0);
+  }
+}
+
+void Simulation::step() {
+  if (!_prepared) prepare();
+  ++_step;
+  {
+    ScopedTimer t(_timers["integration"]);
+    _integrator->eventNewTimestep(*_container);
+  }
+  {
+    ScopedTimer t(_timers["cells"]);
+    _decomp->exchangeMolecules(*_container, *_domain);
+  }
+  computeForces();
+  KineticSums sums;
+  sums.reset(_config.components.size());
+  {
+    ScopedTimer t(_timers["integration"]);
+    _integrator->eventForcesCalculated(*_container, sums);
+    computeGlobalValues(sums, true);
+  }
+  _time += _integrator->timestep();
+  ScopedTimer t(_timers["I/O"]);
+  for (auto& p : _plugins) p->afterStep(_step, _time, *this);
+}
+
+void Simulation::finish() {
+  ScopedTimer t(_timers["I/O"]);
+  for (auto& p : _plugins) p->finish(_step, _time, *this);
+}
+
+std::vector<Molecule> Simulation::gatherMolecules() const { return _decomp->gatherMolecules(*_container); }
+
+void Simulation::run(std::ostream& log) {
+  Timer wall;
+  wall.start();
+  prepare();
+  const unsigned long steps = _config.totalSteps();
+  const bool master = _decomp->rank() == 0;
+  const bool progress = master && !_config.quiet && isatty(fileno(stdout));
+  Timer loop;
+  loop.start();
+  double lastReport = 0.0;
+  for (unsigned long s = 0; s < steps; ++s) {
+    step();
+    if (progress && (loop.seconds() - lastReport > 0.5 || s + 1 == steps)) {
+      lastReport = loop.seconds();
+      const double rate = (s + 1) / lastReport;
+      std::ostringstream os;
+      os << "\r" << std::setw(8) << (s + 1) << "/" << steps << " steps  " << std::setprecision(4) << rate
+         << " steps/s  ETA " << std::fixed << std::setprecision(1) << (steps - s - 1) / rate << " s   ";
+      std::fputs(os.str().c_str(), stdout);
+      if (s + 1 == steps) std::fputs("\n", stdout);
+      std::fflush(stdout);
+    }
+  }
+  loop.stop();
+  finish();
+  wall.stop();
+  if (master && !_config.quiet) printSummary(log, wall.seconds());
+  (void)loop;
+}
+
+void Simulation::printSummary(std::ostream& log, double wallSeconds) const {
+  const double loopSeconds = _timers.all().empty() ? 0.0 : wallSeconds;
+  const double updates = static_cast<double>(_globals.numMolecules) * static_cast<double>(_step);
+  std::ostringstream os;
+  os << "Wall time: " << std::setprecision(6) << wallSeconds << " s\n";
+  os << "Molecule updates per second: " << std::setprecision(6) << (loopSeconds > 0 ? updates / loopSeconds : 0.0)
+     << "\n";
+  os << "Timers:\n";
+  for (const auto& [name, timer] : _timers.all())
+    os << "  " << std::left << std::setw(12) << name << std::right << std::setw(12) << std::fixed
+       << std::setprecision(3) << timer.seconds() << " s  " << std::setw(5) << std::setprecision(1)
+       << (wallSeconds > 0 ? 100.0 * timer.seconds() / wallSeconds : 0.0) << " %\n";
+  log << os.str() << std::flush;
+}
+
+}  // namespace mardyn

@@ -1,0 +1,83 @@
+// MultipoleCellData: structure-of-arrays copy of one cell's point charges, point dipoles and point
+// quadrupoles (space-frame positions and axes, strengths, force and torque accumulators).
+#pragma once
+
+#include "molecules/Molecule.h"
+
+#include <array>
+#include <cstddef>
+#include <vector>
+
+namespace mardyn {
+
+/// Sites of one electrostatic kind, molecule after molecule: first[m] .. first[m + 1] are the sites
+/// of molecule m of the cell. Charges leave the axis columns empty and never touch the torques.
+struct MultipoleSiteArrays {
+  std::vector<double> x, y, z;     ///< site position, space frame
+  std::vector<double> cx, cy, cz;  ///< centre of mass of the owning molecule
+  std::vector<double> ex, ey, ez;  ///< unit axis, space frame (dipoles, quadrupoles)
+  std::vector<double> s;           ///< strength: q, |mu| or |Q|
+  std::vector<double> fx, fy, fz;  ///< force accumulators
+  std::vector<double> tx, ty, tz;  ///< orientation-torque accumulators (added to the molecule)
+  std::vector<std::size_t> first;  ///< per molecule + 1: index of its first site
+
+  std::size_t size() const { return x.size(); }
+  void clear() {
+    for (auto* v : {&x, &y, &z, &cx, &cy, &cz, &ex, &ey, &ez, &s, &fx, &fy, &fz, &tx, &ty, &tz}) v->clear();
+    first.clear();
+  }
+  void push(const Vec3& p, const Vec3& com, const Vec3& e, double strength) {
+    x.push_back(p.x); y.push_back(p.y); z.push_back(p.z);
+    cx.push_back(com.x); cy.push_back(com.y); cz.push_back(com.z);
+    ex.push_back(e.x); ey.push_back(e.y); ez.push_back(e.z);
+    s.push_back(strength);
+    fx.push_back(0.0); fy.push_back(0.0); fz.push_back(0.0);
+    tx.push_back(0.0); ty.push_back(0.0); tz.push_back(0.0);
+  }
+};
+
+struct MultipoleCellData {
+  MultipoleSiteArrays charges, dipoles, quadrupoles;
+
+  bool empty() const { return charges.size() == 0 && dipoles.size() == 0 && quadrupoles.size() == 0; }
+  void clear() {
+    charges.clear();
+    dipoles.clear();
+    quadrupoles.clear();
+  }
+
+  /// Appends the electrostatic sites of m (call for every molecule of the cell in order, then
+  /// finish()). rot: m.q().matrix() (space -> body; its transpose maps body -> space).
+  void addMolecule(const Molecule& m, const std::array<double, 9>& rot) {
+    const Vec3& r = m.r();
+    auto toSpace = [&rot](const Vec3& b) {
+      return Vec3{rot[0] * b.x + rot[3] * b.y + rot[6] * b.z, rot[1] * b.x + rot[4] * b.y + rot[7] * b.z,
+                  rot[2] * b.x + rot[5] * b.y + rot[8] * b.z};
+    };
+    const Component& c = m.component();
+    charges.first.push_back(charges.size());
+    for (const Charge& q : c.charges()) charges.push(r + toSpace(q.r), r, Vec3{}, q.q);
+    dipoles.first.push_back(dipoles.size());
+    for (const Dipole& d : c.dipoles()) dipoles.push(r + toSpace(d.r), r, toSpace(d.e), d.abs);
+    quadrupoles.first.push_back(quadrupoles.size());
+    for (const Quadrupole& q : c.quadrupoles()) quadrupoles.push(r + toSpace(q.r), r, toSpace(q.e), q.abs);
+  }
+  void finish() {
+    charges.first.push_back(charges.size());
+    dipoles.first.push_back(dipoles.size());
+    quadrupoles.first.push_back(quadrupoles.size());
+  }
+
+  /// Force and torque on molecule m of the cell from its electrostatic sites (lever arms about com).
+  void reduce(std::size_t m, const Vec3& com, Vec3& force, Vec3& torque) const {
+    for (const MultipoleSiteArrays* a : {&charges, &dipoles, &quadrupoles}) {
+      for (std::size_t k = a->first[m]; k < a->first[m + 1]; ++k) {
+        const Vec3 f{a->fx[k], a->fy[k], a->fz[k]};
+        force += f;
+        torque += cross(Vec3{a->x[k], a->y[k], a->z[k]} - com, f) + Vec3{a->tx[k], a->ty[k], a->tz[k]};
+      }
+    }
+  }
+};
+
+}  // namespace mardyn

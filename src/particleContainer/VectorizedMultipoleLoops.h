@@ -1,0 +1,160 @@
+// VectorizedMultipoleLoops: the structure-of-arrays loops of the vectorised cell processor for
+// charges, dipoles and quadrupoles: one site of a cell against a contiguous range of another's.
+#pragma once
+
+#include "particleContainer/MultipoleCellData.h"
+#include "particleContainer/potforce/PotForceCharge.h"
+#include "particleContainer/potforce/PotForceMultipole.h"
+
+#include <cstddef>
+
+namespace mardyn {
+namespace multipoleloops {
+
+enum class Kind { Charge, Dipole, Quadrupole };
+
+/// Energy (reaction field included) and virial (with ls1's 3 uRF) summed by the loops.
+struct Sums {
+  double upot = 0.0;
+  double virial = 0.0;
+};
+
+/// Site-pair function of kinds A (site i) and B (site j); sA, sB are the site strengths.
+template <Kind A, Kind B>
+struct Kernel;
+
+#define MARDYN_KERNEL(KA, KB, CALL)                                                                     \
+  template <>                                                                                           \
+  struct Kernel<Kind::KA, Kind::KB> {                                                                   \
+    static inline potforce::SitePairResult eval(double dx, double dy, double dz, double mx, double my,  \
+                                                double mz, double eix, double eiy, double eiz,          \
+                                                double ejx, double ejy, double ejz, double ss,          \
+                                                double rf) {                                            \
+      (void)eix; (void)eiy; (void)eiz; (void)ejx; (void)ejy; (void)ejz; (void)rf;                       \
+      return CALL;                                                                                      \
+    }                                                                                                   \
+  };
+MARDYN_KERNEL(Charge, Charge, potforce::chargeChargePotForce(dx, dy, dz, mx, my, mz, ss))
+MARDYN_KERNEL(Charge, Dipole, potforce::chargeDipolePotForce(dx, dy, dz, mx, my, mz, ejx, ejy, ejz, ss))
+MARDYN_KERNEL(Dipole, Charge, potforce::dipoleChargePotForce(dx, dy, dz, mx, my, mz, eix, eiy, eiz, ss))
+MARDYN_KERNEL(Charge, Quadrupole, potforce::chargeQuadrupolePotForce(dx, dy, dz, mx, my, mz, ejx, ejy, ejz, ss))
+MARDYN_KERNEL(Quadrupole, Charge, potforce::quadrupoleChargePotForce(dx, dy, dz, mx, my, mz, eix, eiy, eiz, ss))
+MARDYN_KERNEL(Dipole, Dipole,
+              potforce::dipoleDipolePotForce(dx, dy, dz, mx, my, mz, eix, eiy, eiz, ejx, ejy, ejz, ss, rf))
+MARDYN_KERNEL(Dipole, Quadrupole,
+              potforce::dipoleQuadrupolePotForce(dx, dy, dz, mx, my, mz, eix, eiy, eiz, ejx, ejy, ejz, ss))
+MARDYN_KERNEL(Quadrupole, Dipole,
+              potforce::quadrupoleDipolePotForce(dx, dy, dz, mx, my, mz, eix, eiy, eiz, ejx, ejy, ejz, ss))
+MARDYN_KERNEL(Quadrupole, Quadrupole,
+              potforce::quadrupoleQuadrupolePotForce(dx, dy, dz, mx, my, mz, eix, eiy, eiz, ejx, ejy, ejz, ss))
+#undef MARDYN_KERNEL
+
+/// Site i of a against the sites [begin, end) of b; the centre-of-mass cutoff is a mask, so the
+/// loop has no branches. Forces/torques on b's sites are updated in place, those on i returned.
+template <Kind A, Kind B>
+inline void row(const MultipoleSiteArrays& a, std::size_t i, MultipoleSiteArrays& b, std::size_t begin,
+                std::size_t end, double cutoff2, double epsRFInvrc3, double fi[3], double ti[3], Sums& sums) {
+  constexpr bool orientedI = A != Kind::Charge;
+  constexpr bool orientedJ = B != Kind::Charge;
+  const double xi = a.x[i], yi = a.y[i], zi = a.z[i];
+  const double cxi = a.cx[i], cyi = a.cy[i], czi = a.cz[i];
+  const double eix = a.ex[i], eiy = a.ey[i], eiz = a.ez[i];
+  const double si = a.s[i];
+  const double* const bx = b.x.data(); const double* const by = b.y.data(); const double* const bz = b.z.data();
+  const double* const bcx = b.cx.data(); const double* const bcy = b.cy.data(); const double* const bcz = b.cz.data();
+  const double* const bex = b.ex.data(); const double* const bey = b.ey.data(); const double* const bez = b.ez.data();
+  const double* const bs = b.s.data();
+  double* const bfx = b.fx.data(); double* const bfy = b.fy.data(); double* const bfz = b.fz.data();
+  double* const btx = b.tx.data(); double* const bty = b.ty.data(); double* const btz = b.tz.data();
+  double sfx = 0.0, sfy = 0.0, sfz = 0.0, stx = 0.0, sty = 0.0, stz = 0.0, su = 0.0, sv = 0.0;
+#pragma GCC ivdep
+  for (std::size_t j = begin; j < end; ++j) {
+    const double mx = cxi - bcx[j], my = cyi - bcy[j], mz = czi - bcz[j];
+    const double mask = (mx * mx + my * my + mz * mz) < cutoff2 ? 1.0 : 0.0;
+    const double ejx = orientedJ ? bex[j] : 0.0, ejy = orientedJ ? bey[j] : 0.0, ejz = orientedJ ? bez[j] : 0.0;
+    const potforce::SitePairResult r = Kernel<A, B>::eval(xi - bx[j], yi - by[j], zi - bz[j], mx, my, mz, eix,
+                                                          eiy, eiz, ejx, ejy, ejz, si * bs[j], epsRFInvrc3);
+    const double fx = mask * r.fx, fy = mask * r.fy, fz = mask * r.fz;
+    sfx += fx; sfy += fy; sfz += fz;
+    bfx[j] -= fx; bfy[j] -= fy; bfz[j] -= fz;
+    if (orientedI) { stx += mask * r.mix; sty += mask * r.miy; stz += mask * r.miz; }
+    if (orientedJ) { btx[j] += mask * r.mjx; bty[j] += mask * r.mjy; btz[j] += mask * r.mjz; }
+    su += mask * (r.u + r.uRF);
+    sv += mask * (r.virial + 3.0 * r.uRF);
+  }
+  fi[0] += sfx; fi[1] += sfy; fi[2] += sfz;
+  ti[0] += stx; ti[1] += sty; ti[2] += stz;
+  sums.upot += su;
+  sums.virial += sv;
+}
+
+/// All pairs of a's sites (molecules 0..numMolecules-1) with b's sites. Same cell (Self): only
+/// sites of other molecules, each molecule pair once (for A == B, later molecules only).
+template <Kind A, Kind B, bool Self>
+inline void sitePairs(MultipoleSiteArrays& a, MultipoleSiteArrays& b, std::size_t numMolecules, double cutoff2,
+                      double epsRFInvrc3, Sums& sums) {
+  if (a.size() == 0 || b.size() == 0) return;
+  for (std::size_t m = 0; m < numMolecules; ++m) {
+    for (std::size_t i = a.first[m]; i < a.first[m + 1]; ++i) {
+      double fi[3] = {0.0, 0.0, 0.0}, ti[3] = {0.0, 0.0, 0.0};
+      if (!Self) {
+        row<A, B>(a, i, b, 0, b.size(), cutoff2, epsRFInvrc3, fi, ti, sums);
+      } else if (A == B) {
+        row<A, B>(a, i, b, b.first[m + 1], b.size(), cutoff2, epsRFInvrc3, fi, ti, sums);
+      } else {
+        row<A, B>(a, i, b, 0, b.first[m], cutoff2, epsRFInvrc3, fi, ti, sums);
+        row<A, B>(a, i, b, b.first[m + 1], b.size(), cutoff2, epsRFInvrc3, fi, ti, sums);
+      }
+      a.fx[i] += fi[0]; a.fy[i] += fi[1]; a.fz[i] += fi[2];
+      a.tx[i] += ti[0]; a.ty[i] += ti[1]; a.tz[i] += ti[2];
+    }
+  }
+}
+
+/// Every electrostatic site pair within one cell.
+inline void processCell(MultipoleCellData& c, std::size_t numMolecules, double cutoff2, double epsRFInvrc3,
+                        Sums& sums) {
+  sitePairs<Kind::Charge, Kind::Charge, true>(c.charges, c.charges, numMolecules, cutoff2, epsRFInvrc3, sums);
+  sitePairs<Kind::Charge, Kind::Dipole, true>(c.charges, c.dipoles, numMolecules, cutoff2, epsRFInvrc3, sums);
+  sitePairs<Kind::Charge, Kind::Quadrupole, true>(c.charges, c.quadrupoles, numMolecules, cutoff2, epsRFInvrc3, sums);
+  sitePairs<Kind::Dipole, Kind::Dipole, true>(c.dipoles, c.dipoles, numMolecules, cutoff2, epsRFInvrc3, sums);
+  sitePairs<Kind::Dipole, Kind::Quadrupole, true>(c.dipoles, c.quadrupoles, numMolecules, cutoff2, epsRFInvrc3, sums);
+  sitePairs<Kind::Quadrupole, Kind::Quadrupole, true>(c.quadrupoles, c.quadrupoles, numMolecules, cutoff2,
+                                                      epsRFInvrc3, sums);
+}
+
+/// Every electrostatic site pair between two different cells (i in c1 with its n1 molecules).
+inline void processCellPair(MultipoleCellData& c1, std::size_t n1, MultipoleCellData& c2, double cutoff2,
+                            double epsRFInvrc3, Sums& sums) {
+  if (c1.empty() || c2.empty()) return;
+  sitePairs<Kind::Charge, Kind::Charge, false>(c1.charges, c2.charges, n1, cutoff2, epsRFInvrc3, sums);
+  sitePairs<Kind::Charge, Kind::Dipole, false>(c1.charges, c2.dipoles, n1, cutoff2, epsRFInvrc3, sums);
+  sitePairs<Kind::Charge, Kind::Quadrupole, false>(c1.charges, c2.quadrupoles, n1, cutoff2, epsRFInvrc3, sums);
+  sitePairs<Kind::Dipole, Kind::Charge, false>(c1.dipoles, c2.charges, n1, cutoff2, epsRFInvrc3, sums);
+  sitePairs<Kind::Dipole, Kind::Dipole, false>(c1.dipoles, c2.dipoles, n1, cutoff2, epsRFInvrc3, sums);
+  sitePairs<Kind::Dipole, Kind::Quadrupole, false>(c1.dipoles, c2.quadrupoles, n1, cutoff2, epsRFInvrc3, sums);
+  sitePairs<Kind::Quadrupole, Kind::Charge, false>(c1.quadrupoles, c2.charges, n1, cutoff2, epsRFInvrc3, sums);
+  sitePairs<Kind::Quadrupole, Kind::Dipole, false>(c1.quadrupoles, c2.dipoles, n1, cutoff2, epsRFInvrc3, sums);
+  sitePairs<Kind::Quadrupole, Kind::Quadrupole, false>(c1.quadrupoles, c2.quadrupoles, n1, cutoff2, epsRFInvrc3,
+                                                       sums);
+}
+
+/// Reaction-field self energy of the molecules of one cell (sum of each molecule's dipoles).
+inline double reactionFieldSelfEnergy(const MultipoleCellData& c, std::size_t numMolecules, double epsRFInvrc3) {
+  const MultipoleSiteArrays& d = c.dipoles;
+  if (d.size() == 0) return 0.0;
+  double u = 0.0;
+  for (std::size_t m = 0; m < numMolecules; ++m) {
+    double mx = 0.0, my = 0.0, mz = 0.0;
+    for (std::size_t k = d.first[m]; k < d.first[m + 1]; ++k) {
+      mx += d.s[k] * d.ex[k];
+      my += d.s[k] * d.ey[k];
+      mz += d.s[k] * d.ez[k];
+    }
+    u += potforce::reactionFieldSelfEnergy(mx, my, mz, epsRFInvrc3);
+  }
+  return u;
+}
+
+}  // namespace multipoleloops
+}  // namespace mardyn

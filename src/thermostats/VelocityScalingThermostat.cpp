@@ -1,0 +1,50 @@
+// VelocityScalingThermostat: scaling factors per thermostat group from the global kinetic sums,
+// applied to the velocities and angular momenta of the owned molecules.
+#include "thermostats/VelocityScalingThermostat.h"
+
+#include "utils/MardynException.h"
+
+#include <cmath>
+
+namespace mardyn {
+
+VelocityScalingThermostat::VelocityScalingThermostat(std::vector<double> targetTemperatures,
+                                                     std::vector<int> componentGroup)
+    : _target(std::move(targetTemperatures)), _group(std::move(componentGroup)) {
+  for (int g : _group)
+    if (g >= static_cast<int>(_target.size()))
+      throw MardynException("VelocityScalingThermostat: component assigned to unknown thermostat " + std::to_string(g));
+  _betaTrans.assign(_target.size(), 1.0);
+  _betaRot.assign(_target.size(), 1.0);
+}
+
+VelocityScalingThermostat VelocityScalingThermostat::global(double temperature, std::size_t numComponents) {
+  return VelocityScalingThermostat({temperature}, std::vector<int>(numComponents, 0));
+}
+
+void VelocityScalingThermostat::computeFactors(const KineticSums& sums) {
+  const std::size_t g = _target.size();
+  std::vector<double> mv2(g, 0.0), iw2(g, 0.0), n(g, 0.0), rot(g, 0.0);
+  for (std::size_t c = 0; c < _group.size() && c < sums.summv2.size(); ++c) {
+    if (_group[c] < 0) continue;
+    mv2[_group[c]] += sums.summv2[c];
+    iw2[_group[c]] += sums.sumIw2[c];
+    n[_group[c]] += static_cast<double>(sums.count[c]);
+    rot[_group[c]] += static_cast<double>(sums.rotDof[c]);
+  }
+  for (std::size_t i = 0; i < g; ++i) {
+    _betaTrans[i] = mv2[i] > 0.0 ? std::sqrt(3.0 * n[i] * _target[i] / mv2[i]) : 1.0;
+    _betaRot[i] = iw2[i] > 0.0 ? std::sqrt(rot[i] * _target[i] / iw2[i]) : 1.0;
+  }
+}
+
+void VelocityScalingThermostat::apply(ParticleContainer& container) const {
+  container.forEach([this](Molecule& m) {
+    const unsigned c = m.componentId();
+    if (c >= _group.size() || _group[c] < 0) return;
+    m.setV(m.v() * _betaTrans[_group[c]]);
+    m.setL(m.L() * _betaRot[_group[c]]);
+  });
+}
+
+}  // namespace mardyn
