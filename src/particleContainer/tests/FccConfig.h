@@ -10,9 +10,10 @@
 namespace mardyn::testing {
 
 /// n^3 unit cells (4 n^3 molecules) at density rho; velocities with zero total momentum scaled
-/// so that sum m v^2 / (3 N) == temperature.
+/// so that sum m v^2 / (3 N) == temperature (ls1's definition), or, with momentumDof, so that
+/// sum m v^2 / (3 N - 3) == temperature (LAMMPS' definition, which removes the 3 momentum dof).
 inline SimulationConfig fccConfig(int n, double rho, double cutoff, double temperature, bool shifted,
-                                  unsigned seed = 42) {
+                                  unsigned seed = 42, bool momentumDof = false) {
   SimulationConfig cfg;
   cfg.timestep = 0.005;
   cfg.ensemble = SimulationConfig::Ensemble::NVE;
@@ -46,7 +47,7 @@ inline SimulationConfig fccConfig(int n, double rho, double cutoff, double tempe
     rec.v -= total / N;
     mv2 += norm2(rec.v);
   }
-  const double scale = std::sqrt(3.0 * N * temperature / mv2);
+  const double scale = std::sqrt((momentumDof ? 3.0 * N - 3.0 : 3.0 * N) * temperature / mv2);
   for (auto& rec : cfg.molecules) rec.v *= scale;
   cfg.productionSteps = 0;
   return cfg;

@@ -150,8 +150,8 @@ class LJPotentialTest : public CppUnit::TestFixture {
             axis[k] = 1.0;
             const Quaternion r(std::cos(phi / 2), axis.x * std::sin(phi / 2), axis.y * std::sin(phi / 2),
                                axis.z * std::sin(phi / 2));
-            // rotateInv(q) maps body->space as R(q)^T; composing: new q = q * conj(r) gives R^T_new = R_r R^T_q.
-            Quaternion qn = m[i].q() * r.conjugated();
+            // With ls1's convention (rotateInv: body -> space), r * q maps body -> space as R_r after q.
+            Quaternion qn = r * m[i].q();
             qn.normalize();
             m[i].setQ(qn);
             return m;
