@@ -41,6 +41,7 @@ class ComputeArray : public ArrayInterface {
   const ArrayInterface& backendArray() const override { return impl(); }
   const void* nativeHandle() const override { return impl().nativeHandle(); }
 
+  using ArrayInterface::download;
   std::vector<T> download() const { return ArrayInterface::download<T>(); }
 
  private:

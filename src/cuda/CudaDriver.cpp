@@ -27,6 +27,8 @@ std::shared_ptr<const CudaDriver> CudaDriver::load(std::string& reason) {
   }
 #include "cuda/CudaDriverFunctions.h"
 #undef MARDYN_CUDA_DRIVER_FUNCTION
+  driver->cuFuncGetParamInfo =
+      reinterpret_cast<decltype(&::cuFuncGetParamInfo)>(dlsym(library, "cuFuncGetParamInfo"));
   const CUresult result = driver->cuInit(0);
   if (result != CUDA_SUCCESS) {
     reason = "cuInit failed: " + driver->errorString(result);

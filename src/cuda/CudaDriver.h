@@ -23,6 +23,8 @@ class CudaDriver {
 #define MARDYN_CUDA_DRIVER_FUNCTION(name) decltype(&::name) name = nullptr;
 #include "cuda/CudaDriverFunctions.h"
 #undef MARDYN_CUDA_DRIVER_FUNCTION
+  /// Optional (drivers of CUDA 12.4 and later): parameter sizes of a kernel, for argument checks.
+  decltype(&::cuFuncGetParamInfo) cuFuncGetParamInfo = nullptr;
 
  private:
   CudaDriver() = default;

@@ -11,15 +11,35 @@ CudaKernel::CudaKernel(CudaContext& context, std::shared_ptr<CudaModule> module,
   int threads = 0;
   CUDA_CHECK(_context.driver(), cuFuncGetAttribute(&threads, CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK, _function));
   _maxBlockSize = static_cast<std::size_t>(threads);
+  if (const auto paramInfo = _context.driver().cuFuncGetParamInfo) {
+    _paramsKnown = true;
+    std::size_t offset = 0, size = 0;
+    while (_paramSizes.size() < 256 && paramInfo(_function, _paramSizes.size(), &offset, &size) == CUDA_SUCCESS)
+      _paramSizes.push_back(size);
+  }
 }
 
 compute::ComputeContext& CudaKernel::context() const { return _context; }
+
+void CudaKernel::checkArguments(const std::vector<compute::KernelArg>& args) const {
+  if (args.size() != _paramSizes.size())
+    throw compute::ComputeException("kernel '" + _name + "' takes " + std::to_string(_paramSizes.size()) +
+                                    " arguments, " + std::to_string(args.size()) + " given");
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    const std::size_t given = args[i].array ? sizeof(CUdeviceptr) : args[i].size;
+    if (given != _paramSizes[i])
+      throw compute::ComputeException("kernel '" + _name + "': argument " + std::to_string(i) + " has " +
+                                      std::to_string(given) + " bytes, the parameter " +
+                                      std::to_string(_paramSizes[i]));
+  }
+}
 
 void CudaKernel::launch(const std::vector<compute::KernelArg>& args, std::size_t numBlocks, std::size_t blockSize) {
   if (numBlocks > 0x7fffffffu)
     throw compute::ComputeException("kernel '" + _name + "': " + std::to_string(numBlocks) + " blocks exceed the grid limit");
   void* params[64];
   if (args.size() > 64) throw compute::ComputeException("kernel '" + _name + "': more than 64 arguments");
+  if (_paramsKnown) checkArguments(args);
   for (std::size_t i = 0; i < args.size(); ++i)
     params[i] = args[i].array ? const_cast<void*>(args[i].array->nativeHandle())
                               : const_cast<unsigned char*>(args[i].value);

@@ -5,6 +5,7 @@
 
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "compute/ComputeKernel.h"
 #include "cuda/CudaModule.h"
@@ -23,11 +24,14 @@ class CudaKernel : public compute::ComputeKernel {
   void launch(const std::vector<compute::KernelArg>& args, std::size_t numBlocks, std::size_t blockSize) override;
 
  private:
+  void checkArguments(const std::vector<compute::KernelArg>& args) const;
   CudaContext& _context;
   std::shared_ptr<CudaModule> _module;
   CUfunction _function;
   std::string _name;
   std::size_t _maxBlockSize = 0;
+  bool _paramsKnown = false;             ///< the driver reports parameter sizes (cuFuncGetParamInfo)
+  std::vector<std::size_t> _paramSizes;
 };
 
 }  // namespace mardyn::cuda

@@ -144,6 +144,10 @@ class ComputeKernelTest : public CppUnit::TestFixture {
       kernel->call().arg(1).execute(1000);  // synchronised and checked (debug switch)
       kernel->call().arg(1).execute(0);     // nothing to do
       CPPUNIT_ASSERT_THROW(kernel->call().arg(1).blockShape(kernel->maxBlockSize() + 1).execute(10), ComputeException);
+      CPPUNIT_ASSERT_THROW(kernel->call().execute(10), ComputeException);              // missing argument
+      CPPUNIT_ASSERT_THROW(kernel->call().arg(1).arg(2).execute(10), ComputeException);  // one too many
+      if (options.backend == "opencl")  // CUDA checks sizes where the driver reports them (12.4+)
+        CPPUNIT_ASSERT_THROW(kernel->call().arg(1.0).execute(10), ComputeException);
       auto other = ComputeTestDevices::create(options);
       ComputeArray<int> foreign(*other, 4, "foreign");
       CPPUNIT_ASSERT_THROW(kernel->call().arg(foreign), ComputeException);

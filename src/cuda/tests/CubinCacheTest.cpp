@@ -7,8 +7,12 @@
 #include <filesystem>
 #include <fstream>
 
+#include <iostream>
+
 #include "compute/KernelSources.h"
+#include "cuda/CudaBackend.h"
 #include "cuda/CudaCompiler.h"
+#include "cuda/CudaContext.h"
 
 using namespace mardyn::compute;
 using mardyn::cuda::CudaCompiler;
@@ -16,6 +20,7 @@ using mardyn::cuda::CudaCompiler;
 class CubinCacheTest : public CppUnit::TestFixture {
   CPPUNIT_TEST_SUITE(CubinCacheTest);
   CPPUNIT_TEST(hitAndMiss);
+  CPPUNIT_TEST(contextUsesCache);
   CPPUNIT_TEST_SUITE_END();
 
  public:
@@ -56,6 +61,32 @@ class CubinCacheTest : public CppUnit::TestFixture {
       CPPUNIT_ASSERT(!compiler.lastWasCacheHit());
       compiler.compile(single, "k", arch, "deviceA");
       CPPUNIT_ASSERT(compiler.lastWasCacheHit());
+    }
+    std::filesystem::remove_all(directory);
+  }
+
+  /// On a CUDA device: a second context compiling the same program loads it from the cache and runs it.
+  void contextUsesCache() {
+    std::string reason;
+    auto driver = mardyn::cuda::CudaDriver::load(reason);
+    if (!driver || mardyn::cuda::listCudaDevices().devices.empty()) {
+      std::cout << "\n  [skipping CUDA context cache test: "
+                << (driver ? mardyn::cuda::listCudaDevices().unavailableReason : reason) << "]" << std::flush;
+      return;
+    }
+    const auto directory = std::filesystem::temp_directory_path() / ("mardyn-cubin-ctx-" + std::to_string(::getpid()));
+    std::filesystem::remove_all(directory);
+    ContextOptions options;
+    options.backend = "cuda";
+    options.deviceIndex = 0;
+    options.cacheDirectory = directory.string();
+    const std::string kernels = KernelSources::get("compute/tests/kernels/ComputeTestKernels.cc");
+    for (int round = 0; round < 2; ++round) {
+      mardyn::cuda::CudaContext context(driver, options);
+      auto program = context.compileProgram(kernels, {}, "cached");
+      CPPUNIT_ASSERT_EQUAL(round == 1, context.compiler().lastWasCacheHit());
+      program->createKernel("empty")->call().arg(0).execute(32);
+      context.synchronize();
     }
     std::filesystem::remove_all(directory);
   }

@@ -9,8 +9,8 @@
 using namespace mardyn::compute;
 using mardyn::compute::testing::ComputeTestDevices;
 
-class HostConstantTest : public CppUnit::TestFixture {
-  CPPUNIT_TEST_SUITE(HostConstantTest);
+class ComputeHostConstantTest : public CppUnit::TestFixture {
+  CPPUNIT_TEST_SUITE(ComputeHostConstantTest);
   CPPUNIT_TEST(setAndUpdate);
   CPPUNIT_TEST_SUITE_END();
 
@@ -46,4 +46,4 @@ class HostConstantTest : public CppUnit::TestFixture {
   }
 };
 
-CPPUNIT_TEST_SUITE_REGISTRATION(HostConstantTest);
+CPPUNIT_TEST_SUITE_REGISTRATION(ComputeHostConstantTest);

@@ -8,8 +8,8 @@
 using namespace mardyn::compute;
 using mardyn::compute::testing::ComputeTestDevices;
 
-class CompileErrorTest : public CppUnit::TestFixture {
-  CPPUNIT_TEST_SUITE(CompileErrorTest);
+class ComputeCompileErrorTest : public CppUnit::TestFixture {
+  CPPUNIT_TEST_SUITE(ComputeCompileErrorTest);
   CPPUNIT_TEST(logIsReported);
   CPPUNIT_TEST_SUITE_END();
 
@@ -32,4 +32,4 @@ class CompileErrorTest : public CppUnit::TestFixture {
   }
 };
 
-CPPUNIT_TEST_SUITE_REGISTRATION(CompileErrorTest);
+CPPUNIT_TEST_SUITE_REGISTRATION(ComputeCompileErrorTest);

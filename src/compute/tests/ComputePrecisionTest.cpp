@@ -8,8 +8,8 @@
 using namespace mardyn::compute;
 using mardyn::compute::testing::ComputeTestDevices;
 
-class PrecisionTypesTest : public CppUnit::TestFixture {
-  CPPUNIT_TEST_SUITE(PrecisionTypesTest);
+class ComputePrecisionTest : public CppUnit::TestFixture {
+  CPPUNIT_TEST_SUITE(ComputePrecisionTest);
   CPPUNIT_TEST(deviceTypeSizes);
   CPPUNIT_TEST(precisionNames);
   CPPUNIT_TEST_SUITE_END();
@@ -49,4 +49,4 @@ class PrecisionTypesTest : public CppUnit::TestFixture {
   }
 };
 
-CPPUNIT_TEST_SUITE_REGISTRATION(PrecisionTypesTest);
+CPPUNIT_TEST_SUITE_REGISTRATION(ComputePrecisionTest);
