@@ -81,7 +81,7 @@ void NonbondedForceImpl::initialize(ContextImpl& context) {
 
 double NonbondedForceImpl::calcForcesAndEnergy(ContextImpl& context, bool includeForces, bool includeEnergy,
                                                int groups) {
-  bool includeDirect = (groups & (1 << _owner.getForceGroup())) != 0;
+  bool includeDirect = _owner.getIncludeDirectSpace() && (groups & (1 << _owner.getForceGroup())) != 0;
   int recipGroup = _owner.getReciprocalSpaceForceGroup() < 0 ? _owner.getForceGroup()
                                                              : _owner.getReciprocalSpaceForceGroup();
   bool includeReciprocal = (groups & (1 << recipGroup)) != 0;

@@ -26,6 +26,7 @@ inline void testVerletHarmonicOscillator(Platform& platform) {
     State state = context.getState(State::Positions | State::Velocities | State::Energy);
     double t = state.getTime();
     assertClose(i * 500 * dt, t, 1e-9, "time");
+    assertClose(t, context.getTime(), 0.0, "Context::getTime");
     assertClose(1.0 + amplitude * std::cos(omega * t), state.getPositions()[1][0], 2e-4, "oscillator position");
     assertVecClose(Vec3(), state.getPositions()[0], 0.0, "massless particle stays fixed");
     double energy = state.getPotentialEnergy() + state.getKineticEnergy();

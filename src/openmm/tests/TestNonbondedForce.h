@@ -263,6 +263,8 @@ inline void testForceGroups(Platform& platform) {
   assertClose(bondEnergy + coulomb, context.getState(State::Energy).getPotentialEnergy(), 1e-10, "all groups");
   State forces = context.getState(State::Forces, false, 1 << 1);
   assertVecClose(Vec3(2.0, 0, 0), forces.getForces()[0], 1e-10, "group 1 force");
+  nonbonded->setIncludeDirectSpace(false);
+  assertClose(bondEnergy, context.getState(State::Energy).getPotentialEnergy(), 1e-10, "without direct space");
 }
 
 } // namespace OpenMMTests

@@ -116,6 +116,7 @@ void Context::setState(const State& state) {
       impl.setParameter(p.first, p.second);
 }
 
+double Context::getTime() const { return getImpl().getTime(); }
 void Context::setTime(double time) { getImpl().setTime(time); }
 long long Context::getStepCount() const { return getImpl().getStepCount(); }
 void Context::setStepCount(long long count) { getImpl().setStepCount(count); }
@@ -152,6 +153,7 @@ void Context::setPeriodicBoxVectors(const Vec3& a, const Vec3& b, const Vec3& c)
 
 void Context::applyConstraints(double tol) { getImpl().applyConstraints(tol); }
 void Context::applyVelocityConstraints(double tol) { getImpl().applyVelocityConstraints(tol); }
+const std::vector<std::vector<int>>& Context::getMolecules() const { return getImpl().getMolecules(); }
 void Context::computeVirtualSites() {}
 
 void Context::reinitialize(bool preserveState) {

@@ -55,6 +55,34 @@ void NonbondedForce::setReciprocalSpaceForceGroup(int group) {
   _recipForceGroup = group;
 }
 
+void NonbondedForce::getPMEParameters(double& alpha, int& nx, int& ny, int& nz) const {
+  alpha = _pmeAlpha;
+  nx = _pmeGrid[0];
+  ny = _pmeGrid[1];
+  nz = _pmeGrid[2];
+}
+
+void NonbondedForce::setPMEParameters(double alpha, int nx, int ny, int nz) {
+  _pmeAlpha = alpha;
+  _pmeGrid[0] = nx;
+  _pmeGrid[1] = ny;
+  _pmeGrid[2] = nz;
+}
+
+void NonbondedForce::getLJPMEParameters(double& alpha, int& nx, int& ny, int& nz) const {
+  alpha = _ljpmeAlpha;
+  nx = _ljpmeGrid[0];
+  ny = _ljpmeGrid[1];
+  nz = _ljpmeGrid[2];
+}
+
+void NonbondedForce::setLJPMEParameters(double alpha, int nx, int ny, int nz) {
+  _ljpmeAlpha = alpha;
+  _ljpmeGrid[0] = nx;
+  _ljpmeGrid[1] = ny;
+  _ljpmeGrid[2] = nz;
+}
+
 int NonbondedForce::addParticle(double charge, double sigma, double epsilon) {
   _particles.push_back({charge, sigma, epsilon});
   return getNumParticles() - 1;

@@ -42,6 +42,8 @@ public:
   State getState(int types, bool enforcePeriodicBox = false, int groups = 0xFFFFFFFF) const;
   /** Copies time, positions, velocities, box and parameters held by state into this Context. */
   void setState(const State& state);
+  /** Simulated time in ps. */
+  double getTime() const;
   void setTime(double time);
   long long getStepCount() const;
   void setStepCount(long long count);
@@ -55,6 +57,8 @@ public:
   void setPeriodicBoxVectors(const Vec3& a, const Vec3& b, const Vec3& c);
   void applyConstraints(double tol);
   void applyVelocityConstraints(double tol);
+  /** Groups of particles connected by constraints or bonded forces (each sorted by index). */
+  const std::vector<std::vector<int>>& getMolecules() const;
   /** Virtual sites are not supported; does nothing. */
   void computeVirtualSites();
   /** Rebuilds the platform data after the System changed; preserveState keeps positions, velocities etc. */

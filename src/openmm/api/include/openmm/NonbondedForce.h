@@ -38,6 +38,14 @@ public:
   void setUseDispersionCorrection(bool use) { _useDispersionCorrection = use; }
   int getReciprocalSpaceForceGroup() const { return _recipForceGroup; }
   void setReciprocalSpaceForceGroup(int group);
+  /** PME parameters are stored for compatibility; no platform of this library implements PME. */
+  void getPMEParameters(double& alpha, int& nx, int& ny, int& nz) const;
+  void setPMEParameters(double alpha, int nx, int ny, int nz);
+  void getLJPMEParameters(double& alpha, int& nx, int& ny, int& nz) const;
+  void setLJPMEParameters(double alpha, int nx, int ny, int nz);
+  /** Whether the direct-space (pair and exception) terms are computed (default true). */
+  bool getIncludeDirectSpace() const { return _includeDirectSpace; }
+  void setIncludeDirectSpace(bool include) { _includeDirectSpace = include; }
   bool getExceptionsUsePeriodicBoundaryConditions() const { return _exceptionsUsePeriodic; }
   void setExceptionsUsePeriodicBoundaryConditions(bool periodic) { _exceptionsUsePeriodic = periodic; }
 
@@ -89,6 +97,9 @@ private:
   bool _useDispersionCorrection = true;
   int _recipForceGroup = -1;
   bool _exceptionsUsePeriodic = false;
+  bool _includeDirectSpace = true;
+  double _pmeAlpha = 0.0, _ljpmeAlpha = 0.0;
+  int _pmeGrid[3] = {0, 0, 0}, _ljpmeGrid[3] = {0, 0, 0};
   std::vector<ParticleInfo> _particles;
   std::vector<ExceptionInfo> _exceptions;
   std::map<std::pair<int, int>, int> _exceptionMap;
