@@ -106,24 +106,13 @@ double CpuNonbondedEngine::getCrf() const {
     return 3.0 * _dielectric / (2.0 * _dielectric + 1.0) / _cutoff;
 }
 
-bool CpuNonbondedEngine::needsRebuild(const double* positions) const {
+bool CpuNonbondedEngine::listOutdated() const {
     if (!_listValid)
         return true;
     if (_method == Method::CutoffPeriodic)
         for (int d = 0; d < 3; d++)
             if (_box[d] != _listBox[d])
                 return true;
-    if (_method == Method::NoCutoff)
-        return false;
-    const double limit2 = 0.25 * _skin * _skin;
-    const size_t n3 = 3 * _charges.size();
-    for (size_t k = 0; k < n3; k += 3) {
-        const double dx = positions[k] - _listPositions[k];
-        const double dy = positions[k + 1] - _listPositions[k + 1];
-        const double dz = positions[k + 2] - _listPositions[k + 2];
-        if (dx * dx + dy * dy + dz * dz > limit2)
-            return true;
-    }
     return false;
 }
 
@@ -144,7 +133,6 @@ void CpuNonbondedEngine::rebuild(const double* positions) {
     }
     _list.setCandidateFilter(usesAvx2Kernels() ? selectAvx2CandidateFilter() : selectGenericCandidateFilter());
     _list.build(positions, n, periodic, _box, listCutoff, _exclusions, _pool);
-    _listPositions.assign(positions, positions + 3 * static_cast<size_t>(n));
     for (int d = 0; d < 3; d++)
         _listBox[d] = _box[d];
     // Per-particle data in sorted order; charges carry the square root of Coulomb's constant.
@@ -163,23 +151,53 @@ void CpuNonbondedEngine::rebuild(const double* positions) {
     _numListBuilds++;
 }
 
-void CpuNonbondedEngine::packPositions(const double* positions, int block) {
+bool CpuNonbondedEngine::packPositions(const double* positions, int block, bool recordReference) {
+    // Copies the block's positions into sorted order and reports whether one moved more than half the
+    // skin since the list was built.
     const std::vector<int>& order = _list.getOrder();
     const int first = block * CpuNeighborList::blockSize;
     const int last = std::min(static_cast<int>(order.size()), first + CpuNeighborList::blockSize);
+    const double limit2 = _method == Method::NoCutoff ? std::numeric_limits<double>::infinity() : 0.25 * _skin * _skin;
+    bool moved = false;
     for (int s = first; s < last; s++) {
         const double* p = positions + 3 * order[s];
+        double* reference = _listPositions.data() + 3 * s;
+        if (recordReference)
+            for (int d = 0; d < 3; d++)
+                reference[d] = p[d];
+        const double dx = p[0] - reference[0], dy = p[1] - reference[1], dz = p[2] - reference[2];
+        moved |= dx * dx + dy * dy + dz * dz > limit2;
         _packed[4 * s] = p[0];
         _packed[4 * s + 1] = p[1];
         _packed[4 * s + 2] = p[2];
     }
+    return moved;
+}
+
+void CpuNonbondedEngine::packAll(const double* positions, bool recordReference, bool& anyMoved) {
+    const int numBlocks = _list.getNumBlocks();
+    const int threads = _pool.getNumThreads();
+    std::vector<char> moved(threads, 0);
+    _pool.execute([&](int thread) {
+        for (int b = thread; b < numBlocks; b += threads)
+            moved[thread] |= packPositions(positions, b, recordReference) ? 1 : 0;
+    });
+    anyMoved = false;
+    for (char m : moved)
+        anyMoved |= m != 0;
 }
 
 double CpuNonbondedEngine::calculate(const double* positions, double* forces) {
     if (_charges.empty())
         return 0.0;
-    if (needsRebuild(positions))
+    bool moved = true;
+    if (!listOutdated())
+        packAll(positions, false, moved);
+    if (moved) {
         rebuild(positions);
+        _listPositions.assign(3 * _list.getOrder().size(), 0.0);
+        packAll(positions, true, moved);
+    }
     CpuPairKernelArgs args;
     CpuPairKernelFlags flags;
     flags.periodic = _method == Method::CutoffPeriodic;
@@ -205,11 +223,6 @@ double CpuNonbondedEngine::calculate(const double* positions, double* forces) {
     args.uniformEps4 = 4.0 * _epsilons[0];
     const CpuBlockKernel kernel = usesAvx2Kernels() ? selectAvx2PairKernel(flags) : selectGenericPairKernel(flags);
     const int numBlocks = _list.getNumBlocks();
-    _pool.execute([&](int thread) {
-        const int threads = _pool.getNumThreads();
-        for (int b = thread; b < numBlocks; b += threads)
-            packPositions(positions, b);
-    });
     // Blocks are dealt to threads in a fixed pattern and each thread adds into its own buffer, so the
     // result is reproducible for a given thread count.
     const int threads = _pool.getNumThreads();

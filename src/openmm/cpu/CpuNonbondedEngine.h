@@ -44,9 +44,10 @@ public:
     double getCrf() const;
 
 private:
-    bool needsRebuild(const double* positions) const;
+    bool listOutdated() const;
     void rebuild(const double* positions);
-    void packPositions(const double* positions, int block);
+    bool packPositions(const double* positions, int block, bool recordReference);
+    void packAll(const double* positions, bool recordReference, bool& anyMoved);
 
     CpuThreadPool& _pool;
     Method _method = Method::NoCutoff;
@@ -68,7 +69,7 @@ private:
     bool _listValid = false;
     int _numListBuilds = 0;
     double _listBox[3] = {0, 0, 0};
-    std::vector<double> _listPositions;
+    std::vector<double> _listPositions;  // positions at the last build, sorted order
     CpuNeighborList _list;
     std::vector<double> _packed;
     std::vector<double> _lj;

@@ -72,6 +72,7 @@ class CpuReferenceComparisonTest : public CppUnit::TestFixture {
     CPPUNIT_TEST_SUITE(CpuReferenceComparisonTest);
     CPPUNIT_TEST(testEnergiesAndForces);
     CPPUNIT_TEST(testTrajectory);
+    CPPUNIT_TEST(testParameterAndBoxChanges);
     CPPUNIT_TEST(testThreadsProperty);
     CPPUNIT_TEST_SUITE_END();
 
@@ -114,6 +115,38 @@ public:
         for (size_t i = 0; i < finalPositions[0].size(); i++)
             for (int d = 0; d < 3; d++)
                 CPPUNIT_ASSERT_DOUBLES_EQUAL(finalPositions[0][i][d], finalPositions[1][i][d], 1e-8);
+    }
+
+    void testParameterAndBoxChanges() {
+        auto s = makeSystem(OpenMM::NonbondedForce::CutoffPeriodic, true, 11);
+        auto& nonbonded = dynamic_cast<OpenMM::NonbondedForce&>(s->system.getForce(0));
+        std::vector<std::unique_ptr<OpenMM::VerletIntegrator>> integrators;
+        std::vector<std::unique_ptr<OpenMM::Context>> contexts;
+        for (const char* name : {"Reference", "CPU"}) {
+            integrators.push_back(std::make_unique<OpenMM::VerletIntegrator>(0.001));
+            contexts.push_back(std::make_unique<OpenMM::Context>(s->system, *integrators.back(),
+                                                                 OpenMM::Platform::getPlatformByName(name)));
+            contexts.back()->setPositions(s->positions);
+            contexts.back()->getState(OpenMM::State::Forces);  // builds the neighbour list
+        }
+        for (int i = 0; i < nonbonded.getNumParticles(); i += 3) {
+            double q, sigma, epsilon;
+            nonbonded.getParticleParameters(i, q, sigma, epsilon);
+            nonbonded.setParticleParameters(i, -q, 1.1 * sigma, 0.5 * epsilon);
+        }
+        std::vector<double> energies;
+        std::vector<std::vector<OpenMM::Vec3>> forces;
+        for (auto& context : contexts) {
+            nonbonded.updateParametersInContext(*context);
+            context->setPeriodicBoxVectors(OpenMM::Vec3(3.0, 0, 0), OpenMM::Vec3(0, 3.1, 0), OpenMM::Vec3(0, 0, 3.3));
+            const OpenMM::State state = context->getState(OpenMM::State::Energy | OpenMM::State::Forces);
+            energies.push_back(state.getPotentialEnergy());
+            forces.push_back(state.getForces());
+        }
+        CPPUNIT_ASSERT_DOUBLES_EQUAL(energies[0], energies[1], 1e-9 * std::abs(energies[0]));
+        for (size_t i = 0; i < forces[0].size(); i++)
+            for (int d = 0; d < 3; d++)
+                CPPUNIT_ASSERT_DOUBLES_EQUAL(forces[0][i][d], forces[1][i][d], 1e-9 * (1.0 + std::abs(forces[0][i][d])));
     }
 
     void testThreadsProperty() {
