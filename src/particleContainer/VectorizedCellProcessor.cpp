@@ -1,20 +1,34 @@
-// VectorizedCellProcessor: per-cell SoA site buffers filled in preprocessCell, branch-free site
-// loops (cutoff as a mask) over contiguous arrays, forces and torques reduced to molecules at the end.
+// VectorizedCellProcessor: SoA buffers filled in preprocessCell, a vectorised centre-of-mass
+// filter and packed, branch-free site loops; forces and torques reduced to the molecules at the end.
+
+// The pair loops sum forces, energy and virial over j: GCC keeps those sums in vector lanes only
+// when it may reassociate them (limited to this file; the results stay deterministic).
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC optimize("no-trapping-math", "no-signed-zeros", "associative-math")
+#endif
+
 #include "particleContainer/VectorizedCellProcessor.h"
 
 namespace mardyn {
+
+void VectorizedCellProcessor::PackedSites::reserve(std::size_t n) {
+  if (x.size() >= n) return;
+  for (auto* v : {&x, &y, &z, &cx, &cy, &cz, &fx, &fy, &fz, &eps24, &sig2, &shift6}) v->resize(n);
+  index.resize(n);
+  type.resize(n);
+}
 
 VectorizedCellProcessor::VectorizedCellProcessor(const InteractionParameters& params)
     : _params(params), _cutoff2(params.cutoff() * params.cutoff()), _numLJTypes(params.numLJTypes()) {
   const std::size_t n = static_cast<std::size_t>(_numLJTypes) * _numLJTypes;
   _eps24.resize(n);
   _sig2.resize(n);
-  _shift.resize(n);
+  _shift6.resize(n);
   for (std::size_t i = 0; i < n; ++i) {
     const LJPairParameters& p = params.ljTable()[i];
     _eps24[i] = p.eps24;
     _sig2[i] = p.sigma2;
-    _shift[i] = 6.0 * p.shift;  // the loops sum 6 u
+    _shift6[i] = 6.0 * p.shift;  // the loops sum 6 u
   }
 }
 
@@ -39,7 +53,7 @@ void VectorizedCellProcessor::preprocessCell(ParticleCell& cell) {
     soa.comZ.push_back(r.z);
     soa.lj.first.push_back(soa.lj.size());
     const auto& centres = m.component().ljCenters();
-    const auto rot = m.q().matrix();  // space -> body; columns give body -> space
+    const auto rot = m.q().matrix();  // space -> body; its transpose maps body -> space
     for (std::size_t s = 0; s < centres.size(); ++s) {
       const Vec3& b = centres[s].r;
       const double px = r.x + rot[0] * b.x + rot[3] * b.y + rot[6] * b.z;
@@ -50,44 +64,44 @@ void VectorizedCellProcessor::preprocessCell(ParticleCell& cell) {
     }
   }
   soa.lj.first.push_back(soa.lj.size());
+  if (_dist2.size() < soa.numMolecules) {
+    _dist2.resize(soa.numMolecules);
+    _listed.resize(soa.numMolecules);
+  }
 }
 
 namespace {
 
-/// One LJ centre (i) against the centres [begin, end) of a SoA block. Returns the contributions
-/// to 6 u and the virial; forces go to fi and to the block's accumulators (Newton's third law).
+/// One LJ centre i against n packed centres, all of molecules within the cutoff. Adds to 6 u and
+/// the virial (centre-of-mass distance . force); forces go to fi and, negated, to the packed
+/// accumulators. SingleType: one parameter set (eps24[0], ...), else per packed centre.
 template <bool SingleType>
-inline void ljRow(double xi, double yi, double zi, double cxi, double cyi, double czi, const double* eps24,
-                  const double* sig2, const double* shift6, const int* type, const double* x, const double* y,
-                  const double* z, const double* cx, const double* cy, const double* cz, double* fx, double* fy,
-                  double* fz, std::size_t begin, std::size_t end, double cutoff2, double& fxi, double& fyi,
-                  double& fzi, double& u6, double& vir) {
+inline __attribute__((always_inline)) void ljRowBody(double xi, double yi, double zi, double cxi, double cyi, double czi, const double* eps24,
+                  const double* sig2, const double* shift6, const double* x, const double* y, const double* z,
+                  const double* cx, const double* cy, const double* cz, double* fx, double* fy, double* fz,
+                  std::size_t n, double& fxi, double& fyi, double& fzi, double& u6, double& vir) {
   double sfx = 0.0, sfy = 0.0, sfz = 0.0, su = 0.0, sv = 0.0;
 #pragma GCC ivdep
-  for (std::size_t j = begin; j < end; ++j) {
-    const double mdx = cxi - cx[j], mdy = cyi - cy[j], mdz = czi - cz[j];
-    const double m2 = mdx * mdx + mdy * mdy + mdz * mdz;
-    const double dx = xi - x[j], dy = yi - y[j], dz = zi - z[j];
+  for (std::size_t k = 0; k < n; ++k) {
+    const double dx = xi - x[k], dy = yi - y[k], dz = zi - z[k];
     const double r2 = dx * dx + dy * dy + dz * dz;
-    const double e24 = SingleType ? eps24[0] : eps24[type[j]];
-    const double s2 = SingleType ? sig2[0] : sig2[type[j]];
-    const double sh = SingleType ? shift6[0] : shift6[type[j]];
+    const double e24 = SingleType ? eps24[0] : eps24[k];
+    const double s2 = SingleType ? sig2[0] : sig2[k];
+    const double sh = SingleType ? shift6[0] : shift6[k];
     const double invr2 = 1.0 / r2;
     const double l2 = s2 * invr2;
     const double l6 = l2 * l2 * l2;
     const double l12 = l6 * l6;
-    const double mask = m2 < cutoff2 ? 1.0 : 0.0;
-    const double e = mask * e24;
-    const double fac = e * (l12 + l12 - l6) * invr2;
+    const double fac = e24 * (l12 + l12 - l6) * invr2;
     const double ffx = dx * fac, ffy = dy * fac, ffz = dz * fac;
     sfx += ffx;
     sfy += ffy;
     sfz += ffz;
-    fx[j] -= ffx;
-    fy[j] -= ffy;
-    fz[j] -= ffz;
-    su += e * (l12 - l6) + mask * sh;
-    sv += mdx * ffx + mdy * ffy + mdz * ffz;
+    fx[k] -= ffx;
+    fy[k] -= ffy;
+    fz[k] -= ffz;
+    su += e24 * (l12 - l6) + sh;
+    sv += (cxi - cx[k]) * ffx + (cyi - cy[k]) * ffy + (czi - cz[k]) * ffz;
   }
   fxi += sfx;
   fyi += sfy;
@@ -96,48 +110,130 @@ inline void ljRow(double xi, double yi, double zi, double cxi, double cyi, doubl
   vir += sv;
 }
 
+// The row loops are compiled for the baseline and for x86-64-v3 (AVX2, FMA); the loader picks the
+// best one the processor supports.
+#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__)
+#define MARDYN_ROW_CLONES __attribute__((target_clones("arch=x86-64-v3", "default")))
+#else
+#define MARDYN_ROW_CLONES
+#endif
+
+MARDYN_ROW_CLONES void ljRowSingleType(double xi, double yi, double zi, double cxi, double cyi, double czi,
+                                       const double* eps24, const double* sig2, const double* shift6,
+                                       const double* x, const double* y, const double* z, const double* cx,
+                                       const double* cy, const double* cz, double* fx, double* fy, double* fz,
+                                       std::size_t n, double& fxi, double& fyi, double& fzi, double& u6,
+                                       double& vir) {
+  ljRowBody<true>(xi, yi, zi, cxi, cyi, czi, eps24, sig2, shift6, x, y, z, cx, cy, cz, fx, fy, fz, n, fxi, fyi, fzi,
+                  u6, vir);
+}
+
+MARDYN_ROW_CLONES void ljRowPerSite(double xi, double yi, double zi, double cxi, double cyi, double czi,
+                                    const double* eps24, const double* sig2, const double* shift6, const double* x,
+                                    const double* y, const double* z, const double* cx, const double* cy,
+                                    const double* cz, double* fx, double* fy, double* fz, std::size_t n,
+                                    double& fxi, double& fyi, double& fzi, double& u6, double& vir) {
+  ljRowBody<false>(xi, yi, zi, cxi, cyi, czi, eps24, sig2, shift6, x, y, z, cx, cy, cz, fx, fy, fz, n, fxi, fyi, fzi,
+                   u6, vir);
+}
+
 }  // namespace
 
 template <bool Self>
-void VectorizedCellProcessor::ljLoop(CellDataSoA& soa1, CellDataSoA& soa2, double weight) {
-  SiteArrays& a = soa1.lj;
-  SiteArrays& b = soa2.lj;
-  if (a.size() == 0 || b.size() == 0) return;
-  const bool single = _numLJTypes == 1;
+void VectorizedCellProcessor::pairLoop(CellDataSoA& soa1, CellDataSoA& soa2, double weight) {
+  const std::size_t nb = soa2.numMolecules;
+  if (soa1.numMolecules == 0 || nb == 0) return;
+  const double* bx = soa2.comX.data();
+  const double* by = soa2.comY.data();
+  const double* bz = soa2.comZ.data();
+  double* d2 = _dist2.data();
+  std::size_t* listed = _listed.data();
   double u6 = 0.0, vir = 0.0;
   for (std::size_t m = 0; m < soa1.numMolecules; ++m) {
-    // Self: only the sites of later molecules (each pair once, no intramolecular pairs).
-    const std::size_t begin = Self ? b.first[m + 1] : 0;
-    const std::size_t end = b.size();
-    if (begin >= end) continue;
-    for (std::size_t i = a.first[m]; i < a.first[m + 1]; ++i) {
-      const std::size_t row = static_cast<std::size_t>(a.type[i]) * _numLJTypes;
-      double fxi = 0.0, fyi = 0.0, fzi = 0.0;
-      if (single)
-        ljRow<true>(a.x[i], a.y[i], a.z[i], a.cx[i], a.cy[i], a.cz[i], &_eps24[row], &_sig2[row], &_shift[row],
-                    b.type.data(), b.x.data(), b.y.data(), b.z.data(), b.cx.data(), b.cy.data(), b.cz.data(),
-                    b.fx.data(), b.fy.data(), b.fz.data(), begin, end, _cutoff2, fxi, fyi, fzi, u6, vir);
-      else
-        ljRow<false>(a.x[i], a.y[i], a.z[i], a.cx[i], a.cy[i], a.cz[i], &_eps24[row], &_sig2[row], &_shift[row],
-                     b.type.data(), b.x.data(), b.y.data(), b.z.data(), b.cx.data(), b.cy.data(), b.cz.data(),
-                     b.fx.data(), b.fy.data(), b.fz.data(), begin, end, _cutoff2, fxi, fyi, fzi, u6, vir);
-      a.fx[i] += fxi;
-      a.fy[i] += fyi;
-      a.fz[i] += fzi;
+    const std::size_t begin = Self ? m + 1 : 0;  // self: later molecules only
+    if (begin >= nb) continue;
+    const double cx = soa1.comX[m], cy = soa1.comY[m], cz = soa1.comZ[m];
+    for (std::size_t j = begin; j < nb; ++j) {
+      const double dx = cx - bx[j], dy = cy - by[j], dz = cz - bz[j];
+      d2[j] = dx * dx + dy * dy + dz * dz;
     }
+    std::size_t n = 0;
+    for (std::size_t j = begin; j < nb; ++j) {
+      listed[n] = j;
+      n += d2[j] < _cutoff2 ? 1 : 0;
+    }
+    if (n == 0) continue;
+    ljSites(soa1, m, soa2, n, u6, vir);
   }
   _upot += weight * u6 / 6.0;
   _virial += weight * vir;
 }
 
+void VectorizedCellProcessor::ljSites(CellDataSoA& soa1, std::size_t m, CellDataSoA& soa2, std::size_t numListed,
+                                      double& u6, double& vir) {
+  SiteArrays& a = soa1.lj;
+  SiteArrays& b = soa2.lj;
+  if (a.first[m] == a.first[m + 1]) return;
+  PackedSites& p = _lj;
+  std::size_t ns = 0;
+  for (std::size_t k = 0; k < numListed; ++k) ns += b.first[_listed[k] + 1] - b.first[_listed[k]];
+  if (ns == 0) return;
+  p.reserve(ns);
+  ns = 0;
+  for (std::size_t k = 0; k < numListed; ++k) {
+    const std::size_t mol = _listed[k];
+    for (std::size_t s = b.first[mol]; s < b.first[mol + 1]; ++s, ++ns) {
+      p.index[ns] = s;
+      p.type[ns] = b.type[s];
+      p.x[ns] = b.x[s];
+      p.y[ns] = b.y[s];
+      p.z[ns] = b.z[s];
+      p.cx[ns] = soa2.comX[mol];
+      p.cy[ns] = soa2.comY[mol];
+      p.cz[ns] = soa2.comZ[mol];
+      p.fx[ns] = 0.0;
+      p.fy[ns] = 0.0;
+      p.fz[ns] = 0.0;
+    }
+  }
+  const double cxi = soa1.comX[m], cyi = soa1.comY[m], czi = soa1.comZ[m];
+  for (std::size_t i = a.first[m]; i < a.first[m + 1]; ++i) {
+    double fxi = 0.0, fyi = 0.0, fzi = 0.0;
+    const std::size_t row = static_cast<std::size_t>(a.type[i]) * _numLJTypes;
+    if (_numLJTypes == 1) {
+      ljRowSingleType(a.x[i], a.y[i], a.z[i], cxi, cyi, czi, &_eps24[0], &_sig2[0], &_shift6[0], p.x.data(), p.y.data(),
+                  p.z.data(), p.cx.data(), p.cy.data(), p.cz.data(), p.fx.data(), p.fy.data(), p.fz.data(), ns, fxi,
+                  fyi, fzi, u6, vir);
+    } else {
+      for (std::size_t k = 0; k < ns; ++k) {
+        p.eps24[k] = _eps24[row + p.type[k]];
+        p.sig2[k] = _sig2[row + p.type[k]];
+        p.shift6[k] = _shift6[row + p.type[k]];
+      }
+      ljRowPerSite(a.x[i], a.y[i], a.z[i], cxi, cyi, czi, p.eps24.data(), p.sig2.data(), p.shift6.data(), p.x.data(),
+                   p.y.data(), p.z.data(), p.cx.data(), p.cy.data(), p.cz.data(), p.fx.data(), p.fy.data(),
+                   p.fz.data(), ns, fxi, fyi, fzi, u6, vir);
+    }
+    a.fx[i] += fxi;
+    a.fy[i] += fyi;
+    a.fz[i] += fzi;
+  }
+  for (std::size_t k = 0; k < ns; ++k) {
+    const std::size_t s = p.index[k];
+    b.fx[s] += p.fx[k];
+    b.fy[s] += p.fy[k];
+    b.fz[s] += p.fz[k];
+  }
+}
+
 void VectorizedCellProcessor::processCell(ParticleCell& cell) {
   CellDataSoA& soa = _soa[cell.index()];
-  ljLoop<true>(soa, soa, 1.0);
+  pairLoop<true>(soa, soa, 1.0);
 }
 
 void VectorizedCellProcessor::processCellPair(ParticleCell& cell1, ParticleCell& cell2) {
   const double weight = (cell1.isHalo() || cell2.isHalo()) ? 0.5 : 1.0;
-  ljLoop<false>(_soa[cell1.index()], _soa[cell2.index()], weight);
+  pairLoop<false>(_soa[cell1.index()], _soa[cell2.index()], weight);
 }
 
 void VectorizedCellProcessor::postprocessCell(ParticleCell& cell) {

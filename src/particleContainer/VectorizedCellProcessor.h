@@ -1,5 +1,5 @@
-// VectorizedCellProcessor: the fast default cell processor: per-cell structure-of-arrays site data
-// (positions, site types, owning molecule's centre), branch-free inner loops the compiler vectorises.
+// VectorizedCellProcessor: the fast default cell processor: per-cell structure-of-arrays site data,
+// a vectorised centre-of-mass distance filter, then branch-free site loops over packed neighbours.
 #pragma once
 
 #include "molecules/InteractionParameters.h"
@@ -10,6 +10,11 @@
 
 namespace mardyn {
 
+/// For every molecule i of the first cell: (1) the centre-of-mass distances to the molecules of the
+/// second cell are computed in one vectorised loop; (2) the molecules within the cutoff are listed
+/// branch-free; (3) for each site kind, the sites of the listed molecules are packed into contiguous
+/// buffers and every site of i runs a vectorised loop over them; (4) the buffer forces are added back.
+/// Each site kind has its own pack + loop function (ljSites here); other kinds are added beside it.
 class VectorizedCellProcessor : public CellProcessor {
  public:
   explicit VectorizedCellProcessor(const InteractionParameters& params);
@@ -24,16 +29,31 @@ class VectorizedCellProcessor : public CellProcessor {
   double virial() const override { return _virial; }
 
  private:
-  /// LJ centres of soa1 against those of soa2 (self: j > i only); further site kinds get their
-  /// own loop beside it.
+  /// Packed site data of the neighbours of one molecule (one site kind).
+  struct PackedSites {
+    std::vector<std::size_t> index;  ///< site index in the neighbour cell
+    std::vector<int> type;
+    std::vector<double> x, y, z;     ///< site position
+    std::vector<double> cx, cy, cz;  ///< centre of the owning molecule
+    std::vector<double> fx, fy, fz;  ///< force accumulators
+    std::vector<double> eps24, sig2, shift6;  ///< pair parameters against the current i site
+    void reserve(std::size_t n);
+  };
+
+  /// Molecules of soa1 against those of soa2 (Self: each pair once), energy/virial times weight.
   template <bool Self>
-  void ljLoop(CellDataSoA& soa1, CellDataSoA& soa2, double weight);
+  void pairLoop(CellDataSoA& soa1, CellDataSoA& soa2, double weight);
+  /// LJ centres of molecule m of soa1 against the LJ centres of the listed molecules of soa2.
+  void ljSites(CellDataSoA& soa1, std::size_t m, CellDataSoA& soa2, std::size_t numListed, double& u6, double& vir);
 
   const InteractionParameters& _params;
   double _cutoff2;
-  std::vector<double> _eps24, _sig2, _shift;  // flattened numLJTypes^2 tables
+  std::vector<double> _eps24, _sig2, _shift6;  // flattened numLJTypes^2 tables (6 u shift)
   unsigned _numLJTypes;
-  std::vector<CellDataSoA> _soa;              // by cell index
+  std::vector<CellDataSoA> _soa;               // by cell index
+  std::vector<double> _dist2;                  // centre distances of the current molecule
+  std::vector<std::size_t> _listed;            // molecules of the neighbour cell within the cutoff
+  PackedSites _lj;
   double _upot = 0.0, _virial = 0.0;
 };
 
