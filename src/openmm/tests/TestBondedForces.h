@@ -16,6 +16,7 @@ inline void testHarmonicBondAnalytic(Platform& platform) {
   system.addForce(bonds);
   VerletIntegrator integrator(0.01);
   Context context(system, integrator, platform);
+  CPPUNIT_ASSERT_EQUAL(std::string("HarmonicBondForce"), bonds->getName());
   context.setPositions({Vec3(0, 2, 0), Vec3(0, 0, 0), Vec3(1, 0, 0)});
   State state = context.getState(State::Forces | State::Energy);
   // Bond 0: r = 2, stretch 0.5; bond 1: r = 1, stretch -0.2.

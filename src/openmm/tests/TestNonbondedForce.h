@@ -127,6 +127,13 @@ inline void testPeriodicMinimumImage(Platform& platform) {
   // Whole box vectors added to a position change nothing.
   context.setPositions({Vec3(4.1, -0.2, 3.0), Vec3(-0.3, 8.1, -0.9)});
   assertClose(energy, context.getState(State::Energy).getPotentialEnergy(), 1e-10, "shifted by box vectors");
+
+  // Triclinic box: p1 = p0 + d + a - b + c has the nearest image at d.
+  Vec3 a(3, 0, 0), b(1, 3, 0), c(-1, 1, 3), d2(0.4, -0.2, 0.3);
+  context.setPeriodicBoxVectors(a, b, c);
+  context.setPositions({Vec3(0.2, 0.1, -0.3), Vec3(0.2, 0.1, -0.3) + d2 + a - b + c});
+  double r2 = std::sqrt(d2.dot(d2)), sr62 = std::pow(0.3 / r2, 6);
+  assertClose(4 * (sr62 * sr62 - sr62), context.getState(State::Energy).getPotentialEnergy(), 1e-10, "triclinic image");
 }
 
 inline void testSwitchingFunction(Platform& platform) {

@@ -19,6 +19,7 @@ const std::string& AndersenThermostat::CollisionFrequency() {
 
 AndersenThermostat::AndersenThermostat(double defaultTemperature, double defaultCollisionFrequency)
     : _defaultTemperature(0.0), _defaultFrequency(0.0) {
+  setName("AndersenThermostat");
   setDefaultTemperature(defaultTemperature);
   setDefaultCollisionFrequency(defaultCollisionFrequency);
 }

@@ -7,7 +7,10 @@
 
 namespace OpenMM {
 
-CMMotionRemover::CMMotionRemover(int frequency) : _frequency(1) { setFrequency(frequency); }
+CMMotionRemover::CMMotionRemover(int frequency) : _frequency(1) {
+  setName("CMMotionRemover");
+  setFrequency(frequency);
+}
 
 void CMMotionRemover::setFrequency(int frequency) {
   if (frequency < 1)

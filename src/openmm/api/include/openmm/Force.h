@@ -18,6 +18,7 @@ public:
   /** The force group (0 to 31) used to select forces in getState() and integrators. */
   int getForceGroup() const { return _forceGroup; }
   void setForceGroup(int group);
+  /** A user-defined label; by default the class name. */
   const std::string& getName() const;
   void setName(const std::string& name) { _name = name; }
   /** Whether this force applies periodic boundary conditions. */

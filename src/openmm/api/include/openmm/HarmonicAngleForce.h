@@ -10,7 +10,7 @@ namespace OpenMM {
 
 class HarmonicAngleForce : public Force {
 public:
-  HarmonicAngleForce() = default;
+  HarmonicAngleForce() { setName("HarmonicAngleForce"); }
   int getNumAngles() const { return static_cast<int>(_angles.size()); }
   int addAngle(int particle1, int particle2, int particle3, double angle, double k);
   void getAngleParameters(int index, int& particle1, int& particle2, int& particle3, double& angle,

@@ -10,7 +10,7 @@ namespace OpenMM {
 
 class HarmonicBondForce : public Force {
 public:
-  HarmonicBondForce() = default;
+  HarmonicBondForce() { setName("HarmonicBondForce"); }
   int getNumBonds() const { return static_cast<int>(_bonds.size()); }
   int addBond(int particle1, int particle2, double length, double k);
   void getBondParameters(int index, int& particle1, int& particle2, double& length, double& k) const;

@@ -19,7 +19,7 @@ public:
    */
   enum NonbondedMethod { NoCutoff = 0, CutoffNonPeriodic = 1, CutoffPeriodic = 2, Ewald = 3, PME = 4, LJPME = 5 };
 
-  NonbondedForce() = default;
+  NonbondedForce() { setName("NonbondedForce"); }
   int getNumParticles() const { return static_cast<int>(_particles.size()); }
   int getNumExceptions() const { return static_cast<int>(_exceptions.size()); }
   NonbondedMethod getNonbondedMethod() const { return _method; }

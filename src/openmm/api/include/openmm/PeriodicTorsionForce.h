@@ -10,7 +10,7 @@ namespace OpenMM {
 
 class PeriodicTorsionForce : public Force {
 public:
-  PeriodicTorsionForce() = default;
+  PeriodicTorsionForce() { setName("PeriodicTorsionForce"); }
   int getNumTorsions() const { return static_cast<int>(_torsions.size()); }
   int addTorsion(int particle1, int particle2, int particle3, int particle4, int periodicity, double phase,
                  double k);
