@@ -1,0 +1,34 @@
+// CellProcessorRegistry: the device cell processors by name. A processor is one kernel file with a
+// `processCellPairs` kernel of the common signature (see kernels/ReferenceCellProcessor.cc) plus
+// one line in the table of CellProcessorRegistry.cpp saying how its launches are shaped.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace mardyn::gpu {
+
+struct CellProcessorVariant {
+  /// How the cell pairs of a launch map onto threads.
+  enum class Mapping {
+    ThreadPerCellPair,  ///< one thread walks a whole cell pair
+    BlockPerCellPair,   ///< one block per cell pair (grid = number of pairs)
+    PersistentBlocks    ///< as many blocks as stay resident; the kernel schedules the pairs itself
+  };
+  std::string name;            ///< as given on the command line / in XML
+  std::string kernelFile;      ///< embedded path, e.g. "gpu/kernels/ThreadBlockCellProcessor.cc"
+  Mapping mapping;
+  int defaultBlockSize;        ///< threads per block
+  bool needsWarpBlocks;        ///< block size must be a power of two, multiple of WARP_BLOCK
+  std::string description;
+};
+
+class CellProcessorRegistry {
+ public:
+  /// Every registered processor, in registration order.
+  static const std::vector<CellProcessorVariant>& all();
+  /// The processor of this name (case-insensitive); throws MardynException listing the names.
+  static const CellProcessorVariant& find(const std::string& name);
+};
+
+}  // namespace mardyn::gpu

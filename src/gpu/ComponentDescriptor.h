@@ -1,0 +1,54 @@
+// ComponentDescriptor: the sites of every component and the mixed LJ pair parameters on the
+// device; the counts (components, sites per kind) and the cutoff become #defines of the kernels.
+#pragma once
+
+#include "gpu/GpuComponent.h"
+#include "gpu/PrecisionArray.h"
+#include "molecules/Component.h"
+#include "molecules/InteractionParameters.h"
+
+#include "compute/ComputeArray.h"
+#include "compute/VectorTypes.h"
+
+#include <iosfwd>
+#include <vector>
+
+namespace mardyn::gpu {
+
+class ComponentDescriptor : public GpuComponent {
+ public:
+  /// epsilonRF: dielectric constant of the reaction field (dipole-dipole pairs).
+  ComponentDescriptor(compute::ComputeContext& context, const std::vector<Component>& components,
+                      const InteractionParameters& params, double epsilonRF);
+
+  void addDefines(compute::ComputeContext::Defines& defines) const override;
+  void uploadStaticData() override;
+
+  int maxLJ() const { return _maxLJ; }
+  int maxCharges() const { return _maxCharges; }
+  int maxDipoles() const { return _maxDipoles; }
+  int maxQuadrupoles() const { return _maxQuadrupoles; }
+  /// real4 slots per molecule (LJ, charges, dipoles + axes, quadrupoles + axes).
+  int sitesPerMolecule() const { return _maxLJ + _maxCharges + 2 * _maxDipoles + 2 * _maxQuadrupoles; }
+
+  PrecisionArray& sites() { return _sites; }
+  compute::ComputeArray<compute::mm_int4>& counts() { return _counts; }
+  PrecisionArray& ljParameters() { return _ljParams; }
+
+  /// The tables as uploaded (DEBUG_COMPONENT_DESCRIPTORS).
+  void print(std::ostream& out) const;
+
+ private:
+  std::vector<Component> _components;
+  double _cutoff;
+  double _epsRFInvrc3;
+  int _maxLJ = 0, _maxCharges = 0, _maxDipoles = 0, _maxQuadrupoles = 0;
+  std::vector<double> _siteValues;              // 4 per slot
+  std::vector<compute::mm_int4> _countValues;   // per component
+  std::vector<double> _ljValues;                // 4 per (ci, cj, si, sj)
+  PrecisionArray _sites;
+  compute::ComputeArray<compute::mm_int4> _counts;
+  PrecisionArray _ljParams;
+};
+
+}  // namespace mardyn::gpu

@@ -1,0 +1,46 @@
+// makeGpuDecorator: device selection and construction of the LinkedCellsGPUDecorator.
+#include "gpu/GpuDecoratorFactory.h"
+
+#include "compute/ComputeBackends.h"
+#include "gpu/LinkedCellsGPUDecorator.h"
+#include "utils/MardynException.h"
+
+#include <ostream>
+
+namespace mardyn::gpu {
+
+ContainerDecorator makeGpuDecorator(const SimulationConfig& config, std::ostream& log) {
+  const GpuOptions options = GpuOptions::fromConfig(config.gpu);
+  CellProcessorRegistry::find(options.cellProcessor);  // reject an unknown name before the run starts
+  const std::vector<Component> components = config.components;
+  const std::vector<MixingRule> mixing = config.mixing;
+  const double cutoff = config.cutoffRadius;
+  const double epsilonRF = config.epsilonRF;
+  std::ostream* out = &log;
+  return [options, components, mixing, cutoff, epsilonRF,
+          out](std::unique_ptr<LinkedCells> cells) -> std::unique_ptr<ParticleContainer> {
+    compute::ContextOptions co;
+    co.backend = options.backend;
+    co.deviceIndex = options.deviceIndex;
+    co.precision = options.precision;
+    co.syncAfterLaunch = options.syncAfterLaunch;
+    std::unique_ptr<compute::ComputeContext> context;
+    try {
+      context = compute::createComputeContext(co);
+    } catch (const std::exception& e) {
+      throw MardynException(std::string("GPU requested but no usable device: ") + e.what());
+    }
+    const auto& info = context->deviceInfo();
+    if (options.precision != compute::Precision::Single && !info.supportsDouble)
+      throw MardynException("GPU device " + info.describe() + " has no double precision; use --precision single");
+    InteractionParameters params(components, cutoff);
+    for (const auto& rule : mixing) params.setMixing(rule.cid1, rule.cid2, rule.eta, rule.xi);
+    *out << "GPU decorator: " << info.describe() << ", cell processor " << options.cellProcessor << ", precision "
+         << compute::precisionName(options.precision) << (options.compareToCpu ? ", comparing with the CPU" : "")
+         << "\n";
+    return std::make_unique<LinkedCellsGPUDecorator>(std::move(cells), std::move(context), components, params,
+                                                     epsilonRF, options, *out);
+  };
+}
+
+}  // namespace mardyn::gpu

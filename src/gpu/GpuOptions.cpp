@@ -1,0 +1,115 @@
+// GpuOptions: parsing of the `gpu` settings and the compile-time defaults of the debug switches.
+#include "gpu/GpuOptions.h"
+
+#include "compute/DeviceSelection.h"
+#include "io/SimulationConfig.h"
+#include "utils/MardynException.h"
+
+#include <algorithm>
+#include <cctype>
+
+namespace mardyn::gpu {
+
+namespace {
+
+#ifdef MARDYN_GPU_COMPARE_TO_CPU
+constexpr bool defaultCompareToCpu = true;
+#else
+constexpr bool defaultCompareToCpu = false;
+#endif
+#ifdef MARDYN_GPU_REFERENCE_IMPLEMENTATION
+constexpr const char* defaultProcessor = "reference";
+#else
+constexpr const char* defaultProcessor = "threadBlock";
+#endif
+#ifdef MARDYN_GPU_DEBUG_COMPONENT_DESCRIPTORS
+constexpr bool defaultDebugDescriptors = true;
+#else
+constexpr bool defaultDebugDescriptors = false;
+#endif
+#ifdef MARDYN_GPU_TEST_QUATERNION_MATRIX_CONVERSION
+constexpr bool defaultTestQuaternions = true;
+#else
+constexpr bool defaultTestQuaternions = false;
+#endif
+
+std::string lower(std::string s) {
+  std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return std::tolower(c); });
+  return s;
+}
+
+bool parseBool(const std::string& key, const std::string& value) {
+  const std::string v = lower(value);
+  if (v == "1" || v == "true" || v == "yes" || v == "on") return true;
+  if (v == "0" || v == "false" || v == "no" || v == "off") return false;
+  throw MardynException("gpu option " + key + "='" + value + "': expected true or false");
+}
+
+double parseDouble(const std::string& key, const std::string& value) {
+  try {
+    std::size_t used = 0;
+    const double d = std::stod(value, &used);
+    if (used == value.size()) return d;
+  } catch (const std::exception&) {
+  }
+  throw MardynException("gpu option " + key + "='" + value + "': expected a number");
+}
+
+int parseInt(const std::string& key, const std::string& value) {
+  try {
+    std::size_t used = 0;
+    const int i = std::stoi(value, &used);
+    if (used == value.size()) return i;
+  } catch (const std::exception&) {
+  }
+  throw MardynException("gpu option " + key + "='" + value + "': expected an integer");
+}
+
+}  // namespace
+
+double GpuOptions::effectiveTolerance() const {
+  if (compareTolerance > 0) return compareTolerance;
+  return precision == compute::Precision::Double ? 1e-8 : 1e-4;
+}
+
+GpuOptions GpuOptions::fromConfig(const GpuConfig& config) {
+  GpuOptions o;
+  o.cellProcessor = defaultProcessor;
+  o.compareToCpu = defaultCompareToCpu;
+  o.debugComponentDescriptors = defaultDebugDescriptors;
+  o.testQuaternionConversion = defaultTestQuaternions;
+  auto selectDevice = [&o](const std::string& text) {
+    try {
+      const auto sel = compute::DeviceSelection::parse(text);
+      o.backend = sel.backend;
+      o.deviceIndex = sel.index;
+    } catch (const std::exception& e) {
+      throw MardynException("gpu backend/device '" + text + "': " + e.what());
+    }
+  };
+  if (!config.backend.empty()) selectDevice(lower(config.backend));
+  if (!config.cellProcessor.empty()) o.cellProcessor = config.cellProcessor;
+  if (!config.precision.empty()) {
+    try {
+      o.precision = compute::parsePrecision(config.precision);
+    } catch (const std::exception& e) {
+      throw MardynException(std::string("gpu precision: ") + e.what());
+    }
+  }
+  for (const auto& [key, value] : config.options) {
+    if (key == "device") selectDevice(lower(value));
+    else if (key == "blockSize") o.blockSize = parseInt(key, value);
+    else if (key == "compareToCpu") o.compareToCpu = parseBool(key, value);
+    else if (key == "compareTolerance") o.compareTolerance = parseDouble(key, value);
+    else if (key == "debugComponentDescriptors") o.debugComponentDescriptors = parseBool(key, value);
+    else if (key == "testQuaternionConversion") o.testQuaternionConversion = parseBool(key, value);
+    else if (key == "syncAfterLaunch") o.syncAfterLaunch = parseBool(key, value);
+    else
+      throw MardynException("unknown gpu option '" + key +
+                            "'; known: device, blockSize, compareToCpu, compareTolerance, "
+                            "debugComponentDescriptors, testQuaternionConversion, syncAfterLaunch");
+  }
+  return o;
+}
+
+}  // namespace mardyn::gpu

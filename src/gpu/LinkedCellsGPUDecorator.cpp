@@ -1,0 +1,134 @@
+// LinkedCellsGPUDecorator: the device traversal of a step and the COMPARE_TO_CPU check.
+#include "gpu/LinkedCellsGPUDecorator.h"
+
+#include "utils/MardynException.h"
+
+#include <algorithm>
+#include <cmath>
+#include <ostream>
+#include <sstream>
+
+namespace mardyn::gpu {
+
+double CpuComparison::relativeUpotDifference() const {
+  return std::abs(upotGpu - upotCpu) / std::max(std::abs(upotCpu), 1e-300);
+}
+double CpuComparison::relativeVirialDifference() const {
+  return std::abs(virialGpu - virialCpu) / std::max(std::abs(virialCpu), 1e-300);
+}
+
+LinkedCellsGPUDecorator::LinkedCellsGPUDecorator(std::unique_ptr<LinkedCells> cells,
+                                                 std::unique_ptr<compute::ComputeContext> context,
+                                                 const std::vector<Component>& components,
+                                                 const InteractionParameters& params, double epsilonRF,
+                                                 const GpuOptions& options, std::ostream& log)
+    : _cells(std::move(cells)),
+      _context(std::move(context)),
+      _params(std::make_unique<InteractionParameters>(params)),
+      _options(options),
+      _log(log) {
+  if (!_cells || !_context) throw MardynException("LinkedCellsGPUDecorator: no LinkedCells or no compute context");
+  const auto& variant = CellProcessorRegistry::find(options.cellProcessor);
+  _interaction = std::make_unique<MoleculeInteraction>(*_context, components, *_params, epsilonRF, variant,
+                                                       options.blockSize,
+                                                       options.debugComponentDescriptors ? &_log : nullptr);
+  if (options.compareToCpu) _cpu = std::make_unique<LegacyCellProcessor>(*_params);
+}
+
+LinkedCellsGPUDecorator::~LinkedCellsGPUDecorator() = default;
+
+bool LinkedCellsGPUDecorator::traversalResult(double& upot, double& virial) const {
+  if (_traversals == 0) return false;
+  upot = _upot;
+  virial = _virial;
+  return true;
+}
+
+void LinkedCellsGPUDecorator::traverseCells(CellProcessor& /*processor*/) {
+  _interaction->compute(*_cells);
+  const auto& t = _interaction->timings();
+  _total.upload += t.upload;
+  _total.kernels += t.kernels;
+  _total.download += t.download;
+  _upot = _interaction->upot();
+  _virial = _interaction->virial();
+  ++_traversals;
+  if (_options.testQuaternionConversion) checkQuaternionConversion();
+  if (_cpu)
+    compareWithCpu();
+  else
+    _interaction->storage().applyResults(*_cells);
+}
+
+void LinkedCellsGPUDecorator::checkQuaternionConversion() {
+  const auto& storage = _interaction->storage();
+  const std::vector<double> rot = storage.downloadRotations();
+  const auto& q = storage.uploadedQuaternions();
+  const double tol = _context->realSize() == 8 ? 1e-12 : 1e-5;
+  for (std::size_t i = 0; i < storage.numMolecules(); ++i) {
+    const auto m = Quaternion(q[4 * i], q[4 * i + 1], q[4 * i + 2], q[4 * i + 3]).matrix();
+    for (int k = 0; k < 9; ++k)
+      if (std::abs(m[k] - rot[9 * i + k]) > tol * std::max(1.0, std::abs(m[k])))
+        throw MardynException("GPU quaternion conversion: molecule " + std::to_string(storage.moleculeId(i)) +
+                              " matrix element " + std::to_string(k) + " is " + std::to_string(rot[9 * i + k]) +
+                              ", expected " + std::to_string(m[k]));
+  }
+}
+
+void LinkedCellsGPUDecorator::compareWithCpu() {
+  // Forces already on the molecules (e.g. cleared by the integrator) are kept; the CPU path adds its
+  // own on top, the difference is what it computed.
+  std::vector<Vec3> f0, m0;
+  for (auto& cell : _cells->cells())
+    for (const Molecule& m : cell.molecules()) {
+      f0.push_back(m.F());
+      m0.push_back(m.M());
+    }
+  _cpu->initTraversal();
+  _cells->traverseCells(*_cpu);
+  const auto& storage = _interaction->storage();
+  CpuComparison c;
+  double df2 = 0, f2 = 0, dm2 = 0, m2 = 0, maxDf2 = 0, maxDm2 = 0;
+  std::size_t owned = 0, i = 0;
+  for (auto& cell : _cells->cells()) {
+    for (Molecule& m : cell.molecules()) {
+      const auto fg = storage.force(i), tg = storage.torque(i);
+      const Vec3 fGpu{fg[0], fg[1], fg[2]}, tGpu{tg[0], tg[1], tg[2]};
+      const Vec3 fCpu = m.F() - f0[i], tCpu = m.M() - m0[i];
+      if (!cell.isHalo()) {
+        ++owned;
+        df2 += norm2(fGpu - fCpu);
+        f2 += norm2(fCpu);
+        dm2 += norm2(tGpu - tCpu);
+        m2 += norm2(tCpu);
+        maxDf2 = std::max(maxDf2, norm2(fGpu - fCpu));
+        maxDm2 = std::max(maxDm2, norm2(tGpu - tCpu));
+      }
+      m.setF(f0[i] + fGpu);
+      m.setM(m0[i] + tGpu);
+      ++i;
+    }
+  }
+  const double n = static_cast<double>(std::max<std::size_t>(owned, 1));
+  c.forceNormDeviation = f2 > 0 ? std::sqrt(df2 / f2) : std::sqrt(df2);
+  c.torqueNormDeviation = m2 > 0 ? std::sqrt(dm2 / m2) : std::sqrt(dm2);
+  c.maxForceDeviation = f2 > 0 ? std::sqrt(maxDf2 / (f2 / n)) : std::sqrt(maxDf2);
+  c.maxTorqueDeviation = m2 > 0 ? std::sqrt(maxDm2 / (m2 / n)) : std::sqrt(maxDm2);
+  c.upotGpu = _upot;
+  c.upotCpu = _cpu->upot();
+  c.virialGpu = _virial;
+  c.virialCpu = _cpu->virial();
+  _comparison = c;
+  std::ostringstream line;
+  line << "GPU vs CPU (traversal " << _traversals << "): force dev " << c.forceNormDeviation << " (max "
+       << c.maxForceDeviation << "), torque dev " << c.torqueNormDeviation << " (max " << c.maxTorqueDeviation
+       << "), U_pot " << c.upotGpu << " vs " << c.upotCpu << ", virial " << c.virialGpu << " vs " << c.virialCpu;
+  _log << line.str() << "\n";
+  const double tol = _options.effectiveTolerance();
+  if (c.forceNormDeviation > tol || c.torqueNormDeviation > tol || c.relativeUpotDifference() > tol ||
+      c.relativeVirialDifference() > tol)
+    throw MardynException("GPU results deviate from the CPU reference beyond the tolerance " + std::to_string(tol) +
+                          ": " + line.str());
+}
+
+}  // namespace mardyn::gpu

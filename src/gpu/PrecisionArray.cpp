@@ -1,0 +1,54 @@
+// PrecisionArray: conversion between host doubles and device float/double vectors.
+#include "gpu/PrecisionArray.h"
+
+#include "utils/MardynException.h"
+
+#include <algorithm>
+
+namespace mardyn::gpu {
+
+PrecisionArray::PrecisionArray(compute::ComputeContext& context, Kind kind, int width, std::size_t count,
+                               std::string name)
+    : _context(&context), _name(std::move(name)), _width(width) {
+  if (width != 1 && width != 2 && width != 4)
+    throw MardynException("PrecisionArray '" + _name + "': width must be 1, 2 or 4");
+  _double = (kind == Kind::Real ? context.realSize() : context.mixedSize()) == 8;
+  resize(count);
+}
+
+void PrecisionArray::resize(std::size_t count) {
+  const std::size_t allocated = std::max<std::size_t>(count, 1);
+  const std::size_t elementBytes = (_double ? 8 : 4) * static_cast<std::size_t>(_width);
+  if (!_array || _array->size() < allocated || _array->size() > 2 * allocated + 1024)
+    _array = _context->createArrayImpl(allocated + allocated / 8, elementBytes, _name);
+  _count = count;
+}
+
+void PrecisionArray::upload(const std::vector<double>& values) {
+  const std::size_t n = _count * _width;
+  if (values.size() != n)
+    throw MardynException("PrecisionArray '" + _name + "': upload of " + std::to_string(values.size()) +
+                          " values into " + std::to_string(n));
+  if (n == 0) return;
+  if (_double) {
+    _array->uploadBytes(values.data(), 0, n * sizeof(double));
+  } else {
+    _floatScratch.assign(values.begin(), values.end());
+    _array->uploadBytes(_floatScratch.data(), 0, n * sizeof(float));
+  }
+}
+
+void PrecisionArray::download(std::vector<double>& values) const {
+  const std::size_t n = _count * _width;
+  values.resize(n);
+  if (n == 0) return;
+  if (_double) {
+    _array->downloadBytes(values.data(), 0, n * sizeof(double));
+  } else {
+    _floatScratch.resize(n);
+    _array->downloadBytes(_floatScratch.data(), 0, n * sizeof(float));
+    std::copy(_floatScratch.begin(), _floatScratch.end(), values.begin());
+  }
+}
+
+}  // namespace mardyn::gpu

@@ -1,0 +1,169 @@
+// Molecule-pair interaction in the common kernel dialect: the centre-of-mass cutoff test, then
+// every site pair of the two molecules through PotForce, with space-frame site offsets.
+//
+// Needs (from ComponentDescriptor): NUM_COMPONENTS, MAX_LJ, MAX_CHARGES, MAX_DIPOLES,
+// MAX_QUADRUPOLES, CUTOFF2, EPS_RF_INV_RC3. A molecule's sites are SITES_PER_MOLECULE real4 slots:
+// LJ centres, charges, dipoles, dipole axes, quadrupoles, quadrupole axes; position slots carry the
+// site parameter in w (charge q, |mu|, |Q|), axis slots are unit vectors.
+// mardyn-kernel: requires gpu/kernels/PotForce.cc
+// mardyn-kernel: defines NUM_COMPONENTS=2 MAX_LJ=2 MAX_CHARGES=1 MAX_DIPOLES=1 MAX_QUADRUPOLES=1 CUTOFF2=6.25 EPS_RF_INV_RC3=0.0
+
+#define SLOT_LJ 0
+#define SLOT_CHARGE (SLOT_LJ + MAX_LJ)
+#define SLOT_DIPOLE (SLOT_CHARGE + MAX_CHARGES)
+#define SLOT_DIPOLE_AXIS (SLOT_DIPOLE + MAX_DIPOLES)
+#define SLOT_QUADRUPOLE (SLOT_DIPOLE_AXIS + MAX_DIPOLES)
+#define SLOT_QUADRUPOLE_AXIS (SLOT_QUADRUPOLE + MAX_QUADRUPOLES)
+#define SITES_PER_MOLECULE (SLOT_QUADRUPOLE_AXIS + MAX_QUADRUPOLES)
+
+/// Result of one molecule pair: force on A (B gets the opposite), torques on A and B, energy and
+/// virial (r_AB . F_A plus the reaction-field term 3 uRF).
+typedef struct {
+  real fx, fy, fz;
+  real tax, tay, taz;
+  real tbx, tby, tbz;
+  real u, virial;
+} MoleculePairResult;
+
+/// Rotates the body-frame sites of component `type` into the space frame with the row-major
+/// matrix rot (space -> body, ls1-mardyn's convention), i.e. offset = rot^T * body.
+DEVICE void rotateSites(const real* rot, int type, GLOBAL const real4* RESTRICT componentSites, real4* sites) {
+  for (int s = 0; s < SITES_PER_MOLECULE; s++) {
+    const real4 b = componentSites[type * SITES_PER_MOLECULE + s];
+    sites[s] = make_real4(rot[0] * b.x + rot[3] * b.y + rot[6] * b.z, rot[1] * b.x + rot[4] * b.y + rot[7] * b.z,
+                          rot[2] * b.x + rot[5] * b.y + rot[8] * b.z, b.w);
+  }
+}
+
+/// Loads molecule i: centre, component and space-frame sites.
+DEVICE void loadMolecule(int i, GLOBAL const mixed4* RESTRICT positions, GLOBAL const real* RESTRICT rotations,
+                         GLOBAL const int* RESTRICT componentTypes, GLOBAL const real4* RESTRICT componentSites,
+                         mixed4* pos, int* type, real4* sites) {
+  real rot[9];
+  for (int k = 0; k < 9; k++)
+    rot[k] = rotations[9 * i + k];
+  *pos = positions[i];
+  *type = componentTypes[i];
+  rotateSites(rot, *type, componentSites, sites);
+}
+
+/// Adds one site-pair result, acting on site offsets (ax, ay, az) of A and (bx, by, bz) of B.
+DEVICE void addSitePair(const SitePairResult* r, real4 sa, real4 sb, MoleculePairResult* m, real* uRF) {
+  m->fx += r->fx; m->fy += r->fy; m->fz += r->fz;
+  m->tax += sa.y * r->fz - sa.z * r->fy + r->mix;
+  m->tay += sa.z * r->fx - sa.x * r->fz + r->miy;
+  m->taz += sa.x * r->fy - sa.y * r->fx + r->miz;
+  m->tbx -= sb.y * r->fz - sb.z * r->fy - r->mjx;
+  m->tby -= sb.z * r->fx - sb.x * r->fz - r->mjy;
+  m->tbz -= sb.x * r->fy - sb.y * r->fx - r->mjz;
+  m->u += r->u + r->uRF;
+  *uRF += r->uRF;
+}
+
+/// Interaction of molecules A and B whose centres are m = r_A - r_B apart. Returns 0 (and a zero
+/// result) when |m| >= cutoff.
+DEVICE int interactMolecules(real mx, real my, real mz, int typeA, const real4* sa, int typeB, const real4* sb,
+                             GLOBAL const int4* RESTRICT componentCounts, GLOBAL const real4* RESTRICT ljParams,
+                             MoleculePairResult* res) {
+  res->fx = 0; res->fy = 0; res->fz = 0;
+  res->tax = 0; res->tay = 0; res->taz = 0;
+  res->tbx = 0; res->tby = 0; res->tbz = 0;
+  res->u = 0; res->virial = 0;
+  if (mx * mx + my * my + mz * mz >= (real) CUTOFF2)
+    return 0;
+  const int4 ca = componentCounts[typeA];
+  const int4 cb = componentCounts[typeB];
+  real uRF = 0;
+  SitePairResult r;
+  for (int i = 0; i < MAX_LJ; i++) {
+    if (i >= ca.x) break;
+    const real4 pa = sa[SLOT_LJ + i];
+    for (int j = 0; j < MAX_LJ; j++) {
+      if (j >= cb.x) break;
+      const real4 pb = sb[SLOT_LJ + j];
+      const real4 p = ljParams[((typeA * NUM_COMPONENTS + typeB) * MAX_LJ + i) * MAX_LJ + j];
+      r = pfLennardJones(mx + pa.x - pb.x, my + pa.y - pb.y, mz + pa.z - pb.z, p.x, p.y, p.z);
+      addSitePair(&r, pa, pb, res, &uRF);
+    }
+  }
+  for (int i = 0; i < MAX_CHARGES; i++) {
+    if (i >= ca.y) break;
+    const real4 pa = sa[SLOT_CHARGE + i];
+    for (int j = 0; j < MAX_CHARGES; j++) {
+      if (j >= cb.y) break;
+      const real4 pb = sb[SLOT_CHARGE + j];
+      r = pfChargeCharge(mx + pa.x - pb.x, my + pa.y - pb.y, mz + pa.z - pb.z, pa.w * pb.w);
+      addSitePair(&r, pa, pb, res, &uRF);
+    }
+    for (int j = 0; j < MAX_DIPOLES; j++) {
+      if (j >= cb.z) break;
+      const real4 pb = sb[SLOT_DIPOLE + j];
+      const real4 eb = sb[SLOT_DIPOLE_AXIS + j];
+      r = pfChargeDipole(mx + pa.x - pb.x, my + pa.y - pb.y, mz + pa.z - pb.z, eb.x, eb.y, eb.z, pa.w * pb.w);
+      addSitePair(&r, pa, pb, res, &uRF);
+    }
+    for (int j = 0; j < MAX_QUADRUPOLES; j++) {
+      if (j >= cb.w) break;
+      const real4 pb = sb[SLOT_QUADRUPOLE + j];
+      const real4 eb = sb[SLOT_QUADRUPOLE_AXIS + j];
+      r = pfChargeQuadrupole(mx + pa.x - pb.x, my + pa.y - pb.y, mz + pa.z - pb.z, eb.x, eb.y, eb.z, pa.w * pb.w);
+      addSitePair(&r, pa, pb, res, &uRF);
+    }
+  }
+  for (int i = 0; i < MAX_DIPOLES; i++) {
+    if (i >= ca.z) break;
+    const real4 pa = sa[SLOT_DIPOLE + i];
+    const real4 ea = sa[SLOT_DIPOLE_AXIS + i];
+    for (int j = 0; j < MAX_CHARGES; j++) {
+      if (j >= cb.y) break;
+      const real4 pb = sb[SLOT_CHARGE + j];
+      r = pfDipoleCharge(mx + pa.x - pb.x, my + pa.y - pb.y, mz + pa.z - pb.z, ea.x, ea.y, ea.z, pa.w * pb.w);
+      addSitePair(&r, pa, pb, res, &uRF);
+    }
+    for (int j = 0; j < MAX_DIPOLES; j++) {
+      if (j >= cb.z) break;
+      const real4 pb = sb[SLOT_DIPOLE + j];
+      const real4 eb = sb[SLOT_DIPOLE_AXIS + j];
+      r = pfDipoleDipole(mx + pa.x - pb.x, my + pa.y - pb.y, mz + pa.z - pb.z, ea.x, ea.y, ea.z, eb.x, eb.y, eb.z,
+                         pa.w * pb.w, (real) EPS_RF_INV_RC3);
+      addSitePair(&r, pa, pb, res, &uRF);
+    }
+    for (int j = 0; j < MAX_QUADRUPOLES; j++) {
+      if (j >= cb.w) break;
+      const real4 pb = sb[SLOT_QUADRUPOLE + j];
+      const real4 eb = sb[SLOT_QUADRUPOLE_AXIS + j];
+      r = pfDipoleQuadrupole(mx + pa.x - pb.x, my + pa.y - pb.y, mz + pa.z - pb.z, ea.x, ea.y, ea.z, eb.x, eb.y,
+                             eb.z, pa.w * pb.w);
+      addSitePair(&r, pa, pb, res, &uRF);
+    }
+  }
+  for (int i = 0; i < MAX_QUADRUPOLES; i++) {
+    if (i >= ca.w) break;
+    const real4 pa = sa[SLOT_QUADRUPOLE + i];
+    const real4 ea = sa[SLOT_QUADRUPOLE_AXIS + i];
+    for (int j = 0; j < MAX_CHARGES; j++) {
+      if (j >= cb.y) break;
+      const real4 pb = sb[SLOT_CHARGE + j];
+      r = pfQuadrupoleCharge(mx + pa.x - pb.x, my + pa.y - pb.y, mz + pa.z - pb.z, ea.x, ea.y, ea.z, pa.w * pb.w);
+      addSitePair(&r, pa, pb, res, &uRF);
+    }
+    for (int j = 0; j < MAX_DIPOLES; j++) {
+      if (j >= cb.z) break;
+      const real4 pb = sb[SLOT_DIPOLE + j];
+      const real4 eb = sb[SLOT_DIPOLE_AXIS + j];
+      r = pfQuadrupoleDipole(mx + pa.x - pb.x, my + pa.y - pb.y, mz + pa.z - pb.z, ea.x, ea.y, ea.z, eb.x, eb.y,
+                             eb.z, pa.w * pb.w);
+      addSitePair(&r, pa, pb, res, &uRF);
+    }
+    for (int j = 0; j < MAX_QUADRUPOLES; j++) {
+      if (j >= cb.w) break;
+      const real4 pb = sb[SLOT_QUADRUPOLE + j];
+      const real4 eb = sb[SLOT_QUADRUPOLE_AXIS + j];
+      r = pfQuadrupoleQuadrupole(mx + pa.x - pb.x, my + pa.y - pb.y, mz + pa.z - pb.z, ea.x, ea.y, ea.z, eb.x,
+                                 eb.y, eb.z, pa.w * pb.w);
+      addSitePair(&r, pa, pb, res, &uRF);
+    }
+  }
+  res->virial = mx * res->fx + my * res->fy + mz * res->fz + 3 * uRF;
+  return 1;
+}

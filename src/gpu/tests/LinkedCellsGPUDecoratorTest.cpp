@@ -1,0 +1,119 @@
+// Tests of the GPU decorator on single-centre Lennard-Jones systems: every cell processor x
+// precision x backend against a brute-force reference (nearly empty cells up to one cell of more
+// than 200 molecules), and the decorator's COMPARE_TO_CPU path against the CPU reference processor.
+#include "gpu/LinkedCellsGPUDecorator.h"
+#include "gpu/tests/GpuTestRunner.h"
+
+#include <cppunit/extensions/HelperMacros.h>
+
+#include <algorithm>
+#include <set>
+#include <sstream>
+
+using namespace mardyn;
+using namespace mardyn::gpu;
+using namespace mardyn::gpu::test;
+
+class LinkedCellsGPUDecoratorTest : public CppUnit::TestFixture {
+  CPPUNIT_TEST_SUITE(LinkedCellsGPUDecoratorTest);
+  CPPUNIT_TEST(testLennardJones);
+  CPPUNIT_TEST(testUnevenCells);
+  CPPUNIT_TEST(testDomainTraverserLaunchesShareNoCell);
+  CPPUNIT_TEST(testDecoratorComparesWithCpu);
+  CPPUNIT_TEST_SUITE_END();
+
+ public:
+  void testLennardJones() { runEverywhere(makeSystem("lj", 3, 300, 11)); }
+
+  void testUnevenCells() {
+    // 90% of the molecules in one cell (> 200 there), the rest spread thinly; small LJ centres so
+    // that the crowded cell is not a heap of overlapping molecules.
+    TestSystem s = makeSystem("ljsmall", 3, 260, 12, true, 0.33);
+    runEverywhere(s);
+  }
+
+  void testDomainTraverserLaunchesShareNoCell() {
+    LinkedCells lc({0, 0, 0}, {10, 7.5, 12.5}, 2.5, 1);
+    std::vector<char> halo;
+    for (const auto& c : lc.cells()) halo.push_back(c.isHalo() ? 1 : 0);
+    std::vector<compute::mm_int2> pairs;
+    std::vector<DomainTraverser::Launch> launches;
+    DomainTraverser::build(lc.cellsPerDim(), halo, lc.forwardNeighbourOffsets(), pairs, launches);
+    std::set<std::pair<int, int>> seen;
+    for (const auto& l : launches) {
+      std::set<int> used;
+      for (int k = l.first; k < l.first + l.count; ++k) {
+        const auto p = pairs[k];
+        CPPUNIT_ASSERT_MESSAGE("launch " + l.label + " reuses a cell", used.insert(p.x).second);
+        if (p.y != p.x) CPPUNIT_ASSERT_MESSAGE("launch " + l.label + " reuses a cell", used.insert(p.y).second);
+        CPPUNIT_ASSERT(!(halo[p.x] && halo[p.y]));
+        CPPUNIT_ASSERT(seen.insert({std::min(p.x, p.y), std::max(p.x, p.y)}).second);
+      }
+    }
+    // Every neighbour pair with an owned cell appears exactly once: count them directly.
+    const auto& d = lc.cellsPerDim();
+    std::size_t expected = 0;
+    for (int z = 0; z < d[2]; ++z)
+      for (int y = 0; y < d[1]; ++y)
+        for (int x = 0; x < d[0]; ++x)
+          for (int dz = -1; dz <= 1; ++dz)
+            for (int dy = -1; dy <= 1; ++dy)
+              for (int dx = -1; dx <= 1; ++dx) {
+                const int nx = x + dx, ny = y + dy, nz = z + dz;
+                if (nx < 0 || ny < 0 || nz < 0 || nx >= d[0] || ny >= d[1] || nz >= d[2]) continue;
+                const std::size_t a = lc.cellIndex(x, y, z), b = lc.cellIndex(nx, ny, nz);
+                if (a > b || (halo[a] && halo[b])) continue;
+                if (a == b && halo[a]) continue;
+                ++expected;
+              }
+    CPPUNIT_ASSERT_EQUAL(expected, seen.size());
+    CPPUNIT_ASSERT_EQUAL(std::size_t(27), launches.size());
+  }
+
+  void testDecoratorComparesWithCpu() {
+    const auto registry = compute::availableBackends();
+    for (const auto& backend : registry.names()) {
+      const auto list = registry.devices(backend);
+      if (list.devices.empty()) continue;
+      TestSystem s = makeSystem("lj", 3, 200, 13);
+      compute::ContextOptions co;
+      co.backend = backend;
+      co.deviceIndex = 0;
+      co.precision = list.devices.front().supportsDouble ? compute::Precision::Double : compute::Precision::Single;
+      GpuOptions options;
+      options.precision = co.precision;
+      options.compareToCpu = true;
+      options.testQuaternionConversion = true;
+      std::ostringstream log;
+      LinkedCellsGPUDecorator deco(fillLinkedCells(s), registry.create(co), s.components, *s.params, s.epsilonRF,
+                                   options, log);
+      LegacyCellProcessor unused(*s.params);
+      deco.traverseCells(unused);
+      const auto& c = deco.lastComparison();
+      std::cout << "\n  [gpu test] " << log.str();
+      const double tol = co.precision == compute::Precision::Double ? 1e-10 : 1e-5;
+      CPPUNIT_ASSERT(c.forceNormDeviation <= tol);
+      CPPUNIT_ASSERT(c.relativeUpotDifference() <= tol);
+      CPPUNIT_ASSERT(c.relativeVirialDifference() <= tol);
+      double u = 0, v = 0;
+      CPPUNIT_ASSERT(deco.traversalResult(u, v));
+      CPPUNIT_ASSERT_DOUBLES_EQUAL(c.upotCpu, u, tol * std::abs(c.upotCpu));
+      // The molecules carry the device forces after the check.
+      const ReferenceResult ref = bruteForce(s);
+      double df2 = 0, f2 = 0;
+      deco.forEach([&](const Molecule& m) {
+        df2 += norm2(m.F() - ref.forces[m.id() - 1]);
+        f2 += norm2(ref.forces[m.id() - 1]);
+      }, IterateOver::Owned);
+      CPPUNIT_ASSERT(std::sqrt(df2 / f2) <= tol);
+      // A processor that does not exist is refused by name.
+      options.cellProcessor = "noSuchProcessor";
+      CPPUNIT_ASSERT_THROW(LinkedCellsGPUDecorator(fillLinkedCells(s), registry.create(co), s.components, *s.params,
+                                                   s.epsilonRF, options, log),
+                           MardynException);
+    }
+  }
+};
+
+CPPUNIT_TEST_SUITE_REGISTRATION(LinkedCellsGPUDecoratorTest);
+

@@ -1,0 +1,185 @@
+// Benchmark of the GPU decorator: molecule updates per second of the force calculation (device
+// traversal: upload, kernels, download) and of the whole step (leapfrog, halo exchange, forces) for
+// each cell processor and precision, beside the CPU processors on one core.
+//
+//   mardyn_gpu_bench [--model lj|co2] [--n N] [--density rho] [--cutoff rc] [--steps S]
+//                    [--backend cuda|opencl] [--processors a,b] [--precisions single,mixed,double]
+//                    [--cpu 0|1]
+// Prints one table row per configuration: model, N, molecules/cell, processor, precision, force
+// MUPS, step MUPS, and the split of the device traversal into upload / kernels / download.
+#include "Domain.h"
+#include "compute/ComputeBackends.h"
+#include "gpu/CellProcessorRegistry.h"
+#include "gpu/LinkedCellsGPUDecorator.h"
+#include "integrators/Leapfrog.h"
+#include "parallel/DomainDecompSequential.h"
+#include "particleContainer/LegacyCellProcessor.h"
+#include "particleContainer/VectorizedCellProcessor.h"
+
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <iostream>
+#include <map>
+#include <random>
+#include <sstream>
+#include <string>
+#include <vector>
+
+using namespace mardyn;
+
+namespace {
+
+std::vector<std::string> split(const std::string& s) {
+  std::vector<std::string> out;
+  std::stringstream ss(s);
+  std::string item;
+  while (std::getline(ss, item, ',')) out.push_back(item);
+  return out;
+}
+
+struct Setup {
+  std::vector<Component> components;
+  std::vector<Molecule> molecules;
+  Vec3 box;
+};
+
+/// FCC lattice at the given number density, slightly perturbed, random orientations.
+Setup makeLiquid(const std::string& model, std::size_t n, double density) {
+  Setup s;
+  Component c(0, model);
+  if (model == "co2") {
+    // Two-centre LJ with a point quadrupole (a reduced-unit CO2-like model).
+    c.addLJCenter({{0, 0, 0.4}, 1.0, 1.0, 0.9, false});
+    c.addLJCenter({{0, 0, -0.4}, 1.0, 1.0, 0.9, false});
+    c.addQuadrupole({{0, 0, 0}, {0, 0, 1}, 1.2});
+    c.setMomentsOfInertia({0.32, 0.32, 0.0});
+  } else {
+    c.addLJCenter({{0, 0, 0}, 1.0, 1.0, 1.0, false});
+  }
+  s.components.push_back(c);
+  const int cellsPerDim = static_cast<int>(std::ceil(std::cbrt(n / 4.0)));
+  const double a = std::cbrt(4.0 / density);
+  s.box = {cellsPerDim * a, cellsPerDim * a, cellsPerDim * a};
+  std::mt19937 rng(7);
+  std::normal_distribution<double> g(0.0, 1.0);
+  const double basis[4][3] = {{0, 0, 0}, {0.5, 0.5, 0}, {0.5, 0, 0.5}, {0, 0.5, 0.5}};
+  unsigned long id = 1;
+  for (int x = 0; x < cellsPerDim && s.molecules.size() < n; ++x)
+    for (int y = 0; y < cellsPerDim && s.molecules.size() < n; ++y)
+      for (int z = 0; z < cellsPerDim && s.molecules.size() < n; ++z)
+        for (const auto& b : basis) {
+          if (s.molecules.size() >= n) break;
+          Vec3 r{(x + b[0] + 0.25) * a, (y + b[1] + 0.25) * a, (z + b[2] + 0.25) * a};
+          Quaternion q(g(rng), g(rng), g(rng), g(rng));
+          q.normalize();
+          Vec3 v{0.3 * g(rng), 0.3 * g(rng), 0.3 * g(rng)};
+          s.molecules.emplace_back(id++, nullptr, r, v, q);
+        }
+  return s;
+}
+
+double now() {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::map<std::string, std::string> args{{"model", "lj"},     {"n", "100000"},        {"density", "0.8"},
+                                          {"cutoff", "2.5"},   {"steps", "5"},         {"backend", "auto"},
+                                          {"processors", "reference,threadBlock"},     {"precisions", "single,mixed,double"},
+                                          {"cpu", "1"},        {"blockSize", "0"}};
+  for (int i = 1; i + 1 < argc; i += 2) {
+    std::string key = argv[i];
+    if (key.rfind("--", 0) != 0 || !args.count(key.substr(2))) {
+      std::cerr << "unknown argument " << key << "\n";
+      return 2;
+    }
+    args[key.substr(2)] = argv[i + 1];
+  }
+  try {
+    const std::string model = args["model"];
+    Setup s = makeLiquid(model, std::stoul(args["n"]), std::stod(args["density"]));
+    for (auto& m : s.molecules) m = Molecule(m.id(), &s.components[0], m.r(), m.v(), m.q());
+    const double rc = std::stod(args["cutoff"]);
+    const int steps = std::stoi(args["steps"]);
+    InteractionParameters params(s.components, rc);
+    Domain domain(s.box);
+    const double N = static_cast<double>(s.molecules.size());
+    const double perCell = N / std::pow(std::floor(s.box.x / rc), 3);
+    std::printf("# model %s N %.0f box %.3f rc %.2f molecules/cell %.1f\n", model.c_str(), N, s.box.x, rc, perCell);
+    std::printf("%-6s %8s %6s %-12s %-7s %12s %12s %9s %9s %9s\n", "model", "N", "m/cell", "processor", "prec",
+                "force MUPS", "step MUPS", "upload%", "kernel%", "down%");
+
+    auto runSteps = [&](ParticleContainer& container, CellProcessor& proc, double& forceSeconds) {
+      Leapfrog lf(1e-4);
+      DomainDecompSequential decomp;
+      KineticSums sums;
+      forceSeconds = 0.0;
+      const double t0 = now();
+      for (int step = 0; step < steps; ++step) {
+        lf.eventNewTimestep(container);
+        decomp.exchangeMolecules(container, domain);
+        const double f0 = now();
+        container.traverseCells(proc);
+        forceSeconds += now() - f0;
+        sums.reset(s.components.size());
+        lf.eventForcesCalculated(container, sums);
+      }
+      return now() - t0;
+    };
+    auto fill = [&]() {
+      auto lc = std::make_unique<LinkedCells>(Vec3{0, 0, 0}, s.box, rc, 1);
+      for (const auto& m : s.molecules) lc->addParticle(m);
+      DomainDecompSequential().exchangeMolecules(*lc, domain);
+      return lc;
+    };
+
+    if (args["cpu"] == "1") {
+      for (const std::string name : {"vectorized", "legacy"}) {
+        if (name == "vectorized" && model != "lj") continue;  // LJ-only fast path
+        if (name == "legacy" && (model != "lj" || N > 200000)) continue;
+        auto lc = fill();
+        std::unique_ptr<CellProcessor> proc;
+        if (name == "vectorized") proc = std::make_unique<VectorizedCellProcessor>(params);
+        else proc = std::make_unique<LegacyCellProcessor>(params);
+        double fs = 0.0;
+        const double total = runSteps(*lc, *proc, fs);
+        std::printf("%-6s %8.0f %6.1f %-12s %-7s %12.3e %12.3e %9s %9s %9s\n", model.c_str(), N, perCell,
+                    ("cpu-" + name).c_str(), "double", N * steps / fs, N * steps / total, "-", "-", "-");
+        std::fflush(stdout);
+      }
+    }
+    for (const auto& precision : split(args["precisions"]))
+      for (const auto& processor : split(args["processors"])) {
+        gpu::GpuOptions options;
+        options.precision = compute::parsePrecision(precision);
+        options.cellProcessor = processor;
+        options.blockSize = std::stoi(args["blockSize"]);
+        compute::ContextOptions co;
+        co.backend = args["backend"];
+        co.precision = options.precision;
+        gpu::LinkedCellsGPUDecorator deco(fill(), compute::createComputeContext(co), s.components, params, 1e10,
+                                          options, std::cerr);
+        LegacyCellProcessor unused(params);
+        double warm = 0.0;
+        deco.traverseCells(unused);  // compiles and warms up
+        (void)warm;
+        const auto before = deco.accumulatedTimings();
+        double fs = 0.0;
+        const double total = runSteps(deco, unused, fs);
+        const auto after = deco.accumulatedTimings();
+        const double up = after.upload - before.upload, k = after.kernels - before.kernels,
+                     dn = after.download - before.download, sum = up + k + dn;
+        std::printf("%-6s %8.0f %6.1f %-12s %-7s %12.3e %12.3e %9.1f %9.1f %9.1f\n", model.c_str(), N, perCell,
+                    processor.c_str(), precision.c_str(), N * steps / fs, N * steps / total, 100 * up / sum,
+                    100 * k / sum, 100 * dn / sum);
+        std::fflush(stdout);
+      }
+  } catch (const std::exception& e) {
+    std::cerr << "mardyn_gpu_bench: " << e.what() << "\n";
+    return 1;
+  }
+  return 0;
+}
