@@ -26,7 +26,8 @@ void ReferenceIntegrateLangevinMiddleStepKernel::execute(ContextImpl& context,
     if (data.inverseMasses[i] != 0.0)
       data.velocities[i] += data.forces[i] * (dt * data.inverseMasses[i]);
   data.constraints.applyToVelocities(data.positions, data.velocities, data.inverseMasses, tol);
-  std::vector<Vec3> newPositions = data.positions;
+  std::vector<Vec3>& newPositions = _newPositions;
+  newPositions = data.positions;
   for (int i = 0; i < data.numParticles; i++) {
     double invMass = data.inverseMasses[i];
     if (invMass == 0.0)

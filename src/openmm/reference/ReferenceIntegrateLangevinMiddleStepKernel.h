@@ -2,7 +2,10 @@
 // applied through ReferenceConstraints.
 #pragma once
 
+#include "openmm/Vec3.h"
 #include "openmm/kernels/IntegrateLangevinMiddleStepKernel.h"
+
+#include <vector>
 
 namespace OpenMM {
 
@@ -13,6 +16,10 @@ public:
   void initialize(const System& system, const LangevinMiddleIntegrator& integrator) override;
   void execute(ContextImpl& context, const LangevinMiddleIntegrator& integrator) override;
   double computeKineticEnergy(ContextImpl& context, const LangevinMiddleIntegrator& integrator) override;
+
+private:
+  /** Positions after the unconstrained update, kept between steps to avoid reallocation. */
+  std::vector<Vec3> _newPositions;
 };
 
 } // namespace OpenMM

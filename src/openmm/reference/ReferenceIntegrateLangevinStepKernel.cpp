@@ -22,7 +22,8 @@ void ReferenceIntegrateLangevinStepKernel::execute(ContextImpl& context, const L
   double vscale = std::exp(-dt * friction);
   double fscale = friction == 0.0 ? dt : (1.0 - vscale) / friction;
   double noisescale = std::sqrt(kT * (1.0 - vscale * vscale));
-  std::vector<Vec3> newPositions = data.positions;
+  std::vector<Vec3>& newPositions = _newPositions;
+  newPositions = data.positions;
   for (int i = 0; i < data.numParticles; i++) {
     double invMass = data.inverseMasses[i];
     if (invMass == 0.0)

@@ -2,7 +2,10 @@
 // applied through ReferenceConstraints.
 #pragma once
 
+#include "openmm/Vec3.h"
 #include "openmm/kernels/IntegrateLangevinStepKernel.h"
+
+#include <vector>
 
 namespace OpenMM {
 
@@ -13,6 +16,10 @@ public:
   void initialize(const System& system, const LangevinIntegrator& integrator) override;
   void execute(ContextImpl& context, const LangevinIntegrator& integrator) override;
   double computeKineticEnergy(ContextImpl& context, const LangevinIntegrator& integrator) override;
+
+private:
+  /** Positions after the unconstrained update, kept between steps to avoid reallocation. */
+  std::vector<Vec3> _newPositions;
 };
 
 } // namespace OpenMM

@@ -13,7 +13,8 @@ void ReferenceIntegrateVerletStepKernel::initialize(const System&, const VerletI
 void ReferenceIntegrateVerletStepKernel::execute(ContextImpl& context, const VerletIntegrator& integrator) {
   auto& data = ReferencePlatform::getPlatformData(context);
   double dt = integrator.getStepSize();
-  std::vector<Vec3> newPositions = data.positions;
+  std::vector<Vec3>& newPositions = _newPositions;
+  newPositions = data.positions;
   for (int i = 0; i < data.numParticles; i++) {
     if (data.inverseMasses[i] == 0.0)
       continue;

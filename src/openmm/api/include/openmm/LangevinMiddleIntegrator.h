@@ -24,6 +24,8 @@ protected:
   void cleanup() override;
   std::vector<std::string> getKernelNames() override;
   double computeKineticEnergy() override;
+  /** The kinetic energy is that of the stored velocities: no force evaluation needed. */
+  bool kineticEnergyRequiresForce() const override { return false; }
 
 private:
   double _temperature, _friction;
