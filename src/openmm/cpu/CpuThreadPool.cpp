@@ -9,14 +9,29 @@
 namespace OpenMM {
 
 namespace {
-/** How long a waiting thread spins before it blocks: covers the serial work between two parallel sections. */
-constexpr std::chrono::microseconds spinTime(100);
-
 inline void cpuRelax() {
 #if defined(__x86_64__) || defined(__i386__)
     __builtin_ia32_pause();
 #endif
 }
+
+/** A waiting thread first spins briefly, then yields its core (friendly when the machine is oversubscribed),
+ *  and blocks after spinTime: long enough to cover the serial work between two parallel sections. */
+constexpr std::chrono::microseconds spinTime(100);
+constexpr int busySpins = 200;
+
+template <class Condition>
+void spinWait(Condition done) {
+    for (int i = 0; i < busySpins; i++) {
+        if (done())
+            return;
+        cpuRelax();
+    }
+    const auto end = std::chrono::steady_clock::now() + spinTime;
+    while (!done() && std::chrono::steady_clock::now() < end)
+        std::this_thread::yield();
+}
+
 } // namespace
 
 int CpuThreadPool::defaultNumThreads() {
@@ -61,9 +76,7 @@ void CpuThreadPool::runTask(int index) {
 void CpuThreadPool::workerLoop(int index) {
     std::uint64_t seen = 0;
     while (true) {
-        const auto spinEnd = std::chrono::steady_clock::now() + spinTime;
-        while (_generation.load(std::memory_order_acquire) == seen && std::chrono::steady_clock::now() < spinEnd)
-            cpuRelax();
+        spinWait([&] { return _generation.load(std::memory_order_acquire) != seen; });
         {
             std::unique_lock<std::mutex> lock(_mutex);
             _wake.wait(lock, [&] { return _generation.load(std::memory_order_acquire) != seen; });
@@ -93,9 +106,7 @@ void CpuThreadPool::execute(const std::function<void(int)>& task) {
     }
     _wake.notify_all();
     runTask(0);
-    const auto spinEnd = std::chrono::steady_clock::now() + spinTime;
-    while (_remaining.load(std::memory_order_acquire) != 0 && std::chrono::steady_clock::now() < spinEnd)
-        cpuRelax();
+    spinWait([&] { return _remaining.load(std::memory_order_acquire) == 0; });
     {
         std::unique_lock<std::mutex> lock(_mutex);
         _finished.wait(lock, [&] { return _remaining.load(std::memory_order_acquire) == 0; });
