@@ -66,6 +66,11 @@ inline void testHarmonicAngleAnalytic(Platform& platform) {
   assertVecClose(Vec3(0, dEdTheta, 0), state.getForces()[2], 1e-10, "angle force 2");
   assertVecClose(Vec3(-dEdTheta / 2, -dEdTheta, 0), state.getForces()[1], 1e-10, "angle force 1");
   assertClose(0.5 * 1.1 * (pi / 6) * (pi / 6), state.getPotentialEnergy(), 1e-10, "angle energy");
+
+  angles->setAngleParameters(0, 0, 1, 2, pi / 4, 2.0);
+  angles->updateParametersInContext(context);
+  assertClose(0.5 * 2.0 * (pi / 4) * (pi / 4), context.getState(State::Energy).getPotentialEnergy(), 1e-10,
+              "angle energy after update");
 }
 
 inline void testPeriodicTorsionAnalytic(Platform& platform) {
@@ -90,6 +95,12 @@ inline void testPeriodicTorsionAnalytic(Platform& platform) {
     assertVecClose(Vec3(0, 0.5 * dEdPhi, 0), state.getForces()[3], 1e-10, tag + " force 3");
     Vec3 total = state.getForces()[0] + state.getForces()[1] + state.getForces()[2] + state.getForces()[3];
     assertVecClose(Vec3(), total, 1e-10, tag + " net force");
+
+    torsions->setTorsionParameters(0, 0, 1, 2, 3, periodicity, 0.0, 2.0);
+    torsions->updateParametersInContext(context);
+    assertClose(2.0 * (1 + std::cos(periodicity * pi / 2)), context.getState(State::Energy).getPotentialEnergy(),
+                1e-10, tag + " energy after update");
+    CPPUNIT_ASSERT_EQUAL(size_t(1), context.getMolecules().size()); // one molecule of four particles
   }
 }
 

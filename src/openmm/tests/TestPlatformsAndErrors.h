@@ -28,8 +28,18 @@ inline void testPlatformDiscovery(Platform& platform) {
   VerletIntegrator integrator(0.001);
   Context context(system, integrator, platform);
   CPPUNIT_ASSERT(&context.getPlatform() == &platform);
-  for (const auto& name : platform.getPropertyNames())
+  std::map<std::string, std::string> explicitProperties;
+  for (const auto& name : platform.getPropertyNames()) {
     platform.getPropertyValue(context, name);
+    explicitProperties[name] = platform.getPropertyDefaultValue(name);
+  }
+  // Properties given to the Context are the ones it reports.
+  VerletIntegrator integrator4(0.001);
+  Context withProperties(system, integrator4, platform, explicitProperties);
+  for (const auto& property : explicitProperties)
+    CPPUNIT_ASSERT_EQUAL(property.second, platform.getPropertyValue(withProperties, property.first));
+  assertThrowsWith([&] { platform.getPropertyValue(withProperties, "NoSuchProperty"); }, "NoSuchProperty",
+                   "unknown property value");
   VerletIntegrator integrator2(0.001);
   assertThrowsWith([&] { Context bad(system, integrator2, platform, {{"NoSuchProperty", "1"}}); }, "NoSuchProperty",
                    "unknown property");
