@@ -142,11 +142,20 @@ public:
             const OpenMM::State state = context->getState(OpenMM::State::Energy | OpenMM::State::Forces);
             energies.push_back(state.getPotentialEnergy());
             forces.push_back(state.getForces());
+            // A triclinic box (handled by the reference pair sum on the CPU platform).
+            context->setPeriodicBoxVectors(OpenMM::Vec3(3.0, 0, 0), OpenMM::Vec3(0.4, 3.1, 0), OpenMM::Vec3(-0.3, 0.5, 3.3));
+            const OpenMM::State triclinic = context->getState(OpenMM::State::Energy | OpenMM::State::Forces);
+            energies.push_back(triclinic.getPotentialEnergy());
+            forces.push_back(triclinic.getForces());
         }
-        CPPUNIT_ASSERT_DOUBLES_EQUAL(energies[0], energies[1], 1e-9 * std::abs(energies[0]));
-        for (size_t i = 0; i < forces[0].size(); i++)
-            for (int d = 0; d < 3; d++)
-                CPPUNIT_ASSERT_DOUBLES_EQUAL(forces[0][i][d], forces[1][i][d], 1e-9 * (1.0 + std::abs(forces[0][i][d])));
+        // Entries: Reference rectangular, Reference triclinic, CPU rectangular, CPU triclinic.
+        for (int k = 0; k < 2; k++) {
+            CPPUNIT_ASSERT_DOUBLES_EQUAL(energies[k], energies[k + 2], 1e-9 * std::abs(energies[k]));
+            for (size_t i = 0; i < forces[k].size(); i++)
+                for (int d = 0; d < 3; d++)
+                    CPPUNIT_ASSERT_DOUBLES_EQUAL(forces[k][i][d], forces[k + 2][i][d], 1e-9 * (1.0 + std::abs(forces[k][i][d])));
+        }
+        CPPUNIT_ASSERT(std::abs(energies[0] - energies[1]) > 1e-6 * std::abs(energies[0]));
     }
 
     void testThreadsProperty() {
