@@ -13,6 +13,13 @@ namespace OpenMM {
 
 void ReferenceIntegrationUtilities::finishStep(ReferencePlatformData& data, std::vector<Vec3>& newPositions, double dt,
                                                double tol) {
+  if (data.constraints.getNumConstraints() == 0) {
+    // Nothing moved the positions away from x + v dt: the velocities are already (x' - x)/dt.
+    for (int i = 0; i < data.numParticles; i++)
+      if (data.inverseMasses[i] != 0.0)
+        data.positions[i] = newPositions[i];
+    return;
+  }
   data.constraints.apply(data.positions, newPositions, data.inverseMasses, tol);
   double invDt = 1.0 / dt;
   for (int i = 0; i < data.numParticles; i++) {
