@@ -1,7 +1,15 @@
-// The backend-neutral part of ComputeContext: the debug synchronisation after a launch.
+// The backend-neutral part of ComputeContext: the debug switch and the synchronisation after a launch.
 #include "compute/ComputeContext.h"
 
+#include <cstdlib>
+#include <string>
+
 namespace mardyn::compute {
+
+ComputeContext::ComputeContext(ContextOptions options) : _options(std::move(options)) {
+  const char* sync = std::getenv("MARDYN_COMPUTE_SYNC");
+  if (sync && *sync && std::string(sync) != "0") _options.syncAfterLaunch = true;
+}
 
 void ComputeContext::synchronizeAfterLaunch(const std::string& kernelName) {
   try {

@@ -21,7 +21,8 @@ class ComputeContext {
  public:
   using Defines = std::map<std::string, std::string>;
 
-  explicit ComputeContext(ContextOptions options) : _options(std::move(options)) {}
+  /// MARDYN_COMPUTE_SYNC=1 in the environment turns on options.syncAfterLaunch for every context.
+  explicit ComputeContext(ContextOptions options);
   virtual ~ComputeContext() = default;
   ComputeContext(const ComputeContext&) = delete;
   ComputeContext& operator=(const ComputeContext&) = delete;

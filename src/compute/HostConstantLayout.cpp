@@ -69,11 +69,21 @@ bool HostConstantLayout::typeLayout(const std::string& type, Precision precision
 HostConstantLayout HostConstantLayout::parse(const std::string& source,
                                              const std::map<std::string, std::string>& defines, Precision precision) {
   static const std::regex declaration(
-      R"(\bHOST_CONSTANT(_ARRAY)?\s*\(\s*([A-Za-z_][A-Za-z_0-9 ]*?)\s*,\s*([A-Za-z_]\w*)\s*(?:,\s*([^)]+?)\s*)?\))");
+      R"(HOST_CONSTANT(_ARRAY)?\s*\(\s*([A-Za-z_][A-Za-z_0-9 ]*?)\s*,\s*([A-Za-z_]\w*)\s*(?:,\s*([^)]+?)\s*)?\))");
   HostConstantLayout layout;
   const std::string text = stripComments(source);
-  for (auto it = std::sregex_iterator(text.begin(), text.end(), declaration); it != std::sregex_iterator(); ++it) {
-    const auto& m = *it;
+  static const std::string keyword = "HOST_CONSTANT";
+  // Only the few declarations go through the regular expression, not the whole source.
+  for (std::size_t pos = text.find(keyword); pos != std::string::npos; pos = text.find(keyword, pos + 1)) {
+    if (pos > 0 && (std::isalnum(static_cast<unsigned char>(text[pos - 1])) || text[pos - 1] == '_')) continue;
+    const std::size_t close = text.find(')', pos);
+    if (close == std::string::npos) break;
+    const std::string candidate = text.substr(pos, close - pos + 1);
+    if (candidate.compare(0, 14, "HOST_CONSTANTS") == 0) continue;
+    std::smatch m;
+    if (!std::regex_match(candidate, m, declaration))
+      throw ComputeException("malformed host constant declaration '" + candidate +
+                             "': expected HOST_CONSTANT(type, name) or HOST_CONSTANT_ARRAY(type, name, count)");
     Field field;
     field.isArray = m[1].matched;
     field.type = m[2].str();

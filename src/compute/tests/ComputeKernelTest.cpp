@@ -3,6 +3,7 @@
 #include <cppunit/extensions/HelperMacros.h>
 
 #include <cmath>
+#include <cstdlib>
 #include <random>
 
 #include "compute/ComputeArray.h"
@@ -155,6 +156,12 @@ class ComputeKernelTest : public CppUnit::TestFixture {
         double values[9];
       } large{};
       CPPUNIT_ASSERT_THROW(kernel->call().arg(large), ComputeException);
+      options.syncAfterLaunch = false;
+      setenv("MARDYN_COMPUTE_SYNC", "1", 1);
+      auto debug = ComputeTestDevices::create(options);
+      unsetenv("MARDYN_COMPUTE_SYNC");
+      CPPUNIT_ASSERT(debug->options().syncAfterLaunch);
+      CPPUNIT_ASSERT(!ComputeTestDevices::create(options)->options().syncAfterLaunch);
       auto start = context->createEvent(), stop = context->createEvent();
       start->record();
       for (int i = 0; i < 10; ++i) kernel->call().arg(i).execute(128);

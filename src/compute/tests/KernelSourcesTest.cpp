@@ -45,7 +45,8 @@ class KernelSourcesTest : public CppUnit::TestFixture {
   void constantLayout() {
     const std::string source =
         "HOST_CONSTANT(char, flag)\n// HOST_CONSTANT(int, commented)\nHOST_CONSTANT(real4, box)\n"
-        "HOST_CONSTANT_ARRAY(float3, sites, N)\nHOST_CONSTANT(mm_long, count)\n";
+        "HOST_CONSTANT_ARRAY(float3, sites, N)\nHOST_CONSTANT(mm_long, count)\n"
+        "KERNEL void k(GLOBAL int* x HOST_CONSTANTS) {}\n";
     const auto single = HostConstantLayout::parse(source, {{"N", "3"}}, Precision::Single);
     CPPUNIT_ASSERT_EQUAL(std::size_t(4), single.fields().size());
     CPPUNIT_ASSERT(!single.find("commented"));
@@ -60,6 +61,8 @@ class KernelSourcesTest : public CppUnit::TestFixture {
                          ComputeException);
     CPPUNIT_ASSERT_THROW(HostConstantLayout::parse("HOST_CONSTANT_ARRAY(int, s, M)", {}, Precision::Single),
                          ComputeException);
+    CPPUNIT_ASSERT_THROW(HostConstantLayout::parse("HOST_CONSTANT(int)", {}, Precision::Single), ComputeException);
+    CPPUNIT_ASSERT(HostConstantLayout::parse("MY_HOST_CONSTANT(int, x)", {}, Precision::Single).empty());
   }
 
   void hash() {
