@@ -20,6 +20,7 @@ class LinkedCellsGPUDecoratorTest : public CppUnit::TestFixture {
   CPPUNIT_TEST(testUnevenCells);
   CPPUNIT_TEST(testDomainTraverserLaunchesShareNoCell);
   CPPUNIT_TEST(testDecoratorComparesWithCpu);
+  CPPUNIT_TEST(testConditionsNameTheMolecule);
   CPPUNIT_TEST_SUITE_END();
 
  public:
@@ -111,6 +112,37 @@ class LinkedCellsGPUDecoratorTest : public CppUnit::TestFixture {
       CPPUNIT_ASSERT_THROW(LinkedCellsGPUDecorator(fillLinkedCells(s), registry.create(co), s.components, *s.params,
                                                    s.epsilonRF, options, log),
                            MardynException);
+    }
+  }
+
+  void testConditionsNameTheMolecule() {
+    const auto registry = compute::availableBackends();
+    for (const auto& backend : registry.names()) {
+      if (registry.devices(backend).devices.empty()) continue;
+      TestSystem s = makeSystem("lj", 3, 100, 14);
+      compute::ContextOptions co;
+      co.backend = backend;
+      co.deviceIndex = 0;
+      co.precision = compute::Precision::Single;
+      GpuOptions options;
+      options.precision = co.precision;
+      std::ostringstream log;
+      LinkedCellsGPUDecorator deco(fillLinkedCells(s), registry.create(co), s.components, *s.params, s.epsilonRF,
+                                   options, log);
+      LegacyCellProcessor unused(*s.params);
+      // Molecule 7 moved out of its cell without the container being updated.
+      deco.forEach([](Molecule& m) {
+        if (m.id() == 7) m.setR(m.r() + Vec3{1.3, 0, 0});
+      }, IterateOver::Owned);
+      try {
+        deco.traverseCells(unused);
+        CPPUNIT_FAIL("a molecule outside its cell was not reported");
+      } catch (const MardynException& e) {
+        const std::string what = e.what();
+        std::cout << "\n  [gpu test] " << backend << ": " << what;
+        CPPUNIT_ASSERT(what.find("molecule 7 ") != std::string::npos);
+        CPPUNIT_ASSERT(what.find("outside the cell") != std::string::npos);
+      }
     }
   }
 };
