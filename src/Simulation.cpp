@@ -102,8 +102,10 @@ void Simulation::prepare() {
 void Simulation::computeForces() {
   ScopedTimer t(_timers["forces"]);
   _container->traverseCells(*_processor);
-  _localUpot = _processor->upot();
-  _localVirial = _processor->virial();
+  if (!_container->traversalResult(_localUpot, _localVirial)) {
+    _localUpot = _processor->upot();
+    _localVirial = _processor->virial();
+  }
 }
 
 void Simulation::computeGlobalValues(const KineticSums& local, bool applyThermostat) {

@@ -43,6 +43,9 @@ class ParticleContainer {
 
   /// Runs a full traversal with the processor (see CellProcessor for the contract).
   virtual void traverseCells(CellProcessor& processor) = 0;
+  /// U_pot and virial of the last traverseCells when the container computed them itself (a device
+  /// traversal); false when they are in the CellProcessor passed to it.
+  virtual bool traversalResult(double& /*upot*/, double& /*virial*/) const { return false; }
 
   virtual std::size_t numOwnedParticles() const = 0;
   virtual std::size_t numHaloParticles() const = 0;
