@@ -23,6 +23,9 @@ class ComputeKernel {
   virtual ComputeContext& context() const = 0;
   /// The largest block size this kernel can be launched with on its device.
   virtual std::size_t maxBlockSize() const = 0;
+  /// Whether launches check the number and sizes of arguments against the kernel's parameters (OpenCL
+  /// always; CUDA where the driver reports parameter sizes, 12.4 and later).
+  virtual bool checksArguments() const = 0;
   /// Launches numBlocks blocks of blockSize threads with the given arguments.
   virtual void launch(const std::vector<KernelArg>& args, std::size_t numBlocks, std::size_t blockSize) = 0;
 };

@@ -74,7 +74,9 @@ std::unique_ptr<compute::ComputeProgram> OpenCLContext::compileProgram(const std
   cl_int error = CL_SUCCESS;
   cl_program program = clCreateProgramWithSource(_context, 1, &pointer, &length, &error);
   CL_CHECK_ERROR(error, "clCreateProgramWithSource");
-  const cl_int status = clBuildProgram(program, 1, &_device.device, "", nullptr, nullptr);
+  // Argument names let kernels tell whether their last parameter is the constants struct (HOST_CONSTANTS).
+  const char* buildOptions = layout.empty() ? "" : "-cl-kernel-arg-info";
+  const cl_int status = clBuildProgram(program, 1, &_device.device, buildOptions, nullptr, nullptr);
   if (status != CL_SUCCESS) {
     std::size_t size = 0;
     clGetProgramBuildInfo(program, _device.device, CL_PROGRAM_BUILD_LOG, 0, nullptr, &size);

@@ -11,6 +11,13 @@ OpenCLKernel::OpenCLKernel(OpenCLContext& context, std::shared_ptr<OpenCLProgram
   CL_CHECK(clGetKernelWorkGroupInfo(_kernel, _context.device(), CL_KERNEL_WORK_GROUP_SIZE, sizeof(_maxBlockSize),
                                     &_maxBlockSize, nullptr));
   CL_CHECK(clGetKernelInfo(_kernel, CL_KERNEL_NUM_ARGS, sizeof(_numArgs), &_numArgs, nullptr));
+  if (!_state->layout().empty() && _numArgs > 0) {
+    char argName[64] = {};
+    const cl_int status =
+        clGetKernelArgInfo(_kernel, _numArgs - 1, CL_KERNEL_ARG_NAME, sizeof(argName) - 1, argName, nullptr);
+    if (status == CL_SUCCESS)
+      _constantsArg = std::string(argName) == "mmHostConstants" ? ConstantsArg::Yes : ConstantsArg::No;
+  }
 }
 
 OpenCLKernel::~OpenCLKernel() {
@@ -20,7 +27,9 @@ OpenCLKernel::~OpenCLKernel() {
 compute::ComputeContext& OpenCLKernel::context() const { return _context; }
 
 void OpenCLKernel::launch(const std::vector<compute::KernelArg>& args, std::size_t numBlocks, std::size_t blockSize) {
-  const bool withConstants = !_state->layout().empty() && _numArgs == args.size() + 1;
+  const bool withConstants =
+      _constantsArg == ConstantsArg::Yes ||
+      (_constantsArg == ConstantsArg::Unknown && !_state->layout().empty() && _numArgs == args.size() + 1);
   if (_numArgs != args.size() + (withConstants ? 1 : 0))
     throw compute::ComputeException("kernel '" + _name + "' takes " + std::to_string(_numArgs) + " arguments, " +
                                     std::to_string(args.size()) + " given");

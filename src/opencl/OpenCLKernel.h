@@ -22,6 +22,7 @@ class OpenCLKernel : public compute::ComputeKernel {
   const std::string& name() const override { return _name; }
   compute::ComputeContext& context() const override;
   std::size_t maxBlockSize() const override { return _maxBlockSize; }
+  bool checksArguments() const override { return true; }
   void launch(const std::vector<compute::KernelArg>& args, std::size_t numBlocks, std::size_t blockSize) override;
 
  private:
@@ -31,6 +32,8 @@ class OpenCLKernel : public compute::ComputeKernel {
   std::string _name;
   std::size_t _maxBlockSize = 0;
   cl_uint _numArgs = 0;
+  /// Whether the last parameter is the constants struct; Unknown where the driver gives no argument names.
+  enum class ConstantsArg { Unknown, Yes, No } _constantsArg = ConstantsArg::Unknown;
 };
 
 }  // namespace mardyn::opencl

@@ -42,6 +42,14 @@ class ComputeHostConstantTest : public CppUnit::TestFixture {
       CPPUNIT_ASSERT_THROW(program->constant<double>("scale"), ComputeException);
       CPPUNIT_ASSERT_THROW(table.setArray({1, 2, 3}), ComputeException);
       CPPUNIT_ASSERT_THROW(table.set(1, 4), ComputeException);
+      auto plain = program->createKernel("withoutConstants");
+      if (kernel->checksArguments()) {
+        CPPUNIT_ASSERT_THROW(kernel->call().arg(out).execute(n), ComputeException);  // n missing
+        // A kernel without HOST_CONSTANTS in a program with constants takes exactly its own arguments.
+        CPPUNIT_ASSERT_THROW(plain->call().execute(1), ComputeException);
+      }
+      plain->call().arg(out).execute(1);
+      CPPUNIT_ASSERT_EQUAL(7.0f, out.download()[0]);
     }
   }
 };
