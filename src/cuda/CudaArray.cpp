@@ -35,6 +35,7 @@ CUdeviceptr CudaArray::allocate(std::size_t count) const {
 
 void CudaArray::resize(std::size_t count) {
   if (count == _count) return;
+  _context.makeCurrent();
   CUdeviceptr fresh = allocate(count);
   const std::size_t keep = std::min(count, _count) * _elementSize;
   if (keep > 0) {
@@ -51,15 +52,18 @@ void CudaArray::resize(std::size_t count) {
 
 void CudaArray::uploadBytes(const void* source, std::size_t offsetBytes, std::size_t bytes) {
   checkRange(offsetBytes, bytes, "upload");
+  _context.makeCurrent();
   if (bytes) CUDA_CHECK(_context.driver(), cuMemcpyHtoD(_pointer + offsetBytes, source, bytes));
 }
 
 void CudaArray::downloadBytes(void* destination, std::size_t offsetBytes, std::size_t bytes) const {
   checkRange(offsetBytes, bytes, "download");
+  _context.makeCurrent();
   if (bytes) CUDA_CHECK(_context.driver(), cuMemcpyDtoH(destination, _pointer + offsetBytes, bytes));
 }
 
 void CudaArray::zero() {
+  _context.makeCurrent();
   if (byteSize()) CUDA_CHECK(_context.driver(), cuMemsetD8(_pointer, 0, byteSize()));
 }
 
@@ -71,6 +75,7 @@ void CudaArray::copyTo(compute::ArrayInterface& destination) const {
   if (target->byteSize() != byteSize())
     throw compute::ComputeException("array '" + _name + "': copy into '" + destination.name() + "' of " +
                                     std::to_string(target->byteSize()) + " bytes, need " + std::to_string(byteSize()));
+  _context.makeCurrent();
   if (byteSize()) CUDA_CHECK(_context.driver(), cuMemcpyDtoD(target->_pointer, _pointer, byteSize()));
 }
 

@@ -54,6 +54,7 @@ CudaContext::CudaContext(std::shared_ptr<const CudaDriver> driver, const compute
 
 CudaContext::~CudaContext() {
   if (_context) {
+    _driver->cuCtxSetCurrent(_context);
     _driver->cuCtxSynchronize();
     _driver->cuDevicePrimaryCtxRelease(_device);
   }
@@ -80,8 +81,14 @@ std::unique_ptr<compute::ArrayInterface> CudaContext::createArrayImpl(std::size_
   return std::make_unique<CudaArray>(*this, count, elementSize, name);
 }
 
-std::unique_ptr<compute::ComputeEvent> CudaContext::createEvent() { return std::make_unique<CudaEvent>(*this); }
+std::unique_ptr<compute::ComputeEvent> CudaContext::createEvent() {
+  makeCurrent();
+  return std::make_unique<CudaEvent>(*this);
+}
 
-void CudaContext::synchronize() { CUDA_CHECK(*_driver, cuCtxSynchronize()); }
+void CudaContext::synchronize() {
+  makeCurrent();
+  CUDA_CHECK(*_driver, cuCtxSynchronize());
+}
 
 }  // namespace mardyn::cuda

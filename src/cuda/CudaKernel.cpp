@@ -40,6 +40,7 @@ void CudaKernel::launch(const std::vector<compute::KernelArg>& args, std::size_t
   void* params[64];
   if (args.size() > 64) throw compute::ComputeException("kernel '" + _name + "': more than 64 arguments");
   if (_paramsKnown) checkArguments(args);
+  _context.makeCurrent();  // launches may come from any host thread
   for (std::size_t i = 0; i < args.size(); ++i)
     params[i] = args[i].array ? const_cast<void*>(args[i].array->nativeHandle())
                               : const_cast<unsigned char*>(args[i].value);

@@ -1,8 +1,9 @@
-// CUDA-only behaviour on a CUDA device (skipped without one): the device description, compiling for the
-// device's own architecture, and the argument checks made from the driver's parameter info.
+// CUDA-only behaviour on a CUDA device (skipped without one): device description, compiling for its own
+// architecture, launches from another host thread, argument checks from the driver's parameter info.
 #include <cppunit/extensions/HelperMacros.h>
 
 #include <iostream>
+#include <thread>
 
 #include "compute/ComputeArray.h"
 #include "compute/KernelSources.h"
@@ -44,8 +45,17 @@ class CudaContextTest : public CppUnit::TestFixture {
     auto program = context.compileProgram(KernelSources::get("compute/tests/kernels/ComputeTestKernels.cc"), {}, "t");
     auto kernel = program->createKernel("accumulate");
     ComputeArray<float> values(context, 4, "values");
+    values.zero();
     ComputeArray<mm_long> sums(context, 1, "sums");
     kernel->call().arg(values).arg(sums).arg(4).arg(1).execute(4);
+    // Another host thread (without a current CUDA context) can launch, transfer and synchronise.
+    std::thread other([&] {
+      sums.zero();
+      kernel->call().arg(values).arg(sums).arg(4).arg(1).execute(4);
+      context.synchronize();
+    });
+    other.join();
+    CPPUNIT_ASSERT_EQUAL(mm_long(0), sums.download()[0]);
     int version = 0;
     CUDA_CHECK(*driver, cuDriverGetVersion(&version));
     if (driver->cuFuncGetParamInfo) {
