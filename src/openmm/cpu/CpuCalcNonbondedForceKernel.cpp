@@ -68,7 +68,7 @@ double CpuCalcNonbondedForceKernel::computePairs(ContextImpl& context, std::vect
     if (periodic)
         _engine->setPeriodicBox(box[0][0], box[1][1], box[2][2]);
     try {
-        return _engine->calculate(&data.positions[0][0], &forces[0][0]);
+        return _engine->calculate(&data.positions[0][0], &forces[0][0], includeEnergy);
     } catch (const std::invalid_argument& e) {
         throw OpenMMException(std::string("CPU platform: ") + e.what());
     }

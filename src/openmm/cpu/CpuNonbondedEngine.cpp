@@ -187,7 +187,7 @@ void CpuNonbondedEngine::packAll(const double* positions, bool recordReference, 
         anyMoved |= m != 0;
 }
 
-double CpuNonbondedEngine::calculate(const double* positions, double* forces) {
+double CpuNonbondedEngine::calculate(const double* positions, double* forces, bool includeEnergy) {
     if (_charges.empty())
         return 0.0;
     bool moved = true;
@@ -204,6 +204,7 @@ double CpuNonbondedEngine::calculate(const double* positions, double* forces) {
     flags.coulomb = !_anyCharge ? 0 : (_method == Method::NoCutoff ? 1 : 2);
     flags.mixedLJ = !_uniformLJ;
     flags.switching = _useSwitching && _method != Method::NoCutoff && _switchingDistance < _cutoff;
+    flags.energy = includeEnergy;
     args.packed = _packed.data();
     args.lj = _lj.data();
     for (int d = 0; d < 3; d++) {

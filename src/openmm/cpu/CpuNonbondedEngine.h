@@ -35,8 +35,9 @@ public:
     /** Chooses the portable kernels even where AVX2 is available (for testing). */
     void setForceGenericKernels(bool generic);
 
-    /** Adds forces (3 doubles per particle) and returns the energy. Positions hold 3 doubles per particle. */
-    double calculate(const double* positions, double* forces);
+    /** Adds forces (3 doubles per particle) and returns the energy (0 may be returned if includeEnergy is
+     *  false). Positions hold 3 doubles per particle. */
+    double calculate(const double* positions, double* forces, bool includeEnergy = true);
 
     int getNumListBuilds() const { return _numListBuilds; }
     bool usesAvx2Kernels() const;

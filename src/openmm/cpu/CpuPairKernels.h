@@ -26,6 +26,7 @@ struct CpuPairKernelFlags {
     int coulomb = 0;                 ///< 0: no charges, 1: plain Coulomb, 2: reaction field
     bool mixedLJ = true;             ///< per-particle LJ parameters (else the uniform ones)
     bool switching = false;
+    bool energy = true;              ///< compute the energy (a kernel may return 0 without it)
 };
 
 /** Computes the pairs listed for the particles of one block (each pair is listed once) and adds their forces

@@ -29,7 +29,7 @@ inline void loadPairs(const double* base, int stride, const int* j, __m256d& c0,
     c1 = _mm256_unpackhi_pd(r02, r13);
 }
 
-template <bool PERIODIC, int COULOMB, bool MIXED, bool SWITCH>
+template <bool PERIODIC, int COULOMB, bool MIXED, bool SWITCH, bool ENERGY>
 double avx2Block(const CpuPairKernelArgs& a, const CpuNeighborList& list, int block, double* buffer) {
     const int first = block * CpuNeighborList::blockSize;
     const int last = std::min(list.getNumParticles(), first + CpuNeighborList::blockSize);
@@ -109,7 +109,8 @@ double avx2Block(const CpuPairKernelArgs& a, const CpuNeighborList& list, int bl
                 }
             }
             f = _mm256_and_pd(f, mask);
-            energy = _mm256_add_pd(energy, _mm256_and_pd(e, mask));
+            if (ENERGY)
+                energy = _mm256_add_pd(energy, _mm256_and_pd(e, mask));
             const __m256d fjx = _mm256_mul_pd(f, dx), fjy = _mm256_mul_pd(f, dy), fjz = _mm256_mul_pd(f, dz);
             fx = _mm256_add_pd(fx, fjx);
             fy = _mm256_add_pd(fy, fjy);
@@ -134,14 +135,19 @@ double avx2Block(const CpuPairKernelArgs& a, const CpuNeighborList& list, int bl
     return horizontalSum(energy);
 }
 
+template <bool PERIODIC, int COULOMB, bool MIXED, bool SWITCH>
+CpuBlockKernel pickEnergy(bool energy) {
+    return energy ? &avx2Block<PERIODIC, COULOMB, MIXED, SWITCH, true> : &avx2Block<PERIODIC, COULOMB, MIXED, SWITCH, false>;
+}
+
 template <bool PERIODIC, int COULOMB, bool MIXED>
-CpuBlockKernel pickSwitch(bool switching) {
-    return switching ? &avx2Block<PERIODIC, COULOMB, MIXED, true> : &avx2Block<PERIODIC, COULOMB, MIXED, false>;
+CpuBlockKernel pickSwitch(const CpuPairKernelFlags& f) {
+    return f.switching ? pickEnergy<PERIODIC, COULOMB, MIXED, true>(f.energy) : pickEnergy<PERIODIC, COULOMB, MIXED, false>(f.energy);
 }
 
 template <bool PERIODIC, int COULOMB>
 CpuBlockKernel pickMixed(const CpuPairKernelFlags& f) {
-    return f.mixedLJ ? pickSwitch<PERIODIC, COULOMB, true>(f.switching) : pickSwitch<PERIODIC, COULOMB, false>(f.switching);
+    return f.mixedLJ ? pickSwitch<PERIODIC, COULOMB, true>(f) : pickSwitch<PERIODIC, COULOMB, false>(f);
 }
 
 template <bool PERIODIC>

@@ -131,6 +131,10 @@ public:
             maxForce = std::max(maxForce, std::abs(f));
         for (size_t k = 0; k < forces.size(); k++)
             CPPUNIT_ASSERT_DOUBLES_EQUAL(expected[k], forces[k], 1e-10 * maxForce);
+        // Forces alone (the kernels without energy) are the same numbers.
+        std::vector<double> forcesOnly(s.positions.size(), 0.0);
+        engine.calculate(s.positions.data(), forcesOnly.data(), false);
+        CPPUNIT_ASSERT(forcesOnly == forces);
     }
 
     void testAllMethodsAgainstBruteForce() {
