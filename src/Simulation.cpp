@@ -2,7 +2,7 @@
 // (half kick + drift, exchange, forces, half kick, global values, thermostat, outputs) and the summary.
 #include "Simulation.h"
 
-#include "parallel/DomainDecompSequential.h"
+#include "parallel/DomainDecompFactory.h"
 #include "particleContainer/LegacyCellProcessor.h"
 #include "particleContainer/VectorizedCellProcessor.h"
 #include "utils/MardynException.h"
@@ -17,7 +17,8 @@ namespace mardyn {
 
 Simulation::Simulation(SimulationConfig config, std::unique_ptr<DomainDecompBase> decomposition)
     : _config(std::move(config)), _decomp(std::move(decomposition)) {
-  if (!_decomp) _decomp = std::make_unique<DomainDecompSequential>();
+  if (!_decomp) _decomp = DomainDecompFactory::create(_config.parallelisation);
+  _decomp->setComponents(_config.components);
   const double rc = _config.cutoffRadius;
   for (int d = 0; d < 3; ++d)
     if (!(2.0 * rc <= _config.box[d]))

@@ -24,7 +24,8 @@ class Simulation : public SimulationView {
  public:
   /// Takes the configuration as read (command-line overrides already applied: productionSteps,
   /// outputPrefix, finalCheckpoint, legacyCellProcessor, quiet, printInterval). Without a
-  /// decomposition the run is sequential. Throws MardynException on an inconsistent set-up.
+  /// decomposition DomainDecompFactory chooses one (MPI under mpirun with more than one process,
+  /// else sequential). Throws MardynException on an inconsistent set-up.
   explicit Simulation(SimulationConfig config, std::unique_ptr<DomainDecompBase> decomposition = nullptr);
   ~Simulation() override;
   Simulation(const Simulation&) = delete;

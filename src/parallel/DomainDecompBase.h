@@ -18,6 +18,9 @@ class DomainDecompBase {
   virtual ~DomainDecompBase() = default;
 
   virtual std::string name() const = 0;
+  /// The components molecules refer to (needed to rebuild molecules received from other processes);
+  /// must outlive the decomposition.
+  virtual void setComponents(const std::vector<Component>& /*components*/) {}
   virtual int rank() const = 0;
   virtual int numProcs() const = 0;
 

@@ -1,0 +1,216 @@
+// DomainDecompMPI: a periodic Cartesian communicator; regions are equal slabs of the box per grid
+// coordinate; migration and halo exchange go dimension by dimension to the two neighbours, so
+// edges and corners reach diagonal neighbours through two or three hops.
+#include "parallel/DomainDecompMPI.h"
+
+#include "parallel/DomainDecompSequential.h"
+#include "utils/MardynException.h"
+
+#include <algorithm>
+#include <limits>
+#include <sstream>
+
+namespace mardyn {
+
+DomainDecompMPI::DomainDecompMPI(std::array<int, 3> gridDims, MPI_Comm comm) {
+  int size = 1;
+  MPI_Comm_size(comm, &size);
+  int product = 1;
+  for (int d : gridDims) {
+    if (d < 0) throw MardynException("MPIGridDims must not be negative");
+    product *= d > 0 ? d : 1;
+  }
+  const bool complete = gridDims[0] > 0 && gridDims[1] > 0 && gridDims[2] > 0;
+  if ((complete && product != size) || size % product != 0) {
+    std::ostringstream os;
+    os << "MPIGridDims " << gridDims[0] << " x " << gridDims[1] << " x " << gridDims[2] << " do not fit " << size
+       << " processes";
+    throw MardynException(os.str());
+  }
+  int dims[3] = {gridDims[0], gridDims[1], gridDims[2]};
+  MPI_Dims_create(size, 3, dims);
+  int periods[3] = {1, 1, 1};
+  MPI_Cart_create(comm, 3, dims, periods, 0, &_comm);
+  MPI_Comm_rank(_comm, &_rank);
+  MPI_Comm_size(_comm, &_size);
+  int coords[3];
+  MPI_Cart_coords(_comm, _rank, 3, coords);
+  for (int d = 0; d < 3; ++d) {
+    _dims[d] = dims[d];
+    _coords[d] = coords[d];
+    MPI_Cart_shift(_comm, d, 1, &_lower[d], &_upper[d]);
+  }
+}
+
+DomainDecompMPI::~DomainDecompMPI() {
+  int finalised = 0;
+  MPI_Finalized(&finalised);
+  if (!finalised && _comm != MPI_COMM_NULL) MPI_Comm_free(&_comm);
+}
+
+std::string DomainDecompMPI::name() const {
+  std::ostringstream os;
+  os << "MPI domain decomposition " << _dims[0] << " x " << _dims[1] << " x " << _dims[2];
+  return os.str();
+}
+
+Vec3 DomainDecompMPI::boundingBoxMin(const Domain& domain) const {
+  Vec3 lo;
+  for (int d = 0; d < 3; ++d) lo[d] = _coords[d] == 0 ? 0.0 : _coords[d] * domain.box()[d] / _dims[d];
+  return lo;
+}
+
+Vec3 DomainDecompMPI::boundingBoxMax(const Domain& domain) const {
+  Vec3 hi;
+  for (int d = 0; d < 3; ++d)
+    hi[d] = _coords[d] + 1 == _dims[d] ? domain.box()[d] : (_coords[d] + 1) * domain.box()[d] / _dims[d];
+  return hi;
+}
+
+DomainDecompMPI::Message DomainDecompMPI::pack(const Molecule& m) const {
+  Message msg{};
+  for (int d = 0; d < 3; ++d) {
+    msg.r[d] = m.r()[d];
+    msg.v[d] = m.v()[d];
+    msg.L[d] = m.L()[d];
+  }
+  msg.q[0] = m.q().w();
+  msg.q[1] = m.q().x();
+  msg.q[2] = m.q().y();
+  msg.q[3] = m.q().z();
+  msg.id = m.id();
+  msg.component = m.componentId();
+  return msg;
+}
+
+Molecule DomainDecompMPI::unpack(const Message& msg) const {
+  if (!_components || msg.component >= _components->size())
+    throw MardynException("DomainDecompMPI: received a molecule of unknown component " +
+                          std::to_string(msg.component) + " (components not set)");
+  return Molecule(msg.id, &(*_components)[msg.component], {msg.r[0], msg.r[1], msg.r[2]},
+                  {msg.v[0], msg.v[1], msg.v[2]}, Quaternion(msg.q[0], msg.q[1], msg.q[2], msg.q[3]),
+                  {msg.L[0], msg.L[1], msg.L[2]});
+}
+
+std::vector<DomainDecompMPI::Message> DomainDecompMPI::shift(const std::vector<Message>& out, int dest, int source,
+                                                             int tag) const {
+  int sendCount = static_cast<int>(out.size()), recvCount = 0;
+  MPI_Sendrecv(&sendCount, 1, MPI_INT, dest, tag, &recvCount, 1, MPI_INT, source, tag, _comm, MPI_STATUS_IGNORE);
+  std::vector<Message> in(static_cast<std::size_t>(recvCount));
+  MPI_Sendrecv(out.data(), sendCount * static_cast<int>(sizeof(Message)), MPI_BYTE, dest, tag + 1, in.data(),
+               recvCount * static_cast<int>(sizeof(Message)), MPI_BYTE, source, tag + 1, _comm, MPI_STATUS_IGNORE);
+  return in;
+}
+
+void DomainDecompMPI::migrate(ParticleContainer& container, const Domain& domain) {
+  const Vec3& box = domain.box();
+  const Vec3 lo = boundingBoxMin(domain), hi = boundingBoxMax(domain);
+  std::vector<Molecule> pending = container.extractLeavingParticles();
+  for (int d = 0; d < 3; ++d) {
+    std::vector<Message> toLower, toUpper;
+    std::vector<Molecule> keep;
+    for (const Molecule& m : pending) {
+      if (m.r()[d] < lo[d]) toLower.push_back(pack(m));
+      else if (m.r()[d] >= hi[d]) toUpper.push_back(pack(m));
+      else keep.push_back(m);
+    }
+    auto fromUpper = shift(toLower, _lower[d], _upper[d], 10 + 4 * d);
+    auto fromLower = shift(toUpper, _upper[d], _lower[d], 12 + 4 * d);
+    pending.swap(keep);
+    for (const auto* list : {&fromUpper, &fromLower})
+      for (const Message& msg : *list) {
+        Molecule m = unpack(msg);
+        m.setR({DomainDecompSequential::wrap(m.r().x, box.x), DomainDecompSequential::wrap(m.r().y, box.y),
+                DomainDecompSequential::wrap(m.r().z, box.z)});
+        pending.push_back(m);
+      }
+  }
+  bool lost = false;
+  for (const Molecule& m : pending) {
+    const Vec3& r = m.r();
+    bool inside = true;
+    for (int d = 0; d < 3; ++d) inside = inside && r[d] >= lo[d] && r[d] < hi[d];
+    if (inside) container.addParticle(m);
+    else lost = true;
+  }
+  if (anyTrue(lost))
+    throw MardynException("DomainDecompMPI: a molecule moved farther than one process region in one time step "
+                          "(time step too large or system exploding)");
+}
+
+void DomainDecompMPI::exchangeHalo(ParticleContainer& container, const Domain& domain) {
+  const Vec3& box = domain.box();
+  const Vec3 lo = boundingBoxMin(domain), hi = boundingBoxMax(domain);
+  const double w = container.haloWidth();
+  const double big = std::numeric_limits<double>::max();
+  for (int d = 0; d < 3; ++d) {
+    std::vector<Message> toLower, toUpper;
+    Vec3 rlo{-big, -big, -big}, rhi{big, big, big};
+    rlo[d] = lo[d];
+    rhi[d] = lo[d] + w;
+    const double downShift = _coords[d] == 0 ? box[d] : 0.0;  // periodic image across the box face
+    container.forEachInRegion(rlo, rhi, [&](const Molecule& m) {
+      Message msg = pack(m);
+      msg.r[d] += downShift;
+      toLower.push_back(msg);
+    }, IterateOver::OwnedAndHalo);
+    rlo[d] = hi[d] - w;
+    rhi[d] = hi[d];
+    const double upShift = _coords[d] + 1 == _dims[d] ? -box[d] : 0.0;
+    container.forEachInRegion(rlo, rhi, [&](const Molecule& m) {
+      Message msg = pack(m);
+      msg.r[d] += upShift;
+      toUpper.push_back(msg);
+    }, IterateOver::OwnedAndHalo);
+    const auto fromUpper = shift(toLower, _lower[d], _upper[d], 30 + 4 * d);
+    const auto fromLower = shift(toUpper, _upper[d], _lower[d], 32 + 4 * d);
+    for (const auto* list : {&fromUpper, &fromLower})
+      for (const Message& msg : *list) container.addHaloParticle(unpack(msg));
+  }
+}
+
+void DomainDecompMPI::exchangeMolecules(ParticleContainer& container, const Domain& domain) {
+  container.deleteHaloParticles();
+  container.update();
+  migrate(container, domain);
+  exchangeHalo(container, domain);
+}
+
+void DomainDecompMPI::allreduceSum(std::vector<double>& values) const {
+  MPI_Allreduce(MPI_IN_PLACE, values.data(), static_cast<int>(values.size()), MPI_DOUBLE, MPI_SUM, _comm);
+}
+
+void DomainDecompMPI::allreduceSum(std::vector<unsigned long>& values) const {
+  MPI_Allreduce(MPI_IN_PLACE, values.data(), static_cast<int>(values.size()), MPI_UNSIGNED_LONG, MPI_SUM, _comm);
+}
+
+bool DomainDecompMPI::anyTrue(bool local) const {
+  int flag = local ? 1 : 0;
+  MPI_Allreduce(MPI_IN_PLACE, &flag, 1, MPI_INT, MPI_LOR, _comm);
+  return flag != 0;
+}
+
+std::vector<Molecule> DomainDecompMPI::gatherMolecules(const ParticleContainer& container) const {
+  std::vector<Message> mine;
+  container.forEach([&](const Molecule& m) { mine.push_back(pack(m)); });
+  const int bytes = static_cast<int>(mine.size() * sizeof(Message));
+  std::vector<int> counts(_size), displs(_size);
+  MPI_Gather(&bytes, 1, MPI_INT, counts.data(), 1, MPI_INT, 0, _comm);
+  std::vector<Message> all;
+  if (_rank == 0) {
+    int total = 0;
+    for (int r = 0; r < _size; ++r) {
+      displs[r] = total;
+      total += counts[r];
+    }
+    all.resize(static_cast<std::size_t>(total) / sizeof(Message));
+  }
+  MPI_Gatherv(mine.data(), bytes, MPI_BYTE, all.data(), counts.data(), displs.data(), MPI_BYTE, 0, _comm);
+  std::vector<Molecule> out;
+  out.reserve(all.size());
+  for (const Message& msg : all) out.push_back(unpack(msg));
+  std::sort(out.begin(), out.end(), [](const Molecule& a, const Molecule& b) { return a.id() < b.id(); });
+  return out;
+}
+
+}  // namespace mardyn

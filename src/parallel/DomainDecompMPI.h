@@ -1,0 +1,60 @@
+// DomainDecompMPI: spatial domain decomposition over a periodic Cartesian grid of MPI processes:
+// migration of molecules that left a region, halo exchange with periodic images, global reductions.
+#pragma once
+
+#include "parallel/DomainDecompBase.h"
+
+#include <mpi.h>
+
+#include <array>
+
+namespace mardyn {
+
+class DomainDecompMPI : public DomainDecompBase {
+ public:
+  /// gridDims: processes per dimension; zeros are chosen by MPI_Dims_create. Throws MardynException
+  /// when the given dimensions do not multiply to the number of processes of `comm`.
+  explicit DomainDecompMPI(std::array<int, 3> gridDims = {0, 0, 0}, MPI_Comm comm = MPI_COMM_WORLD);
+  ~DomainDecompMPI() override;
+  DomainDecompMPI(const DomainDecompMPI&) = delete;
+  DomainDecompMPI& operator=(const DomainDecompMPI&) = delete;
+
+  std::string name() const override;
+  void setComponents(const std::vector<Component>& components) override { _components = &components; }
+  int rank() const override { return _rank; }
+  int numProcs() const override { return _size; }
+  const std::array<int, 3>& gridDims() const { return _dims; }
+  const std::array<int, 3>& gridCoords() const { return _coords; }
+
+  Vec3 boundingBoxMin(const Domain& domain) const override;
+  Vec3 boundingBoxMax(const Domain& domain) const override;
+
+  void exchangeMolecules(ParticleContainer& container, const Domain& domain) override;
+
+  void allreduceSum(std::vector<double>& values) const override;
+  void allreduceSum(std::vector<unsigned long>& values) const override;
+  bool anyTrue(bool local) const override;
+  std::vector<Molecule> gatherMolecules(const ParticleContainer& container) const override;
+
+  /// The plain-data form in which molecules travel between processes.
+  struct Message {
+    double r[3], v[3], q[4], L[3];
+    unsigned long id;
+    unsigned long component;
+  };
+
+ private:
+  Message pack(const Molecule& m) const;
+  Molecule unpack(const Message& msg) const;
+  /// Sends `out` to dest and receives from source (counts first, then data).
+  std::vector<Message> shift(const std::vector<Message>& out, int dest, int source, int tag) const;
+  void migrate(ParticleContainer& container, const Domain& domain);
+  void exchangeHalo(ParticleContainer& container, const Domain& domain);
+
+  MPI_Comm _comm = MPI_COMM_NULL;
+  int _rank = 0, _size = 1;
+  std::array<int, 3> _dims{1, 1, 1}, _coords{0, 0, 0}, _lower{0, 0, 0}, _upper{0, 0, 0};
+  const std::vector<Component>* _components = nullptr;
+};
+
+}  // namespace mardyn

@@ -1,0 +1,159 @@
+// DomainDecompMPITest: runs under mpirun with 1, 2 or 4 processes: the MPI domain decomposition
+// reproduces the sequential run (per-step T, U_pot, p to 1e-10, final positions to 1e-8) for LJ and
+// rigid two-centre molecules on the grids 1x1x1, 2x1x1, 1x2x2 and 4x1x1, and loses no molecule.
+#include "Simulation.h"
+#include "parallel/DomainDecompMPI.h"
+#include "parallel/DomainDecompSequential.h"
+#include "particleContainer/tests/FccConfig.h"
+#include "utils/MardynException.h"
+
+#include <cppunit/extensions/HelperMacros.h>
+#include <mpi.h>
+
+#include <cmath>
+#include <iostream>
+#include <random>
+#include <set>
+
+using namespace mardyn;
+
+class DomainDecompMPITest : public CppUnit::TestFixture {
+  CPPUNIT_TEST_SUITE(DomainDecompMPITest);
+  CPPUNIT_TEST(ljMatchesSerial);
+  CPPUNIT_TEST(twoCentreMatchesSerial);
+  CPPUNIT_TEST(hotSystemKeepsEveryMolecule);
+  CPPUNIT_TEST(badGridIsRejected);
+  CPPUNIT_TEST_SUITE_END();
+
+ public:
+  static int worldSize() {
+    int s = 1;
+    MPI_Comm_size(MPI_COMM_WORLD, &s);
+    return s;
+  }
+  static int worldRank() {
+    int r = 0;
+    MPI_Comm_rank(MPI_COMM_WORLD, &r);
+    return r;
+  }
+
+  static std::vector<std::array<int, 3>> grids() {
+    switch (worldSize()) {
+      case 1: return {{1, 1, 1}};
+      case 2: return {{2, 1, 1}};
+      case 4: return {{1, 2, 2}, {4, 1, 1}};
+      default: return {{0, 0, 0}};
+    }
+  }
+
+  struct Trace {
+    std::vector<double> t, u, p;
+    std::vector<Molecule> final;
+  };
+
+  static Trace run(const SimulationConfig& cfg, std::unique_ptr<DomainDecompBase> decomp, unsigned long steps) {
+    Simulation sim(cfg, std::move(decomp));
+    sim.prepare();
+    Trace tr;
+    auto record = [&] {
+      tr.t.push_back(sim.globals().temperature);
+      tr.u.push_back(sim.globals().uPot);
+      tr.p.push_back(sim.globals().pressure);
+    };
+    record();
+    for (unsigned long s = 0; s < steps; ++s) {
+      sim.step();
+      record();
+    }
+    tr.final = sim.gatherMolecules();
+    return tr;
+  }
+
+  static double relDev(const std::vector<double>& a, const std::vector<double>& b) {
+    double dev = 0.0;
+    for (std::size_t i = 0; i < a.size(); ++i) dev = std::max(dev, std::abs(a[i] - b[i]) / std::abs(b[i]));
+    return dev;
+  }
+
+  /// Compares the MPI run on every grid of this process count with the sequential run.
+  static void compare(const SimulationConfig& cfg, unsigned long steps, const char* label) {
+    const Trace serial = run(cfg, std::make_unique<DomainDecompSequential>(), steps);
+    for (const auto& grid : grids()) {
+      const Trace par = run(cfg, std::make_unique<DomainDecompMPI>(grid), steps);
+      const double dev = std::max({relDev(par.t, serial.t), relDev(par.u, serial.u), relDev(par.p, serial.p)});
+      // Positions: rank 0 holds the gathered molecules; the verdict is shared with every rank.
+      double pos = 0.0;
+      if (worldRank() == 0) {
+        if (par.final.size() != serial.final.size()) pos = INFINITY;
+        else
+          for (std::size_t i = 0; i < par.final.size(); ++i) {
+            if (par.final[i].id() != serial.final[i].id()) pos = INFINITY;
+            else pos = std::max(pos, norm(par.final[i].r() - serial.final[i].r()));
+          }
+      }
+      MPI_Bcast(&pos, 1, MPI_DOUBLE, 0, MPI_COMM_WORLD);
+      if (worldRank() == 0)
+        std::cout << "\n  " << label << " grid " << grid[0] << "x" << grid[1] << "x" << grid[2] << ": max rel. dev. of"
+                  << " T, U_pot, p over " << steps << " steps = " << dev << ", max |dr| = " << pos;
+      CPPUNIT_ASSERT(dev <= 1e-10);
+      CPPUNIT_ASSERT(pos <= 1e-8);
+    }
+  }
+
+  void ljMatchesSerial() {
+    SimulationConfig cfg = testing::fccConfig(6, 0.8442, 2.5, 1.44, false);
+    cfg.longRange = SimulationConfig::LongRange::Homogeneous;
+    cfg.ensemble = SimulationConfig::Ensemble::NVT;
+    cfg.temperature = 1.2;
+    compare(cfg, 100, "LJ NVT");
+  }
+
+  void twoCentreMatchesSerial() {
+    SimulationConfig cfg = testing::fccConfig(6, 0.5, 2.5, 2.0, false);
+    cfg.longRange = SimulationConfig::LongRange::Homogeneous;
+    Component c(0, "2CLJ");
+    c.addLJCenter(LJCenter{{0, 0, -0.25}, 0.5, 1.0, 1.0, false});
+    c.addLJCenter(LJCenter{{0, 0, 0.25}, 0.5, 1.0, 1.0, false});
+    c.setMomentsOfInertia({0.0625, 0.0625, 0.0});
+    cfg.components = {c};
+    std::mt19937_64 rng(9);
+    std::normal_distribution<double> g(0.0, 1.0);
+    for (auto& rec : cfg.molecules) {
+      Quaternion q(g(rng), g(rng), g(rng), g(rng));
+      q.normalize();
+      rec.q = q;
+      rec.L = q.rotateInv(Vec3{g(rng) * 0.35, g(rng) * 0.35, 0.0});
+    }
+    cfg.timestep = 0.002;
+    compare(cfg, 100, "rigid 2CLJ NVE");
+  }
+
+  void hotSystemKeepsEveryMolecule() {
+    SimulationConfig cfg = testing::fccConfig(6, 0.3, 2.5, 50.0, true);
+    cfg.timestep = 0.002;
+    const auto grid = grids().back();
+    Simulation sim(cfg, std::make_unique<DomainDecompMPI>(grid));
+    sim.prepare();
+    const unsigned long n = cfg.molecules.size();
+    bool countOk = true, idsOk = true;
+    for (int s = 0; s < 60; ++s) {
+      sim.step();
+      countOk = countOk && sim.globals().numMolecules == n;
+      if (s % 10 == 9) {
+        const auto all = sim.gatherMolecules();
+        std::set<unsigned long> ids;
+        for (const auto& m : all) ids.insert(m.id());
+        if (worldRank() == 0) idsOk = idsOk && ids.size() == n && all.size() == n;
+      }
+    }
+    int ok = countOk && idsOk;
+    MPI_Allreduce(MPI_IN_PLACE, &ok, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+    CPPUNIT_ASSERT(ok);
+  }
+
+  void badGridIsRejected() {
+    CPPUNIT_ASSERT_THROW(DomainDecompMPI({3, 5, 7}), MardynException);
+  }
+};
+
+CPPUNIT_TEST_SUITE_REGISTRATION(DomainDecompMPITest);
