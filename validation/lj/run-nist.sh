@@ -2,12 +2,12 @@
 # NVT Lennard-Jones runs at NIST's reference points (T* = 0.85, rc = 3 sigma with long-range correction)
 # compared with the NIST SRSW values: U/N and p* with our standard error from block averages.
 # Pass: |ours - NIST| <= 3 SE + 0.5 % |NIST| for every quantity.
-# Usage: run-nist.sh BUILD_DIR   (env: CELLS=5 -> 500 atoms, EQUIL=5000, PROD=40000 steps, BLOCKS=20)
+# Usage: run-nist.sh BUILD_DIR   (env: CELLS=5 -> 500 atoms, EQUIL=3000, PROD=25000 steps, BLOCKS=20)
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 build=$(cd "${1:-build}" && pwd)
 mardyn=$build/mardyn
-cells=${CELLS:-5} equil=${EQUIL:-5000} prod=${PROD:-40000} blocks=${BLOCKS:-20}
+cells=${CELLS:-5} equil=${EQUIL:-3000} prod=${PROD:-25000} blocks=${BLOCKS:-20}
 work=${WORKDIR:-$build/validation-lj-nist}
 mkdir -p "$work"
 # rho*, NIST U/N, NIST p*

@@ -17,14 +17,14 @@ mkdir -p "$work"
 (cd "$work" && "$mardyn" --quiet --final-checkpoint 0 -p "$work/nve" "$work/nve.xml")
 awk -v limit="$limit" -v dt=0.005 '
   /^#/ || NF < 12 { next }
-  { n++; t = $1 * dt; e = ($3 + $5) / $12
+  { n++; N = $12; t = $1 * dt; e = ($3 + $5) / N
     if (n == 1) e0 = e
     st += t; se += e; stt += t * t; ste += t * e
     d = e - e0; if (d < 0) d = -d; if (d > maxdev) maxdev = d; tmax = t; tmin = (n == 1 ? t : tmin) }
   END {
     slope = (n * ste - st * se) / (n * stt - st * st)
     drift = slope * (tmax - tmin); ad = drift < 0 ? -drift : drift
-    printf "NVE LJ liquid: N = %d, %d steps, dt* = 0.005, E/N at start = %.8f\n", $12, (tmax - tmin) / dt, e0
+    printf "NVE LJ liquid: N = %d, %d steps, dt* = 0.005, E/N at start = %.8f\n", N, (tmax - tmin) / dt, e0
     printf "  drift of E/N (linear fit x run length) = %.3e epsilon   (limit %g)\n", drift, limit
     printf "  largest |E/N - E0/N|                  = %.3e epsilon\n", maxdev
     print (ad < limit ? "NVE drift: PASS" : "NVE drift: FAIL")
