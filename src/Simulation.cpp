@@ -7,11 +7,9 @@
 #include "particleContainer/VectorizedCellProcessor.h"
 #include "utils/MardynException.h"
 
-#include <cstdio>
 #include <iomanip>
 #include <ostream>
 #include <sstream>
-#include <unistd.h>
 
 namespace mardyn {
 
@@ -192,36 +190,22 @@ void Simulation::run(std::ostream& log) {
   wall.start();
   prepare();
   const unsigned long steps = _config.totalSteps();
-  const bool master = _decomp->rank() == 0;
-  const bool progress = master && !_config.quiet && isatty(fileno(stdout));
+  // Step lines and the terminal progress line come from the output plugins (StepLineWriter).
   Timer loop;
   loop.start();
-  double lastReport = 0.0;
-  for (unsigned long s = 0; s < steps; ++s) {
-    step();
-    if (progress && (loop.seconds() - lastReport > 0.5 || s + 1 == steps)) {
-      lastReport = loop.seconds();
-      const double rate = (s + 1) / lastReport;
-      std::ostringstream os;
-      os << "\r" << std::setw(8) << (s + 1) << "/" << steps << " steps  " << std::setprecision(4) << rate
-         << " steps/s  ETA " << std::fixed << std::setprecision(1) << (steps - s - 1) / rate << " s   ";
-      std::fputs(os.str().c_str(), stdout);
-      if (s + 1 == steps) std::fputs("\n", stdout);
-      std::fflush(stdout);
-    }
-  }
+  for (unsigned long s = 0; s < steps; ++s) step();
   loop.stop();
   finish();
   wall.stop();
-  if (master && !_config.quiet) printSummary(log, wall.seconds());
-  (void)loop;
+  if (_decomp->rank() == 0 && !_config.quiet) printSummary(log, wall.seconds(), loop.seconds(), steps);
 }
 
-void Simulation::printSummary(std::ostream& log, double wallSeconds) const {
-  const double loopSeconds = _timers.all().empty() ? 0.0 : wallSeconds;
-  const double updates = static_cast<double>(_globals.numMolecules) * static_cast<double>(_step);
+void Simulation::printSummary(std::ostream& log, double wallSeconds, double loopSeconds,
+                              unsigned long steps) const {
+  const double updates = static_cast<double>(_globals.numMolecules) * static_cast<double>(steps);
   std::ostringstream os;
-  os << "Wall time: " << std::setprecision(6) << wallSeconds << " s\n";
+  os << "Wall time: " << std::setprecision(6) << wallSeconds << " s (time loop " << loopSeconds << " s, "
+     << steps << " steps, " << _decomp->numProcs() << (_decomp->numProcs() == 1 ? " process)\n" : " processes)\n");
   os << "Molecule updates per second: " << std::setprecision(6) << (loopSeconds > 0 ? updates / loopSeconds : 0.0)
      << "\n";
   os << "Timers:\n";

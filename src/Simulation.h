@@ -43,8 +43,9 @@ class Simulation : public SimulationView {
   void prepare();
   /// One time step (half kick, drift, exchange, forces, half kick, thermostat, outputs).
   void step();
-  /// prepare(), config().totalSteps() steps, finish(); progress on a terminal and the final
-  /// summary (wall time, molecule updates per second, timers) on `log` unless quiet.
+  /// prepare(), config().totalSteps() steps, finish(); then the summary (wall time, molecule
+  /// updates per second, timer breakdown) on `log` (rank 0, unless quiet). Step and progress
+  /// lines are the output plugins' job.
   void run(std::ostream& log);
   /// Calls the plugins' finish().
   void finish();
@@ -65,7 +66,7 @@ class Simulation : public SimulationView {
  private:
   void computeForces();
   void computeGlobalValues(const KineticSums& sums, bool applyThermostat);
-  void printSummary(std::ostream& log, double wallSeconds) const;
+  void printSummary(std::ostream& log, double wallSeconds, double loopSeconds, unsigned long steps) const;
 
   SimulationConfig _config;
   std::unique_ptr<DomainDecompBase> _decomp;
