@@ -23,7 +23,7 @@ while read -r rho unist pnist; do
   (cd "$work" && "$mardyn" --quiet --final-checkpoint 0 -p "$work/nist-$rho" "$cfg")
   # .res columns: step time U_pot U_pot_avg U_kin U_kin_avg p p_avg beta_trans beta_rot c_v N
   line=$(awk -v equil="$equil" -v nb="$blocks" -v unist="$unist" -v pnist="$pnist" -v rho="$rho" '
-    /^#/ || NF < 12 { next }
+    /^ *#/ || NF < 12 { next }
     $1 > equil { n++; u[n] = $3 / $12; p[n] = $7 }
     function stat(x, m,   b, size, i, j, mean, s, bm) {
       size = int(n / nb); mean = 0; s = 0

@@ -16,7 +16,7 @@ mkdir -p "$work"
 "$here/lj-config.sh" NVE 0.8442 0.728 2.5 "$cells" "$steps" 0 true none 10 "$work/melt.restart.dat" > "$work/nve.xml"
 (cd "$work" && "$mardyn" --quiet --final-checkpoint 0 -p "$work/nve" "$work/nve.xml")
 awk -v limit="$limit" -v dt=0.005 '
-  /^#/ || NF < 12 { next }
+  /^ *#/ || NF < 12 { next }
   { n++; N = $12; t = $1 * dt; e = ($3 + $5) / N
     if (n == 1) e0 = e
     st += t; se += e; stt += t * t; ste += t * e
