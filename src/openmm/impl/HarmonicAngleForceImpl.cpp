@@ -23,7 +23,8 @@ void HarmonicAngleForceImpl::initialize(ContextImpl& context) {
   _kernel.getAs<CalcHarmonicAngleForceKernel>().initialize(system, _owner);
 }
 
-double HarmonicAngleForceImpl::calcForcesAndEnergy(ContextImpl& context, bool includeForces, bool includeEnergy, int groups) {
+double HarmonicAngleForceImpl::calcForcesAndEnergy(ContextImpl& context, bool includeForces, bool includeEnergy,
+                                                   int groups) {
   if ((groups & (1 << _owner.getForceGroup())) == 0)
     return 0.0;
   return _kernel.getAs<CalcHarmonicAngleForceKernel>().execute(context, includeForces, includeEnergy);

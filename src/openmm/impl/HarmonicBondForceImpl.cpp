@@ -23,7 +23,8 @@ void HarmonicBondForceImpl::initialize(ContextImpl& context) {
   _kernel.getAs<CalcHarmonicBondForceKernel>().initialize(system, _owner);
 }
 
-double HarmonicBondForceImpl::calcForcesAndEnergy(ContextImpl& context, bool includeForces, bool includeEnergy, int groups) {
+double HarmonicBondForceImpl::calcForcesAndEnergy(ContextImpl& context, bool includeForces, bool includeEnergy,
+                                                  int groups) {
   if ((groups & (1 << _owner.getForceGroup())) == 0)
     return 0.0;
   return _kernel.getAs<CalcHarmonicBondForceKernel>().execute(context, includeForces, includeEnergy);

@@ -18,8 +18,8 @@ namespace {
 void checkForce(const System& system, const NonbondedForce& force) {
   if (force.getNumParticles() != system.getNumParticles())
     throw OpenMMException("NonbondedForce must have exactly as many particles as the System it belongs to (" +
-                          std::to_string(force.getNumParticles()) + " vs " +
-                          std::to_string(system.getNumParticles()) + ")");
+                          std::to_string(force.getNumParticles()) + " vs " + std::to_string(system.getNumParticles()) +
+                          ")");
   for (int i = 0; i < force.getNumParticles(); i++) {
     double charge, sigma, epsilon;
     force.getParticleParameters(i, charge, sigma, epsilon);
@@ -44,8 +44,8 @@ void checkForce(const System& system, const NonbondedForce& force) {
   if (method != NonbondedForce::NoCutoff && force.getUseSwitchingFunction() &&
       (force.getSwitchingDistance() < 0.0 || force.getSwitchingDistance() >= force.getCutoffDistance()))
     throw OpenMMException("NonbondedForce: Switching distance must satisfy 0 <= r_switch < r_cutoff (got r_switch = " +
-                          std::to_string(force.getSwitchingDistance()) + ", r_cutoff = " +
-                          std::to_string(force.getCutoffDistance()) + ")");
+                          std::to_string(force.getSwitchingDistance()) +
+                          ", r_cutoff = " + std::to_string(force.getCutoffDistance()) + ")");
   if (method == NonbondedForce::CutoffPeriodic) {
     Vec3 box[3];
     system.getDefaultPeriodicBoxVectors(box[0], box[1], box[2]);
@@ -82,8 +82,8 @@ void NonbondedForceImpl::initialize(ContextImpl& context) {
 double NonbondedForceImpl::calcForcesAndEnergy(ContextImpl& context, bool includeForces, bool includeEnergy,
                                                int groups) {
   bool includeDirect = _owner.getIncludeDirectSpace() && (groups & (1 << _owner.getForceGroup())) != 0;
-  int recipGroup = _owner.getReciprocalSpaceForceGroup() < 0 ? _owner.getForceGroup()
-                                                             : _owner.getReciprocalSpaceForceGroup();
+  int recipGroup =
+      _owner.getReciprocalSpaceForceGroup() < 0 ? _owner.getForceGroup() : _owner.getReciprocalSpaceForceGroup();
   bool includeReciprocal = (groups & (1 << recipGroup)) != 0;
   if (!includeDirect && !includeReciprocal)
     return 0.0;

@@ -23,7 +23,8 @@ void PeriodicTorsionForceImpl::initialize(ContextImpl& context) {
   _kernel.getAs<CalcPeriodicTorsionForceKernel>().initialize(system, _owner);
 }
 
-double PeriodicTorsionForceImpl::calcForcesAndEnergy(ContextImpl& context, bool includeForces, bool includeEnergy, int groups) {
+double PeriodicTorsionForceImpl::calcForcesAndEnergy(ContextImpl& context, bool includeForces, bool includeEnergy,
+                                                     int groups) {
   if ((groups & (1 << _owner.getForceGroup())) == 0)
     return 0.0;
   return _kernel.getAs<CalcPeriodicTorsionForceKernel>().execute(context, includeForces, includeEnergy);

@@ -8,7 +8,8 @@ namespace OpenMM {
 
 class ReferenceApplyConstraintsKernel : public ApplyConstraintsKernel {
 public:
-  ReferenceApplyConstraintsKernel(std::string name, const Platform& platform) : ApplyConstraintsKernel(name, platform) {}
+  ReferenceApplyConstraintsKernel(std::string name, const Platform& platform)
+      : ApplyConstraintsKernel(name, platform) {}
   void initialize(const System& system) override;
   void apply(ContextImpl& context, double tol) override;
   void applyToVelocities(ContextImpl& context, double tol) override;

@@ -4,9 +4,9 @@
 
 #include "ReferenceGeometry.h"
 #include "ReferencePlatform.h"
-#include "openmm/internal/ContextImpl.h"
 #include "openmm/HarmonicAngleForce.h"
 #include "openmm/OpenMMException.h"
+#include "openmm/internal/ContextImpl.h"
 
 #include <cmath>
 
@@ -46,7 +46,8 @@ double ReferenceCalcHarmonicAngleForceKernel::execute(ContextImpl& context, bool
   return includeEnergy ? energy : 0.0;
 }
 
-void ReferenceCalcHarmonicAngleForceKernel::copyParametersToContext(ContextImpl& context, const HarmonicAngleForce& force) {
+void ReferenceCalcHarmonicAngleForceKernel::copyParametersToContext(ContextImpl& context,
+                                                                    const HarmonicAngleForce& force) {
   if (force.getNumAngles() != static_cast<int>(_angles.size()))
     throw OpenMMException("HarmonicAngleForce: updateParametersInContext() cannot change the number of angles");
   initialize(context.getSystem(), force);

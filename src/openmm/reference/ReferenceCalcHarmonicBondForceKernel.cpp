@@ -4,9 +4,9 @@
 
 #include "ReferenceGeometry.h"
 #include "ReferencePlatform.h"
-#include "openmm/internal/ContextImpl.h"
-#include "openmm/OpenMMException.h"
 #include "openmm/HarmonicBondForce.h"
+#include "openmm/OpenMMException.h"
+#include "openmm/internal/ContextImpl.h"
 
 #include <cmath>
 
@@ -39,7 +39,8 @@ double ReferenceCalcHarmonicBondForceKernel::execute(ContextImpl& context, bool 
   return includeEnergy ? energy : 0.0;
 }
 
-void ReferenceCalcHarmonicBondForceKernel::copyParametersToContext(ContextImpl& context, const HarmonicBondForce& force) {
+void ReferenceCalcHarmonicBondForceKernel::copyParametersToContext(ContextImpl& context,
+                                                                   const HarmonicBondForce& force) {
   if (force.getNumBonds() != static_cast<int>(_bonds.size()))
     throw OpenMMException("HarmonicBondForce: updateParametersInContext() cannot change the number of bonds");
   initialize(context.getSystem(), force);

@@ -3,8 +3,8 @@
 #pragma once
 
 #include "openmm/NonbondedForce.h"
-#include "openmm/kernels/CalcNonbondedForceKernel.h"
 #include "openmm/Vec3.h"
+#include "openmm/kernels/CalcNonbondedForceKernel.h"
 
 #include <set>
 #include <vector>
@@ -31,8 +31,7 @@ public:
 
 protected:
   /** All non-excluded pairs within the cutoff: adds forces and returns the energy. */
-  virtual double computePairs(ContextImpl& context, std::vector<Vec3>& forces, bool includeForces,
-                              bool includeEnergy);
+  virtual double computePairs(ContextImpl& context, std::vector<Vec3>& forces, bool includeForces, bool includeEnergy);
   /** Exceptions with non-zero parameters: plain Coulomb + LJ, no cutoff, no reaction field. */
   double computeExceptions(ContextImpl& context, std::vector<Vec3>& forces, bool includeForces, bool includeEnergy);
   /** Reads particle and exception parameters; the exclusion set is rebuilt. */

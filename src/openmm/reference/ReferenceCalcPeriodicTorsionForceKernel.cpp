@@ -4,9 +4,9 @@
 
 #include "ReferenceGeometry.h"
 #include "ReferencePlatform.h"
-#include "openmm/internal/ContextImpl.h"
 #include "openmm/OpenMMException.h"
 #include "openmm/PeriodicTorsionForce.h"
+#include "openmm/internal/ContextImpl.h"
 
 #include <cmath>
 
@@ -55,7 +55,8 @@ double ReferenceCalcPeriodicTorsionForceKernel::execute(ContextImpl& context, bo
   return includeEnergy ? energy : 0.0;
 }
 
-void ReferenceCalcPeriodicTorsionForceKernel::copyParametersToContext(ContextImpl& context, const PeriodicTorsionForce& force) {
+void ReferenceCalcPeriodicTorsionForceKernel::copyParametersToContext(ContextImpl& context,
+                                                                      const PeriodicTorsionForce& force) {
   if (force.getNumTorsions() != static_cast<int>(_torsions.size()))
     throw OpenMMException("PeriodicTorsionForce: updateParametersInContext() cannot change the number of torsions");
   initialize(context.getSystem(), force);

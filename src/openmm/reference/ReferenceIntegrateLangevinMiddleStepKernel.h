@@ -1,5 +1,5 @@
-// ReferenceIntegrateLangevinMiddleStepKernel: one step of LangevinMiddleIntegrator on ReferencePlatformData, with constraints
-// applied through ReferenceConstraints.
+// ReferenceIntegrateLangevinMiddleStepKernel: one step of LangevinMiddleIntegrator on ReferencePlatformData, with
+// constraints applied through ReferenceConstraints.
 #pragma once
 
 #include "openmm/Vec3.h"

@@ -29,8 +29,8 @@ void ReferenceIntegrateLangevinStepKernel::execute(ContextImpl& context, const L
     if (invMass == 0.0)
       continue;
     Vec3 noise(data.random.gaussian(), data.random.gaussian(), data.random.gaussian());
-    data.velocities[i] = data.velocities[i] * vscale + data.forces[i] * (fscale * invMass) +
-                         noise * (noisescale * std::sqrt(invMass));
+    data.velocities[i] =
+        data.velocities[i] * vscale + data.forces[i] * (fscale * invMass) + noise * (noisescale * std::sqrt(invMass));
     newPositions[i] = data.positions[i] + data.velocities[i] * dt;
   }
   ReferenceIntegrationUtilities::finishStep(data, newPositions, dt, integrator.getConstraintTolerance());

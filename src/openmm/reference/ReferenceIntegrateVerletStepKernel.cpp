@@ -26,7 +26,8 @@ void ReferenceIntegrateVerletStepKernel::execute(ContextImpl& context, const Ver
   data.stepCount++;
 }
 
-double ReferenceIntegrateVerletStepKernel::computeKineticEnergy(ContextImpl& context, const VerletIntegrator& integrator) {
+double ReferenceIntegrateVerletStepKernel::computeKineticEnergy(ContextImpl& context,
+                                                                const VerletIntegrator& integrator) {
   return ReferenceIntegrationUtilities::kineticEnergy(ReferencePlatform::getPlatformData(context),
                                                       0.5 * integrator.getStepSize());
 }

@@ -32,7 +32,8 @@ const std::string& ReferencePlatform::getPropertyValue(const Context& context, c
   return value->second;
 }
 
-void ReferencePlatform::contextCreated(ContextImpl& context, const std::map<std::string, std::string>& properties) const {
+void ReferencePlatform::contextCreated(ContextImpl& context,
+                                       const std::map<std::string, std::string>& properties) const {
   std::unique_ptr<PlatformData> data = createPlatformData(context, resolveProperties(properties));
   context.setPlatformData(data.release());
 }
@@ -43,7 +44,8 @@ void ReferencePlatform::contextDestroyed(ContextImpl& context) const {
 }
 
 std::unique_ptr<ReferencePlatform::PlatformData>
-ReferencePlatform::createPlatformData(ContextImpl& context, const std::map<std::string, std::string>& properties) const {
+ReferencePlatform::createPlatformData(ContextImpl& context,
+                                      const std::map<std::string, std::string>& properties) const {
   return std::make_unique<PlatformData>(context.getSystem(), properties);
 }
 

@@ -6,16 +6,9 @@
 
 namespace OpenMM {
 
-ReferencePlatformData::ReferencePlatformData(const System& system,
-                                             const std::map<std::string, std::string>& properties)
-    : numParticles(system.getNumParticles()),
-      positions(numParticles),
-      velocities(numParticles),
-      forces(numParticles),
-      masses(numParticles),
-      inverseMasses(numParticles),
-      constraints(system),
-      propertyValues(properties) {
+ReferencePlatformData::ReferencePlatformData(const System& system, const std::map<std::string, std::string>& properties)
+    : numParticles(system.getNumParticles()), positions(numParticles), velocities(numParticles), forces(numParticles),
+      masses(numParticles), inverseMasses(numParticles), constraints(system), propertyValues(properties) {
   for (int i = 0; i < numParticles; i++) {
     masses[i] = system.getParticleMass(i);
     inverseMasses[i] = masses[i] == 0.0 ? 0.0 : 1.0 / masses[i];

@@ -63,7 +63,8 @@ void ReferenceUpdateStateDataKernel::getForces(ContextImpl& context, std::vector
   forces = ReferencePlatform::getPlatformData(context).forces;
 }
 
-void ReferenceUpdateStateDataKernel::getEnergyParameterDerivatives(ContextImpl&, std::map<std::string, double>& derivs) {
+void ReferenceUpdateStateDataKernel::getEnergyParameterDerivatives(ContextImpl&,
+                                                                   std::map<std::string, double>& derivs) {
   derivs.clear();
 }
 

@@ -5,6 +5,7 @@
 #include "TestBondedForces.h"
 #include "TestConstraintsAndCheckpoints.h"
 #include "TestIntegrators.h"
+#include "TestLocalEnergyMinimizer.h"
 #include "TestNonbondedForce.h"
 #include "TestPlatformsAndErrors.h"
 
@@ -38,6 +39,8 @@ class PlatformTestBase : public CppUnit::TestFixture {
   CPPUNIT_TEST(applyConstraints);
   CPPUNIT_TEST(checkpointRoundTrip);
   CPPUNIT_TEST(enforcePeriodicBox);
+  CPPUNIT_TEST(minimizerDimer);
+  CPPUNIT_TEST(minimizerCluster);
   CPPUNIT_TEST(platformDiscovery);
   CPPUNIT_TEST(pluginLoading);
   CPPUNIT_TEST(errorMessages);
@@ -80,6 +83,8 @@ public:
   void applyConstraints() { OpenMMTests::testApplyConstraints(*_platform); }
   void checkpointRoundTrip() { OpenMMTests::testCheckpointRoundTrip(*_platform); }
   void enforcePeriodicBox() { OpenMMTests::testEnforcePeriodicBox(*_platform); }
+  void minimizerDimer() { OpenMMTests::testMinimizerDimer(*_platform); }
+  void minimizerCluster() { OpenMMTests::testMinimizerCluster(*_platform); }
   void platformDiscovery() { OpenMMTests::testPlatformDiscovery(*_platform); }
   void pluginLoading() { OpenMMTests::testPluginLoading(*_platform); }
   void errorMessages() { OpenMMTests::testErrorMessages(*_platform); }

@@ -98,8 +98,8 @@ inline void testPeriodicTorsionAnalytic(Platform& platform) {
 
     torsions->setTorsionParameters(0, 0, 1, 2, 3, periodicity, 0.0, 2.0);
     torsions->updateParametersInContext(context);
-    assertClose(2.0 * (1 + std::cos(periodicity * pi / 2)), context.getState(State::Energy).getPotentialEnergy(),
-                1e-10, tag + " energy after update");
+    assertClose(2.0 * (1 + std::cos(periodicity * pi / 2)), context.getState(State::Energy).getPotentialEnergy(), 1e-10,
+                tag + " energy after update");
     CPPUNIT_ASSERT_EQUAL(size_t(1), context.getMolecules().size()); // one molecule of four particles
   }
 }

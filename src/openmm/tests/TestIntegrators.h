@@ -98,7 +98,8 @@ inline void testVerletEnergyConservation(Platform& platform) {
     // Fluctuation and drift of the total energy small compared with the kinetic energy.
     CPPUNIT_ASSERT_MESSAGE(tag + ": total energy fluctuates " + std::to_string(std::sqrt(variance)),
                            std::sqrt(variance) < 2e-3 * kinetic);
-    CPPUNIT_ASSERT_MESSAGE(tag + ": total energy drifts", std::fabs(energies.back() - energies.front()) < 5e-3 * kinetic);
+    CPPUNIT_ASSERT_MESSAGE(tag + ": total energy drifts",
+                           std::fabs(energies.back() - energies.front()) < 5e-3 * kinetic);
   }
 }
 

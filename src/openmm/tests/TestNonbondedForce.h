@@ -37,8 +37,8 @@ inline void testExclusionsAndExceptions(Platform& platform) {
     system.addParticle(1.0);
     nonbonded->addParticle(0.3 * (i + 1), 0.3, 0.5);
   }
-  nonbonded->addException(0, 1, 0.0, 1.0, 0.0);   // excluded
-  nonbonded->addException(1, 2, 0.2, 0.25, 0.7);  // modified
+  nonbonded->addException(0, 1, 0.0, 1.0, 0.0);  // excluded
+  nonbonded->addException(1, 2, 0.2, 0.25, 0.7); // modified
   system.addForce(nonbonded);
   VerletIntegrator integrator(0.01);
   Context context(system, integrator, platform);

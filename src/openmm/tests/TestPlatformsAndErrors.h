@@ -41,8 +41,11 @@ inline void testPlatformDiscovery(Platform& platform) {
   assertThrowsWith([&] { platform.getPropertyValue(withProperties, "NoSuchProperty"); }, "NoSuchProperty",
                    "unknown property value");
   VerletIntegrator integrator2(0.001);
-  assertThrowsWith([&] { Context bad(system, integrator2, platform, {{"NoSuchProperty", "1"}}); }, "NoSuchProperty",
-                   "unknown property");
+  assertThrowsWith(
+      [&] {
+        Context bad(system, integrator2, platform, {{"NoSuchProperty", "1"}});
+      },
+      "NoSuchProperty", "unknown property");
   assertThrowsWith([&] { platform.setPropertyDefaultValue("NoSuchProperty", "1"); }, "NoSuchProperty",
                    "unknown default property");
 
@@ -119,7 +122,8 @@ inline void testErrorMessages(Platform& platform) {
     auto* angles = new HarmonicAngleForce();
     angles->addAngle(0, -1, 0, 1.0, 1.0);
     system.addForce(angles);
-    assertThrowsWith([&] { contextFor(system); }, "HarmonicAngleForce: Illegal particle index for an angle: -1", "angle");
+    assertThrowsWith([&] { contextFor(system); }, "HarmonicAngleForce: Illegal particle index for an angle: -1",
+                     "angle");
   }
   {
     System system;

@@ -23,8 +23,8 @@ Context::Context(const System& system, Integrator& integrator, Platform& platfor
 
 Context::Context(const System& system, Integrator& integrator, Platform& platform,
                  const std::map<std::string, std::string>& properties)
-    : _properties(properties),
-      _impl(std::make_unique<ContextImpl>(*this, system, integrator, &platform, _properties)) {}
+    : _properties(properties), _impl(std::make_unique<ContextImpl>(*this, system, integrator, &platform, _properties)) {
+}
 
 Context::~Context() = default;
 

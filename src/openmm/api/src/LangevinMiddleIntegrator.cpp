@@ -18,13 +18,15 @@ LangevinMiddleIntegrator::LangevinMiddleIntegrator(double temperature, double fr
 
 void LangevinMiddleIntegrator::setTemperature(double temperature) {
   if (!(temperature >= 0.0))
-    throw OpenMMException("LangevinMiddleIntegrator: temperature cannot be negative, got " + std::to_string(temperature));
+    throw OpenMMException("LangevinMiddleIntegrator: temperature cannot be negative, got " +
+                          std::to_string(temperature));
   _temperature = temperature;
 }
 
 void LangevinMiddleIntegrator::setFriction(double coeff) {
   if (!(coeff >= 0.0))
-    throw OpenMMException("LangevinMiddleIntegrator: friction coefficient cannot be negative, got " + std::to_string(coeff));
+    throw OpenMMException("LangevinMiddleIntegrator: friction coefficient cannot be negative, got " +
+                          std::to_string(coeff));
   _friction = coeff;
 }
 
@@ -40,10 +42,13 @@ void LangevinMiddleIntegrator::cleanup() {
   Integrator::cleanup();
 }
 
-std::vector<std::string> LangevinMiddleIntegrator::getKernelNames() { return {IntegrateLangevinMiddleStepKernel::Name()}; }
+std::vector<std::string> LangevinMiddleIntegrator::getKernelNames() {
+  return {IntegrateLangevinMiddleStepKernel::Name()};
+}
 
 double LangevinMiddleIntegrator::computeKineticEnergy() {
-  return _kernel.getAs<IntegrateLangevinMiddleStepKernel>().computeKineticEnergy(boundContext("LangevinMiddleIntegrator"), *this);
+  return _kernel.getAs<IntegrateLangevinMiddleStepKernel>().computeKineticEnergy(
+      boundContext("LangevinMiddleIntegrator"), *this);
 }
 
 void LangevinMiddleIntegrator::step(int steps) {

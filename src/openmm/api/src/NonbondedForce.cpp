@@ -109,8 +109,8 @@ int NonbondedForce::addException(int particle1, int particle2, double chargeProd
   auto existing = _exceptionMap.find(key);
   if (existing != _exceptionMap.end()) {
     if (!replace)
-      throw OpenMMException("NonbondedForce: There is already an exception for particles " +
-                            std::to_string(particle1) + " and " + std::to_string(particle2));
+      throw OpenMMException("NonbondedForce: There is already an exception for particles " + std::to_string(particle1) +
+                            " and " + std::to_string(particle2));
     _exceptions[existing->second] = {particle1, particle2, chargeProd, sigma, epsilon};
     return existing->second;
   }

@@ -4,9 +4,7 @@
 
 namespace OpenMM {
 
-std::string Kernel::getName() const {
-  return _impl ? _impl->getName() : std::string("(empty kernel)");
-}
+std::string Kernel::getName() const { return _impl ? _impl->getName() : std::string("(empty kernel)"); }
 
 const KernelImpl& Kernel::getImpl() const {
   if (!_impl)

@@ -25,5 +25,6 @@ public:
 extern "C" void registerPlatforms() {}
 
 extern "C" void registerKernelFactories() {
-  OpenMM::Platform::getPlatformByName("TestPlugin").registerKernelFactory("TestPluginKernel", new TestPluginKernelFactory());
+  OpenMM::Platform::getPlatformByName("TestPlugin")
+      .registerKernelFactory("TestPluginKernel", new TestPluginKernelFactory());
 }

@@ -13,8 +13,7 @@ public:
   HarmonicAngleForce() { setName("HarmonicAngleForce"); }
   int getNumAngles() const { return static_cast<int>(_angles.size()); }
   int addAngle(int particle1, int particle2, int particle3, double angle, double k);
-  void getAngleParameters(int index, int& particle1, int& particle2, int& particle3, double& angle,
-                          double& k) const;
+  void getAngleParameters(int index, int& particle1, int& particle2, int& particle3, double& angle, double& k) const;
   void setAngleParameters(int index, int particle1, int particle2, int particle3, double angle, double k);
   void updateParametersInContext(Context& context);
   void setUsesPeriodicBoundaryConditions(bool periodic) { _usePeriodic = periodic; }

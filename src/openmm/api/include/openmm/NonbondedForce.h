@@ -58,12 +58,10 @@ public:
    * Replaces the interaction of one pair by the given parameters (chargeProd = 0 and epsilon = 0 excludes
    * it). Adding a second exception for the same pair throws unless replace is true.
    */
-  int addException(int particle1, int particle2, double chargeProd, double sigma, double epsilon,
-                   bool replace = false);
+  int addException(int particle1, int particle2, double chargeProd, double sigma, double epsilon, bool replace = false);
   void getExceptionParameters(int index, int& particle1, int& particle2, double& chargeProd, double& sigma,
                               double& epsilon) const;
-  void setExceptionParameters(int index, int particle1, int particle2, double chargeProd, double sigma,
-                              double epsilon);
+  void setExceptionParameters(int index, int particle1, int particle2, double chargeProd, double sigma, double epsilon);
   /**
    * Excludes pairs separated by one or two bonds and scales pairs separated by three: chargeProd =
    * coulomb14Scale q1 q2, sigma = (s1+s2)/2, epsilon = lj14Scale sqrt(e1 e2).

@@ -12,12 +12,11 @@ class PeriodicTorsionForce : public Force {
 public:
   PeriodicTorsionForce() { setName("PeriodicTorsionForce"); }
   int getNumTorsions() const { return static_cast<int>(_torsions.size()); }
-  int addTorsion(int particle1, int particle2, int particle3, int particle4, int periodicity, double phase,
-                 double k);
-  void getTorsionParameters(int index, int& particle1, int& particle2, int& particle3, int& particle4,
-                            int& periodicity, double& phase, double& k) const;
-  void setTorsionParameters(int index, int particle1, int particle2, int particle3, int particle4,
-                            int periodicity, double phase, double k);
+  int addTorsion(int particle1, int particle2, int particle3, int particle4, int periodicity, double phase, double k);
+  void getTorsionParameters(int index, int& particle1, int& particle2, int& particle3, int& particle4, int& periodicity,
+                            double& phase, double& k) const;
+  void setTorsionParameters(int index, int particle1, int particle2, int particle3, int particle4, int periodicity,
+                            double phase, double k);
   void updateParametersInContext(Context& context);
   void setUsesPeriodicBoundaryConditions(bool periodic) { _usePeriodic = periodic; }
   bool usesPeriodicBoundaryConditions() const override { return _usePeriodic; }

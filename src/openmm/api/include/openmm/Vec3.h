@@ -26,19 +26,27 @@ public:
   Vec3 operator/(double s) const { return Vec3(_data[0] / s, _data[1] / s, _data[2] / s); }
 
   Vec3& operator+=(const Vec3& rhs) {
-    _data[0] += rhs[0]; _data[1] += rhs[1]; _data[2] += rhs[2];
+    _data[0] += rhs[0];
+    _data[1] += rhs[1];
+    _data[2] += rhs[2];
     return *this;
   }
   Vec3& operator-=(const Vec3& rhs) {
-    _data[0] -= rhs[0]; _data[1] -= rhs[1]; _data[2] -= rhs[2];
+    _data[0] -= rhs[0];
+    _data[1] -= rhs[1];
+    _data[2] -= rhs[2];
     return *this;
   }
   Vec3& operator*=(double s) {
-    _data[0] *= s; _data[1] *= s; _data[2] *= s;
+    _data[0] *= s;
+    _data[1] *= s;
+    _data[2] *= s;
     return *this;
   }
   Vec3& operator/=(double s) {
-    _data[0] /= s; _data[1] /= s; _data[2] /= s;
+    _data[0] /= s;
+    _data[1] /= s;
+    _data[2] /= s;
     return *this;
   }
 

@@ -2,8 +2,8 @@
 // runs the CalcNonbondedForce kernel requested from the Platform by name.
 #pragma once
 
-#include "openmm/NonbondedForce.h"
 #include "openmm/Kernel.h"
+#include "openmm/NonbondedForce.h"
 #include "openmm/internal/ForceImpl.h"
 
 namespace OpenMM {

@@ -2,8 +2,8 @@
 // runs the CalcPeriodicTorsionForce kernel requested from the Platform by name.
 #pragma once
 
-#include "openmm/PeriodicTorsionForce.h"
 #include "openmm/Kernel.h"
+#include "openmm/PeriodicTorsionForce.h"
 #include "openmm/internal/ForceImpl.h"
 
 namespace OpenMM {

@@ -9,7 +9,8 @@ namespace OpenMM {
  * OpenMM 7.7 computes it (138.9354576...; older OpenMM releases used the rounded 138.935456).
  */
 static const double ONE_4PI_EPS0 =
-    1.0 / (4.0 * 3.14159265358979323846 * (1e-6 * 8.8541878128e-12 / (1.602176634e-19 * 1.602176634e-19 * 6.02214076e23)));
+    1.0 /
+    (4.0 * 3.14159265358979323846 * (1e-6 * 8.8541878128e-12 / (1.602176634e-19 * 1.602176634e-19 * 6.02214076e23)));
 /** Boltzmann constant in kJ mol^-1 K^-1 (R / 1000, CODATA 2018). */
 static const double BOLTZ = 0.00831446261815324;
 

@@ -1,5 +1,5 @@
-// CalcHarmonicAngleForceKernel: kernel interface that computes the forces and energy of harmonic angles (HarmonicAngleForce).
-// Platforms implement it; HarmonicAngleForceImpl requests it by Name().
+// CalcHarmonicAngleForceKernel: kernel interface that computes the forces and energy of harmonic angles
+// (HarmonicAngleForce). Platforms implement it; HarmonicAngleForceImpl requests it by Name().
 #pragma once
 
 #include "openmm/KernelImpl.h"

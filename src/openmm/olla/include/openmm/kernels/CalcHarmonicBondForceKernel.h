@@ -1,5 +1,5 @@
-// CalcHarmonicBondForceKernel: kernel interface that computes the forces and energy of harmonic bonds (HarmonicBondForce).
-// Platforms implement it; HarmonicBondForceImpl requests it by Name().
+// CalcHarmonicBondForceKernel: kernel interface that computes the forces and energy of harmonic bonds
+// (HarmonicBondForce). Platforms implement it; HarmonicBondForceImpl requests it by Name().
 #pragma once
 
 #include "openmm/KernelImpl.h"

@@ -1,5 +1,5 @@
-// CalcPeriodicTorsionForceKernel: kernel interface that computes the forces and energy of periodic torsions (PeriodicTorsionForce).
-// Platforms implement it; PeriodicTorsionForceImpl requests it by Name().
+// CalcPeriodicTorsionForceKernel: kernel interface that computes the forces and energy of periodic torsions
+// (PeriodicTorsionForce). Platforms implement it; PeriodicTorsionForceImpl requests it by Name().
 #pragma once
 
 #include "openmm/KernelImpl.h"

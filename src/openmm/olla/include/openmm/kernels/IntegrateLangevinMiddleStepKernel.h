@@ -1,5 +1,5 @@
-// IntegrateLangevinMiddleStepKernel: kernel interface that advances a Context by one Langevin middle-scheme (BAOAB-like) step
-// of LangevinMiddleIntegrator, and computes the kinetic energy at the current time.
+// IntegrateLangevinMiddleStepKernel: kernel interface that advances a Context by one Langevin middle-scheme
+// (BAOAB-like) step of LangevinMiddleIntegrator, and computes the kinetic energy at the current time.
 #pragma once
 
 #include "openmm/KernelImpl.h"
