@@ -38,12 +38,11 @@ void CudaArray::resize(std::size_t count) {
   _context.makeCurrent();
   CUdeviceptr fresh = allocate(count);
   const std::size_t keep = std::min(count, _count) * _elementSize;
-  if (keep > 0) {
-    const CUresult result = _context.driver().cuMemcpyDtoD(fresh, _pointer, keep);
-    if (result != CUDA_SUCCESS) {
-      _context.driver().cuMemFree(fresh);
-      CUDA_CHECK(_context.driver(), cuMemcpyDtoD(fresh, _pointer, keep));
-    }
+  try {
+    if (keep > 0) CUDA_CHECK(_context.driver(), cuMemcpyDtoD(fresh, _pointer, keep));
+  } catch (...) {
+    _context.driver().cuMemFree(fresh);
+    throw;
   }
   CUDA_CHECK(_context.driver(), cuMemFree(_pointer));
   _pointer = fresh;

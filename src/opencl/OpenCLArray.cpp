@@ -34,12 +34,13 @@ void OpenCLArray::resize(std::size_t count) {
   if (count == _count) return;
   cl_mem fresh = allocate(count);
   const std::size_t keep = std::min(count, _count) * _elementSize;
-  if (keep > 0) {
-    const cl_int status = clEnqueueCopyBuffer(_context.queue(), _buffer, fresh, 0, 0, keep, 0, nullptr, nullptr);
-    if (status != CL_SUCCESS) clReleaseMemObject(fresh);
-    CL_CHECK(status);
+  try {
+    if (keep > 0) CL_CHECK(clEnqueueCopyBuffer(_context.queue(), _buffer, fresh, 0, 0, keep, 0, nullptr, nullptr));
+  } catch (...) {
+    clReleaseMemObject(fresh);
+    throw;
   }
-  clReleaseMemObject(_buffer);
+  CL_CHECK(clReleaseMemObject(_buffer));
   _buffer = fresh;
   _count = count;
 }

@@ -78,6 +78,7 @@ std::unique_ptr<compute::ComputeProgram> OpenCLContext::compileProgram(const std
   const char* buildOptions = layout.empty() ? "" : "-cl-kernel-arg-info";
   const cl_int status = clBuildProgram(program, 1, &_device.device, buildOptions, nullptr, nullptr);
   if (status != CL_SUCCESS) {
+    // Best effort: the build failure is what gets reported, with whatever log the driver gives.
     std::size_t size = 0;
     clGetProgramBuildInfo(program, _device.device, CL_PROGRAM_BUILD_LOG, 0, nullptr, &size);
     std::string log(size, '\0');

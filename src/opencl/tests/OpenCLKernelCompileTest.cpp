@@ -1,5 +1,5 @@
 // Every kernel file of the project compiles with the OpenCL backend on every OpenCL device present
-// (PoCL in CI), in single precision and, where the device has doubles, in double precision.
+// (PoCL in CI), in single precision and, where the device has doubles, in mixed and double precision.
 #include <cppunit/extensions/HelperMacros.h>
 
 #include <iostream>
@@ -20,7 +20,7 @@ class OpenCLKernelCompileTest : public CppUnit::TestFixture {
   void everyKernelFileCompiles() {
     std::string failures;
     int compiled = 0;
-    for (Precision precision : {Precision::Single, Precision::Double}) {
+    for (Precision precision : {Precision::Single, Precision::Mixed, Precision::Double}) {
       for (const auto& options : ComputeTestDevices::all(precision)) {
         if (options.backend != "opencl") continue;
         auto context = ComputeTestDevices::create(options);
