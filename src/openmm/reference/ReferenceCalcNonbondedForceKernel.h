@@ -20,7 +20,7 @@ public:
   double execute(ContextImpl& context, bool includeForces, bool includeEnergy, bool includeDirect,
                  bool includeReciprocal) override;
   void copyParametersToContext(ContextImpl& context, const NonbondedForce& force) override;
-  /** Throws: Ewald and PME are not implemented. */
+  /** Throws: this library offers no Ewald or PME method. */
   void getPMEParameters(double& alpha, int& nx, int& ny, int& nz) const override;
 
   /**
