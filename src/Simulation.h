@@ -11,7 +11,8 @@
 #include "particleContainer/CellProcessor.h"
 #include "particleContainer/LinkedCells.h"
 #include "thermostats/VelocityScalingThermostat.h"
-#include "utils/Timer.h"
+#include "utils/ScopedTimer.h"
+#include "utils/TimerSet.h"
 
 #include <functional>
 #include <iosfwd>

@@ -1,11 +1,7 @@
-// Timer and TimerSet: wall-clock timers (steady clock) that accumulate over start/stop pairs,
-// and a named set of them for the end-of-run breakdown.
+// Timer: a wall-clock timer (steady clock) that accumulates over start/stop pairs.
 #pragma once
 
 #include <chrono>
-#include <string>
-#include <utility>
-#include <vector>
 
 namespace mardyn {
 
@@ -28,32 +24,6 @@ class Timer {
   std::chrono::steady_clock::time_point _begin{};
   double _total = 0.0;
   bool _running = false;
-};
-
-/// Timers by name, in the order they were first used.
-class TimerSet {
- public:
-  Timer& operator[](const std::string& name) {
-    for (auto& t : _timers) if (t.first == name) return t.second;
-    _timers.emplace_back(name, Timer{});
-    return _timers.back().second;
-  }
-  const std::vector<std::pair<std::string, Timer>>& all() const { return _timers; }
-
- private:
-  std::vector<std::pair<std::string, Timer>> _timers;
-};
-
-/// Starts a timer on construction and stops it on destruction.
-class ScopedTimer {
- public:
-  explicit ScopedTimer(Timer& t) : _t(t) { _t.start(); }
-  ~ScopedTimer() { _t.stop(); }
-  ScopedTimer(const ScopedTimer&) = delete;
-  ScopedTimer& operator=(const ScopedTimer&) = delete;
-
- private:
-  Timer& _t;
 };
 
 }  // namespace mardyn
