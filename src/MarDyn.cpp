@@ -1,64 +1,79 @@
 // main() of the mardyn command: parses the command line, reads the XML configuration, builds the
-// Simulation with its output plugins and runs it. Exit codes: 0 ok, 1 input or run error, 2 usage.
+// Simulation with its output plugins and runs it, serially or under mpirun. Exit codes: 0 ok,
+// 1 input or run error, 2 command-line mistake. Only rank 0 prints usage, warnings and errors.
 #include "Simulation.h"
 #include "io/CommandLine.h"
 #include "io/OutputPluginRegistry.h"
 #include "io/XmlConfigReader.h"
+#include "parallel/ParallelEnvironment.h"
 #include "utils/MardynException.h"
 #include "utils/Version.h"
 
+#include <iostream>
+#include <sstream>
+
+// The optional GPU traversal: the only place that knows whether this build has one.
 #ifdef MARDYN_WITH_GPU
 #include "gpu/GpuDecoratorFactory.h"
-#endif
-
-#include <iostream>
-
 namespace {
-
-/// The optional GPU traversal: the only place that knows whether this build has one.
+constexpr bool kGpuBuilt = true;
 void attachGpu(mardyn::Simulation& sim, const mardyn::SimulationConfig& config) {
-  if (!config.gpu.enabled) return;
-#ifdef MARDYN_WITH_GPU
-  sim.setContainerDecorator(mardyn::gpu::makeGpuDecorator(config));
-#else
-  (void)sim;
-  throw mardyn::MardynException("this build has no GPU support (configure with CUDA or OpenCL to use --gpu)");
-#endif
+  if (config.gpu.enabled) sim.setContainerDecorator(mardyn::gpu::makeGpuDecorator(config));
 }
-
 }  // namespace
+#else
+namespace {
+constexpr bool kGpuBuilt = false;
+void attachGpu(mardyn::Simulation&, const mardyn::SimulationConfig& config) {
+  if (config.gpu.enabled)
+    throw mardyn::MardynException("this build has no GPU support (configure with CUDA or OpenCL to use --gpu)");
+}
+}  // namespace
+#endif
 
 int main(int argc, char** argv) {
   using namespace mardyn;
+  ParallelEnvironment env(argc, argv);
+  const bool root = ParallelEnvironment::rank() == 0;
+
   CommandLine::Options options;
   try {
     options = CommandLine::parse(argc, argv);
   } catch (const CommandLine::UsageError& e) {
-    std::cerr << "mardyn: " << e.what() << "\n\n" << CommandLine::usage();
+    if (root) std::cerr << "mardyn: " << e.what() << "\n\n" << CommandLine::usage();
     return 2;
   }
-  if (options.help) {
-    std::cout << CommandLine::usage();
-    return 0;
-  }
-  if (options.version) {
-    std::cout << versionString() << "\n";
+  if (options.help || options.version) {
+    if (root && options.help) std::cout << CommandLine::usage();
+    if (root && !options.help)
+      std::cout << versionString() << "\nMPI: " << (ParallelEnvironment::hasMpi() ? "yes" : "no")
+                << "\nGPU: " << (kGpuBuilt ? "yes" : "no") << "\n";
     return 0;
   }
 
+  // Every rank reads the input, so every rank sees the same input errors and returns 1 together.
+  SimulationConfig config;
   try {
-    SimulationConfig config = XmlConfigReader::read(options.configFile);
+    config = XmlConfigReader::read(options.configFile);
     CommandLine::apply(options, config);
-    Simulation sim(std::move(config));
-    attachGpu(sim, sim.config());
-    for (auto& plugin : OutputPluginRegistry::createAll(sim.config(), std::cerr)) sim.addOutputPlugin(std::move(plugin));
-    sim.run(std::cout);
   } catch (const InputError& e) {
     const auto n = e.problems().size();
-    std::cerr << "mardyn: " << n << (n == 1 ? " problem" : " problems") << " in the input:\n" << e.what() << "\n";
+    if (root) std::cerr << "mardyn: " << n << (n == 1 ? " problem" : " problems") << " in the input:\n" << e.what() << "\n";
     return 1;
+  }
+
+  // From here on an error may be seen by some ranks only: print it and end every rank.
+  try {
+    Simulation sim(std::move(config));
+    attachGpu(sim, sim.config());
+    std::ostringstream discarded;
+    for (auto& plugin : OutputPluginRegistry::createAll(sim.config(), root ? std::cerr : discarded))
+      sim.addOutputPlugin(std::move(plugin));
+    sim.run(std::cout);
   } catch (const std::exception& e) {
-    std::cerr << "mardyn: error: " << e.what() << "\n";
+    std::cerr << "mardyn: error" << (ParallelEnvironment::size() > 1 ? " on rank " + std::to_string(ParallelEnvironment::rank()) : "")
+              << ": " << e.what() << "\n";
+    ParallelEnvironment::abortAll(1);
     return 1;
   }
   return 0;

@@ -56,7 +56,7 @@ m1=$(run_mardyn 1)
 l1=$(run_lammps 1)
 m2=0 l2=0
 if [ -n "$mpirun" ]; then
-  if grep -q "MARDYN_ENABLE_MPI:BOOL=ON" "$build/CMakeCache.txt" 2>/dev/null; then m2=$(run_mardyn 2); fi
+  if "$mardyn" --version | grep -q "^MPI: yes"; then m2=$(run_mardyn 2); fi
   l2=$(run_lammps 2)
 fi
 
