@@ -1,6 +1,7 @@
 // DomainDecompMPITest: runs under mpirun with 1, 2 or 4 processes: the MPI domain decomposition
 // reproduces the sequential run (per-step T, U_pot, p to 1e-10, final positions to 1e-8) for LJ and
-// rigid two-centre molecules on the grids 1x1x1, 2x1x1, 1x2x2 and 4x1x1, and loses no molecule.
+// rigid two-centre molecules (cellsInCutoffRadius 1 and 2) on the grids 1x1x1, 2x1x1, 1x2x2 and
+// 4x1x1, and loses no molecule.
 #include "Simulation.h"
 #include "parallel/DomainDecompMPI.h"
 #include "parallel/DomainDecompSequential.h"
@@ -125,7 +126,8 @@ class DomainDecompMPITest : public CppUnit::TestFixture {
       rec.L = q.rotateInv(Vec3{g(rng) * 0.35, g(rng) * 0.35, 0.0});
     }
     cfg.timestep = 0.002;
-    compare(cfg, 100, "rigid 2CLJ NVE");
+    cfg.cellsInCutoffRadius = 2;
+    compare(cfg, 100, "rigid 2CLJ NVE, 2 cells per cutoff");
   }
 
   void hotSystemKeepsEveryMolecule() {
