@@ -131,6 +131,8 @@ void CpuNonbondedEngine::rebuild(const double* positions) {
         if (periodic)
             listCutoff = std::min(listCutoff, 0.5 * std::min({_box[0], _box[1], _box[2]}));
     }
+    // In a small box the list cutoff is clipped to half the box: the skin actually available is what is left.
+    _listSkin = _method == Method::NoCutoff ? 0.0 : listCutoff - _cutoff;
     _list.setCandidateFilter(usesAvx2Kernels() ? selectAvx2CandidateFilter() : selectGenericCandidateFilter());
     _list.build(positions, n, periodic, _box, listCutoff, _exclusions, _pool);
     for (int d = 0; d < 3; d++)
@@ -157,7 +159,7 @@ bool CpuNonbondedEngine::packPositions(const double* positions, int block, bool 
     const std::vector<int>& order = _list.getOrder();
     const int first = block * CpuNeighborList::blockSize;
     const int last = std::min(static_cast<int>(order.size()), first + CpuNeighborList::blockSize);
-    const double limit2 = _method == Method::NoCutoff ? std::numeric_limits<double>::infinity() : 0.25 * _skin * _skin;
+    const double limit2 = _method == Method::NoCutoff ? std::numeric_limits<double>::infinity() : 0.25 * _listSkin * _listSkin;
     bool moved = false;
     for (int s = first; s < last; s++) {
         const double* p = positions + 3 * order[s];

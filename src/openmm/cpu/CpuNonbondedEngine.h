@@ -60,6 +60,7 @@ private:
     double _switchingDistance = 0.0;
     double _coulombConstant = 138.935456;
     double _skin = 0.1;
+    double _listSkin = 0.1;  // skin of the current list (smaller than _skin if clipped by the box)
     double _box[3] = {0, 0, 0};
     bool _forceGeneric = false;
     std::vector<double> _charges, _sigmas, _epsilons;

@@ -107,6 +107,7 @@ class CpuNonbondedEngineTest : public CppUnit::TestFixture {
     CPPUNIT_TEST(testAllMethodsAgainstBruteForce);
     CPPUNIT_TEST(testUniformLennardJones);
     CPPUNIT_TEST(testListReuseWithinSkin);
+    CPPUNIT_TEST(testSkinClippedBySmallBox);
     CPPUNIT_TEST(testReproducibleAndThreadCountIndependent);
     CPPUNIT_TEST(testCutoffLargerThanHalfBoxThrows);
     CPPUNIT_TEST_SUITE_END();
@@ -181,6 +182,32 @@ public:
         forces.assign(s.positions.size(), 0.0);
         engine.calculate(s.positions.data(), forces.data());
         CPPUNIT_ASSERT_EQUAL(2, engine.getNumListBuilds());
+    }
+
+    void testSkinClippedBySmallBox() {
+        // Cutoff 1.45 in a 3.0 box: only 0.05 of the 0.2 skin fits; moves of 0.04 per step must still be safe.
+        TestSystem s = makeSystem(343, 4, false);
+        OpenMM::CpuThreadPool pool(2);
+        OpenMM::CpuNonbondedEngine engine(pool);
+        engine.setMethod(Method::CutoffPeriodic, 1.45);
+        engine.setSkin(0.2);
+        engine.setParticleParameters(s.charges, s.sigmas, s.epsilons);
+        engine.setExcludedPairs(s.excluded);
+        engine.setPeriodicBox(s.box, s.box, s.box);
+        std::mt19937 rng(5);
+        std::uniform_real_distribution<double> shift(-0.023, 0.023);
+        std::vector<double> forces, expected;
+        for (int step = 0; step < 5; step++) {
+            forces.assign(s.positions.size(), 0.0);
+            const double energy = engine.calculate(s.positions.data(), forces.data());
+            const double expectedEnergy = bruteForce(s, Method::CutoffPeriodic, 1.45, 78.3, false, 0, expected);
+            CPPUNIT_ASSERT_DOUBLES_EQUAL(expectedEnergy, energy, 1e-10 * std::abs(expectedEnergy));
+            for (size_t k = 0; k < forces.size(); k++)
+                CPPUNIT_ASSERT_DOUBLES_EQUAL(expected[k], forces[k], 1e-9 * (1 + std::abs(expected[k])));
+            for (double& x : s.positions)
+                x += shift(rng);
+        }
+        CPPUNIT_ASSERT(engine.getNumListBuilds() > 1);
     }
 
     void testReproducibleAndThreadCountIndependent() {
