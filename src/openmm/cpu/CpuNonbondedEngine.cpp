@@ -1,5 +1,5 @@
 // Implementation of the CPU nonbonded engine: list maintenance (skin criterion), packing of sorted particle
-// data, and the parallel block loop whose per-block energies are summed in a fixed order.
+// data, and the parallel block loop whose per-thread forces and energies are summed in a fixed order.
 #include "CpuNonbondedEngine.h"
 
 #include "CpuThreadPool.h"
@@ -148,7 +148,6 @@ void CpuNonbondedEngine::rebuild(const double* positions) {
         _lj[2 * s] = 0.5 * _sigmas[i];
         _lj[2 * s + 1] = 2.0 * std::sqrt(_epsilons[i]);
     }
-    _blockEnergy.assign(_list.getNumBlocks(), 0.0);
     _listValid = true;
     _numListBuilds++;
 }
@@ -181,8 +180,10 @@ void CpuNonbondedEngine::packAll(const double* positions, bool recordReference, 
     const int threads = _pool.getNumThreads();
     std::vector<char> moved(threads, 0);
     _pool.execute([&](int thread) {
+        bool any = false;
         for (int b = thread; b < numBlocks; b += threads)
-            moved[thread] |= packPositions(positions, b, recordReference) ? 1 : 0;
+            any |= packPositions(positions, b, recordReference);
+        moved[thread] = any ? 1 : 0;
     });
     anyMoved = false;
     for (char m : moved)
@@ -231,11 +232,15 @@ double CpuNonbondedEngine::calculate(const double* positions, double* forces, bo
     const int threads = _pool.getNumThreads();
     const size_t bufferSize = 4 * _list.getOrder().size();
     _threadForces.resize(threads);
+    constexpr int stride = 8;  // one cache line per thread's energy
+    _threadEnergy.assign(stride * static_cast<size_t>(threads), 0.0);
     _pool.execute([&](int thread) {
         std::vector<double>& buffer = _threadForces[thread];
         buffer.assign(bufferSize, 0.0);
+        double energy = 0;
         for (int b = thread; b < numBlocks; b += threads)
-            _blockEnergy[b] = kernel(args, _list, b, buffer.data());
+            energy += kernel(args, _list, b, buffer.data());
+        _threadEnergy[stride * thread] = energy;
     });
     _pool.execute([&](int thread) {
         const std::vector<int>& order = _list.getOrder();
@@ -244,9 +249,11 @@ double CpuNonbondedEngine::calculate(const double* positions, double* forces, bo
             const int last = std::min(static_cast<int>(order.size()), first + CpuNeighborList::blockSize);
             for (int s = first; s < last; s++) {
                 double f[3] = {0, 0, 0};
-                for (int t = 0; t < threads; t++)
+                for (int t = 0; t < threads; t++) {
+                    const double* buffer = _threadForces[t].data() + 4 * s;
                     for (int d = 0; d < 3; d++)
-                        f[d] += _threadForces[t][4 * s + d];
+                        f[d] += buffer[d];
+                }
                 double* out = forces + 3 * order[s];
                 for (int d = 0; d < 3; d++)
                     out[d] += f[d];
@@ -254,8 +261,8 @@ double CpuNonbondedEngine::calculate(const double* positions, double* forces, bo
         }
     });
     double energy = 0;
-    for (double e : _blockEnergy)
-        energy += e;
+    for (int t = 0; t < threads; t++)
+        energy += _threadEnergy[stride * t];
     return energy;
 }
 

@@ -75,7 +75,7 @@ private:
     CpuNeighborList _list;
     std::vector<double> _packed;
     std::vector<double> _lj;
-    std::vector<double> _blockEnergy;
+    std::vector<double> _threadEnergy;
     std::vector<std::vector<double>> _threadForces;  // per thread, 4 doubles per sorted particle
 };
 
