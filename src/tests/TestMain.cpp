@@ -9,34 +9,34 @@
 
 #include <iostream>
 #include <string>
+#include <vector>
 
 int main(int argc, char** argv) {
   CppUnit::Test* all = CppUnit::TestFactoryRegistry::getRegistry().makeTest();
   CppUnit::TestRunner runner;
   if (argc > 1 && std::string(argv[1]) == "--list") {
     for (int i = 0; i < all->getChildTestCount(); ++i) std::cout << all->getChildTestAt(i)->getName() << "\n";
+    delete all;
     return 0;
   }
-  if (argc == 1) {
-    runner.addTest(all);
-  } else {
-    for (int i = 1; i < argc; ++i) {
-      CppUnit::Test* suite = nullptr;
-      try {
-        suite = all->findTest(argv[i]);
-      } catch (const std::exception&) {
-        std::cerr << "mardyn_tests: no test suite named '" << argv[i] << "' (try --list)\n";
-        return 2;
-      }
-      runner.addTest(suite);
+  runner.addTest(all);  // the runner owns the whole tree; suites are run by name below
+  std::vector<std::string> names;
+  for (int i = 1; i < argc; ++i) {
+    try {
+      all->findTest(argv[i]);
+    } catch (const std::exception&) {
+      std::cerr << "mardyn_tests: no test suite named '" << argv[i] << "' (try --list)\n";
+      return 2;
     }
+    names.emplace_back(argv[i]);
   }
+  if (names.empty()) names.emplace_back();  // empty path: the whole tree
   CppUnit::TestResult controller;
   CppUnit::TestResultCollector result;
   CppUnit::BriefTestProgressListener progress;
   controller.addListener(&result);
   controller.addListener(&progress);
-  runner.run(controller);
+  for (const auto& name : names) runner.run(controller, name);
   CppUnit::CompilerOutputter outputter(&result, std::cerr);
   outputter.write();
   return result.wasSuccessful() ? 0 : 1;
