@@ -21,6 +21,20 @@ InteractionParameters::InteractionParameters(const std::vector<Component>& compo
     _numLJ += static_cast<unsigned>(components[c].ljCenters().size());
   }
   fill();
+  setReactionField(_epsRF);
+}
+
+void InteractionParameters::setReactionField(double epsRF) {
+  if (!(epsRF >= 1.0))
+    throw MardynException("InteractionParameters: reaction-field permittivity must be >= 1, got " + std::to_string(epsRF));
+  _epsRF = epsRF;
+  _epsRFInvrc3 = 2.0 * (epsRF - 1.0) / (_cutoff * _cutoff * _cutoff * (2.0 * epsRF + 1.0));
+}
+
+void InteractionParameters::setSwitchingWidth(double width) {
+  if (!(width >= 0.0 && width < _cutoff))
+    throw MardynException("InteractionParameters: switching width must lie in [0, cutoff), got " + std::to_string(width));
+  _switchWidth = width;
 }
 
 void InteractionParameters::setMixing(unsigned a, unsigned b, double eta, double xi) {

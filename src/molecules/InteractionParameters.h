@@ -28,6 +28,19 @@ class InteractionParameters {
   void setMixing(unsigned a, unsigned b, double eta, double xi);
 
   double cutoff() const { return _cutoff; }
+
+  /// Reaction field for dipoles (ls1's electrostatic[@type=ReactionField]/epsilon, default 1e10):
+  /// epsRFInvrc3 = 2 (eps_RF - 1) / (rc^3 (2 eps_RF + 1)).
+  void setReactionField(double epsRF);
+  double epsilonRF() const { return _epsRF; }
+  double epsRFInvrc3() const { return _epsRFInvrc3; }
+
+  /// Optional smooth switch of whole molecule-pair interactions over [rc - width, rc] on the centre
+  /// distance (particleContainer/potforce/PotForceSwitch.h); 0, the default, is ls1's plain truncation.
+  void setSwitchingWidth(double width);
+  double switchingWidth() const { return _switchWidth; }
+  double switchingStart() const { return _cutoff - _switchWidth; }
+  double switchingInvWidth() const { return _switchWidth > 0.0 ? 1.0 / _switchWidth : 0.0; }
   std::size_t numComponents() const { return _ljOffset.size(); }
   /// Global index of LJ centre s of component c; LJ centres are numbered component after component.
   unsigned ljType(unsigned component, unsigned site) const { return _ljOffset[component] + site; }
@@ -45,6 +58,9 @@ class InteractionParameters {
   unsigned _numLJ = 0;
   std::vector<double> _eta, _xi;  // per component pair
   std::vector<LJPairParameters> _lj;
+  double _epsRF = 1.0e10;
+  double _epsRFInvrc3 = 0.0;
+  double _switchWidth = 0.0;
 };
 
 }  // namespace mardyn

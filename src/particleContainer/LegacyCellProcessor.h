@@ -4,6 +4,7 @@
 
 #include "molecules/InteractionParameters.h"
 #include "particleContainer/CellProcessor.h"
+#include "particleContainer/MoleculePairInteraction.h"
 
 namespace mardyn {
 
@@ -25,10 +26,8 @@ class LegacyCellProcessor : public CellProcessor {
   void processPair(Molecule& m1, Molecule& m2, double weight);
 
  private:
-  /// LJ centre-centre contributions; further site kinds get their own function beside it.
-  void ljInteractions(Molecule& m1, Molecule& m2, const Vec3& dcom, double weight);
-
   const InteractionParameters& _params;
+  MoleculePairInteraction _pair;  // every site kind, reaction field, optional cutoff switch
   double _cutoff2;
   double _upot = 0.0, _virial = 0.0;
 };

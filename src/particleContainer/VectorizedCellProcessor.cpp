@@ -9,6 +9,8 @@
 
 #include "particleContainer/VectorizedCellProcessor.h"
 
+#include "particleContainer/VectorizedMultipoleLoops.h"
+
 namespace mardyn {
 
 void VectorizedCellProcessor::PackedSites::reserve(std::size_t n) {
@@ -19,7 +21,11 @@ void VectorizedCellProcessor::PackedSites::reserve(std::size_t n) {
 }
 
 VectorizedCellProcessor::VectorizedCellProcessor(const InteractionParameters& params)
-    : _params(params), _cutoff2(params.cutoff() * params.cutoff()), _numLJTypes(params.numLJTypes()) {
+    : _params(params),
+      _pair(params),
+      _cutoff2(params.cutoff() * params.cutoff()),
+      _innerCutoff2(params.switchingStart() * params.switchingStart()),
+      _numLJTypes(params.numLJTypes()) {
   const std::size_t n = static_cast<std::size_t>(_numLJTypes) * _numLJTypes;
   _eps24.resize(n);
   _sig2.resize(n);
@@ -39,6 +45,9 @@ void VectorizedCellProcessor::initTraversal() {
 
 void VectorizedCellProcessor::preprocessCell(ParticleCell& cell) {
   if (cell.index() >= _soa.size()) _soa.resize(cell.index() + 1);
+  if (cell.index() >= _multipoles.size()) _multipoles.resize(cell.index() + 1);
+  MultipoleCellData& mp = _multipoles[cell.index()];
+  mp.clear();
   CellDataSoA& soa = _soa[cell.index()];
   soa.numMolecules = cell.size();
   soa.halo = cell.isHalo();
@@ -54,6 +63,7 @@ void VectorizedCellProcessor::preprocessCell(ParticleCell& cell) {
     soa.lj.first.push_back(soa.lj.size());
     const auto& centres = m.component().ljCenters();
     const auto rot = m.q().matrix();  // space -> body; its transpose maps body -> space
+    mp.addMolecule(m, rot);
     for (std::size_t s = 0; s < centres.size(); ++s) {
       const Vec3& b = centres[s].r;
       const double px = r.x + rot[0] * b.x + rot[3] * b.y + rot[6] * b.z;
@@ -64,6 +74,7 @@ void VectorizedCellProcessor::preprocessCell(ParticleCell& cell) {
     }
   }
   soa.lj.first.push_back(soa.lj.size());
+  mp.finish();
   if (_dist2.size() < soa.numMolecules) {
     _dist2.resize(soa.numMolecules);
     _listed.resize(soa.numMolecules);
@@ -160,7 +171,7 @@ void VectorizedCellProcessor::pairLoop(CellDataSoA& soa1, CellDataSoA& soa2, dou
     std::size_t n = 0;
     for (std::size_t j = begin; j < nb; ++j) {
       listed[n] = j;
-      n += d2[j] < _cutoff2 ? 1 : 0;
+      n += d2[j] < _innerCutoff2 ? 1 : 0;
     }
     if (n == 0) continue;
     ljSites(soa1, m, soa2, n, u6, vir);
@@ -229,11 +240,43 @@ void VectorizedCellProcessor::ljSites(CellDataSoA& soa1, std::size_t m, CellData
 void VectorizedCellProcessor::processCell(ParticleCell& cell) {
   CellDataSoA& soa = _soa[cell.index()];
   pairLoop<true>(soa, soa, 1.0);
+  MultipoleCellData& mp = _multipoles[cell.index()];
+  if (!mp.empty()) {
+    multipoleloops::Sums sums;
+    multipoleloops::processCell(mp, soa.numMolecules, _innerCutoff2, _params.epsRFInvrc3(), sums);
+    _upot += sums.upot;
+    _virial += sums.virial;
+    if (mp.dipoles.size() > 0)  // processCell sees owned cells only
+      for (const Molecule& m : cell.molecules()) _upot += _pair.reactionFieldSelfEnergy(m);
+  }
+  if (_innerCutoff2 < _cutoff2) switchedPairs(cell, cell, true, 1.0);
 }
 
 void VectorizedCellProcessor::processCellPair(ParticleCell& cell1, ParticleCell& cell2) {
   const double weight = (cell1.isHalo() || cell2.isHalo()) ? 0.5 : 1.0;
   pairLoop<false>(_soa[cell1.index()], _soa[cell2.index()], weight);
+  MultipoleCellData& mp1 = _multipoles[cell1.index()];
+  MultipoleCellData& mp2 = _multipoles[cell2.index()];
+  if (!mp1.empty() && !mp2.empty()) {
+    multipoleloops::Sums sums;
+    multipoleloops::processCellPair(mp1, _soa[cell1.index()].numMolecules, mp2, _innerCutoff2, _params.epsRFInvrc3(),
+                                    sums);
+    _upot += weight * sums.upot;
+    _virial += weight * sums.virial;
+  }
+  if (_innerCutoff2 < _cutoff2) switchedPairs(cell1, cell2, false, weight);
+}
+
+void VectorizedCellProcessor::switchedPairs(ParticleCell& cell1, ParticleCell& cell2, bool self, double weight) {
+  auto& a = cell1.molecules();
+  auto& b = cell2.molecules();
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    for (std::size_t j = self ? i + 1 : 0; j < b.size(); ++j) {
+      const Vec3 dcom = a[i].r() - b[j].r();
+      const double r2 = norm2(dcom);
+      if (r2 >= _innerCutoff2 && r2 < _cutoff2) _pair.interact(a[i], b[j], dcom, weight, _upot, _virial);
+    }
+  }
 }
 
 void VectorizedCellProcessor::postprocessCell(ParticleCell& cell) {
@@ -249,6 +292,7 @@ void VectorizedCellProcessor::postprocessCell(ParticleCell& cell) {
       f += fs;
       torque += cross(Vec3{lj.x[s], lj.y[s], lj.z[s]} - com, fs);
     }
+    _multipoles[cell.index()].reduce(m, com, f, torque);
     mols[m].addF(f);
     mols[m].addM(torque);
   }

@@ -5,6 +5,8 @@
 #include "molecules/InteractionParameters.h"
 #include "particleContainer/CellDataSoA.h"
 #include "particleContainer/CellProcessor.h"
+#include "particleContainer/MoleculePairInteraction.h"
+#include "particleContainer/MultipoleCellData.h"
 
 #include <vector>
 
@@ -14,7 +16,9 @@ namespace mardyn {
 /// second cell are computed in one vectorised loop; (2) the molecules within the cutoff are listed
 /// branch-free; (3) for each site kind, the sites of the listed molecules are packed into contiguous
 /// buffers and every site of i runs a vectorised loop over them; (4) the buffer forces are added back.
-/// Each site kind has its own pack + loop function (ljSites here); other kinds are added beside it.
+/// LJ centres use the packed loops (ljSites); charges, dipoles and quadrupoles run the masked
+/// structure-of-arrays loops of VectorizedMultipoleLoops.h over the two cells. With the optional
+/// smooth cutoff, the molecule pairs inside the switching range go through MoleculePairInteraction.
 class VectorizedCellProcessor : public CellProcessor {
  public:
   explicit VectorizedCellProcessor(const InteractionParameters& params);
@@ -46,11 +50,17 @@ class VectorizedCellProcessor : public CellProcessor {
   /// LJ centres of molecule m of soa1 against the LJ centres of the listed molecules of soa2.
   void ljSites(CellDataSoA& soa1, std::size_t m, CellDataSoA& soa2, std::size_t numListed, double& u6, double& vir);
 
+  /// Molecule pairs of the cell(s) with rs <= R < rc when the cutoff switch is on.
+  void switchedPairs(ParticleCell& cell1, ParticleCell& cell2, bool self, double weight);
+
   const InteractionParameters& _params;
+  MoleculePairInteraction _pair;
   double _cutoff2;
+  double _innerCutoff2;                        // rc^2, or rs^2 with the cutoff switch
   std::vector<double> _eps24, _sig2, _shift6;  // flattened numLJTypes^2 tables (6 u shift)
   unsigned _numLJTypes;
   std::vector<CellDataSoA> _soa;               // by cell index
+  std::vector<MultipoleCellData> _multipoles;  // charges, dipoles, quadrupoles by cell index
   std::vector<double> _dist2;                  // centre distances of the current molecule
   std::vector<std::size_t> _listed;            // molecules of the neighbour cell within the cutoff
   PackedSites _lj;
