@@ -2,7 +2,8 @@
 # NVT Lennard-Jones runs at NIST's reference points (T* = 0.85, rc = 3 sigma with long-range correction)
 # compared with the NIST SRSW values: U/N and p* with our standard error from block averages.
 # Pass: |ours - NIST| <= 3 SE + 0.5 % |NIST| for every quantity.
-# Usage: run-nist.sh BUILD_DIR   (env: CELLS=5 -> 500 atoms, EQUIL=3000, PROD=25000 steps, BLOCKS=20)
+# Usage: run-nist.sh BUILD_DIR   (env: CELLS=5 -> 500 atoms, EQUIL=3000, PROD=25000 steps, BLOCKS=20,
+#        JOBS=1 state points run at a time)
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 build=$(cd "${1:-build}" && pwd)
@@ -17,10 +18,16 @@ points="0.776 -5.5121 0.0067714
 
 printf '%-7s | %10s %10s %9s %6s | %10s %10s %9s %6s\n' "rho*" "U/N ours" "NIST" "SE" "ok" "p* ours" "NIST" "SE" "ok" > "$work/table.txt"
 fail=0
+# The runs (JOBS of them at a time), then the analysis.
+jobs=${JOBS:-1}
 while read -r rho unist pnist; do
   cfg=$work/nist-$rho.xml
   "$here/lj-config.sh" NVT "$rho" 0.85 3.0 "$cells" $((equil + prod)) "$equil" false homogeneous 10 generator > "$cfg"
-  (cd "$work" && "$mardyn" --quiet --final-checkpoint 0 -p "$work/nist-$rho" "$cfg")
+  (cd "$work" && "$mardyn" --quiet --final-checkpoint 0 -p "$work/nist-$rho" "$cfg" || echo "mardyn failed for rho* = $rho" >&2) &
+  while [ "$(jobs -rp | wc -l)" -ge "$jobs" ]; do sleep 1; done
+done <<< "$points"
+wait
+while read -r rho unist pnist; do
   # .res columns: step time U_pot U_pot_avg U_kin U_kin_avg p p_avg beta_trans beta_rot c_v N
   line=$(awk -v equil="$equil" -v nb="$blocks" -v unist="$unist" -v pnist="$pnist" -v rho="$rho" '
     /^ *#/ || NF < 12 { next }
