@@ -29,6 +29,7 @@ Simulation::Simulation(SimulationConfig config, std::unique_ptr<DomainDecompBase
   _domain = std::make_unique<Domain>(_config.box);
   _params = std::make_unique<InteractionParameters>(_config.components, rc);
   for (const MixingRule& r : _config.mixing) _params->setMixing(r.cid1, r.cid2, r.eta, r.xi);
+  _params->setReactionField(_config.epsilonRF);
   _container = std::make_unique<LinkedCells>(_decomp->boundingBoxMin(*_domain), _decomp->boundingBoxMax(*_domain), rc,
                                              _config.cellsInCutoffRadius);
   if (_config.legacyCellProcessor) _processor = std::make_unique<LegacyCellProcessor>(*_params);
