@@ -20,11 +20,13 @@ struct MultipoleSiteArrays {
   std::vector<double> fx, fy, fz;  ///< force accumulators
   std::vector<double> tx, ty, tz;  ///< orientation-torque accumulators (added to the molecule)
   std::vector<std::size_t> first;  ///< per molecule + 1: index of its first site
+  std::vector<std::size_t> origin; ///< packed copies only: index of the site in its cell
 
   std::size_t size() const { return x.size(); }
   void clear() {
     for (auto* v : {&x, &y, &z, &cx, &cy, &cz, &ex, &ey, &ez, &s, &fx, &fy, &fz, &tx, &ty, &tz}) v->clear();
     first.clear();
+    origin.clear();
   }
   void push(const Vec3& p, const Vec3& com, const Vec3& e, double strength) {
     x.push_back(p.x); y.push_back(p.y); z.push_back(p.z);
@@ -66,6 +68,34 @@ struct MultipoleCellData {
     charges.first.push_back(charges.size());
     dipoles.first.push_back(dipoles.size());
     quadrupoles.first.push_back(quadrupoles.size());
+  }
+
+  /// Packs the sites of molecule m of `cell` (all kinds) behind the ones already packed here,
+  /// with zeroed accumulators and their origin recorded for scatter().
+  void packMolecule(const MultipoleCellData& cell, std::size_t m) {
+    auto pack = [m](const MultipoleSiteArrays& from, MultipoleSiteArrays& to) {
+      for (std::size_t k = from.first[m]; k < from.first[m + 1]; ++k) {
+        to.push(Vec3{from.x[k], from.y[k], from.z[k]}, Vec3{from.cx[k], from.cy[k], from.cz[k]},
+                Vec3{from.ex[k], from.ey[k], from.ez[k]}, from.s[k]);
+        to.origin.push_back(k);
+      }
+    };
+    pack(cell.charges, charges);
+    pack(cell.dipoles, dipoles);
+    pack(cell.quadrupoles, quadrupoles);
+  }
+  /// Adds the packed forces and torques back to the sites of `cell` they were copied from.
+  void scatter(MultipoleCellData& cell) const {
+    auto add = [](const MultipoleSiteArrays& from, MultipoleSiteArrays& to) {
+      for (std::size_t k = 0; k < from.size(); ++k) {
+        const std::size_t o = from.origin[k];
+        to.fx[o] += from.fx[k]; to.fy[o] += from.fy[k]; to.fz[o] += from.fz[k];
+        to.tx[o] += from.tx[k]; to.ty[o] += from.ty[k]; to.tz[o] += from.tz[k];
+      }
+    };
+    add(charges, cell.charges);
+    add(dipoles, cell.dipoles);
+    add(quadrupoles, cell.quadrupoles);
   }
 
   /// Force and torque on molecule m of the cell from its electrostatic sites (lever arms about com).

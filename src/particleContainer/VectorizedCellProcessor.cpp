@@ -148,10 +148,19 @@ MARDYN_ROW_CLONES void ljRowPerSite(double xi, double yi, double zi, double cxi,
                    u6, vir);
 }
 
+/// The electrostatic rows of one molecule against its packed neighbours (baseline and AVX2 clones).
+MARDYN_ROW_CLONES void multipoleRows(MultipoleCellData& a, std::size_t m, MultipoleCellData& packed, double cutoff2,
+                                     double epsRFInvrc3, multipoleloops::Sums& sums) {
+  multipoleloops::moleculeAgainstPacked(a, m, packed, cutoff2, epsRFInvrc3, sums);
+}
+
 }  // namespace
 
 template <bool Self>
-void VectorizedCellProcessor::pairLoop(CellDataSoA& soa1, CellDataSoA& soa2, double weight) {
+void VectorizedCellProcessor::pairLoop(CellDataSoA& soa1, CellDataSoA& soa2, MultipoleCellData& mp1,
+                                       MultipoleCellData& mp2, double weight) {
+  const bool multipoles = !mp1.empty() && !mp2.empty();
+  multipoleloops::Sums sums;
   const std::size_t nb = soa2.numMolecules;
   if (soa1.numMolecules == 0 || nb == 0) return;
   const double* bx = soa2.comX.data();
@@ -175,9 +184,17 @@ void VectorizedCellProcessor::pairLoop(CellDataSoA& soa1, CellDataSoA& soa2, dou
     }
     if (n == 0) continue;
     ljSites(soa1, m, soa2, n, u6, vir);
+    if (multipoles) {
+      MultipoleCellData& p = _packedMultipoles;
+      p.clear();
+      for (std::size_t k = 0; k < n; ++k) p.packMolecule(mp2, listed[k]);
+      p.finish();
+      multipoleRows(mp1, m, p, _cutoff2, _params.epsRFInvrc3(), sums);
+      p.scatter(mp2);
+    }
   }
-  _upot += weight * u6 / 6.0;
-  _virial += weight * vir;
+  _upot += weight * (u6 / 6.0 + sums.upot);
+  _virial += weight * (vir + sums.virial);
 }
 
 void VectorizedCellProcessor::ljSites(CellDataSoA& soa1, std::size_t m, CellDataSoA& soa2, std::size_t numListed,
@@ -239,31 +256,17 @@ void VectorizedCellProcessor::ljSites(CellDataSoA& soa1, std::size_t m, CellData
 
 void VectorizedCellProcessor::processCell(ParticleCell& cell) {
   CellDataSoA& soa = _soa[cell.index()];
-  pairLoop<true>(soa, soa, 1.0);
   MultipoleCellData& mp = _multipoles[cell.index()];
-  if (!mp.empty()) {
-    multipoleloops::Sums sums;
-    multipoleloops::processCell(mp, soa.numMolecules, _innerCutoff2, _params.epsRFInvrc3(), sums);
-    _upot += sums.upot;
-    _virial += sums.virial;
-    if (mp.dipoles.size() > 0)  // processCell sees owned cells only
-      for (const Molecule& m : cell.molecules()) _upot += _pair.reactionFieldSelfEnergy(m);
-  }
+  pairLoop<true>(soa, soa, mp, mp, 1.0);
+  if (mp.dipoles.size() > 0)  // processCell sees owned cells only
+    for (const Molecule& m : cell.molecules()) _upot += _pair.reactionFieldSelfEnergy(m);
   if (_innerCutoff2 < _cutoff2) switchedPairs(cell, cell, true, 1.0);
 }
 
 void VectorizedCellProcessor::processCellPair(ParticleCell& cell1, ParticleCell& cell2) {
   const double weight = (cell1.isHalo() || cell2.isHalo()) ? 0.5 : 1.0;
-  pairLoop<false>(_soa[cell1.index()], _soa[cell2.index()], weight);
-  MultipoleCellData& mp1 = _multipoles[cell1.index()];
-  MultipoleCellData& mp2 = _multipoles[cell2.index()];
-  if (!mp1.empty() && !mp2.empty()) {
-    multipoleloops::Sums sums;
-    multipoleloops::processCellPair(mp1, _soa[cell1.index()].numMolecules, mp2, _innerCutoff2, _params.epsRFInvrc3(),
-                                    sums);
-    _upot += weight * sums.upot;
-    _virial += weight * sums.virial;
-  }
+  pairLoop<false>(_soa[cell1.index()], _soa[cell2.index()], _multipoles[cell1.index()], _multipoles[cell2.index()],
+                  weight);
   if (_innerCutoff2 < _cutoff2) switchedPairs(cell1, cell2, false, weight);
 }
 

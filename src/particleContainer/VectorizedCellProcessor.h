@@ -16,8 +16,8 @@ namespace mardyn {
 /// second cell are computed in one vectorised loop; (2) the molecules within the cutoff are listed
 /// branch-free; (3) for each site kind, the sites of the listed molecules are packed into contiguous
 /// buffers and every site of i runs a vectorised loop over them; (4) the buffer forces are added back.
-/// LJ centres use the packed loops (ljSites); charges, dipoles and quadrupoles run the masked
-/// structure-of-arrays loops of VectorizedMultipoleLoops.h over the two cells. With the optional
+/// LJ centres use the packed loops (ljSites); charges, dipoles and quadrupoles are packed the same
+/// way and run the loops of VectorizedMultipoleLoops.h. With the optional
 /// smooth cutoff, the molecule pairs inside the switching range go through MoleculePairInteraction.
 class VectorizedCellProcessor : public CellProcessor {
  public:
@@ -46,7 +46,7 @@ class VectorizedCellProcessor : public CellProcessor {
 
   /// Molecules of soa1 against those of soa2 (Self: each pair once), energy/virial times weight.
   template <bool Self>
-  void pairLoop(CellDataSoA& soa1, CellDataSoA& soa2, double weight);
+  void pairLoop(CellDataSoA& soa1, CellDataSoA& soa2, MultipoleCellData& mp1, MultipoleCellData& mp2, double weight);
   /// LJ centres of molecule m of soa1 against the LJ centres of the listed molecules of soa2.
   void ljSites(CellDataSoA& soa1, std::size_t m, CellDataSoA& soa2, std::size_t numListed, double& u6, double& vir);
 
@@ -61,6 +61,7 @@ class VectorizedCellProcessor : public CellProcessor {
   unsigned _numLJTypes;
   std::vector<CellDataSoA> _soa;               // by cell index
   std::vector<MultipoleCellData> _multipoles;  // charges, dipoles, quadrupoles by cell index
+  MultipoleCellData _packedMultipoles;         // the listed neighbours' electrostatic sites
   std::vector<double> _dist2;                  // centre distances of the current molecule
   std::vector<std::size_t> _listed;            // molecules of the neighbour cell within the cutoff
   PackedSites _lj;

@@ -7,6 +7,7 @@
 #include "particleContainer/potforce/PotForceMultipole.h"
 
 #include <cstddef>
+#include <type_traits>
 
 namespace mardyn {
 namespace multipoleloops {
@@ -137,6 +138,27 @@ inline void processCellPair(MultipoleCellData& c1, std::size_t n1, MultipoleCell
   sitePairs<Kind::Quadrupole, Kind::Dipole, false>(c1.quadrupoles, c2.dipoles, n1, cutoff2, epsRFInvrc3, sums);
   sitePairs<Kind::Quadrupole, Kind::Quadrupole, false>(c1.quadrupoles, c2.quadrupoles, n1, cutoff2, epsRFInvrc3,
                                                        sums);
+}
+
+/// Sites of molecule m of `a` (all kinds) against every packed site of `p` (sites of molecules
+/// already known to lie within the cutoff, so the mask is always 1): all nine ordered kind pairs.
+inline void moleculeAgainstPacked(MultipoleCellData& a, std::size_t m, MultipoleCellData& p, double cutoff2,
+                                  double epsRFInvrc3, Sums& sums) {
+  auto rows = [&](auto kindA, MultipoleSiteArrays& arr) {
+    constexpr Kind A = decltype(kindA)::value;
+    for (std::size_t i = arr.first[m]; i < arr.first[m + 1]; ++i) {
+      double fi[3] = {0.0, 0.0, 0.0}, ti[3] = {0.0, 0.0, 0.0};
+      if (p.charges.size()) row<A, Kind::Charge>(arr, i, p.charges, 0, p.charges.size(), cutoff2, epsRFInvrc3, fi, ti, sums);
+      if (p.dipoles.size()) row<A, Kind::Dipole>(arr, i, p.dipoles, 0, p.dipoles.size(), cutoff2, epsRFInvrc3, fi, ti, sums);
+      if (p.quadrupoles.size())
+        row<A, Kind::Quadrupole>(arr, i, p.quadrupoles, 0, p.quadrupoles.size(), cutoff2, epsRFInvrc3, fi, ti, sums);
+      arr.fx[i] += fi[0]; arr.fy[i] += fi[1]; arr.fz[i] += fi[2];
+      arr.tx[i] += ti[0]; arr.ty[i] += ti[1]; arr.tz[i] += ti[2];
+    }
+  };
+  rows(std::integral_constant<Kind, Kind::Charge>{}, a.charges);
+  rows(std::integral_constant<Kind, Kind::Dipole>{}, a.dipoles);
+  rows(std::integral_constant<Kind, Kind::Quadrupole>{}, a.quadrupoles);
 }
 
 /// Reaction-field self energy of the molecules of one cell (sum of each molecule's dipoles).
