@@ -1,11 +1,12 @@
 // DomainDecompMPITest: runs under mpirun with 1, 2 or 4 processes: the MPI domain decomposition
 // reproduces the sequential run (per-step T, U_pot, p to 1e-10, final positions to 1e-8) for LJ and
-// rigid two-centre molecules (cellsInCutoffRadius 1 and 2) on the grids 1x1x1, 2x1x1, 1x2x2 and
-// 4x1x1, and loses no molecule.
+// rigid multi-site molecules (2CLJ with cellsInCutoffRadius 2, 2CLJQ, water-like with charges) on the
+// grids 1x1x1, 2x1x1, 1x2x2 and 4x1x1, and loses no molecule.
 #include "Simulation.h"
 #include "parallel/DomainDecompMPI.h"
 #include "parallel/DomainDecompSequential.h"
 #include "particleContainer/tests/FccConfig.h"
+#include "particleContainer/tests/MultiSiteModels.h"
 #include "utils/MardynException.h"
 
 #include <cppunit/extensions/HelperMacros.h>
@@ -22,6 +23,8 @@ class DomainDecompMPITest : public CppUnit::TestFixture {
   CPPUNIT_TEST_SUITE(DomainDecompMPITest);
   CPPUNIT_TEST(ljMatchesSerial);
   CPPUNIT_TEST(twoCentreMatchesSerial);
+  CPPUNIT_TEST(quadrupolarMatchesSerial);
+  CPPUNIT_TEST(chargedWaterLikeMatchesSerial);
   CPPUNIT_TEST(hotSystemKeepsEveryMolecule);
   CPPUNIT_TEST(badGridIsRejected);
   CPPUNIT_TEST_SUITE_END();
@@ -129,6 +132,18 @@ class DomainDecompMPITest : public CppUnit::TestFixture {
     cfg.cellsInCutoffRadius = 2;
     compare(cfg, 100, "rigid 2CLJ NVE, 2 cells per cutoff");
   }
+
+  /// Multi-site models with electrostatics (orientations travel with the halo copies).
+  static SimulationConfig multiSite(const std::string& name, unsigned cells) {
+    SimulationConfig cfg = testing::multiSiteModel(name, cells);
+    cfg.cutoffRadius = 2.5;
+    cfg.finalCheckpoint = false;
+    cfg.quiet = true;
+    return cfg;
+  }
+
+  void quadrupolarMatchesSerial() { compare(multiSite("2CLJQ", 5), 50, "2CLJQ NVT"); }
+  void chargedWaterLikeMatchesSerial() { compare(multiSite("water-like", 7), 30, "water-like (charges) NVT"); }
 
   void hotSystemKeepsEveryMolecule() {
     SimulationConfig cfg = testing::fccConfig(6, 0.3, 2.5, 50.0, true);
