@@ -30,8 +30,14 @@ Simulation::Simulation(SimulationConfig config, std::unique_ptr<DomainDecompBase
   _params = std::make_unique<InteractionParameters>(_config.components, rc);
   for (const MixingRule& r : _config.mixing) _params->setMixing(r.cid1, r.cid2, r.eta, r.xi);
   _params->setReactionField(_config.epsilonRF);
-  _container = std::make_unique<LinkedCells>(_decomp->boundingBoxMin(*_domain), _decomp->boundingBoxMax(*_domain), rc,
-                                             _config.cellsInCutoffRadius);
+  const Vec3 regionMin = _decomp->boundingBoxMin(*_domain), regionMax = _decomp->boundingBoxMax(*_domain);
+  for (int d = 0; d < 3; ++d)
+    if (regionMax[d] - regionMin[d] < rc)
+      throw MardynException("Simulation: " + _decomp->name() + " gives process regions " +
+                            std::to_string(regionMax[d] - regionMin[d]) + " wide along " + "xyz"[d] +
+                            ", less than the cutoff radius " + std::to_string(rc) +
+                            "; run on fewer processes or choose MPIGridDims with fewer processes along " + "xyz"[d]);
+  _container = std::make_unique<LinkedCells>(regionMin, regionMax, rc, _config.cellsInCutoffRadius);
   if (_config.legacyCellProcessor) _processor = std::make_unique<LegacyCellProcessor>(*_params);
   else _processor = std::make_unique<VectorizedCellProcessor>(*_params);
   _integrator = std::make_unique<Leapfrog>(_config.timestep);
