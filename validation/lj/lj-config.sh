@@ -1,13 +1,13 @@
 #!/bin/bash
 # Writes a mardyn configuration for a single-centre Lennard-Jones fluid (reduced units) to stdout.
 # Usage: lj-config.sh ENSEMBLE RHO T RC CELLS STEPS EQUIL SHIFTED LONGRANGE RESFREQ PHASESPACE
-#   PHASESPACE: "generator" (FCC lattice, CELLS^3 * 4 atoms) or the path of an .inp file.
+#   PHASESPACE: "generator" (FCC lattice, CELLS^3 * 4 atoms, seed $SEED or 4711) or the path of an .inp file.
 set -euo pipefail
 ens=$1 rho=$2 temp=$3 rc=$4 cells=$5 steps=$6 equil=$7 shifted=$8 longrange=$9 resfreq=${10} ps=${11}
 n=$((4 * cells * cells * cells))
 box=$(awk -v n="$n" -v rho="$rho" 'BEGIN { printf "%.17g", exp(log(n / rho) / 3) }')
 if [ "$ps" = generator ]; then
-  phasespace="<generator name=\"Lattice\"><lattice>fcc</lattice><cells>$cells</cells><component>1</component><seed>4711</seed></generator>"
+  phasespace="<generator name=\"Lattice\"><lattice>fcc</lattice><cells>$cells</cells><component>1</component><seed>${SEED:-4711}</seed></generator>"
 else
   phasespace="<file type=\"ASCII\">$ps</file>"
 fi

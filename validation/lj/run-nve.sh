@@ -1,14 +1,14 @@
 #!/bin/bash
 # NVE energy conservation of a Lennard-Jones liquid: an NVT run from an FCC lattice melts and
-# equilibrates it (rho* = 0.8442, T* = 0.728, 864 atoms, rc = 2.5 sigma, potential shifted), its final
+# equilibrates it (rho* = 0.8442, T* = 0.728, 4000 atoms, rc = 2.5 sigma, potential shifted), its final
 # checkpoint starts 10^4 NVE steps at dt* = 0.005. The drift of the total energy per particle (least-
 # squares slope times the run length) must stay below 1e-4 epsilon.
-# Usage: run-nve.sh BUILD_DIR   (env: CELLS=6, EQUIL=3000, STEPS=10000, LIMIT=1e-4)
+# Usage: run-nve.sh BUILD_DIR   (env: CELLS=10 -> 4000 atoms, EQUIL=3000, STEPS=10000, LIMIT=1e-4)
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 build=$(cd "${1:-build}" && pwd)
 mardyn=$build/mardyn
-cells=${CELLS:-6} equil=${EQUIL:-3000} steps=${STEPS:-10000} limit=${LIMIT:-1e-4}
+cells=${CELLS:-10} equil=${EQUIL:-3000} steps=${STEPS:-10000} limit=${LIMIT:-1e-4}
 work=${WORKDIR:-$build/validation-lj-nve}
 mkdir -p "$work"
 "$here/lj-config.sh" NVT 0.8442 0.728 2.5 "$cells" "$equil" 0 true none 100 generator > "$work/melt.xml"
