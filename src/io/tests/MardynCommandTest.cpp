@@ -41,6 +41,7 @@ class MardynCommandTest : public CppUnit::TestFixture {
   CPPUNIT_TEST(exitCodes);
   CPPUNIT_TEST(inputErrorWritesNothing);
   CPPUNIT_TEST(runAndRestartFromCheckpoint);
+  CPPUNIT_TEST(ls1ExamplesStepZero);
   CPPUNIT_TEST_SUITE_END();
 
  public:
@@ -101,6 +102,29 @@ class MardynCommandTest : public CppUnit::TestFixture {
     CPPUNIT_ASSERT_EQUAL(0, run("-q --final-checkpoint 0 -p out/b config2.xml", dir));
     CPPUNIT_ASSERT(std::filesystem::exists(dir.file("out/b.res")));
     CPPUNIT_ASSERT(!std::filesystem::exists(dir.file("out/b.restart.dat")));
+  }
+
+  /// ls1-mardyn's own examples (kept outside the repository, in ../shared/ls1-examples) run unchanged
+  /// and print ls1-mardyn's step-0 line.
+  void ls1ExamplesStepZero() {
+    if (!available()) return;
+    const char* src = std::getenv("MARDYN_SOURCE_DIR");
+    const std::filesystem::path examples = std::filesystem::path(src ? src : ".") / ".." / "shared" / "ls1-examples";
+    if (!std::filesystem::exists(examples / "Argon")) {
+      std::cout << "\n  (skipped: no ls1-mardyn examples at " << examples.string() << ")\n";
+      return;
+    }
+    const std::pair<const char*, const char*> cases[] = {
+        {"Argon/200K_18mol_l/config.xml", "Simstep = 0\tT = 2.53016e-05\tU_pot = -2.09893\tp = -2.66901e-07"},
+        {"CO2/370K_15mol_l/config.xml", "Simstep = 0\tT = 0.00117172\tU_pot = -5.52468\tp = 1.17432e-06"}};
+    for (const auto& c : cases) {
+      TempDir dir;
+      CPPUNIT_ASSERT_EQUAL(0, run("--steps 0 --final-checkpoint 0 -p out/x '" + (examples / c.first).string() + "'", dir));
+      const std::string out = readFile(dir.file("out.txt"));
+      CPPUNIT_ASSERT_MESSAGE(out, out.find(c.second) == 0);
+      // ls1 warns about plugins it does not know and goes on; so does mardyn
+      CPPUNIT_ASSERT(readFile(dir.file("err.txt")).find("unknown output plugin 'MmpldWriter' ignored") != std::string::npos);
+    }
   }
 };
 
