@@ -1,8 +1,6 @@
 // ComponentDescriptor: flattening of the components into device tables.
 #include "gpu/ComponentDescriptor.h"
 
-#include "particleContainer/potforce/PotForceMultipole.h"
-
 #include <algorithm>
 #include <iomanip>
 #include <ostream>
@@ -19,10 +17,12 @@ std::string exact(double v) {
 }  // namespace
 
 ComponentDescriptor::ComponentDescriptor(compute::ComputeContext& context, const std::vector<Component>& components,
-                                         const InteractionParameters& params, double epsilonRF)
+                                         const InteractionParameters& params)
     : _components(components),
       _cutoff(params.cutoff()),
-      _epsRFInvrc3(potforce::reactionFieldFactor(epsilonRF, params.cutoff())) {
+      _epsRFInvrc3(params.epsRFInvrc3()),
+      _switchStart(params.switchingStart()),
+      _switchInvWidth(params.switchingInvWidth()) {
   for (const auto& c : _components) {
     _maxLJ = std::max<int>(_maxLJ, static_cast<int>(c.ljCenters().size()));
     _maxCharges = std::max<int>(_maxCharges, static_cast<int>(c.charges().size()));
@@ -84,6 +84,9 @@ void ComponentDescriptor::addDefines(compute::ComputeContext::Defines& defines) 
   defines["MAX_QUADRUPOLES"] = std::to_string(_maxQuadrupoles);
   defines["CUTOFF2"] = exact(_cutoff * _cutoff);
   defines["EPS_RF_INV_RC3"] = exact(_epsRFInvrc3);
+  defines["USE_CUTOFF_SWITCH"] = _switchInvWidth > 0.0 ? "1" : "0";
+  defines["SWITCH_START"] = exact(_switchStart);
+  defines["SWITCH_INV_WIDTH"] = exact(_switchInvWidth);
 }
 
 void ComponentDescriptor::uploadStaticData() {
@@ -96,7 +99,8 @@ void ComponentDescriptor::print(std::ostream& out) const {
   const int slots = sitesPerMolecule();
   out << "GPU component descriptors: " << _components.size() << " components, slots per molecule " << slots
       << " (LJ " << _maxLJ << ", charges " << _maxCharges << ", dipoles " << _maxDipoles << ", quadrupoles "
-      << _maxQuadrupoles << "), cutoff " << _cutoff << ", epsRF/rc^3 factor " << _epsRFInvrc3 << "\n";
+      << _maxQuadrupoles << "), cutoff " << _cutoff << ", epsRF/rc^3 factor " << _epsRFInvrc3
+      << ", cutoff switch " << (_switchInvWidth > 0 ? "from " + std::to_string(_switchStart) : std::string("off")) << "\n";
   for (std::size_t c = 0; c < _components.size(); ++c) {
     const auto& n = _countValues[c];
     out << "  component " << c << " '" << _components[c].name() << "': LJ " << n.x << ", charges " << n.y

@@ -17,9 +17,9 @@ namespace mardyn::gpu {
 
 class ComponentDescriptor : public GpuComponent {
  public:
-  /// epsilonRF: dielectric constant of the reaction field (dipole-dipole pairs).
+  /// params: LJ pair table, cutoff, reaction field and cutoff switch, as the CPU processors use them.
   ComponentDescriptor(compute::ComputeContext& context, const std::vector<Component>& components,
-                      const InteractionParameters& params, double epsilonRF);
+                      const InteractionParameters& params);
 
   void addDefines(compute::ComputeContext::Defines& defines) const override;
   void uploadStaticData() override;
@@ -42,6 +42,7 @@ class ComponentDescriptor : public GpuComponent {
   std::vector<Component> _components;
   double _cutoff;
   double _epsRFInvrc3;
+  double _switchStart, _switchInvWidth;
   int _maxLJ = 0, _maxCharges = 0, _maxDipoles = 0, _maxQuadrupoles = 0;
   std::vector<double> _siteValues;              // 4 per slot
   std::vector<compute::mm_int4> _countValues;   // per component

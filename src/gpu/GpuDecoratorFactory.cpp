@@ -35,11 +35,12 @@ ContainerDecorator makeGpuDecorator(const SimulationConfig& config, std::ostream
       throw MardynException("GPU device " + info.describe() + " has no double precision; use --precision single");
     InteractionParameters params(components, cutoff);
     for (const auto& rule : mixing) params.setMixing(rule.cid1, rule.cid2, rule.eta, rule.xi);
+    params.setReactionField(epsilonRF);
     *out << "GPU decorator: " << info.describe() << ", cell processor " << options.cellProcessor << ", precision "
          << compute::precisionName(options.precision) << (options.compareToCpu ? ", comparing with the CPU" : "")
          << "\n";
     return std::make_unique<LinkedCellsGPUDecorator>(std::move(cells), std::move(context), components, params,
-                                                     epsilonRF, options, *out);
+                                                     options, *out);
   };
 }
 

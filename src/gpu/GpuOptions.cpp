@@ -7,6 +7,8 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdlib>
+#include <map>
 
 namespace mardyn::gpu {
 
@@ -96,7 +98,25 @@ GpuOptions GpuOptions::fromConfig(const GpuConfig& config) {
       throw MardynException(std::string("gpu precision: ") + e.what());
     }
   }
-  for (const auto& [key, value] : config.options) {
+  // MARDYN_GPU_OPTIONS="key=value,key=value" adds to (and overrides) the configured options.
+  std::map<std::string, std::string> options = config.options;
+  if (const char* env = std::getenv("MARDYN_GPU_OPTIONS")) {
+    std::string list = env;
+    std::size_t start = 0;
+    while (start < list.size()) {
+      std::size_t end = list.find(',', start);
+      if (end == std::string::npos) end = list.size();
+      const std::string item = list.substr(start, end - start);
+      const std::size_t eq = item.find('=');
+      if (!item.empty()) {
+        if (eq == std::string::npos)
+          throw MardynException("MARDYN_GPU_OPTIONS: '" + item + "' is not key=value");
+        options[item.substr(0, eq)] = item.substr(eq + 1);
+      }
+      start = end + 1;
+    }
+  }
+  for (const auto& [key, value] : options) {
     if (key == "device") selectDevice(lower(value));
     else if (key == "blockSize") o.blockSize = parseInt(key, value);
     else if (key == "compareToCpu") o.compareToCpu = parseBool(key, value);

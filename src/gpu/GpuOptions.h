@@ -32,8 +32,9 @@ struct GpuOptions {
 
   /// From the configuration: backend ("cuda"/"opencl", may carry ":index"), cellProcessor,
   /// precision, and options keys device, blockSize, compareToCpu, compareTolerance,
-  /// debugComponentDescriptors, testQuaternionConversion, syncAfterLaunch. Unknown keys and bad
-  /// values throw MardynException naming them. Defaults of the switches come from CMake options.
+  /// debugComponentDescriptors, testQuaternionConversion, syncAfterLaunch; the environment variable
+  /// MARDYN_GPU_OPTIONS="key=value,..." adds options. Unknown keys and bad values throw
+  /// MardynException naming them. Defaults of the switches come from CMake options.
   static GpuOptions fromConfig(const GpuConfig& config);
 };
 

@@ -20,8 +20,8 @@ double CpuComparison::relativeVirialDifference() const {
 LinkedCellsGPUDecorator::LinkedCellsGPUDecorator(std::unique_ptr<LinkedCells> cells,
                                                  std::unique_ptr<compute::ComputeContext> context,
                                                  const std::vector<Component>& components,
-                                                 const InteractionParameters& params, double epsilonRF,
-                                                 const GpuOptions& options, std::ostream& log)
+                                                 const InteractionParameters& params, const GpuOptions& options,
+                                                 std::ostream& log)
     : _cells(std::move(cells)),
       _context(std::move(context)),
       _params(std::make_unique<InteractionParameters>(params)),
@@ -29,7 +29,7 @@ LinkedCellsGPUDecorator::LinkedCellsGPUDecorator(std::unique_ptr<LinkedCells> ce
       _log(log) {
   if (!_cells || !_context) throw MardynException("LinkedCellsGPUDecorator: no LinkedCells or no compute context");
   const auto& variant = CellProcessorRegistry::find(options.cellProcessor);
-  _interaction = std::make_unique<MoleculeInteraction>(*_context, components, *_params, epsilonRF, variant,
+  _interaction = std::make_unique<MoleculeInteraction>(*_context, components, *_params, variant,
                                                        options.blockSize,
                                                        options.debugComponentDescriptors ? &_log : nullptr);
   if (options.compareToCpu) _cpu = std::make_unique<LegacyCellProcessor>(*_params);
@@ -76,14 +76,7 @@ void LinkedCellsGPUDecorator::checkQuaternionConversion() {
 }
 
 void LinkedCellsGPUDecorator::compareWithCpu() {
-  // Forces already on the molecules (e.g. cleared by the integrator) are kept; the CPU path adds its
-  // own on top, the difference is what it computed.
-  std::vector<Vec3> f0, m0;
-  for (auto& cell : _cells->cells())
-    for (const Molecule& m : cell.molecules()) {
-      f0.push_back(m.F());
-      m0.push_back(m.M());
-    }
+  // LinkedCells::traverseCells clears forces and torques before the CPU processor adds its own.
   _cpu->initTraversal();
   _cells->traverseCells(*_cpu);
   const auto& storage = _interaction->storage();
@@ -94,7 +87,7 @@ void LinkedCellsGPUDecorator::compareWithCpu() {
     for (Molecule& m : cell.molecules()) {
       const auto fg = storage.force(i), tg = storage.torque(i);
       const Vec3 fGpu{fg[0], fg[1], fg[2]}, tGpu{tg[0], tg[1], tg[2]};
-      const Vec3 fCpu = m.F() - f0[i], tCpu = m.M() - m0[i];
+      const Vec3 fCpu = m.F(), tCpu = m.M();
       if (!cell.isHalo()) {
         ++owned;
         df2 += norm2(fGpu - fCpu);
@@ -104,8 +97,8 @@ void LinkedCellsGPUDecorator::compareWithCpu() {
         maxDf2 = std::max(maxDf2, norm2(fGpu - fCpu));
         maxDm2 = std::max(maxDm2, norm2(tGpu - tCpu));
       }
-      m.setF(f0[i] + fGpu);
-      m.setM(m0[i] + tGpu);
+      m.setF(fGpu);
+      m.setM(tGpu);
       ++i;
     }
   }

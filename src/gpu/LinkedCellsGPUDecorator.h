@@ -32,7 +32,7 @@ class LinkedCellsGPUDecorator : public ParticleContainer {
  public:
   LinkedCellsGPUDecorator(std::unique_ptr<LinkedCells> cells, std::unique_ptr<compute::ComputeContext> context,
                           const std::vector<Component>& components, const InteractionParameters& params,
-                          double epsilonRF, const GpuOptions& options, std::ostream& log);
+                          const GpuOptions& options, std::ostream& log);
   ~LinkedCellsGPUDecorator() override;
 
   const Vec3& boundingBoxMin() const override { return _cells->boundingBoxMin(); }
@@ -56,12 +56,12 @@ class LinkedCellsGPUDecorator : public ParticleContainer {
     _cells->forEachInRegion(lo, hi, f, which);
   }
 
-  /// Computes the interactions on the device and adds forces and torques to the molecules. The
+  /// Computes the interactions on the device and sets the molecules' forces and torques. The
   /// CPU processor passed in is not used (its sums stay empty): U_pot and virial of the traversal
   /// are lastUpot()/lastVirial() (and traversalResult()).
   void traverseCells(CellProcessor& processor) override;
   /// U_pot and virial of the last traversal, as the CellProcessor contract defines them.
-  bool traversalResult(double& upot, double& virial) const;
+  bool traversalResult(double& upot, double& virial) const override;
 
   double lastUpot() const { return _upot; }
   double lastVirial() const { return _virial; }

@@ -21,8 +21,7 @@ double secondsSince(std::chrono::steady_clock::time_point t0) {
 }  // namespace
 
 MoleculeInteraction::MoleculeInteraction(compute::ComputeContext& context, const std::vector<Component>& components,
-                                         const InteractionParameters& params, double epsilonRF,
-                                         const CellProcessorVariant& variant, int blockSize, std::ostream* debugLog)
+                                         const InteractionParameters& params, const CellProcessorVariant& variant, int blockSize, std::ostream* debugLog)
     : _context(context),
       _variant(variant),
       _blockSize(blockSize > 0 ? blockSize : variant.defaultBlockSize),
@@ -31,7 +30,7 @@ MoleculeInteraction::MoleculeInteraction(compute::ComputeContext& context, const
     throw MardynException("GPU cell processor " + variant.name + ": block size " + std::to_string(_blockSize) +
                           " must be a power of two and at least " + std::to_string(warpBlock));
   if (components.empty()) throw MardynException("GPU decorator: no components");
-  _descriptor = std::make_unique<ComponentDescriptor>(context, components, params, epsilonRF);
+  _descriptor = std::make_unique<ComponentDescriptor>(context, components, params);
   _storage = std::make_unique<MoleculeStorage>(context);
   _traverser = std::make_unique<DomainTraverser>(context);
   _stats = std::make_unique<GlobalStats>(context);

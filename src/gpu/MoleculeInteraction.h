@@ -33,7 +33,7 @@ class MoleculeInteraction {
   /// Compiles the program of `variant` for these components. blockSize 0: the variant's default.
   /// debugLog: where DEBUG_COMPONENT_DESCRIPTORS prints (nullptr: nowhere).
   MoleculeInteraction(compute::ComputeContext& context, const std::vector<Component>& components,
-                      const InteractionParameters& params, double epsilonRF, const CellProcessorVariant& variant,
+                      const InteractionParameters& params, const CellProcessorVariant& variant,
                       int blockSize = 0, std::ostream* debugLog = nullptr);
 
   /// Computes forces, torques, U_pot and virial of all cell pairs of `cells` on the device; the

@@ -88,8 +88,8 @@ void MoleculeStorage::applyResults(LinkedCells& cells) const {
   std::size_t i = 0;
   for (auto& cell : cells.cells())
     for (Molecule& m : cell.molecules()) {
-      m.addF({_f[4 * i], _f[4 * i + 1], _f[4 * i + 2]});
-      m.addM({_t[4 * i], _t[4 * i + 1], _t[4 * i + 2]});
+      m.setF({_f[4 * i], _f[4 * i + 1], _f[4 * i + 2]});
+      m.setM({_t[4 * i], _t[4 * i + 1], _t[4 * i + 2]});
       ++i;
     }
 }

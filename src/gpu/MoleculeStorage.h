@@ -25,7 +25,8 @@ class MoleculeStorage : public GpuComponent {
 
   /// Downloads forces and torques (molecule order of the last upload).
   void downloadResults();
-  /// Adds the downloaded forces and torques to the molecules of the cells.
+  /// Sets the molecules' forces and torques to the downloaded ones (a traversal computes them from
+  /// scratch, as LinkedCells::traverseCells does).
   void applyResults(LinkedCells& cells) const;
 
   std::size_t numMolecules() const { return _numMolecules; }

@@ -160,7 +160,7 @@ int main(int argc, char** argv) {
         compute::ContextOptions co;
         co.backend = args["backend"];
         co.precision = options.precision;
-        gpu::LinkedCellsGPUDecorator deco(fill(), compute::createComputeContext(co), s.components, params, 1e10,
+        gpu::LinkedCellsGPUDecorator deco(fill(), compute::createComputeContext(co), s.components, params,
                                           options, std::cerr);
         LegacyCellProcessor unused(params);
         double warm = 0.0;

@@ -2,11 +2,11 @@
 // every site pair of the two molecules through PotForce, with space-frame site offsets.
 //
 // Needs (from ComponentDescriptor): NUM_COMPONENTS, MAX_LJ, MAX_CHARGES, MAX_DIPOLES,
-// MAX_QUADRUPOLES, CUTOFF2, EPS_RF_INV_RC3. A molecule's sites are SITES_PER_MOLECULE real4 slots:
+// MAX_QUADRUPOLES, CUTOFF2, EPS_RF_INV_RC3, USE_CUTOFF_SWITCH (0/1), SWITCH_START, SWITCH_INV_WIDTH. A molecule's sites are SITES_PER_MOLECULE real4 slots:
 // LJ centres, charges, dipoles, dipole axes, quadrupoles, quadrupole axes; position slots carry the
 // site parameter in w (charge q, |mu|, |Q|), axis slots are unit vectors.
 // mardyn-kernel: requires gpu/kernels/PotForce.cc
-// mardyn-kernel: defines NUM_COMPONENTS=2 MAX_LJ=2 MAX_CHARGES=1 MAX_DIPOLES=1 MAX_QUADRUPOLES=1 CUTOFF2=6.25 EPS_RF_INV_RC3=0.0
+// mardyn-kernel: defines NUM_COMPONENTS=2 MAX_LJ=2 MAX_CHARGES=1 MAX_DIPOLES=1 MAX_QUADRUPOLES=1 CUTOFF2=6.25 EPS_RF_INV_RC3=0.01 USE_CUTOFF_SWITCH=1 SWITCH_START=2.0 SWITCH_INV_WIDTH=2.0
 
 #define SLOT_LJ 0
 #define SLOT_CHARGE (SLOT_LJ + MAX_LJ)
@@ -165,5 +165,41 @@ DEVICE int interactMolecules(real mx, real my, real mz, int typeA, const real4* 
     }
   }
   res->virial = mx * res->fx + my * res->fy + mz * res->fz + 3 * uRF;
+#if USE_CUTOFF_SWITCH
+  // Smooth switch of the whole pair over [SWITCH_START, rc] (potforce/PotForceSwitch.h): site terms
+  // scaled by S(R), plus the centre force -u dS/dR R/|R| and its virial.
+  const real r2 = mx * mx + my * my + mz * mz;
+  if (r2 > (real) (SWITCH_START * SWITCH_START)) {
+    const real r = SQRT(r2);
+    real x = (r - (real) SWITCH_START) * (real) SWITCH_INV_WIDTH;
+    x = x < 0 ? 0 : (x > 1 ? 1 : x);
+    const real x2 = x * x;
+    const real s = 1 - x2 * x * (10 - 15 * x + 6 * x2);
+    const real omx = 1 - x;
+    const real dsOverR = -30 * x2 * omx * omx * (real) SWITCH_INV_WIDTH / r;
+    const real fsx = -res->u * dsOverR * mx, fsy = -res->u * dsOverR * my, fsz = -res->u * dsOverR * mz;
+    res->fx = res->fx * s + fsx; res->fy = res->fy * s + fsy; res->fz = res->fz * s + fsz;
+    res->tax *= s; res->tay *= s; res->taz *= s;
+    res->tbx *= s; res->tby *= s; res->tbz *= s;
+    res->u *= s;
+    res->virial = s * res->virial + mx * fsx + my * fsy + mz * fsz;
+  }
+#endif
   return 1;
+}
+
+/// Reaction-field self energy of a molecule's dipoles: -1/2 EPS_RF_INV_RC3 |sum_k mu_k e_k|^2 (added
+/// once per owned molecule, in the intra-cell pass).
+DEVICE real rfSelfEnergy(int type, const real4* sites, GLOBAL const int4* RESTRICT componentCounts) {
+  const int n = componentCounts[type].z;
+  real mx = 0, my = 0, mz = 0;
+  for (int i = 0; i < MAX_DIPOLES; i++) {
+    if (i >= n) break;
+    const real4 e = sites[SLOT_DIPOLE_AXIS + i];
+    const real mu = sites[SLOT_DIPOLE + i].w;
+    mx += mu * e.x;
+    my += mu * e.y;
+    mz += mu * e.z;
+  }
+  return (real) -0.5 * (real) EPS_RF_INV_RC3 * (mx * mx + my * my + mz * mz);
 }

@@ -5,9 +5,10 @@
 // firstPair + numPairs) of which no two share a cell (DomainTraverser), so each molecule and each
 // cell is written by one thread (here) or one block at most. (c, c) is the intra-cell case.
 // cellStats[c] collects (U_pot, virial) of owned molecules: a pair between owned molecules counts
-// fully, one between an owned and a halo molecule one half.
+// fully, one between an owned and a halo molecule one half; the intra-cell pass adds each molecule's
+// reaction-field self energy.
 // mardyn-kernel: requires gpu/kernels/PotForce.cc gpu/kernels/MoleculePairHandler.cc gpu/kernels/GlobalStats.cc
-// mardyn-kernel: defines NUM_COMPONENTS=2 MAX_LJ=2 MAX_CHARGES=1 MAX_DIPOLES=1 MAX_QUADRUPOLES=1 CUTOFF2=6.25 EPS_RF_INV_RC3=0.0
+// mardyn-kernel: defines NUM_COMPONENTS=2 MAX_LJ=2 MAX_CHARGES=1 MAX_DIPOLES=1 MAX_QUADRUPOLES=1 CUTOFF2=6.25 EPS_RF_INV_RC3=0.01 USE_CUTOFF_SWITCH=1 SWITCH_START=2.0 SWITCH_INV_WIDTH=2.0
 
 KERNEL void processCellPairs(GLOBAL const int2* RESTRICT cellPairs, int firstPair, int numPairs,
                              GLOBAL const int* RESTRICT cellStart, GLOBAL const int* RESTRICT cellIsHalo,
@@ -28,6 +29,8 @@ KERNEL void processCellPairs(GLOBAL const int2* RESTRICT cellPairs, int firstPai
       real4 sa[SITES_PER_MOLECULE];
       loadMolecule(i, positions, rotations, componentTypes, componentSites, &pa, &ta, sa);
       mixed4 fa = forces[i], tqa = torques[i];
+      if (same)
+        sumU += rfSelfEnergy(ta, sa, componentCounts);
       const int jEnd = same ? i : endB;
       for (int j = same ? startA : startB; j < jEnd; j++) {
         mixed4 pb;

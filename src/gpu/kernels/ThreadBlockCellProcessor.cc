@@ -7,7 +7,7 @@
 //
 // Needs BLOCK_SIZE (a power of two, the launch's block size) and WARP_BLOCK (dividing BLOCK_SIZE).
 // mardyn-kernel: requires gpu/kernels/PotForce.cc gpu/kernels/MoleculePairHandler.cc gpu/kernels/GlobalStats.cc
-// mardyn-kernel: defines NUM_COMPONENTS=2 MAX_LJ=2 MAX_CHARGES=1 MAX_DIPOLES=1 MAX_QUADRUPOLES=1 CUTOFF2=6.25 EPS_RF_INV_RC3=0.0 BLOCK_SIZE=64 WARP_BLOCK=32
+// mardyn-kernel: defines NUM_COMPONENTS=2 MAX_LJ=2 MAX_CHARGES=1 MAX_DIPOLES=1 MAX_QUADRUPOLES=1 CUTOFF2=6.25 EPS_RF_INV_RC3=0.01 USE_CUTOFF_SWITCH=1 SWITCH_START=2.0 SWITCH_INV_WIDTH=2.0 BLOCK_SIZE=64 WARP_BLOCK=32
 
 #define NUM_WARP_BLOCKS (BLOCK_SIZE / WARP_BLOCK)
 
@@ -56,8 +56,11 @@ KERNEL void processCellPairs(GLOBAL const int2* RESTRICT cellPairs, int firstPai
       int ta = 0;
       real4 sa[SITES_PER_MOLECULE];
       mixed fax = 0, fay = 0, faz = 0, tax = 0, tay = 0, taz = 0;
-      if (validA)
+      if (validA) {
         loadMolecule(i, positions, rotations, componentTypes, componentSites, &pa, &ta, sa);
+        if (same)
+          sumU += rfSelfEnergy(ta, sa, componentCounts);
+      }
 
       const int blockBEnd = same ? blockA + 1 : blocksB;
       for (int blockB = 0; blockB < blockBEnd; blockB++) {

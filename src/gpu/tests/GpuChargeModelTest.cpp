@@ -16,7 +16,7 @@ class GpuChargeModelTest : public CppUnit::TestFixture {
  public:
   void testChargesOnMultiCentreLJ() {
     TestSystem s = makeSystem("ljcharges", 3, 150, 21);
-    s.epsilonRF = 20.0;
+    s.params->setReactionField(20.0);
     runEverywhere(s);
   }
 };

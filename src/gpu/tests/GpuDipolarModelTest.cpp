@@ -16,7 +16,7 @@ class GpuDipolarModelTest : public CppUnit::TestFixture {
  public:
   void testDipolarWithReactionField() {
     TestSystem s = makeSystem("dipolar", 3, 150, 22);
-    s.epsilonRF = 20.0;
+    s.params->setReactionField(20.0);
     runEverywhere(s);
   }
 };

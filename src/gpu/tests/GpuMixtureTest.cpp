@@ -16,7 +16,7 @@ class GpuMixtureTest : public CppUnit::TestFixture {
  public:
   void testMixture() {
     TestSystem s = makeSystem("mixture", 3, 200, 24);
-    s.epsilonRF = 20.0;
+    s.params->setReactionField(20.0);
     runEverywhere(s);
   }
 };

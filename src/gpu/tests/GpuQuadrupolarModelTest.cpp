@@ -16,7 +16,7 @@ class GpuQuadrupolarModelTest : public CppUnit::TestFixture {
  public:
   void testQuadrupolar() {
     TestSystem s = makeSystem("quadrupolar", 3, 150, 23);
-    s.epsilonRF = 20.0;
+    s.params->setReactionField(20.0);
     runEverywhere(s);
   }
 };

@@ -76,7 +76,7 @@ inline int runEverywhere(const TestSystem& system, const std::vector<compute::Pr
       auto context = registry.create(co);
       for (const auto& variant : CellProcessorRegistry::all()) {
         auto cells = fillLinkedCells(system);
-        MoleculeInteraction mi(*context, system.components, *system.params, system.epsilonRF, variant);
+        MoleculeInteraction mi(*context, system.components, *system.params, variant);
         mi.compute(*cells);
         const Deviation d = compare(mi, *cells, ref);
         const double tol = p == compute::Precision::Double ? 1e-10 : 1e-5;

@@ -25,8 +25,7 @@ struct TestSystem {
   std::vector<Molecule> molecules;  ///< owned, positions in [boxMin, boxMax)
   Vec3 boxMin, boxMax;
   double cutoff = 2.5;
-  double epsilonRF = 1e10;
-  std::unique_ptr<InteractionParameters> params;
+  std::unique_ptr<InteractionParameters> params;  ///< mixing, reaction field, cutoff switch
 };
 
 struct ReferenceResult {
@@ -167,7 +166,13 @@ inline ReferenceResult bruteForce(const TestSystem& s) {
   res.torques.assign(n, {});
   const Vec3 L = s.boxMax - s.boxMin;
   const double rc2 = s.cutoff * s.cutoff;
-  const double rf = pf::reactionFieldFactor(s.epsilonRF, s.cutoff);
+  const double rf = s.params->epsRFInvrc3();
+  // Reaction-field self energy of every molecule's dipoles.
+  for (const auto& mol : s.molecules) {
+    Vec3 mu;
+    for (const auto& d : mol.component().dipoles()) mu += mol.siteOffset(d.e) * d.abs;
+    res.upot += pf::reactionFieldSelfEnergy(mu.x, mu.y, mu.z, rf);
+  }
   for (std::size_t i = 0; i < n; ++i)
     for (std::size_t j = i + 1; j < n; ++j) {
       const Molecule& a = s.molecules[i];

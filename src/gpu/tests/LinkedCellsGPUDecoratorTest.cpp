@@ -76,42 +76,56 @@ class LinkedCellsGPUDecoratorTest : public CppUnit::TestFixture {
     for (const auto& backend : registry.names()) {
       const auto list = registry.devices(backend);
       if (list.devices.empty()) continue;
-      TestSystem s = makeSystem("lj", 3, 200, 13);
-      compute::ContextOptions co;
-      co.backend = backend;
-      co.deviceIndex = 0;
-      co.precision = list.devices.front().supportsDouble ? compute::Precision::Double : compute::Precision::Single;
-      GpuOptions options;
-      options.precision = co.precision;
-      options.compareToCpu = true;
-      options.testQuaternionConversion = true;
-      std::ostringstream log;
-      LinkedCellsGPUDecorator deco(fillLinkedCells(s), registry.create(co), s.components, *s.params, s.epsilonRF,
-                                   options, log);
-      LegacyCellProcessor unused(*s.params);
-      deco.traverseCells(unused);
-      const auto& c = deco.lastComparison();
-      std::cout << "\n  [gpu test] " << log.str();
-      const double tol = co.precision == compute::Precision::Double ? 1e-10 : 1e-5;
-      CPPUNIT_ASSERT(c.forceNormDeviation <= tol);
-      CPPUNIT_ASSERT(c.relativeUpotDifference() <= tol);
-      CPPUNIT_ASSERT(c.relativeVirialDifference() <= tol);
-      double u = 0, v = 0;
-      CPPUNIT_ASSERT(deco.traversalResult(u, v));
-      CPPUNIT_ASSERT_DOUBLES_EQUAL(c.upotCpu, u, tol * std::abs(c.upotCpu));
-      // The molecules carry the device forces after the check.
-      const ReferenceResult ref = bruteForce(s);
-      double df2 = 0, f2 = 0;
-      deco.forEach([&](const Molecule& m) {
-        df2 += norm2(m.F() - ref.forces[m.id() - 1]);
-        f2 += norm2(ref.forces[m.id() - 1]);
-      }, IterateOver::Owned);
-      CPPUNIT_ASSERT(std::sqrt(df2 / f2) <= tol);
-      // A processor that does not exist is refused by name.
-      options.cellProcessor = "noSuchProcessor";
-      CPPUNIT_ASSERT_THROW(LinkedCellsGPUDecorator(fillLinkedCells(s), registry.create(co), s.components, *s.params,
-                                                   s.epsilonRF, options, log),
-                           MardynException);
+      // Single-centre LJ (also against the brute force), and the multi-site mixture with reaction
+      // field and the smooth cutoff switch against the CPU reference processor only.
+      for (const std::string model : {"lj", "mixture"}) {
+        TestSystem s = makeSystem(model, 3, 200, 13);
+        if (model == "mixture") {
+          s.params->setReactionField(20.0);
+          s.params->setSwitchingWidth(0.6);
+        }
+        compute::ContextOptions co;
+        co.backend = backend;
+        co.deviceIndex = 0;
+        co.precision = list.devices.front().supportsDouble ? compute::Precision::Double : compute::Precision::Single;
+        GpuOptions options;
+        options.precision = co.precision;
+        options.compareToCpu = true;
+        options.testQuaternionConversion = true;
+        for (const auto& variant : CellProcessorRegistry::all()) {
+          options.cellProcessor = variant.name;
+          std::ostringstream log;
+          LinkedCellsGPUDecorator deco(fillLinkedCells(s), registry.create(co), s.components, *s.params, options,
+                                       log);
+          LegacyCellProcessor unused(*s.params);
+          deco.traverseCells(unused);
+          const auto& c = deco.lastComparison();
+          std::cout << "\n  [gpu test] " << model << " " << backend << " " << variant.name << ": " << log.str();
+          const double tol = co.precision == compute::Precision::Double ? 1e-10 : 1e-5;
+          CPPUNIT_ASSERT(c.forceNormDeviation <= tol);
+          CPPUNIT_ASSERT(c.torqueNormDeviation <= tol);
+          CPPUNIT_ASSERT(c.relativeUpotDifference() <= tol);
+          CPPUNIT_ASSERT(c.relativeVirialDifference() <= tol);
+          double u = 0, v = 0;
+          CPPUNIT_ASSERT(deco.traversalResult(u, v));
+          CPPUNIT_ASSERT_DOUBLES_EQUAL(c.upotCpu, u, tol * std::abs(c.upotCpu));
+          if (model != "lj") continue;
+          // The molecules carry the device forces after the check.
+          const ReferenceResult ref = bruteForce(s);
+          double df2 = 0, f2 = 0;
+          deco.forEach([&](const Molecule& m) {
+            df2 += norm2(m.F() - ref.forces[m.id() - 1]);
+            f2 += norm2(ref.forces[m.id() - 1]);
+          }, IterateOver::Owned);
+          CPPUNIT_ASSERT(std::sqrt(df2 / f2) <= tol);
+        }
+        // A processor that does not exist is refused by name.
+        options.cellProcessor = "noSuchProcessor";
+        std::ostringstream log;
+        CPPUNIT_ASSERT_THROW(LinkedCellsGPUDecorator(fillLinkedCells(s), registry.create(co), s.components,
+                                                     *s.params, options, log),
+                             MardynException);
+      }
     }
   }
 
@@ -127,7 +141,7 @@ class LinkedCellsGPUDecoratorTest : public CppUnit::TestFixture {
       GpuOptions options;
       options.precision = co.precision;
       std::ostringstream log;
-      LinkedCellsGPUDecorator deco(fillLinkedCells(s), registry.create(co), s.components, *s.params, s.epsilonRF,
+      LinkedCellsGPUDecorator deco(fillLinkedCells(s), registry.create(co), s.components, *s.params,
                                    options, log);
       LegacyCellProcessor unused(*s.params);
       // Molecule 7 moved out of its cell without the container being updated.
