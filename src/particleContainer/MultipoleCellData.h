@@ -70,32 +70,50 @@ struct MultipoleCellData {
     quadrupoles.first.push_back(quadrupoles.size());
   }
 
-  /// Packs the sites of molecule m of `cell` (all kinds) behind the ones already packed here,
-  /// with zeroed accumulators and their origin recorded for scatter().
-  void packMolecule(const MultipoleCellData& cell, std::size_t m) {
-    auto pack = [m](const MultipoleSiteArrays& from, MultipoleSiteArrays& to) {
-      for (std::size_t k = from.first[m]; k < from.first[m + 1]; ++k) {
-        to.push(Vec3{from.x[k], from.y[k], from.z[k]}, Vec3{from.cx[k], from.cy[k], from.cz[k]},
-                Vec3{from.ex[k], from.ey[k], from.ez[k]}, from.s[k]);
-        to.origin.push_back(k);
+  /// Packs the sites (all kinds) of the molecules listed[0..n) of `cell` into this buffer, with
+  /// zeroed accumulators and their origin recorded for scatter(). Axis and torque columns are
+  /// filled for dipoles and quadrupoles only (the charge loops never read them). Buffers keep their
+  /// capacity, so packing allocates only while they grow.
+  void packListed(const MultipoleCellData& cell, const std::size_t* listed, std::size_t n) {
+    auto pack = [listed, n](const MultipoleSiteArrays& from, MultipoleSiteArrays& to, bool oriented) {
+      std::size_t total = 0;
+      for (std::size_t k = 0; k < n; ++k) total += from.first[listed[k] + 1] - from.first[listed[k]];
+      for (auto* v : {&to.x, &to.y, &to.z, &to.cx, &to.cy, &to.cz, &to.s, &to.fx, &to.fy, &to.fz}) v->resize(total);
+      if (oriented)
+        for (auto* v : {&to.ex, &to.ey, &to.ez, &to.tx, &to.ty, &to.tz}) v->resize(total);
+      to.origin.resize(total);
+      to.first.clear();
+      std::size_t t = 0;
+      for (std::size_t k = 0; k < n; ++k) {
+        for (std::size_t s = from.first[listed[k]]; s < from.first[listed[k] + 1]; ++s, ++t) {
+          to.x[t] = from.x[s]; to.y[t] = from.y[s]; to.z[t] = from.z[s];
+          to.cx[t] = from.cx[s]; to.cy[t] = from.cy[s]; to.cz[t] = from.cz[s];
+          to.s[t] = from.s[s];
+          to.fx[t] = 0.0; to.fy[t] = 0.0; to.fz[t] = 0.0;
+          if (oriented) {
+            to.ex[t] = from.ex[s]; to.ey[t] = from.ey[s]; to.ez[t] = from.ez[s];
+            to.tx[t] = 0.0; to.ty[t] = 0.0; to.tz[t] = 0.0;
+          }
+          to.origin[t] = s;
+        }
       }
     };
-    pack(cell.charges, charges);
-    pack(cell.dipoles, dipoles);
-    pack(cell.quadrupoles, quadrupoles);
+    pack(cell.charges, charges, false);
+    pack(cell.dipoles, dipoles, true);
+    pack(cell.quadrupoles, quadrupoles, true);
   }
   /// Adds the packed forces and torques back to the sites of `cell` they were copied from.
   void scatter(MultipoleCellData& cell) const {
-    auto add = [](const MultipoleSiteArrays& from, MultipoleSiteArrays& to) {
+    auto add = [](const MultipoleSiteArrays& from, MultipoleSiteArrays& to, bool oriented) {
       for (std::size_t k = 0; k < from.size(); ++k) {
         const std::size_t o = from.origin[k];
         to.fx[o] += from.fx[k]; to.fy[o] += from.fy[k]; to.fz[o] += from.fz[k];
-        to.tx[o] += from.tx[k]; to.ty[o] += from.ty[k]; to.tz[o] += from.tz[k];
+        if (oriented) { to.tx[o] += from.tx[k]; to.ty[o] += from.ty[k]; to.tz[o] += from.tz[k]; }
       }
     };
-    add(charges, cell.charges);
-    add(dipoles, cell.dipoles);
-    add(quadrupoles, cell.quadrupoles);
+    add(charges, cell.charges, false);
+    add(dipoles, cell.dipoles, true);
+    add(quadrupoles, cell.quadrupoles, true);
   }
 
   /// Force and torque on molecule m of the cell from its electrostatic sites (lever arms about com).

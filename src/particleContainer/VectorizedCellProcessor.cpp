@@ -186,9 +186,7 @@ void VectorizedCellProcessor::pairLoop(CellDataSoA& soa1, CellDataSoA& soa2, Mul
     ljSites(soa1, m, soa2, n, u6, vir);
     if (multipoles) {
       MultipoleCellData& p = _packedMultipoles;
-      p.clear();
-      for (std::size_t k = 0; k < n; ++k) p.packMolecule(mp2, listed[k]);
-      p.finish();
+      p.packListed(mp2, listed, n);
       multipoleRows(mp1, m, p, _cutoff2, _params.epsRFInvrc3(), sums);
       p.scatter(mp2);
     }

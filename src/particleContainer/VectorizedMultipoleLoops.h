@@ -1,5 +1,5 @@
 // VectorizedMultipoleLoops: the structure-of-arrays loops of the vectorised cell processor for
-// charges, dipoles and quadrupoles: one site of a cell against a contiguous range of another's.
+// charges, dipoles and quadrupoles: one site of a molecule against its packed neighbour sites.
 #pragma once
 
 #include "particleContainer/MultipoleCellData.h"
@@ -89,57 +89,6 @@ inline void row(const MultipoleSiteArrays& a, std::size_t i, MultipoleSiteArrays
   sums.virial += sv;
 }
 
-/// All pairs of a's sites (molecules 0..numMolecules-1) with b's sites. Same cell (Self): only
-/// sites of other molecules, each molecule pair once (for A == B, later molecules only).
-template <Kind A, Kind B, bool Self>
-inline void sitePairs(MultipoleSiteArrays& a, MultipoleSiteArrays& b, std::size_t numMolecules, double cutoff2,
-                      double epsRFInvrc3, Sums& sums) {
-  if (a.size() == 0 || b.size() == 0) return;
-  for (std::size_t m = 0; m < numMolecules; ++m) {
-    for (std::size_t i = a.first[m]; i < a.first[m + 1]; ++i) {
-      double fi[3] = {0.0, 0.0, 0.0}, ti[3] = {0.0, 0.0, 0.0};
-      if (!Self) {
-        row<A, B>(a, i, b, 0, b.size(), cutoff2, epsRFInvrc3, fi, ti, sums);
-      } else if (A == B) {
-        row<A, B>(a, i, b, b.first[m + 1], b.size(), cutoff2, epsRFInvrc3, fi, ti, sums);
-      } else {
-        row<A, B>(a, i, b, 0, b.first[m], cutoff2, epsRFInvrc3, fi, ti, sums);
-        row<A, B>(a, i, b, b.first[m + 1], b.size(), cutoff2, epsRFInvrc3, fi, ti, sums);
-      }
-      a.fx[i] += fi[0]; a.fy[i] += fi[1]; a.fz[i] += fi[2];
-      a.tx[i] += ti[0]; a.ty[i] += ti[1]; a.tz[i] += ti[2];
-    }
-  }
-}
-
-/// Every electrostatic site pair within one cell.
-inline void processCell(MultipoleCellData& c, std::size_t numMolecules, double cutoff2, double epsRFInvrc3,
-                        Sums& sums) {
-  sitePairs<Kind::Charge, Kind::Charge, true>(c.charges, c.charges, numMolecules, cutoff2, epsRFInvrc3, sums);
-  sitePairs<Kind::Charge, Kind::Dipole, true>(c.charges, c.dipoles, numMolecules, cutoff2, epsRFInvrc3, sums);
-  sitePairs<Kind::Charge, Kind::Quadrupole, true>(c.charges, c.quadrupoles, numMolecules, cutoff2, epsRFInvrc3, sums);
-  sitePairs<Kind::Dipole, Kind::Dipole, true>(c.dipoles, c.dipoles, numMolecules, cutoff2, epsRFInvrc3, sums);
-  sitePairs<Kind::Dipole, Kind::Quadrupole, true>(c.dipoles, c.quadrupoles, numMolecules, cutoff2, epsRFInvrc3, sums);
-  sitePairs<Kind::Quadrupole, Kind::Quadrupole, true>(c.quadrupoles, c.quadrupoles, numMolecules, cutoff2,
-                                                      epsRFInvrc3, sums);
-}
-
-/// Every electrostatic site pair between two different cells (i in c1 with its n1 molecules).
-inline void processCellPair(MultipoleCellData& c1, std::size_t n1, MultipoleCellData& c2, double cutoff2,
-                            double epsRFInvrc3, Sums& sums) {
-  if (c1.empty() || c2.empty()) return;
-  sitePairs<Kind::Charge, Kind::Charge, false>(c1.charges, c2.charges, n1, cutoff2, epsRFInvrc3, sums);
-  sitePairs<Kind::Charge, Kind::Dipole, false>(c1.charges, c2.dipoles, n1, cutoff2, epsRFInvrc3, sums);
-  sitePairs<Kind::Charge, Kind::Quadrupole, false>(c1.charges, c2.quadrupoles, n1, cutoff2, epsRFInvrc3, sums);
-  sitePairs<Kind::Dipole, Kind::Charge, false>(c1.dipoles, c2.charges, n1, cutoff2, epsRFInvrc3, sums);
-  sitePairs<Kind::Dipole, Kind::Dipole, false>(c1.dipoles, c2.dipoles, n1, cutoff2, epsRFInvrc3, sums);
-  sitePairs<Kind::Dipole, Kind::Quadrupole, false>(c1.dipoles, c2.quadrupoles, n1, cutoff2, epsRFInvrc3, sums);
-  sitePairs<Kind::Quadrupole, Kind::Charge, false>(c1.quadrupoles, c2.charges, n1, cutoff2, epsRFInvrc3, sums);
-  sitePairs<Kind::Quadrupole, Kind::Dipole, false>(c1.quadrupoles, c2.dipoles, n1, cutoff2, epsRFInvrc3, sums);
-  sitePairs<Kind::Quadrupole, Kind::Quadrupole, false>(c1.quadrupoles, c2.quadrupoles, n1, cutoff2, epsRFInvrc3,
-                                                       sums);
-}
-
 /// Sites of molecule m of `a` (all kinds) against every packed site of `p` (sites of molecules
 /// already known to lie within the cutoff, so the mask is always 1): all nine ordered kind pairs.
 inline void moleculeAgainstPacked(MultipoleCellData& a, std::size_t m, MultipoleCellData& p, double cutoff2,
@@ -159,23 +108,6 @@ inline void moleculeAgainstPacked(MultipoleCellData& a, std::size_t m, Multipole
   rows(std::integral_constant<Kind, Kind::Charge>{}, a.charges);
   rows(std::integral_constant<Kind, Kind::Dipole>{}, a.dipoles);
   rows(std::integral_constant<Kind, Kind::Quadrupole>{}, a.quadrupoles);
-}
-
-/// Reaction-field self energy of the molecules of one cell (sum of each molecule's dipoles).
-inline double reactionFieldSelfEnergy(const MultipoleCellData& c, std::size_t numMolecules, double epsRFInvrc3) {
-  const MultipoleSiteArrays& d = c.dipoles;
-  if (d.size() == 0) return 0.0;
-  double u = 0.0;
-  for (std::size_t m = 0; m < numMolecules; ++m) {
-    double mx = 0.0, my = 0.0, mz = 0.0;
-    for (std::size_t k = d.first[m]; k < d.first[m + 1]; ++k) {
-      mx += d.s[k] * d.ex[k];
-      my += d.s[k] * d.ey[k];
-      mz += d.s[k] * d.ez[k];
-    }
-    u += potforce::reactionFieldSelfEnergy(mx, my, mz, epsRFInvrc3);
-  }
-  return u;
 }
 
 }  // namespace multipoleloops
