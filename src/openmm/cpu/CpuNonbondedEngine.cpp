@@ -12,6 +12,13 @@
 
 namespace OpenMM {
 
+namespace {
+/** Threads own contiguous ranges of blocks: the forces a thread scatters and later reduces stay in its cache. */
+inline int firstBlock(int thread, int threads, int numBlocks) {
+    return static_cast<int>(static_cast<long long>(numBlocks) * thread / threads);
+}
+} // namespace
+
 CpuNonbondedEngine::CpuNonbondedEngine(CpuThreadPool& pool) : _pool(pool) {}
 
 void CpuNonbondedEngine::setMethod(Method method, double cutoff) {
@@ -181,7 +188,7 @@ void CpuNonbondedEngine::packAll(const double* positions, bool recordReference, 
     std::vector<char> moved(threads, 0);
     _pool.execute([&](int thread) {
         bool any = false;
-        for (int b = thread; b < numBlocks; b += threads)
+        for (int b = firstBlock(thread, threads, numBlocks); b < firstBlock(thread + 1, threads, numBlocks); b++)
             any |= packPositions(positions, b, recordReference);
         moved[thread] = any ? 1 : 0;
     });
@@ -227,7 +234,7 @@ double CpuNonbondedEngine::calculate(const double* positions, double* forces, bo
     args.uniformEps4 = 4.0 * _epsilons[0];
     const CpuBlockKernel kernel = usesAvx2Kernels() ? selectAvx2PairKernel(flags) : selectGenericPairKernel(flags);
     const int numBlocks = _list.getNumBlocks();
-    // Blocks are dealt to threads in a fixed pattern and each thread adds into its own buffer, so the
+    // Blocks are assigned to threads in a fixed pattern and each thread adds into its own buffer, so the
     // result is reproducible for a given thread count.
     const int threads = _pool.getNumThreads();
     const size_t bufferSize = 4 * _list.getOrder().size();
@@ -238,13 +245,13 @@ double CpuNonbondedEngine::calculate(const double* positions, double* forces, bo
         std::vector<double>& buffer = _threadForces[thread];
         buffer.assign(bufferSize, 0.0);
         double energy = 0;
-        for (int b = thread; b < numBlocks; b += threads)
+        for (int b = firstBlock(thread, threads, numBlocks); b < firstBlock(thread + 1, threads, numBlocks); b++)
             energy += kernel(args, _list, b, buffer.data());
         _threadEnergy[stride * thread] = energy;
     });
     _pool.execute([&](int thread) {
         const std::vector<int>& order = _list.getOrder();
-        for (int b = thread; b < numBlocks; b += threads) {
+        for (int b = firstBlock(thread, threads, numBlocks); b < firstBlock(thread + 1, threads, numBlocks); b++) {
             const int first = b * CpuNeighborList::blockSize;
             const int last = std::min(static_cast<int>(order.size()), first + CpuNeighborList::blockSize);
             for (int s = first; s < last; s++) {
