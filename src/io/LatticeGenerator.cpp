@@ -1,4 +1,4 @@
-// LatticeGenerator: cubic / FCC lattices with seeded velocities at a target temperature, and
+// LatticeGenerator: cubic / BCC / FCC lattices with seeded velocities at a target temperature, and
 // uniformly random orientations (Shoemake's method) for rigid multi-site components.
 #include "io/LatticeGenerator.h"
 
@@ -9,8 +9,9 @@ namespace mardyn {
 
 std::vector<MoleculeRecord> LatticeGenerator::generate(const Settings& s, const Component& component, const Vec3& box) {
   static const Vec3 fccBasis[4] = {{0.25, 0.25, 0.25}, {0.75, 0.75, 0.25}, {0.75, 0.25, 0.75}, {0.25, 0.75, 0.75}};
+  static const Vec3 bccBasis[2] = {{0.25, 0.25, 0.25}, {0.75, 0.75, 0.75}};
   static const Vec3 cubicBasis[1] = {{0.5, 0.5, 0.5}};
-  const Vec3* basis = s.lattice == Lattice::FCC ? fccBasis : cubicBasis;
+  const Vec3* basis = s.lattice == Lattice::FCC ? fccBasis : (s.lattice == Lattice::BCC ? bccBasis : cubicBasis);
   const unsigned nb = basisSize(s.lattice);
   const Vec3 a{box.x / s.cells[0], box.y / s.cells[1], box.z / s.cells[2]};
 

@@ -1,4 +1,4 @@
-// LatticeGenerator: places molecules of one component on a simple-cubic or FCC lattice filling the
+// LatticeGenerator: places molecules of one component on a simple-cubic, BCC or FCC lattice filling the
 // box, with seeded Maxwell-Boltzmann velocities (and angular momenta) scaled to a target temperature.
 #pragma once
 
@@ -13,7 +13,7 @@ namespace mardyn {
 
 class LatticeGenerator {
  public:
-  enum class Lattice { Cubic, FCC };
+  enum class Lattice { Cubic, BCC, FCC };
 
   struct Settings {
     Lattice lattice = Lattice::FCC;
@@ -24,8 +24,8 @@ class LatticeGenerator {
     bool randomOrientations = true;          ///< for components with rotational degrees of freedom
   };
 
-  /// Molecules per unit cell: 1 (cubic) or 4 (FCC).
-  static unsigned basisSize(Lattice l) { return l == Lattice::FCC ? 4u : 1u; }
+  /// Molecules per unit cell: 1 (cubic), 2 (BCC) or 4 (FCC).
+  static unsigned basisSize(Lattice l) { return l == Lattice::FCC ? 4u : (l == Lattice::BCC ? 2u : 1u); }
 
   /// Generates cells[0]*cells[1]*cells[2]*basisSize molecules with ids 1..N. The centre-of-mass
   /// momentum is zero and sum m v^2 = 3 N T exactly; rotational kinetic energy matches T over the

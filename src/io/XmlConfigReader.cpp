@@ -3,7 +3,7 @@
 //   /mardyn/simulation/integrator[@type=Leapfrog]/timestep                       required
 //   /mardyn/simulation/run/{currenttime, production/steps, equilibration/steps}
 //   /mardyn/simulation/ensemble[@type=NVT|NVE]/{temperature, domain[@type=box]/{lx,ly,lz},
-//        components/{moleculetype..., mixing/rule}, phasespacepoint/{file[@type=ASCII] | generator}}
+//        components/{moleculetype..., mixing/rule}, phasespacepoint/{file[@type=ASCII] | generator[@name=Lattice|CubicGridGenerator]}}
 //   /mardyn/simulation/algorithm/{cutoffs[@type=CenterOfMass]/radiusLJ, electrostatic[@type=ReactionField]/epsilon,
 //        datastructure[@type=LinkedCells]/cellsInCutoffRadius, longrange[@type=homogeneous|none],
 //        thermostats/thermostat[@type=VelocityScaling][@componentId]/temperature,
@@ -19,6 +19,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cmath>
 #include <filesystem>
 #include <sstream>
 
@@ -169,16 +170,21 @@ void XmlConfigReader::readPhaseSpace(const XmlNode& ps) {
 void XmlConfigReader::readGenerator(const XmlNode& g) {
   std::string name = _xml.attribute(g, "name").value_or("Lattice");
   std::transform(name.begin(), name.end(), name.begin(), [](unsigned char c) { return std::tolower(c); });
+  if (name == "cubicgridgenerator") {
+    readCubicGridGenerator(g);
+    return;
+  }
   if (name != "lattice") {
-    _xml.problem(g, "unknown generator '" + name + "' (expected name=\"Lattice\")");
+    _xml.problem(g, "unknown generator '" + name + "' (expected name=\"Lattice\" or \"CubicGridGenerator\")");
     return;
   }
   LatticeGenerator::Settings s;
   std::string lattice = _xml.text(g, "lattice").value_or("fcc");
   std::transform(lattice.begin(), lattice.end(), lattice.begin(), [](unsigned char c) { return std::tolower(c); });
   if (lattice == "fcc") s.lattice = LatticeGenerator::Lattice::FCC;
+  else if (lattice == "bcc") s.lattice = LatticeGenerator::Lattice::BCC;
   else if (lattice == "cubic" || lattice == "sc") s.lattice = LatticeGenerator::Lattice::Cubic;
-  else _xml.problem(_xml.child(g, "lattice"), "wrong type: lattice '" + lattice + "' (expected fcc or cubic)");
+  else _xml.problem(_xml.child(g, "lattice"), "wrong type: lattice '" + lattice + "' (expected fcc, bcc or cubic)");
   const XmlNode cells = _xml.requiredChild(g, "cells", "a number of unit cells per direction");
   if (cells) {
     const char* t = cells.element->GetText();
@@ -208,6 +214,34 @@ void XmlConfigReader::readGenerator(const XmlNode& g) {
   s.randomOrientations = _xml.boolean(g, "randomorientation", true);
   if (s.cells[0] && s.cells[1] && s.cells[2])
     _config.molecules = LatticeGenerator::generate(s, _config.components[s.component], _config.box);
+}
+
+// ls1-mardyn's CubicGridGenerator: <numMolecules> or <density> (one of them); a body-centred cubic
+// lattice of n^3 cells, n = ceil((N/2)^(1/3)), filling the box, component 1, ensemble temperature.
+void XmlConfigReader::readCubicGridGenerator(const XmlNode& g) {
+  const auto count = _xml.integer(g, "numMolecules", false, "a positive number of molecules");
+  const auto density = _xml.number(g, "density", false, "a positive density");
+  if (count.has_value() == density.has_value()) {
+    _xml.problem(g, "CubicGridGenerator needs exactly one of <numMolecules> and <density>");
+    return;
+  }
+  const double n = count ? static_cast<double>(*count) : *density * _config.box.x * _config.box.y * _config.box.z;
+  if (n <= 0) {
+    _xml.problem(g, "CubicGridGenerator: the number of molecules must be positive");
+    return;
+  }
+  if (_xml.boolean(g, "binaryMixture", false)) {
+    _xml.problem(_xml.child(g, "binaryMixture"), "binaryMixture is not supported (expected false)");
+    return;
+  }
+  LatticeGenerator::Settings s;
+  s.lattice = LatticeGenerator::Lattice::BCC;
+  const auto cells = static_cast<unsigned>(std::ceil(std::cbrt(n / 2.0) - 1e-9));
+  s.cells = {cells, cells, cells};
+  s.component = 0;
+  s.temperature = _config.temperature;
+  s.seed = static_cast<std::uint64_t>(_xml.integer(g, "seed", 1L));
+  _config.molecules = LatticeGenerator::generate(s, _config.components[0], _config.box);
 }
 
 void XmlConfigReader::readAlgorithm(const XmlNode& alg) {

@@ -22,6 +22,7 @@ class XmlConfigReader {
   void readEnsemble(const XmlNode& ensemble);
   void readPhaseSpace(const XmlNode& phasespace);
   void readGenerator(const XmlNode& generator);
+  void readCubicGridGenerator(const XmlNode& generator);
   void readAlgorithm(const XmlNode& algorithm);
   void readThermostats(const XmlNode& thermostats);
   void readOutput(const XmlNode& output);

@@ -37,6 +37,7 @@ class LatticeGeneratorTest : public CppUnit::TestFixture {
   CPPUNIT_TEST_SUITE(LatticeGeneratorTest);
   CPPUNIT_TEST(fccCountAndSpacing);
   CPPUNIT_TEST(cubicCountAndSpacing);
+  CPPUNIT_TEST(bccCountAndSpacing);
   CPPUNIT_TEST(temperatureAndMomentum);
   CPPUNIT_TEST(rotationalTemperatureAndOrientations);
   CPPUNIT_TEST(seedReproducible);
@@ -67,6 +68,16 @@ class LatticeGeneratorTest : public CppUnit::TestFixture {
     const auto m = LatticeGenerator::generate(s, pointComponent(), box);
     CPPUNIT_ASSERT_EQUAL(std::size_t(63), m.size());
     CPPUNIT_ASSERT_DOUBLES_EQUAL(1.0, minDistance(m, box), 1e-12);
+  }
+
+  void bccCountAndSpacing() {
+    LatticeGenerator::Settings s;
+    s.lattice = LatticeGenerator::Lattice::BCC;
+    s.cells = {3, 4, 5};
+    const Vec3 box{6, 8, 10};
+    const auto m = LatticeGenerator::generate(s, pointComponent(), box);
+    CPPUNIT_ASSERT_EQUAL(std::size_t(2 * 3 * 4 * 5), m.size());
+    CPPUNIT_ASSERT_DOUBLES_EQUAL(std::sqrt(3.0), minDistance(m, box), 1e-12);  // a = 2: a sqrt(3) / 2
   }
 
   void temperatureAndMomentum() {

@@ -17,6 +17,7 @@ class XmlConfigReaderTest : public CppUnit::TestFixture {
   CPPUNIT_TEST(defaults);
   CPPUNIT_TEST(generatorInConfig);
   CPPUNIT_TEST(thermostatForms);
+  CPPUNIT_TEST(ls1CubicGridGenerator);
   CPPUNIT_TEST_SUITE_END();
 
  public:
@@ -146,6 +147,24 @@ class XmlConfigReaderTest : public CppUnit::TestFixture {
     CPPUNIT_ASSERT(c.ensemble == SimulationConfig::Ensemble::NVE);
     CPPUNIT_ASSERT_EQUAL(std::size_t(24), c.molecules.size());
     for (const auto& m : c.molecules) CPPUNIT_ASSERT_EQUAL(1u, m.component);
+  }
+
+  void ls1CubicGridGenerator() {
+    TempDir dir;
+    auto withGenerator = [&](const std::string& body) {
+      return replaced(validConfig(), "<file type=\"ASCII\">phase.inp</file>",
+                      "<generator name=\"CubicGridGenerator\">" + body + "</generator>");
+    };
+    SimulationConfig c = XmlConfigReader::read(writeFile(dir.file("a.xml"), withGenerator("<numMolecules>250</numMolecules>")));
+    CPPUNIT_ASSERT_EQUAL(std::size_t(250), c.molecules.size());  // 2 * 5^3
+    c = XmlConfigReader::read(writeFile(dir.file("b.xml"), withGenerator("<density>0.1</density><binaryMixture>false</binaryMixture>")));
+    CPPUNIT_ASSERT_EQUAL(std::size_t(2 * 5 * 5 * 5), c.molecules.size());  // 132 wanted -> ceil(66^(1/3)) = 5
+    try {
+      XmlConfigReader::read(writeFile(dir.file("c.xml"), withGenerator("<numMolecules>10</numMolecules><density>0.1</density>")));
+      CPPUNIT_FAIL("expected an InputError");
+    } catch (const InputError& e) {
+      CPPUNIT_ASSERT(std::string(e.what()).find("exactly one of <numMolecules> and <density>") != std::string::npos);
+    }
   }
 
   void thermostatForms() {
