@@ -18,18 +18,21 @@ tar --exclude=./src/openmm --exclude='./build*' --exclude=./.git --exclude=./.de
 log "configure"
 cmake -S "$SRC" -B "$BUILD" -G Ninja -DCMAKE_BUILD_TYPE=Release > "$OUTDIR/build.txt" 2>&1 || { tail -30 "$OUTDIR/build.txt"; exit 1; }
 log "build"
-cmake --build "$BUILD" -j16 --target mardyn_tests mardyn mardyn_gpu_bench >> "$OUTDIR/build.txt" 2>&1 || { grep -B2 -A10 error "$OUTDIR/build.txt" | head -60; exit 1; }
+cmake --build "$BUILD" -j16 -- -k 0 mardyn_gpu_tests mardyn mardyn_gpu_bench >> "$OUTDIR/build.txt" 2>&1 || grep -B2 -A10 "error" "$OUTDIR/build.txt" | head -40
 
 log "tests"
-(cd "$BUILD" && ctest -L gpu -j3 --output-on-failure > "$OUTDIR/tests.txt" 2>&1)
-grep -E "tests passed|Passed|Failed|\*\*\*" "$OUTDIR/tests.txt" | tee -a "$OUTDIR/summary.txt"
-for s in LinkedCellsGPUDecoratorTest GpuMixtureTest; do
-  (cd "$BUILD" && ./mardyn_tests $s 2>&1 | grep "gpu test" | grep -E "cuda|opencl" | head -40) >> "$OUTDIR/tests.txt"
+for s in LinkedCellsGPUDecoratorTest GpuChargeModelTest GpuDipolarModelTest GpuQuadrupolarModelTest GpuMixtureTest; do
+  start=$SECONDS
+  (cd "$BUILD" && timeout 150 ./mardyn_gpu_tests $s > "$OUTDIR/test-$s.txt" 2>&1)
+  rc=$?
+  echo "$s rc=$rc $((SECONDS - start)) s $(tail -1 "$OUTDIR/test-$s.txt")" | tee -a "$OUTDIR/summary.txt"
 done
+cat "$OUTDIR"/test-*.txt | grep "gpu test" > "$OUTDIR/tests.txt"
 
 log "compute-sanitizer"
 for tool in memcheck racecheck; do
   for p in reference threadBlock; do
+    [ $tool = racecheck ] && [ $p = reference ] && continue  # no shared memory in the reference processor
     timeout 120 compute-sanitizer --tool $tool --error-exitcode 3 "$BUILD/mardyn_gpu_bench" --n 600 --steps 1 \
       --backend cuda --cpu 0 --precisions double --processors $p > "$OUTDIR/sanitizer-$tool-$p.txt" 2>&1
     echo "$tool $p rc=$? $(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY' "$OUTDIR/sanitizer-$tool-$p.txt" | head -1)" | tee -a "$OUTDIR/summary.txt"
@@ -43,12 +46,22 @@ for ex in Argon/200K_18mol_l CO2/370K_15mol_l; do
     (cd "$d" && MARDYN_GPU_OPTIONS=compareToCpu=1 timeout 120 "$BUILD/mardyn" "$EX/$ex/config.xml" --gpu-backend $be \
        --precision double --steps 100 > out.txt 2>&1; echo "rc=$?" >> out.txt)
     name=$(echo $ex | cut -d/ -f1)-$be
-    grep -E "GPU vs CPU" "$d/out.txt" | awk '{f=$7; if (f>mf) mf=f; t=$11; if (t>mt) mt=t} END {print "max force dev " mf ", max torque dev " mt ", checks " NR}' > "$OUTDIR/example-$name.txt"
+    grep -E "GPU vs CPU" "$d/out.txt" | awk '{f=$8; if (f>mf) mf=f; t=$13; if (t>mt) mt=t} END {print "max force dev " mf ", max torque dev " mt ", checks " NR}' > "$OUTDIR/example-$name.txt"
     grep -E "GPU decorator|Simstep = (0|100)\b|rc=|error" "$d/out.txt" | head -8 >> "$OUTDIR/example-$name.txt"
+    [ $be = cuda ] && (cd "$d" && timeout 120 "$BUILD/mardyn" "$EX/$ex/config.xml" --steps 100 2>&1 | grep -E "Simstep = 100\b" | sed 's/^/cpu only: /' >> "$OUTDIR/example-$name.txt")
     echo "$name: $(tr '\n' ' ' < "$OUTDIR/example-$name.txt")" | tee -a "$OUTDIR/summary.txt"
     rm -rf "$d"
   done
 done
+
+log "MPI, 2 ranks on the GPU, Argon 20 steps vs the serial CPU run"
+d=$(mktemp -d)
+(cd "$d" && timeout 60 mpirun -np 2 -x OCL_ICD_FILENAMES -x MARDYN_GPU_OPTIONS=compareToCpu=1 "$BUILD/mardyn" \
+   "$EX/Argon/200K_18mol_l/config.xml" --gpu-backend cuda --precision double --steps 20 > mpi.txt 2>&1; echo "rc=$?" >> mpi.txt
+ timeout 60 "$BUILD/mardyn" "$EX/Argon/200K_18mol_l/config.xml" --steps 20 > cpu.txt 2>&1)
+echo "mpi+gpu: $(grep -E 'Simstep = 20\b' "$d/mpi.txt") $(grep rc= "$d/mpi.txt") checks $(grep -c 'GPU vs CPU' "$d/mpi.txt")" | tee -a "$OUTDIR/summary.txt"
+echo "cpu    : $(grep -E 'Simstep = 20\b' "$d/cpu.txt")" | tee -a "$OUTDIR/summary.txt"
+rm -rf "$d"
 
 log "benchmark"
 B="$BUILD/mardyn_gpu_bench --backend cuda"
