@@ -4,7 +4,6 @@
 
 #include "Domain.h"
 #include "integrators/Leapfrog.h"
-#include "io/LatticeGenerator.h"
 #include "io/SimulationConfig.h"
 #include "molecules/InteractionParameters.h"
 #include "parallel/DomainDecompSequential.h"
@@ -14,10 +13,40 @@
 
 #include <cmath>
 #include <memory>
+#include <random>
 #include <string>
 #include <vector>
 
 namespace mardyn::testing {
+
+/// FCC lattice of n^3 unit cells in a cubic box of side l, random orientations, Gaussian
+/// velocities and angular momenta (seeded; the NVT start of the checks equilibrates them).
+inline std::vector<MoleculeRecord> fccLattice(const Component& c, unsigned n, double l, double T, unsigned seed) {
+  std::mt19937_64 rng(seed);
+  std::normal_distribution<double> g(0.0, 1.0);
+  const double a = l / n;
+  const Vec3 basis[4] = {{0.25, 0.25, 0.25}, {0.75, 0.75, 0.25}, {0.75, 0.25, 0.75}, {0.25, 0.75, 0.75}};
+  const Vec3& I = c.momentsOfInertia();
+  std::vector<MoleculeRecord> out;
+  for (unsigned x = 0; x < n; ++x)
+    for (unsigned y = 0; y < n; ++y)
+      for (unsigned z = 0; z < n; ++z)
+        for (const Vec3& b : basis) {
+          MoleculeRecord r;
+          r.component = 0;
+          r.id = out.size() + 1;
+          r.r = Vec3{(x + b.x) * a, (y + b.y) * a, (z + b.z) * a};
+          const double sv = std::sqrt(T / c.mass());
+          r.v = Vec3{g(rng) * sv, g(rng) * sv, g(rng) * sv};
+          Quaternion q(g(rng), g(rng), g(rng), g(rng));
+          q.normalize();
+          r.q = q;
+          const Vec3 Lb{g(rng) * std::sqrt(T * I.x), g(rng) * std::sqrt(T * I.y), g(rng) * std::sqrt(T * I.z)};
+          r.L = q.rotateInv(Lb);  // body -> space
+          out.push_back(r);
+        }
+  return out;
+}
 
 /// One model: its component and state point (reduced units).
 inline SimulationConfig multiSiteModel(const std::string& name, unsigned fccCells) {
@@ -59,11 +88,7 @@ inline SimulationConfig multiSiteModel(const std::string& name, unsigned fccCell
   cfg.cutoffRadius = std::min(rc, 0.499 * l);
   cfg.epsilonRF = 1e10;
   cfg.ensemble = SimulationConfig::Ensemble::NVT;
-  LatticeGenerator::Settings s;
-  s.cells = {fccCells, fccCells, fccCells};
-  s.temperature = cfg.temperature;
-  s.seed = 11;
-  cfg.molecules = LatticeGenerator::generate(s, cfg.components[0], cfg.box);
+  cfg.molecules = fccLattice(cfg.components[0], fccCells, l, cfg.temperature, 11);
   return cfg;
 }
 
