@@ -11,7 +11,17 @@ work=${WORKDIR:-$build/bench}
 repeat=${REPEAT:-3}
 mkdir -p "$work"
 atoms=32000 steps=100
-lmp=$(command -v lmp || command -v lmp_serial || command -v lmp_mpi || true)
+find_lmp() { command -v lmp || command -v lmp_serial || command -v lmp_mpi || true; }
+lmp=$(find_lmp)
+if [ -z "$lmp" ]; then
+  if [ "$(id -u)" = 0 ] && command -v apt-get > /dev/null; then
+    echo "Installing LAMMPS: apt-get install -y lammps" >&2
+    DEBIAN_FRONTEND=noninteractive apt-get install -y lammps > /dev/null 2>&1 || true
+    lmp=$(find_lmp)
+  else
+    echo "LAMMPS not found; to compare, run: sudo apt-get install -y lammps" >&2
+  fi
+fi
 mpirun=$(command -v mpirun || true)
 mpiflags="--oversubscribe"
 [ "$(id -u)" = 0 ] && mpiflags="$mpiflags --allow-run-as-root"
