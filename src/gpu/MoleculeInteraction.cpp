@@ -31,6 +31,18 @@ MoleculeInteraction::MoleculeInteraction(compute::ComputeContext& context, const
                           " must be a power of two and at least " + std::to_string(warpBlock));
   if (components.empty()) throw MardynException("GPU decorator: no components");
   _descriptor = std::make_unique<ComponentDescriptor>(context, components, params);
+  if (variant.mapping == CellProcessorVariant::Mapping::BlockPerCellPair) {
+    // Shared memory of the block processors: centre, force, torque (mixed4), sites (real4 each),
+    // component (int) and statistics (mixed2) per thread; 48 KiB is what every target offers.
+    const std::size_t perThread = 3 * 4 * context.mixedSize() + 4 * context.realSize() * _descriptor->sitesPerMolecule() +
+                                  sizeof(int) + 2 * context.mixedSize();
+    const std::size_t bytes = perThread * static_cast<std::size_t>(_blockSize);
+    if (bytes > 48 * 1024)
+      throw MardynException("GPU cell processor " + variant.name + ": block size " + std::to_string(_blockSize) + " needs " +
+                            std::to_string(bytes) + " bytes of shared memory for molecules of " +
+                            std::to_string(_descriptor->sitesPerMolecule()) + " site slots (at most 49152); use a "
+                            "smaller blockSize");
+  }
   _storage = std::make_unique<MoleculeStorage>(context);
   _traverser = std::make_unique<DomainTraverser>(context);
   _stats = std::make_unique<GlobalStats>(context);
