@@ -89,6 +89,11 @@ std::vector<XmlNode> XmlInput::expandInclude(const XmlNode& include, const std::
   std::filesystem::path p(rel);
   if (p.is_relative()) p = std::filesystem::path(include.file).parent_path() / p;
   const auto query = attribute(include, "query");
+  std::error_code ec;
+  if (!std::filesystem::is_regular_file(p, ec)) {
+    problem(include, "cannot read the included file '" + p.string() + "' (expected a readable XML file)");
+    return result;
+  }
   XmlNode root = load(p.string());
   if (!root) return result;
   const std::vector<std::string> parts = splitPath(query ? *query : "");

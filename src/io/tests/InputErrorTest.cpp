@@ -50,6 +50,7 @@ class InputErrorTest : public CppUnit::TestFixture {
   CPPUNIT_TEST(unknownComponentId);
   CPPUNIT_TEST(unknownSiteType);
   CPPUNIT_TEST(unknownSiteTypeInInclude);
+  CPPUNIT_TEST(missingInclude);
   CPPUNIT_TEST(problemsCollectedTogether);
   CPPUNIT_TEST(missingConfigFile);
   CPPUNIT_TEST_SUITE_END();
@@ -150,6 +151,18 @@ class InputErrorTest : public CppUnit::TestFixture {
     const InputError e = readError(dir, cfg, validPhaseSpace());
     expectProblem(e, dir.file("comps/c.xml"), 4, "/mardyn/simulation/ensemble/components/moleculetype/site",
                   "unknown site type 'LJ'");
+  }
+
+  void missingInclude() {
+    TempDir dir;
+    std::string cfg = validConfig();
+    const auto b = cfg.find("<moleculetype id=\"1\""), e0 = cfg.find("<mixing>");
+    cfg.replace(b, e0 - b, "<include query=\"/components/moleculetype\">../nothere.xml</include>\n");
+    const InputError e = readError(dir, cfg, validPhaseSpace());
+    expectProblem(e, dir.file("config.xml"), lineOf(cfg, "<include"), "/mardyn/simulation/ensemble/components/include",
+                  "cannot read the included file");
+    expectProblem(e, dir.file("config.xml"), lineOf(cfg, "<components>"), "/mardyn/simulation/ensemble/components/moleculetype",
+                  "missing element <moleculetype>");
   }
 
   void problemsCollectedTogether() {
