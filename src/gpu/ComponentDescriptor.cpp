@@ -34,6 +34,9 @@ ComponentDescriptor::ComponentDescriptor(compute::ComputeContext& context, const
   _siteValues.assign(nc * slots * 4, 0.0);
   for (std::size_t c = 0; c < nc; ++c) {
     const Component& comp = _components[c];
+    if (!comp.dipoles().empty() || !comp.quadrupoles().empty()) _orientationFree = false;
+    for (const auto& s : comp.ljCenters()) _orientationFree = _orientationFree && s.r == Vec3{};
+    for (const auto& s : comp.charges()) _orientationFree = _orientationFree && s.r == Vec3{};
     auto put = [&](int slot, const Vec3& v, double w) {
       double* p = &_siteValues[(c * slots + slot) * 4];
       p[0] = v.x; p[1] = v.y; p[2] = v.z; p[3] = w;

@@ -28,6 +28,9 @@ class ComponentDescriptor : public GpuComponent {
   int maxCharges() const { return _maxCharges; }
   int maxDipoles() const { return _maxDipoles; }
   int maxQuadrupoles() const { return _maxQuadrupoles; }
+  /// True when no site has a position off the centre or an axis (single-centre models): then
+  /// orientations do not matter and torques vanish, so neither needs to travel.
+  bool orientationFree() const { return _orientationFree; }
   /// real4 slots per molecule (LJ, charges, dipoles + axes, quadrupoles + axes).
   int sitesPerMolecule() const { return _maxLJ + _maxCharges + 2 * _maxDipoles + 2 * _maxQuadrupoles; }
 
@@ -43,6 +46,7 @@ class ComponentDescriptor : public GpuComponent {
   double _cutoff;
   double _epsRFInvrc3;
   double _switchStart, _switchInvWidth;
+  bool _orientationFree = true;
   int _maxLJ = 0, _maxCharges = 0, _maxDipoles = 0, _maxQuadrupoles = 0;
   std::vector<double> _siteValues;              // 4 per slot
   std::vector<compute::mm_int4> _countValues;   // per component

@@ -62,6 +62,7 @@ void LinkedCellsGPUDecorator::traverseCells(CellProcessor& /*processor*/) {
 
 void LinkedCellsGPUDecorator::checkQuaternionConversion() {
   const auto& storage = _interaction->storage();
+  if (_interaction->orientationFree()) return;  // no quaternions travel
   const std::vector<double> rot = storage.downloadRotations();
   const auto& q = storage.uploadedQuaternions();
   const double tol = _context->realSize() == 8 ? 1e-12 : 1e-5;

@@ -48,6 +48,7 @@ MoleculeInteraction::MoleculeInteraction(compute::ComputeContext& context, const
   _stats = std::make_unique<GlobalStats>(context);
   _conditions = std::make_unique<DeviceConditions>(context, *_storage);
   _storage->setCellStats(&_stats->cellStats());
+  _storage->setOrientationFree(_descriptor->orientationFree());
   // Order of the per-step calls: the pair list and the statistics array before the storage (whose
   // clearing kernel also zeroes the statistics).
   _components = {_descriptor.get(), _traverser.get(), _stats.get(), _storage.get(), _conditions.get()};

@@ -46,6 +46,7 @@ class MoleculeInteraction {
   const Timings& timings() const { return _timings; }
   const CellProcessorVariant& variant() const { return _variant; }
   int blockSize() const { return _blockSize; }
+  bool orientationFree() const { return _descriptor->orientationFree(); }
 
  private:
   void launchProcessor();

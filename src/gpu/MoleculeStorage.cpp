@@ -62,13 +62,16 @@ void MoleculeStorage::preInteraction(LinkedCells& cells) {
   if (_cellStart.size() != _numCells + 1) _cellStart.resize(_numCells + 1);
   if (_cellIsHalo.size() != std::max<std::size_t>(_numCells, 1)) _cellIsHalo.resize(std::max<std::size_t>(_numCells, 1));
   _positions.upload(_hostPositions);
-  _quaternions.upload(_hostQuaternions);
+  if (!_orientationFree) _quaternions.upload(_hostQuaternions);
   _types.uploadBytes(_hostTypes.data(), 0, _hostTypes.size() * sizeof(int));
   _cellStart.uploadBytes(_hostCellStart.data(), 0, _hostCellStart.size() * sizeof(int));
   if (_numCells > 0) _cellIsHalo.uploadBytes(_hostHalo.data(), 0, _hostHalo.size() * sizeof(int));
 
   const int num = static_cast<int>(n);
-  if (n > 0) _toRotations->call().arg(_quaternions.array()).arg(_rotations.array()).arg(num).execute(n);
+  if (_orientationFree)
+    _rotations.zero();
+  else if (n > 0)
+    _toRotations->call().arg(_quaternions.array()).arg(_rotations.array()).arg(num).execute(n);
   const int numCells = static_cast<int>(_numCells);
   _clear->call()
       .arg(_forces.array())
@@ -81,7 +84,10 @@ void MoleculeStorage::preInteraction(LinkedCells& cells) {
 
 void MoleculeStorage::downloadResults() {
   _forces.download(_f);
-  _torques.download(_t);
+  if (_orientationFree)
+    _t.assign(4 * _numMolecules, 0.0);
+  else
+    _torques.download(_t);
 }
 
 void MoleculeStorage::applyResults(LinkedCells& cells) const {

@@ -42,6 +42,9 @@ class MoleculeStorage : public GpuComponent {
 
   /// The cell statistics array (mixed2 per cell) is cleared together with the forces.
   void setCellStats(PrecisionArray* cellStats) { _cellStats = cellStats; }
+  /// With orientation-free components (ComponentDescriptor::orientationFree) quaternions are not
+  /// uploaded (the rotation matrices are zeroed) and torques are not downloaded (they are zero).
+  void setOrientationFree(bool free) { _orientationFree = free; }
 
   PrecisionArray& positions() { return _positions; }
   PrecisionArray& rotations() { return _rotations; }
@@ -57,6 +60,7 @@ class MoleculeStorage : public GpuComponent {
   PrecisionArray _positions, _quaternions, _rotations, _forces, _torques;
   compute::ComputeArray<int> _types, _cellStart, _cellIsHalo;
   PrecisionArray* _cellStats = nullptr;
+  bool _orientationFree = false;
   std::unique_ptr<compute::ComputeKernel> _toRotations, _clear;
   std::vector<double> _hostPositions, _hostQuaternions, _f, _t;
   std::vector<int> _hostTypes, _hostCellStart, _hostHalo;
