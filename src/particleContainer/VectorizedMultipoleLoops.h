@@ -7,7 +7,13 @@
 #include "particleContainer/potforce/PotForceMultipole.h"
 
 #include <cstddef>
-#include <type_traits>
+
+// Forced inlining, so that the rows are compiled into each target clone of their caller.
+#if defined(__GNUC__)
+#define MARDYN_ALWAYS_INLINE inline __attribute__((always_inline))
+#else
+#define MARDYN_ALWAYS_INLINE inline
+#endif
 
 namespace mardyn {
 namespace multipoleloops {
@@ -27,7 +33,7 @@ struct Kernel;
 #define MARDYN_KERNEL(KA, KB, CALL)                                                                     \
   template <>                                                                                           \
   struct Kernel<Kind::KA, Kind::KB> {                                                                   \
-    static inline potforce::SitePairResult eval(double dx, double dy, double dz, double mx, double my,  \
+    static MARDYN_ALWAYS_INLINE potforce::SitePairResult eval(double dx, double dy, double dz, double mx, double my,  \
                                                 double mz, double eix, double eiy, double eiz,          \
                                                 double ejx, double ejy, double ejz, double ss,          \
                                                 double rf) {                                            \
@@ -53,7 +59,7 @@ MARDYN_KERNEL(Quadrupole, Quadrupole,
 /// Site i of a against the sites [begin, end) of b; the centre-of-mass cutoff is a mask, so the
 /// loop has no branches. Forces/torques on b's sites are updated in place, those on i returned.
 template <Kind A, Kind B>
-inline void row(const MultipoleSiteArrays& a, std::size_t i, MultipoleSiteArrays& b, std::size_t begin,
+MARDYN_ALWAYS_INLINE void row(const MultipoleSiteArrays& a, std::size_t i, MultipoleSiteArrays& b, std::size_t begin,
                 std::size_t end, double cutoff2, double epsRFInvrc3, double fi[3], double ti[3], Sums& sums) {
   constexpr bool orientedI = A != Kind::Charge;
   constexpr bool orientedJ = B != Kind::Charge;
@@ -89,25 +95,28 @@ inline void row(const MultipoleSiteArrays& a, std::size_t i, MultipoleSiteArrays
   sums.virial += sv;
 }
 
+/// The sites of kind A of molecule m against every packed site of p.
+template <Kind A>
+MARDYN_ALWAYS_INLINE void rowsOfKind(MultipoleSiteArrays& arr, std::size_t m, MultipoleCellData& p, double cutoff2,
+                                     double epsRFInvrc3, Sums& sums) {
+  for (std::size_t i = arr.first[m]; i < arr.first[m + 1]; ++i) {
+    double fi[3] = {0.0, 0.0, 0.0}, ti[3] = {0.0, 0.0, 0.0};
+    if (p.charges.size()) row<A, Kind::Charge>(arr, i, p.charges, 0, p.charges.size(), cutoff2, epsRFInvrc3, fi, ti, sums);
+    if (p.dipoles.size()) row<A, Kind::Dipole>(arr, i, p.dipoles, 0, p.dipoles.size(), cutoff2, epsRFInvrc3, fi, ti, sums);
+    if (p.quadrupoles.size())
+      row<A, Kind::Quadrupole>(arr, i, p.quadrupoles, 0, p.quadrupoles.size(), cutoff2, epsRFInvrc3, fi, ti, sums);
+    arr.fx[i] += fi[0]; arr.fy[i] += fi[1]; arr.fz[i] += fi[2];
+    arr.tx[i] += ti[0]; arr.ty[i] += ti[1]; arr.tz[i] += ti[2];
+  }
+}
+
 /// Sites of molecule m of `a` (all kinds) against every packed site of `p` (sites of molecules
 /// already known to lie within the cutoff, so the mask is always 1): all nine ordered kind pairs.
-inline void moleculeAgainstPacked(MultipoleCellData& a, std::size_t m, MultipoleCellData& p, double cutoff2,
-                                  double epsRFInvrc3, Sums& sums) {
-  auto rows = [&](auto kindA, MultipoleSiteArrays& arr) {
-    constexpr Kind A = decltype(kindA)::value;
-    for (std::size_t i = arr.first[m]; i < arr.first[m + 1]; ++i) {
-      double fi[3] = {0.0, 0.0, 0.0}, ti[3] = {0.0, 0.0, 0.0};
-      if (p.charges.size()) row<A, Kind::Charge>(arr, i, p.charges, 0, p.charges.size(), cutoff2, epsRFInvrc3, fi, ti, sums);
-      if (p.dipoles.size()) row<A, Kind::Dipole>(arr, i, p.dipoles, 0, p.dipoles.size(), cutoff2, epsRFInvrc3, fi, ti, sums);
-      if (p.quadrupoles.size())
-        row<A, Kind::Quadrupole>(arr, i, p.quadrupoles, 0, p.quadrupoles.size(), cutoff2, epsRFInvrc3, fi, ti, sums);
-      arr.fx[i] += fi[0]; arr.fy[i] += fi[1]; arr.fz[i] += fi[2];
-      arr.tx[i] += ti[0]; arr.ty[i] += ti[1]; arr.tz[i] += ti[2];
-    }
-  };
-  rows(std::integral_constant<Kind, Kind::Charge>{}, a.charges);
-  rows(std::integral_constant<Kind, Kind::Dipole>{}, a.dipoles);
-  rows(std::integral_constant<Kind, Kind::Quadrupole>{}, a.quadrupoles);
+MARDYN_ALWAYS_INLINE void moleculeAgainstPacked(MultipoleCellData& a, std::size_t m, MultipoleCellData& p,
+                                                double cutoff2, double epsRFInvrc3, Sums& sums) {
+  rowsOfKind<Kind::Charge>(a.charges, m, p, cutoff2, epsRFInvrc3, sums);
+  rowsOfKind<Kind::Dipole>(a.dipoles, m, p, cutoff2, epsRFInvrc3, sums);
+  rowsOfKind<Kind::Quadrupole>(a.quadrupoles, m, p, cutoff2, epsRFInvrc3, sums);
 }
 
 }  // namespace multipoleloops
