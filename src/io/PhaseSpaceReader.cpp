@@ -24,18 +24,20 @@ std::vector<std::string> tokens(const std::string& line) {
 
 std::vector<MoleculeRecord> PhaseSpaceReader::read(const std::string& file, const std::string& element,
                                                    std::size_t numComponents, const Vec3& box,
-                                                   std::vector<InputProblem>& problems) {
+                                                   std::vector<InputProblem>& problems,
+                                                   std::optional<double>* headerTime) {
   std::ifstream in(file);
   if (!in) {
     problems.push_back({file, 0, element, "cannot read the phase-space file (expected a readable ASCII .inp file)"});
     return {};
   }
-  return read(in, file, element, numComponents, box, problems);
+  return read(in, file, element, numComponents, box, problems, headerTime);
 }
 
 std::vector<MoleculeRecord> PhaseSpaceReader::read(std::istream& in, const std::string& file,
                                                    const std::string& element, std::size_t numComponents,
-                                                   const Vec3& box, std::vector<InputProblem>& problems) {
+                                                   const Vec3& box, std::vector<InputProblem>& problems,
+                                                   std::optional<double>* headerTime) {
   std::vector<MoleculeRecord> molecules;
   std::size_t reported = 0, suppressed = 0;
   auto report = [&](int line, const std::string& msg) {
@@ -53,6 +55,7 @@ std::vector<MoleculeRecord> PhaseSpaceReader::read(std::istream& in, const std::
   while (std::getline(in, line)) {  // header: skipped up to NumberOfMolecules
     ++lineNo;
     const auto t = tokens(line);
+    if (headerTime && t.size() > 1 && (t[0] == "currentTime" || t[0] == "t")) *headerTime = parseDouble(t[1]);
     if (!t.empty() && t[0] == "NumberOfMolecules") {
       const auto n = t.size() > 1 ? parseLong(t[1]) : std::nullopt;
       if (!n || *n < 0) {

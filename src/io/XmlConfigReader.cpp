@@ -158,8 +158,12 @@ void XmlConfigReader::readPhaseSpace(const XmlNode& ps) {
     }
     std::filesystem::path p(name);
     if (p.is_relative()) p = std::filesystem::path(f.file).parent_path() / p;
+    // As in ls1, the header's currentTime is the simulation time unless ignoreCheckpointTime is true.
+    std::optional<double> headerTime;
     _config.molecules = PhaseSpaceReader::read(p.string(), f.path, _config.components.size(), _config.box,
-                                               _xml.problems());
+                                               _xml.problems(), &headerTime);
+    if (_xml.boolean(ps, "ignoreCheckpointTime", false)) _config.currentTime = 0.0;
+    else if (headerTime) _config.currentTime = *headerTime;
   } else if (const XmlNode g = _xml.child(ps, "generator")) {
     readGenerator(g);
   } else {

@@ -13,6 +13,7 @@ class XmlConfigReaderTest : public CppUnit::TestFixture {
   CPPUNIT_TEST(readsEveryElement);
   CPPUNIT_TEST(readsSites);
   CPPUNIT_TEST(readsPhaseSpace);
+  CPPUNIT_TEST(checkpointTime);
   CPPUNIT_TEST(includeRelativeToIncludingFile);
   CPPUNIT_TEST(defaults);
   CPPUNIT_TEST(generatorInConfig);
@@ -26,7 +27,7 @@ class XmlConfigReaderTest : public CppUnit::TestFixture {
     writeFile(dir.file("phase.inp"), validPhaseSpace());
     const SimulationConfig c = XmlConfigReader::read(writeFile(dir.file("config.xml"), validConfig()));
     CPPUNIT_ASSERT_DOUBLES_EQUAL(0.004, c.timestep, 0.0);
-    CPPUNIT_ASSERT_DOUBLES_EQUAL(1.5, c.currentTime, 0.0);
+    CPPUNIT_ASSERT_DOUBLES_EQUAL(0.0, c.currentTime, 0.0);  // the .inp header's currentTime wins (ls1)
     CPPUNIT_ASSERT_EQUAL(100ul, c.productionSteps);
     CPPUNIT_ASSERT_EQUAL(20ul, c.equilibrationSteps);
     CPPUNIT_ASSERT(c.ensemble == SimulationConfig::Ensemble::NVT);
@@ -83,6 +84,19 @@ class XmlConfigReaderTest : public CppUnit::TestFixture {
     CPPUNIT_ASSERT(b.momentsOfInertia() == Vec3(0.5, 0.5, 0));
     CPPUNIT_ASSERT_EQUAL(2u, b.rotationalDegreesOfFreedom());
     CPPUNIT_ASSERT_DOUBLES_EQUAL(2.0, b.mass(), 0.0);
+  }
+
+  void checkpointTime() {
+    TempDir dir;
+    writeFile(dir.file("phase.inp"), replaced(validPhaseSpace(), "currentTime\t0", "currentTime\t42.5"));
+    SimulationConfig c = XmlConfigReader::read(writeFile(dir.file("config.xml"), validConfig()));
+    CPPUNIT_ASSERT_DOUBLES_EQUAL(42.5, c.currentTime, 0.0);
+    c = XmlConfigReader::read(writeFile(dir.file("c2.xml"), replaced(validConfig(), "<phasespacepoint>",
+                                                                      "<phasespacepoint><ignoreCheckpointTime>true</ignoreCheckpointTime>")));
+    CPPUNIT_ASSERT_DOUBLES_EQUAL(0.0, c.currentTime, 0.0);
+    writeFile(dir.file("phase.inp"), replaced(validPhaseSpace(), " currentTime\t0\n", ""));
+    c = XmlConfigReader::read(writeFile(dir.file("c3.xml"), validConfig()));
+    CPPUNIT_ASSERT_DOUBLES_EQUAL(1.5, c.currentTime, 0.0);  // run/currenttime without a header time
   }
 
   void readsPhaseSpace() {
