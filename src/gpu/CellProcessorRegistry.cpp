@@ -13,7 +13,7 @@ const std::vector<CellProcessorVariant>& CellProcessorRegistry::all() {
   static const std::vector<CellProcessorVariant> table = {
       {"reference", "gpu/kernels/ReferenceCellProcessor.cc", M::ThreadPerCellPair, 64, false,
        "one thread walks every molecule pair of a cell pair (the oracle)"},
-      {"threadBlock", "gpu/kernels/ThreadBlockCellProcessor.cc", M::BlockPerCellPair, 64, true,
+      {"threadBlock", "gpu/kernels/ThreadBlockCellProcessor.cc", M::BlockPerCellPair, 32, true,
        "one block per cell pair, cells split into blocks of one molecule per thread, warp blocks inside"},
   };
   return table;

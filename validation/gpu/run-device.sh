@@ -53,9 +53,9 @@ log "benchmark"
 B="$BUILD/mardyn_gpu_bench --backend cuda"
 {
   timeout 100 $B --model lj --n 100000 --steps 5
-  timeout 40 $B --model lj --n 100000 --steps 5 --cpu 0 --processors threadBlock --blockSize 32
+  timeout 40 $B --model lj --n 100000 --steps 5 --cpu 0 --processors threadBlock --blockSize 64
   timeout 120 $B --model lj --n 1000000 --steps 3 --precisions single,mixed --processors threadBlock
-  timeout 60 $B --model lj --n 1000000 --steps 3 --cpu 0 --precisions single,mixed --processors threadBlock --blockSize 32
+  timeout 60 $B --model lj --n 1000000 --steps 3 --cpu 0 --precisions single,mixed --processors threadBlock --blockSize 64
   timeout 60 $B --model co2 --n 100000 --density 0.4 --steps 5 --cpu 0 --processors threadBlock
 } > "$OUTDIR/bench.txt" 2>&1
 cat "$OUTDIR/bench.txt" >> "$S"

@@ -17,7 +17,7 @@ class GpuMixtureTest : public CppUnit::TestFixture {
   void testMixture() {
     TestSystem s = makeSystem("mixture", 3, 200, 24);
     s.params->setReactionField(20.0);
-    runEverywhere(s);
+    runEverywhere(s, {64});
   }
 };
 

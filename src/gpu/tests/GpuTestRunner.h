@@ -50,7 +50,9 @@ inline Deviation compare(MoleculeInteraction& mi, LinkedCells& cells, const Refe
 /// processor; asserts the tolerances: double 1e-10 relative everywhere; mixed 1e-5; single 1e-5
 /// norm-wise on forces and torques and 1e-4 on U_pot and virial (sums over many pairs accumulated
 /// in float). Every combination runs before the first failure is reported. Returns the number of runs.
-inline int runEverywhere(const TestSystem& system, const std::vector<compute::Precision>& precisions = {}) {
+/// extraBlockSizes: further block sizes to run the block processors with (besides their default).
+inline int runEverywhere(const TestSystem& system, const std::vector<int>& extraBlockSizes = {},
+                         const std::vector<compute::Precision>& precisions = {}) {
   const ReferenceResult ref = bruteForce(system);
   const auto registry = compute::availableBackends();
   int runs = 0;
@@ -74,16 +76,23 @@ inline int runEverywhere(const TestSystem& system, const std::vector<compute::Pr
       co.deviceIndex = 0;
       co.precision = p;
       auto context = registry.create(co);
+      std::vector<std::pair<const CellProcessorVariant*, int>> runsHere;
       for (const auto& variant : CellProcessorRegistry::all()) {
+        runsHere.push_back({&variant, 0});
+        if (variant.mapping == CellProcessorVariant::Mapping::BlockPerCellPair)
+          for (int b : extraBlockSizes) runsHere.push_back({&variant, b});
+      }
+      for (const auto& [variantPtr, blockSize] : runsHere) {
+        const CellProcessorVariant& variant = *variantPtr;
         auto cells = fillLinkedCells(system);
-        MoleculeInteraction mi(*context, system.components, *system.params, variant);
+        MoleculeInteraction mi(*context, system.components, *system.params, variant, blockSize);
         mi.compute(*cells);
         const Deviation d = compare(mi, *cells, ref);
         const double tol = p == compute::Precision::Double ? 1e-10 : 1e-5;
         const double sumTol = p == compute::Precision::Single ? 1e-4 : tol;
         std::ostringstream what;
         what << system.name << " N=" << system.molecules.size() << " " << backend << " " << compute::precisionName(p)
-             << " " << variant.name << ": force " << d.force << " torque " << d.torque << " U " << d.upot
+             << " " << variant.name << "/" << mi.blockSize() << ": force " << d.force << " torque " << d.torque << " U " << d.upot
              << " virial " << d.virial;
         std::cout << "\n  [gpu test] " << what.str();
         if (!(d.force <= tol && d.torque <= tol && d.upot <= sumTol && d.virial <= sumTol))

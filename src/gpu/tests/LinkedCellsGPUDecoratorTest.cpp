@@ -30,7 +30,7 @@ class LinkedCellsGPUDecoratorTest : public CppUnit::TestFixture {
     // 90% of the molecules in one cell (> 200 there), the rest spread thinly; small LJ centres so
     // that the crowded cell is not a heap of overlapping molecules.
     TestSystem s = makeSystem("ljsmall", 3, 260, 12, true, 0.33);
-    runEverywhere(s);
+    runEverywhere(s, {128});  // several warp blocks per block: the inter-warp schedule
   }
 
   void testDomainTraverserLaunchesShareNoCell() {
