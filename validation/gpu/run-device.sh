@@ -10,18 +10,23 @@ OUTDIR=${1:-${OUT:-/tmp/gpu-out}}
 mkdir -p "$OUTDIR"
 ROOT=$(pwd)
 SRC=/tmp/mardyn-src
-BUILD=/tmp/mardyn-build
+BUILD=${MARDYN_GPU_BUILD:-/tmp/mardyn-build}   # an existing build folder with MARDYN_GPU_SKIP_BUILD=1
+BE=${MARDYN_GPU_BACKEND:-cuda}                # the backend of the benchmark, sanitizer and MPI runs
+NS=${MARDYN_GPU_BENCH_SCALE:-1}                # divides the benchmark's molecule counts (dry runs)
+ST=${MARDYN_GPU_EXAMPLE_STEPS:-100}            # steps of the example runs
 EX=${MARDYN_LS1_EXAMPLES:-$ROOT/../shared/ls1-examples}
 S="$OUTDIR/summary.txt"
 log() { echo "== $(date +%T) $*" | tee -a "$S"; }
 
-# The platform library is not needed here: build from a copy without it.
-rm -rf "$SRC" && mkdir -p "$SRC"
-tar --exclude=./src/openmm --exclude='./build*' --exclude=./.git --exclude=./.device -cf - . | tar -xf - -C "$SRC"
-log "configure + build"
-cmake -S "$SRC" -B "$BUILD" -G Ninja -DCMAKE_BUILD_TYPE=Release > "$OUTDIR/build.txt" 2>&1 || { tail -30 "$OUTDIR/build.txt"; exit 1; }
-cmake --build "$BUILD" -j16 -- -k 0 mardyn_gpu_tests mardyn mardyn_gpu_bench >> "$OUTDIR/build.txt" 2>&1 ||
-  grep -B2 -A10 "error" "$OUTDIR/build.txt" | head -40
+if [ -z "${MARDYN_GPU_SKIP_BUILD:-}" ]; then
+  # The platform library is not needed here: build from a copy without it.
+  rm -rf "$SRC" && mkdir -p "$SRC"
+  tar --exclude=./src/openmm --exclude='./build*' --exclude=./.git --exclude=./.device -cf - . | tar -xf - -C "$SRC"
+  log "configure + build"
+  cmake -S "$SRC" -B "$BUILD" -G Ninja -DCMAKE_BUILD_TYPE=Release > "$OUTDIR/build.txt" 2>&1 || { tail -30 "$OUTDIR/build.txt"; exit 1; }
+  cmake --build "$BUILD" -j16 -- -k 0 mardyn_gpu_tests mardyn mardyn_gpu_bench >> "$OUTDIR/build.txt" 2>&1 ||
+    grep -B2 -A10 "error" "$OUTDIR/build.txt" | head -40
+fi
 
 log "tests"
 for s in LinkedCellsGPUDecoratorTest GpuMixtureTest GpuChargeModelTest; do
@@ -37,12 +42,12 @@ for ex in Argon/200K_18mol_l CO2/370K_15mol_l; do
     d=$(mktemp -d)
     name=$(echo $ex | cut -d/ -f1)-$be
     (cd "$d" && MARDYN_GPU_OPTIONS=compareToCpu=1 timeout 60 "$BUILD/mardyn" "$EX/$ex/config.xml" --gpu-backend $be \
-       --precision double --steps 100 > out.txt 2>&1; echo "rc=$?" >> out.txt)
-    grep -E "GPU vs CPU" "$d/out.txt" | awk '{f=$8; if (f>mf) mf=f; t=$13; if (t>mt) mt=t} END {print "max force dev " mf ", max torque dev " mt ", checks " NR}' > "$OUTDIR/example-$name.txt"
-    grep -E "GPU decorator|Simstep = 100\b|rc=|error" "$d/out.txt" | head -6 >> "$OUTDIR/example-$name.txt"
-    if [ $be = cuda ]; then
-      (cd "$d" && timeout 60 "$BUILD/mardyn" "$EX/$ex/config.xml" --steps 100 2>&1 | grep -E "Simstep = 100\b" | sed 's/^/cpu only: /' >> "$OUTDIR/example-$name.txt")
-      (cd "$d" && timeout 60 "$BUILD/mardyn" "$EX/$ex/config.xml" --gpu-backend cuda --precision mixed --steps 100 2>&1 | grep -E "Simstep = 100\b|Timers|forces" | sed 's/^/gpu mixed, no check: /' >> "$OUTDIR/example-$name.txt")
+       --precision double --steps $ST > out.txt 2>&1; echo "rc=$?" >> out.txt)
+    grep -E "GPU vs CPU" "$d/out.txt" | awk 'BEGIN {mf=0; mt=0} {f=$8; if (f>mf) mf=f; t=$13; if (t>mt) mt=t} END {print "max force dev " mf ", max torque dev " mt ", checks " NR}' > "$OUTDIR/example-$name.txt"
+    grep -E "GPU decorator|Simstep = $ST\b|rc=|error" "$d/out.txt" | head -6 >> "$OUTDIR/example-$name.txt"
+    if [ $be = $BE ]; then
+      (cd "$d" && timeout 60 "$BUILD/mardyn" "$EX/$ex/config.xml" --steps $ST 2>&1 | grep -E "Simstep = $ST\b" | sed 's/^/cpu only: /' >> "$OUTDIR/example-$name.txt")
+      (cd "$d" && timeout 60 "$BUILD/mardyn" "$EX/$ex/config.xml" --gpu-backend $BE --precision mixed --steps $ST 2>&1 | grep -E "Simstep = $ST\b|Timers|forces" | sed 's/^/gpu mixed, no check: /' >> "$OUTDIR/example-$name.txt")
     fi
     echo "$name: $(tr '\n' ' ' < "$OUTDIR/example-$name.txt")" | tee -a "$S"
     rm -rf "$d"
@@ -50,27 +55,27 @@ for ex in Argon/200K_18mol_l CO2/370K_15mol_l; do
 done
 
 log "benchmark"
-B="$BUILD/mardyn_gpu_bench --backend cuda"
+B="$BUILD/mardyn_gpu_bench --backend $BE"
 {
-  timeout 100 $B --model lj --n 100000 --steps 5
-  timeout 40 $B --model lj --n 100000 --steps 5 --cpu 0 --processors threadBlock --blockSize 64
-  timeout 120 $B --model lj --n 1000000 --steps 3 --precisions single,mixed --processors threadBlock
-  timeout 60 $B --model lj --n 1000000 --steps 3 --cpu 0 --precisions single,mixed --processors threadBlock --blockSize 64
-  timeout 60 $B --model co2 --n 100000 --density 0.4 --steps 5 --cpu 0 --processors threadBlock
+  timeout 100 $B --model lj --n $((100000 / NS)) --steps 5
+  timeout 40 $B --model lj --n $((100000 / NS)) --steps 5 --cpu 0 --processors threadBlock --blockSize 64
+  timeout 120 $B --model lj --n $((1000000 / NS)) --steps 3 --precisions single,mixed --processors threadBlock
+  timeout 60 $B --model lj --n $((1000000 / NS)) --steps 3 --cpu 0 --precisions single,mixed --processors threadBlock --blockSize 64
+  timeout 60 $B --model co2 --n $((100000 / NS)) --density 0.4 --steps 5 --cpu 0 --processors threadBlock
 } > "$OUTDIR/bench.txt" 2>&1
 cat "$OUTDIR/bench.txt" >> "$S"
 
 log "compute-sanitizer (threadBlock, double, 600 molecules)"
 for tool in memcheck racecheck; do
   timeout 60 compute-sanitizer --tool $tool --error-exitcode 3 "$BUILD/mardyn_gpu_bench" --n 600 --steps 1 \
-    --backend cuda --cpu 0 --precisions double --processors threadBlock > "$OUTDIR/sanitizer-$tool.txt" 2>&1
+    --backend $BE --cpu 0 --precisions double --processors threadBlock > "$OUTDIR/sanitizer-$tool.txt" 2>&1
   echo "$tool rc=$? $(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY' "$OUTDIR/sanitizer-$tool.txt" | head -1)" | tee -a "$S"
 done
 
 log "MPI, 2 ranks sharing the GPU, Argon 20 steps"
 d=$(mktemp -d)
 (cd "$d" && MARDYN_GPU_OPTIONS=compareToCpu=1 timeout 40 mpirun -np 2 -x OCL_ICD_FILENAMES -x MARDYN_GPU_OPTIONS "$BUILD/mardyn" \
-   "$EX/Argon/200K_18mol_l/config.xml" --gpu-backend cuda --precision double --steps 20 > mpi.txt 2>&1; echo "rc=$?" >> mpi.txt
+   "$EX/Argon/200K_18mol_l/config.xml" --gpu-backend $BE --precision double --steps 20 > mpi.txt 2>&1; echo "rc=$?" >> mpi.txt
  timeout 40 "$BUILD/mardyn" "$EX/Argon/200K_18mol_l/config.xml" --steps 20 > cpu.txt 2>&1)
 echo "mpi+gpu: $(grep -E 'Simstep = 20\b' "$d/mpi.txt") $(grep rc= "$d/mpi.txt"), checks $(grep -c 'GPU vs CPU' "$d/mpi.txt")" | tee -a "$S"
 echo "cpu    : $(grep -E 'Simstep = 20\b' "$d/cpu.txt")" | tee -a "$S"
