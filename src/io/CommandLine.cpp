@@ -62,6 +62,13 @@ const std::vector<OptionSpec>& optionTable() {
        }},
       {"precision", 0, "single|mixed|double", "GPU floating-point precision; implies --gpu",
        [](Options& o, const std::string& v) { o.precision = oneOf("precision", v, {"single", "mixed", "double"}); o.gpu = true; }},
+      {"gpu-option", 0, "key=value", "further GPU setting, repeatable (e.g. compareToCpu=1); implies --gpu",
+       [](Options& o, const std::string& v) {
+         const auto eq = v.find('=');
+         if (eq == std::string::npos || eq == 0) throw UsageError("option --gpu-option: '" + v + "' is not key=value");
+         o.gpuOptions.emplace_back(v.substr(0, eq), v.substr(eq + 1));
+         o.gpu = true;
+       }},
       {"help", 'h', nullptr, "print this help and exit", [](Options& o, const std::string&) { o.help = true; }},
       {"version", 'V', nullptr, "print the version and exit", [](Options& o, const std::string&) { o.version = true; }},
   };
@@ -154,6 +161,7 @@ void CommandLine::apply(const Options& o, SimulationConfig& c) {
   if (o.gpuBackend) c.gpu.backend = *o.gpuBackend;
   if (o.cellProcessor) c.gpu.cellProcessor = *o.cellProcessor;
   if (o.precision) c.gpu.precision = *o.precision;
+  for (const auto& kv : o.gpuOptions) c.gpu.options[kv.first] = kv.second;
 }
 
 }  // namespace mardyn

@@ -33,6 +33,7 @@ class CommandLine {
     std::optional<std::string> gpuBackend;       ///< --gpu-backend cuda|opencl
     std::optional<std::string> cellProcessor;    ///< --cell-processor reference|threadblock|warpblock
     std::optional<std::string> precision;        ///< --precision single|mixed|double
+    std::vector<std::pair<std::string, std::string>> gpuOptions;  ///< --gpu-option key=value (repeatable)
   };
 
   /// Parses argv[1..]; throws UsageError for an unknown option, a missing or bad value, or a

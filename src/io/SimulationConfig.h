@@ -105,6 +105,8 @@ struct SimulationConfig {
 
   // algorithm
   double cutoffRadius = 0.0;             ///< cutoffs/radiusLJ (centre-of-mass cutoff)
+  double cutoffSwitchWidth = 0.0;        ///< cutoffs/switchingwidth: smooth switch of molecule pairs over
+                                         ///< [rc - w, rc] (mardyn extension; 0 = plain truncation, ls1)
   double epsilonRF = 1.0e10;             ///< electrostatic[@type=ReactionField]/epsilon
   int cellsInCutoffRadius = 1;           ///< datastructure/cellsInCutoffRadius
   enum class LongRange { Homogeneous, None };

@@ -7,7 +7,8 @@
 //   /mardyn/simulation/algorithm/{cutoffs[@type=CenterOfMass]/radiusLJ, electrostatic[@type=ReactionField]/epsilon,
 //        datastructure[@type=LinkedCells]/cellsInCutoffRadius, longrange[@type=homogeneous|none],
 //        thermostats/thermostat[@type=VelocityScaling][@componentId]/temperature,
-//        parallelisation[@type]/MPIGridDims/{x,y,z}, gpu/{backend,cellprocessor,precision}}
+//        parallelisation[@type]/MPIGridDims/{x,y,z}, gpu/{backend,cellprocessor,precision,<option>...}
+//        (gpu also inside datastructure), cutoffs/switchingwidth (mardyn extension)}
 //   /mardyn/simulation/output/outputplugin[@name] (also /mardyn/simulation/plugin[@name])
 #include "io/XmlConfigReader.h"
 
@@ -254,6 +255,11 @@ void XmlConfigReader::readAlgorithm(const XmlNode& alg) {
     const auto rc = _xml.number(_cutoffNode, "radiusLJ", true, "a positive cutoff radius");
     if (rc && *rc <= 0) _xml.problem(_xml.child(_cutoffNode, "radiusLJ"), "cutoff radius must be positive");
     _config.cutoffRadius = rc.value_or(0.0);
+    const auto w = _xml.number(_cutoffNode, "switchingwidth", false, "a width 0 <= w < radiusLJ");
+    if (w && (*w < 0 || (rc && *w >= *rc)))
+      _xml.problem(_xml.child(_cutoffNode, "switchingwidth"), "switching width out of range (expected 0 <= w < radiusLJ)");
+    else if (w)
+      _config.cutoffSwitchWidth = *w;
   }
   if (const XmlNode es = _xml.child(alg, "electrostatic")) {
     if (checkType(es, "ReactionField", "ReactionField")) _config.epsilonRF = _xml.number(es, "epsilon", true).value_or(1e10);
@@ -283,11 +289,24 @@ void XmlConfigReader::readAlgorithm(const XmlNode& alg) {
       }
     }
   }
-  if (const XmlNode gpu = _xml.child(alg, "gpu")) {
-    _config.gpu.enabled = _xml.boolean(gpu, "enabled", true);
-    _config.gpu.backend = _xml.text(gpu, "backend").value_or("");
-    _config.gpu.cellProcessor = _xml.text(gpu, "cellprocessor").value_or("");
-    _config.gpu.precision = _xml.text(gpu, "precision").value_or("");
+  if (const XmlNode gpu = _xml.child(alg, "gpu")) readGpu(gpu);
+  if (const XmlNode gpu = _xml.child(_xml.child(alg, "datastructure"), "gpu")) readGpu(gpu);
+}
+
+// <gpu> (algorithm/gpu or datastructure[@type=LinkedCells]/gpu): enabled, backend, cellprocessor,
+// precision; every other simple child goes into gpu.options (e.g. blockSize, compareToCpu).
+void XmlConfigReader::readGpu(const XmlNode& gpu) {
+  _config.gpu.enabled = _xml.boolean(gpu, "enabled", true);
+  for (const auto* e = gpu.element->FirstChildElement(); e; e = e->NextSiblingElement()) {
+    const std::string name = e->Name();
+    std::string value = e->GetText() ? e->GetText() : "";
+    value.erase(0, value.find_first_not_of(" \t\r\n"));
+    value.erase(value.find_last_not_of(" \t\r\n") + 1);
+    if (name == "enabled") continue;
+    if (name == "backend") _config.gpu.backend = value;
+    else if (name == "cellprocessor") _config.gpu.cellProcessor = value;
+    else if (name == "precision") _config.gpu.precision = value;
+    else _config.gpu.options[name] = value;
   }
 }
 

@@ -46,6 +46,13 @@ class CommandLineTest : public CppUnit::TestFixture {
     CPPUNIT_ASSERT_EQUAL(std::string("opencl"), *o.gpuBackend);
     CPPUNIT_ASSERT_EQUAL(std::string("warpblock"), *o.cellProcessor);
     CPPUNIT_ASSERT_EQUAL(std::string("mixed"), *o.precision);
+    o = CommandLine::parse({"--gpu-option", "compareToCpu=1", "--gpu-option=blockSize=64", "c.xml"});
+    CPPUNIT_ASSERT(o.gpu);
+    SimulationConfig c;
+    CommandLine::apply(o, c);
+    CPPUNIT_ASSERT_EQUAL(std::string("1"), c.gpu.options.at("compareToCpu"));
+    CPPUNIT_ASSERT_EQUAL(std::string("64"), c.gpu.options.at("blockSize"));
+    CPPUNIT_ASSERT_THROW(CommandLine::parse({"--gpu-option", "novalue", "c.xml"}), CommandLine::UsageError);
   }
 
   void applyToConfig() {
@@ -91,7 +98,7 @@ class CommandLineTest : public CppUnit::TestFixture {
     CPPUNIT_ASSERT(CommandLine::parse({"-V"}).version);
     const std::string u = CommandLine::usage();
     for (const char* opt : {"--steps", "-n", "--output-prefix", "--final-checkpoint", "--legacy-cell-processor",
-                            "--print-interval", "--quiet", "--gpu", "--gpu-backend", "--cell-processor", "--precision",
+                            "--print-interval", "--quiet", "--gpu", "--gpu-backend", "--cell-processor", "--precision", "--gpu-option",
                             "--help", "--version"})
       CPPUNIT_ASSERT_MESSAGE(opt, u.find(opt) != std::string::npos);
   }

@@ -19,6 +19,7 @@ class XmlConfigReaderTest : public CppUnit::TestFixture {
   CPPUNIT_TEST(generatorInConfig);
   CPPUNIT_TEST(thermostatForms);
   CPPUNIT_TEST(ls1CubicGridGenerator);
+  CPPUNIT_TEST(gpuAndSwitch);
   CPPUNIT_TEST_SUITE_END();
 
  public:
@@ -178,6 +179,32 @@ class XmlConfigReaderTest : public CppUnit::TestFixture {
       CPPUNIT_FAIL("expected an InputError");
     } catch (const InputError& e) {
       CPPUNIT_ASSERT(std::string(e.what()).find("exactly one of <numMolecules> and <density>") != std::string::npos);
+    }
+  }
+
+  void gpuAndSwitch() {
+    TempDir dir;
+    writeFile(dir.file("phase.inp"), validPhaseSpace());
+    SimulationConfig c = XmlConfigReader::read(writeFile(dir.file("a.xml"), validConfig()));
+    CPPUNIT_ASSERT(!c.gpu.enabled);
+    CPPUNIT_ASSERT_DOUBLES_EQUAL(0.0, c.cutoffSwitchWidth, 0.0);
+    std::string cfg = replaced(validConfig(), "<cellsInCutoffRadius>2</cellsInCutoffRadius>",
+                               "<cellsInCutoffRadius>2</cellsInCutoffRadius><gpu><backend>opencl</backend>"
+                               "<precision>mixed</precision><blockSize>32</blockSize><compareToCpu>true</compareToCpu></gpu>");
+    cfg = replaced(cfg, "<radiusLJ unit=\"reduced\">2.5</radiusLJ>", "<radiusLJ>2.5</radiusLJ><switchingwidth>0.3</switchingwidth>");
+    c = XmlConfigReader::read(writeFile(dir.file("b.xml"), cfg));
+    CPPUNIT_ASSERT(c.gpu.enabled);
+    CPPUNIT_ASSERT_EQUAL(std::string("opencl"), c.gpu.backend);
+    CPPUNIT_ASSERT_EQUAL(std::string("mixed"), c.gpu.precision);
+    CPPUNIT_ASSERT_EQUAL(std::string("32"), c.gpu.options.at("blockSize"));
+    CPPUNIT_ASSERT_EQUAL(std::string("true"), c.gpu.options.at("compareToCpu"));
+    CPPUNIT_ASSERT_EQUAL(std::size_t(2), c.gpu.options.size());
+    CPPUNIT_ASSERT_DOUBLES_EQUAL(0.3, c.cutoffSwitchWidth, 0.0);
+    try {
+      XmlConfigReader::read(writeFile(dir.file("c.xml"), replaced(cfg, "<switchingwidth>0.3", "<switchingwidth>2.5")));
+      CPPUNIT_FAIL("expected an InputError");
+    } catch (const InputError& e) {
+      CPPUNIT_ASSERT(std::string(e.what()).find("cutoffs/switchingwidth: switching width out of range") != std::string::npos);
     }
   }
 
