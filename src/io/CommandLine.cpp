@@ -53,8 +53,15 @@ const std::vector<OptionSpec>& optionTable() {
        [](Options& o, const std::string&) { o.quiet = true; }},
       {"gpu", 0, nullptr, "compute forces on a GPU (LinkedCellsGPUDecorator)",
        [](Options& o, const std::string&) { o.gpu = true; }},
-      {"gpu-backend", 0, "cuda|opencl", "GPU backend (default: the first available); implies --gpu",
-       [](Options& o, const std::string& v) { o.gpuBackend = oneOf("gpu-backend", v, {"cuda", "opencl"}); o.gpu = true; }},
+      {"gpu-backend", 0, "cuda|opencl[:N]", "GPU backend, optionally device N (default: first available); implies --gpu",
+       [](Options& o, const std::string& v) {
+         const auto colon = v.find(':');
+         oneOf("gpu-backend", v.substr(0, colon), {"cuda", "opencl"});
+         if (colon != std::string::npos && !parseLong(v.substr(colon + 1)))
+           throw UsageError("option --gpu-backend: device '" + v.substr(colon + 1) + "' is not a number");
+         o.gpuBackend = v;
+         o.gpu = true;
+       }},
       {"cell-processor", 0, "reference|threadblock|warpblock", "GPU cell processor; implies --gpu",
        [](Options& o, const std::string& v) {
          o.cellProcessor = oneOf("cell-processor", v, {"reference", "threadblock", "warpblock"});
@@ -86,7 +93,9 @@ std::string CommandLine::usage() {
     left += std::string("--") + o.name;
     if (o.valueName) left += std::string(" ") + o.valueName;
     os << left;
-    os << std::string(left.size() < 44 ? 44 - left.size() : 1, ' ') << o.help << "\n";
+    if (left.size() >= 44) os << "\n" << std::string(44, ' ');
+    else os << std::string(44 - left.size(), ' ');
+    os << o.help << "\n";
   }
   return os.str();
 }

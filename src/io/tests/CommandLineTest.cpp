@@ -53,6 +53,9 @@ class CommandLineTest : public CppUnit::TestFixture {
     CPPUNIT_ASSERT_EQUAL(std::string("1"), c.gpu.options.at("compareToCpu"));
     CPPUNIT_ASSERT_EQUAL(std::string("64"), c.gpu.options.at("blockSize"));
     CPPUNIT_ASSERT_THROW(CommandLine::parse({"--gpu-option", "novalue", "c.xml"}), CommandLine::UsageError);
+    CPPUNIT_ASSERT_EQUAL(std::string("cuda:1"), *CommandLine::parse({"--gpu-backend", "cuda:1", "c.xml"}).gpuBackend);
+    CPPUNIT_ASSERT_THROW(CommandLine::parse({"--gpu-backend", "vulkan", "c.xml"}), CommandLine::UsageError);
+    CPPUNIT_ASSERT_THROW(CommandLine::parse({"--gpu-backend", "cuda:x", "c.xml"}), CommandLine::UsageError);
   }
 
   void applyToConfig() {
