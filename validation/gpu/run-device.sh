@@ -6,8 +6,11 @@
 # Usage (repository root, after `source .device/setup.sh`): validation/gpu/run-device.sh [outdir]
 # MARDYN_LS1_EXAMPLES: folder holding Argon/ and CO2/ of the ls1-mardyn examples.
 set -u
+# Five files go to the output folder (summary.txt, tests.txt, bench.txt, sanitizer.txt, build.txt);
+# the per-run logs stay in $WORK.
 OUTDIR=${1:-${OUT:-/tmp/gpu-out}}
-mkdir -p "$OUTDIR"
+WORK=/tmp/gpu-validation
+mkdir -p "$OUTDIR" "$WORK"
 ROOT=$(pwd)
 SRC=/tmp/mardyn-src
 BUILD=${MARDYN_GPU_BUILD:-/tmp/mardyn-build}   # an existing build folder with MARDYN_GPU_SKIP_BUILD=1
@@ -23,18 +26,18 @@ if [ -z "${MARDYN_GPU_SKIP_BUILD:-}" ]; then
   rm -rf "$SRC" && mkdir -p "$SRC"
   tar --exclude=./src/openmm --exclude='./build*' --exclude=./.git --exclude=./.device -cf - . | tar -xf - -C "$SRC"
   log "configure + build"
-  cmake -S "$SRC" -B "$BUILD" -G Ninja -DCMAKE_BUILD_TYPE=Release > "$OUTDIR/build.txt" 2>&1 || { tail -30 "$OUTDIR/build.txt"; exit 1; }
-  cmake --build "$BUILD" -j16 -- -k 0 mardyn_gpu_tests mardyn mardyn_gpu_bench >> "$OUTDIR/build.txt" 2>&1 ||
-    grep -B2 -A10 "error" "$OUTDIR/build.txt" | head -40
+  cmake -S "$SRC" -B "$BUILD" -G Ninja -DCMAKE_BUILD_TYPE=Release > "$WORK/build.txt" 2>&1 || { tail -30 "$WORK/build.txt" > "$OUTDIR/build.txt"; exit 1; }
+  cmake --build "$BUILD" -j16 -- -k 0 mardyn_gpu_tests mardyn mardyn_gpu_bench >> "$WORK/build.txt" 2>&1
+  { grep -E "MarDyn|CUDA|OpenCL" "$WORK/build.txt" | head -8; grep -B2 -A10 " error" "$WORK/build.txt" | head -60; tail -2 "$WORK/build.txt"; } > "$OUTDIR/build.txt"
 fi
 
 log "tests"
 for s in LinkedCellsGPUDecoratorTest GpuMixtureTest GpuChargeModelTest; do
   start=$SECONDS
-  (cd "$BUILD" && timeout 100 ./mardyn_gpu_tests $s > "$OUTDIR/test-$s.txt" 2>&1)
-  echo "$s rc=$? $((SECONDS - start)) s: $(tail -1 "$OUTDIR/test-$s.txt")" | tee -a "$S"
+  (cd "$BUILD" && timeout 100 ./mardyn_gpu_tests $s > "$WORK/test-$s.txt" 2>&1)
+  echo "$s rc=$? $((SECONDS - start)) s: $(tail -1 "$WORK/test-$s.txt")" | tee -a "$S"
+  { echo "### $s"; grep -v "^$" "$WORK/test-$s.txt" | grep -v "skipped backend" | head -150; } >> "$OUTDIR/tests.txt"
 done
-grep -h "gpu test" "$OUTDIR"/test-*.txt | grep -v skipped > "$OUTDIR/tests.txt"
 
 log "ls1 examples, 100 steps, COMPARE_TO_CPU"
 for ex in Argon/200K_18mol_l CO2/370K_15mol_l; do
@@ -43,13 +46,13 @@ for ex in Argon/200K_18mol_l CO2/370K_15mol_l; do
     name=$(echo $ex | cut -d/ -f1)-$be
     (cd "$d" && MARDYN_GPU_OPTIONS=compareToCpu=1 timeout 60 "$BUILD/mardyn" "$EX/$ex/config.xml" --gpu-backend $be \
        --precision double --steps $ST > out.txt 2>&1; echo "rc=$?" >> out.txt)
-    grep -E "GPU vs CPU" "$d/out.txt" | awk 'BEGIN {mf=0; mt=0} {f=$8; if (f>mf) mf=f; t=$13; if (t>mt) mt=t} END {print "max force dev " mf ", max torque dev " mt ", checks " NR}' > "$OUTDIR/example-$name.txt"
-    grep -E "GPU decorator|Simstep = $ST\b|rc=|error" "$d/out.txt" | head -6 >> "$OUTDIR/example-$name.txt"
+    grep -E "GPU vs CPU" "$d/out.txt" | awk 'BEGIN {mf=0; mt=0} {f=$8; if (f>mf) mf=f; t=$13; if (t>mt) mt=t} END {print "max force dev " mf ", max torque dev " mt ", checks " NR}' > "$WORK/example-$name.txt"
+    grep -E "GPU decorator|Simstep = $ST\b|rc=|error" "$d/out.txt" | head -6 >> "$WORK/example-$name.txt"
     if [ $be = $BE ]; then
-      (cd "$d" && timeout 60 "$BUILD/mardyn" "$EX/$ex/config.xml" --steps $ST 2>&1 | grep -E "Simstep = $ST\b" | sed 's/^/cpu only: /' >> "$OUTDIR/example-$name.txt")
-      (cd "$d" && timeout 60 "$BUILD/mardyn" "$EX/$ex/config.xml" --gpu-backend $BE --precision mixed --steps $ST 2>&1 | grep -E "Simstep = $ST\b|Timers|forces" | sed 's/^/gpu mixed, no check: /' >> "$OUTDIR/example-$name.txt")
+      (cd "$d" && timeout 60 "$BUILD/mardyn" "$EX/$ex/config.xml" --steps $ST 2>&1 | grep -E "Simstep = $ST\b" | sed 's/^/cpu only: /' >> "$WORK/example-$name.txt")
+      (cd "$d" && timeout 60 "$BUILD/mardyn" "$EX/$ex/config.xml" --gpu-backend $BE --precision mixed --steps $ST 2>&1 | grep -E "Simstep = $ST\b|Timers|forces" | sed 's/^/gpu mixed, no check: /' >> "$WORK/example-$name.txt")
     fi
-    echo "$name: $(tr '\n' ' ' < "$OUTDIR/example-$name.txt")" | tee -a "$S"
+    echo "$name: $(tr '\n' ' ' < "$WORK/example-$name.txt")" | tee -a "$S"
     rm -rf "$d"
   done
 done
@@ -68,8 +71,9 @@ cat "$OUTDIR/bench.txt" >> "$S"
 log "compute-sanitizer (threadBlock, double, 600 molecules)"
 for tool in memcheck racecheck; do
   timeout 60 compute-sanitizer --tool $tool --error-exitcode 3 "$BUILD/mardyn_gpu_bench" --n 600 --steps 1 \
-    --backend $BE --cpu 0 --precisions double --processors threadBlock > "$OUTDIR/sanitizer-$tool.txt" 2>&1
-  echo "$tool rc=$? $(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY' "$OUTDIR/sanitizer-$tool.txt" | head -1)" | tee -a "$S"
+    --backend $BE --cpu 0 --precisions double --processors threadBlock > "$WORK/sanitizer-$tool.txt" 2>&1
+  echo "$tool rc=$? $(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY' "$WORK/sanitizer-$tool.txt" | head -1)" | tee -a "$S"
+  { echo "### $tool"; tail -40 "$WORK/sanitizer-$tool.txt"; } >> "$OUTDIR/sanitizer.txt"
 done
 
 log "MPI, 2 ranks sharing the GPU, Argon 20 steps"
