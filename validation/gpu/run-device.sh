@@ -22,9 +22,14 @@ S="$OUTDIR/summary.txt"
 log() { echo "== $(date +%T) $*" | tee -a "$S"; }
 
 if [ -z "${MARDYN_GPU_SKIP_BUILD:-}" ]; then
-  # The platform library is not needed here: build from a copy without it.
+  # The platform library is not needed here: build from a copy without it (or from a source
+  # archive, e.g. `git archive` of a commit, named by MARDYN_GPU_SOURCE_TAR).
   rm -rf "$SRC" && mkdir -p "$SRC"
-  tar --exclude=./src/openmm --exclude='./build*' --exclude=./.git --exclude=./.device -cf - . | tar -xf - -C "$SRC"
+  if [ -n "${MARDYN_GPU_SOURCE_TAR:-}" ]; then
+    tar -xzf "$MARDYN_GPU_SOURCE_TAR" -C "$SRC" && rm -rf "$SRC/src/openmm"
+  else
+    tar --exclude=./src/openmm --exclude='./build*' --exclude=./.git --exclude=./.device -cf - . | tar -xf - -C "$SRC"
+  fi
   log "configure + build"
   cmake -S "$SRC" -B "$BUILD" -G Ninja -DCMAKE_BUILD_TYPE=Release > "$WORK/build.txt" 2>&1 || { tail -30 "$WORK/build.txt" > "$OUTDIR/build.txt"; exit 1; }
   cmake --build "$BUILD" -j16 -- -k 0 mardyn_gpu_tests mardyn mardyn_gpu_bench >> "$WORK/build.txt" 2>&1
