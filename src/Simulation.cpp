@@ -4,6 +4,7 @@
 
 #include "parallel/DomainDecompFactory.h"
 #include "particleContainer/LegacyCellProcessor.h"
+#include "particleContainer/SingleCentreCellProcessor.h"
 #include "particleContainer/VectorizedCellProcessor.h"
 #include "utils/MardynException.h"
 
@@ -39,6 +40,8 @@ Simulation::Simulation(SimulationConfig config, std::unique_ptr<DomainDecompBase
                             "; run on fewer processes or choose MPIGridDims with fewer processes along " + "xyz"[d]);
   _container = std::make_unique<LinkedCells>(regionMin, regionMax, rc, _config.cellsInCutoffRadius);
   if (_config.legacyCellProcessor) _processor = std::make_unique<LegacyCellProcessor>(*_params);
+  else if (SingleCentreCellProcessor::applies(_config.components, *_params))
+    _processor = std::make_unique<SingleCentreCellProcessor>(*_params);
   else _processor = std::make_unique<VectorizedCellProcessor>(*_params);
   _integrator = std::make_unique<Leapfrog>(_config.timestep);
   if (_config.ensemble == SimulationConfig::Ensemble::NVT) {

@@ -1,6 +1,7 @@
-// CellProcessorTest: both cell processors against an O(N^2) minimum-image sum on random
-// configurations: cubic and non-cubic boxes, cellsInCutoffRadius 1 and 2, one- and multi-centre LJ.
+// CellProcessorTest: the cell processors (reference, vectorised, single-centre) against an O(N^2)
+// minimum-image sum on random configurations: cubic and non-cubic boxes, cellsInCutoffRadius 1 and 2.
 #include "particleContainer/LegacyCellProcessor.h"
+#include "particleContainer/SingleCentreCellProcessor.h"
 #include "particleContainer/VectorizedCellProcessor.h"
 #include "particleContainer/tests/ForceTestSystems.h"
 
@@ -17,6 +18,7 @@ class CellProcessorTest : public CppUnit::TestFixture {
   CPPUNIT_TEST(singleCentreCubic);
   CPPUNIT_TEST(singleCentreNonCubic);
   CPPUNIT_TEST(singleCentreShifted);
+  CPPUNIT_TEST(singleCentreMixture);
   CPPUNIT_TEST(multiCentreMixture);
   CPPUNIT_TEST(processorsAgree);
   CPPUNIT_TEST_SUITE_END();
@@ -51,16 +53,18 @@ class CellProcessorTest : public CppUnit::TestFixture {
     const auto mols = randomMolecules(comps, box, n, minDist, seed);
     const ForceResult ref = bruteForce(mols, box, params);
     for (int cells = 1; cells <= 2; ++cells) {
-      for (int kind = 0; kind < 2; ++kind) {
+      const int kinds = SingleCentreCellProcessor::applies(comps, params) ? 3 : 2;
+      for (int kind = 0; kind < kinds; ++kind) {
         std::unique_ptr<CellProcessor> proc;
         if (kind == 0) proc = std::make_unique<LegacyCellProcessor>(params);
-        else proc = std::make_unique<VectorizedCellProcessor>(params);
+        else if (kind == 1) proc = std::make_unique<VectorizedCellProcessor>(params);
+        else proc = std::make_unique<SingleCentreCellProcessor>(params);
         const ForceResult res = cellForces(mols, box, params.cutoff(), cells, *proc);
         const double dF = maxRelativeDeviation(res.F, ref.F);
         const double dFi = maxPerMoleculeDeviation(res.F, ref.F);
         const double dU = std::abs(res.upot - ref.upot) / std::abs(ref.upot);
         const double dW = std::abs(res.virial - ref.virial) / std::abs(ref.virial);
-        std::cout << "\n  " << (kind ? "vectorized" : "legacy    ") << " cells/rc=" << cells << " box=" << box
+        std::cout << "\n  " << (kind == 0 ? "legacy       " : kind == 1 ? "vectorized   " : "single-centre") << " cells/rc=" << cells << " box=" << box
                   << " N=" << n << ": max|dF|/max|F|=" << dF << " max_i|dF_i|/|F_i|=" << dFi << " dU/U=" << dU
                   << " dW/W=" << dW;
         CPPUNIT_ASSERT_EQUAL(mols.size(), res.F.size());
@@ -92,6 +96,17 @@ class CellProcessorTest : public CppUnit::TestFixture {
     const std::vector<Component> comps{argonLike(0, true)};
     InteractionParameters params(comps, 2.7);
     check(comps, {7.0, 5.5, 8.25}, 250, 0.85, 13, params, false);
+  }
+
+  /// Two single-centre components with Lorentz-Berthelot mixing (several LJ types).
+  void singleCentreMixture() {
+    std::vector<Component> comps{argonLike(0, false), argonLike(1, true)};
+    comps[1] = Component(1, "B");
+    comps[1].addLJCenter(LJCenter{{0, 0, 0}, 1.5, 0.7, 1.2, true});
+    InteractionParameters params(comps, 2.8);
+    params.setMixing(0, 1, 0.95, 1.05);
+    CPPUNIT_ASSERT(SingleCentreCellProcessor::applies(comps, params));
+    check(comps, {7.5, 8.5, 6.5}, 300, 0.9, 16, params, false);
   }
 
   void multiCentreMixture() {
