@@ -31,6 +31,7 @@ Simulation::Simulation(SimulationConfig config, std::unique_ptr<DomainDecompBase
   _params = std::make_unique<InteractionParameters>(_config.components, rc);
   for (const MixingRule& r : _config.mixing) _params->setMixing(r.cid1, r.cid2, r.eta, r.xi);
   _params->setReactionField(_config.epsilonRF);
+  _params->setSwitchingWidth(_config.cutoffSwitchWidth);
   const Vec3 regionMin = _decomp->boundingBoxMin(*_domain), regionMax = _decomp->boundingBoxMax(*_domain);
   for (int d = 0; d < 3; ++d)
     if (regionMax[d] - regionMin[d] < rc)
