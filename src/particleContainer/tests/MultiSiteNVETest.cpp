@@ -31,8 +31,10 @@ class MultiSiteNVETest : public CppUnit::TestFixture {
     std::printf("\n  %-8s N=%u |E|=%.4g  dt: drift %.2e rms %.2e   dt/2: drift %.2e rms %.2e  ratio %.2f ",
                 model.c_str(), 4 * cells * cells * cells, scale, d1 / scale, f1 / scale, d2 / scale, f2 / scale,
                 f1 / f2);
-    CPPUNIT_ASSERT(std::fabs(d1) < 1e-4 * scale);
-    CPPUNIT_ASSERT(std::fabs(d2) < 1e-4 * scale);
+    // 300 steps from a barely equilibrated start: a margin over the 1e-4 of the 10^4-step runs
+    // (validation/multisite), still far below plain truncation (3e-4 .. 4e-3 here).
+    CPPUNIT_ASSERT(std::fabs(d1) < 2e-4 * scale);
+    CPPUNIT_ASSERT(std::fabs(d2) < 2e-4 * scale);
     CPPUNIT_ASSERT(f1 / f2 > 2.5 && f1 / f2 < 6.0);
   }
 
