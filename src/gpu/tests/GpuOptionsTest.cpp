@@ -40,8 +40,8 @@ class GpuOptionsTest : public CppUnit::TestFixture {
     CPPUNIT_ASSERT(o.compareToCpu);
     CPPUNIT_ASSERT_DOUBLES_EQUAL(1e-9, o.effectiveTolerance(), 0.0);
     const GpuOptions d = GpuOptions::fromConfig(GpuConfig{});
-    CPPUNIT_ASSERT(d.precision == compute::Precision::Mixed);
-    CPPUNIT_ASSERT_DOUBLES_EQUAL(1e-4, d.effectiveTolerance(), 0.0);
+    CPPUNIT_ASSERT(d.precision == compute::Precision::Double);
+    CPPUNIT_ASSERT_DOUBLES_EQUAL(1e-8, d.effectiveTolerance(), 0.0);
   }
 
   void testEnvironmentOverrides() {
