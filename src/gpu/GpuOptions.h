@@ -17,8 +17,9 @@ struct GpuOptions {
   std::string backend = "auto";   ///< "cuda", "opencl" or "auto"
   int deviceIndex = -1;           ///< -1: chosen from the node-local MPI rank
   std::string cellProcessor = "threadBlock";  ///< a name of CellProcessorRegistry
-  /// Double by default: with charges in ls1 units the site terms of a molecule pair cancel to
-  /// ~1e-4 of their size, and float site arithmetic (single, mixed) then misses forces by ~1e-3.
+  /// Double by default. Single precision computes site pairs in float, which misses forces by ~1e-3
+  /// where the charges of a molecule pair cancel to ~1e-4 of the site terms (ls1's CO2); mixed
+  /// computes site pairs in double from float site tables (~1e-6).
   compute::Precision precision = compute::Precision::Double;
   int blockSize = 0;              ///< threads per block of the cell processor; 0: its default
   /// Run the CPU reference on the same configuration each step and compare (COMPARE_TO_CPU).

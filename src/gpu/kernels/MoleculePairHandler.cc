@@ -19,10 +19,10 @@
 /// Result of one molecule pair: force on A (B gets the opposite), torques on A and B, energy and
 /// virial (r_AB . F_A plus the reaction-field term 3 uRF).
 typedef struct {
-  real fx, fy, fz;
-  real tax, tay, taz;
-  real tbx, tby, tbz;
-  real u, virial;
+  preal fx, fy, fz;
+  preal tax, tay, taz;
+  preal tbx, tby, tbz;
+  preal u, virial;
 } MoleculePairResult;
 
 /// Rotates the body-frame sites of component `type` into the space frame with the row-major
@@ -48,7 +48,7 @@ DEVICE void loadMolecule(int i, GLOBAL const mixed4* RESTRICT positions, GLOBAL 
 }
 
 /// Adds one site-pair result, acting on site offsets (ax, ay, az) of A and (bx, by, bz) of B.
-DEVICE void addSitePair(const SitePairResult* r, real4 sa, real4 sb, MoleculePairResult* m, real* uRF) {
+DEVICE void addSitePair(const SitePairResult* r, real4 sa, real4 sb, MoleculePairResult* m, preal* uRF) {
   m->fx += r->fx; m->fy += r->fy; m->fz += r->fz;
   m->tax += sa.y * r->fz - sa.z * r->fy + r->mix;
   m->tay += sa.z * r->fx - sa.x * r->fz + r->miy;
@@ -62,18 +62,18 @@ DEVICE void addSitePair(const SitePairResult* r, real4 sa, real4 sb, MoleculePai
 
 /// Interaction of molecules A and B whose centres are m = r_A - r_B apart. Returns 0 (and a zero
 /// result) when |m| >= cutoff.
-DEVICE int interactMolecules(real mx, real my, real mz, int typeA, const real4* sa, int typeB, const real4* sb,
+DEVICE int interactMolecules(preal mx, preal my, preal mz, int typeA, const real4* sa, int typeB, const real4* sb,
                              GLOBAL const int4* RESTRICT componentCounts, GLOBAL const real4* RESTRICT ljParams,
                              MoleculePairResult* res) {
   res->fx = 0; res->fy = 0; res->fz = 0;
   res->tax = 0; res->tay = 0; res->taz = 0;
   res->tbx = 0; res->tby = 0; res->tbz = 0;
   res->u = 0; res->virial = 0;
-  if (mx * mx + my * my + mz * mz >= (real) CUTOFF2)
+  if (mx * mx + my * my + mz * mz >= (preal) CUTOFF2)
     return 0;
   const int4 ca = componentCounts[typeA];
   const int4 cb = componentCounts[typeB];
-  real uRF = 0;
+  preal uRF = 0;
   SitePairResult r;
   for (int i = 0; i < MAX_LJ; i++) {
     if (i >= ca.x) break;
@@ -125,7 +125,7 @@ DEVICE int interactMolecules(real mx, real my, real mz, int typeA, const real4* 
       const real4 pb = sb[SLOT_DIPOLE + j];
       const real4 eb = sb[SLOT_DIPOLE_AXIS + j];
       r = pfDipoleDipole(mx + pa.x - pb.x, my + pa.y - pb.y, mz + pa.z - pb.z, ea.x, ea.y, ea.z, eb.x, eb.y, eb.z,
-                         pa.w * pb.w, (real) EPS_RF_INV_RC3);
+                         pa.w * pb.w, (preal) EPS_RF_INV_RC3);
       addSitePair(&r, pa, pb, res, &uRF);
     }
     for (int j = 0; j < MAX_QUADRUPOLES; j++) {
@@ -168,16 +168,16 @@ DEVICE int interactMolecules(real mx, real my, real mz, int typeA, const real4* 
 #if USE_CUTOFF_SWITCH
   // Smooth switch of the whole pair over [SWITCH_START, rc] (potforce/PotForceSwitch.h): site terms
   // scaled by S(R), plus the centre force -u dS/dR R/|R| and its virial.
-  const real r2 = mx * mx + my * my + mz * mz;
-  if (r2 > (real) (SWITCH_START * SWITCH_START)) {
-    const real r = SQRT(r2);
-    real x = (r - (real) SWITCH_START) * (real) SWITCH_INV_WIDTH;
+  const preal r2 = mx * mx + my * my + mz * mz;
+  if (r2 > (preal) (SWITCH_START * SWITCH_START)) {
+    const preal r = SQRT(r2);
+    preal x = (r - (preal) SWITCH_START) * (preal) SWITCH_INV_WIDTH;
     x = x < 0 ? 0 : (x > 1 ? 1 : x);
-    const real x2 = x * x;
-    const real s = 1 - x2 * x * (10 - 15 * x + 6 * x2);
-    const real omx = 1 - x;
-    const real dsOverR = -30 * x2 * omx * omx * (real) SWITCH_INV_WIDTH / r;
-    const real fsx = -res->u * dsOverR * mx, fsy = -res->u * dsOverR * my, fsz = -res->u * dsOverR * mz;
+    const preal x2 = x * x;
+    const preal s = 1 - x2 * x * (10 - 15 * x + 6 * x2);
+    const preal omx = 1 - x;
+    const preal dsOverR = -30 * x2 * omx * omx * (preal) SWITCH_INV_WIDTH / r;
+    const preal fsx = -res->u * dsOverR * mx, fsy = -res->u * dsOverR * my, fsz = -res->u * dsOverR * mz;
     res->fx = res->fx * s + fsx; res->fy = res->fy * s + fsy; res->fz = res->fz * s + fsz;
     res->tax *= s; res->tay *= s; res->taz *= s;
     res->tbx *= s; res->tby *= s; res->tbz *= s;

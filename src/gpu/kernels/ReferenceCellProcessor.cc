@@ -38,7 +38,7 @@ KERNEL void processCellPairs(GLOBAL const int2* RESTRICT cellPairs, int firstPai
         real4 sb[SITES_PER_MOLECULE];
         loadMolecule(j, positions, rotations, componentTypes, componentSites, &pb, &tb, sb);
         MoleculePairResult r;
-        if (interactMolecules((real) (pa.x - pb.x), (real) (pa.y - pb.y), (real) (pa.z - pb.z), ta, sa, tb, sb,
+        if (interactMolecules((preal) (pa.x - pb.x), (preal) (pa.y - pb.y), (preal) (pa.z - pb.z), ta, sa, tb, sb,
                               componentCounts, ljParams, &r)) {
           fa.x += r.fx; fa.y += r.fy; fa.z += r.fz;
           tqa.x += r.tax; tqa.y += r.tay; tqa.z += r.taz;

@@ -101,7 +101,7 @@ KERNEL void processCellPairs(GLOBAL const int2* RESTRICT cellPairs, int firstPai
                 sb[s] = bSites[j * SITES_PER_MOLECULE + s];
               const mixed4 pb = bPos[j];
               MoleculePairResult r;
-              if (interactMolecules((real) (pa.x - pb.x), (real) (pa.y - pb.y), (real) (pa.z - pb.z), ta, sa, bType[j],
+              if (interactMolecules((preal) (pa.x - pb.x), (preal) (pa.y - pb.y), (preal) (pa.z - pb.z), ta, sa, bType[j],
                                     sb, componentCounts, ljParams, &r)) {
                 fax += r.fx; fay += r.fy; faz += r.fz;
                 tax += r.tax; tay += r.tay; taz += r.taz;
