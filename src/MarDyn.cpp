@@ -4,8 +4,8 @@
 #include "Simulation.h"
 #include "io/CommandLine.h"
 #include "io/OutputPluginRegistry.h"
-#include "io/XmlConfigReader.h"
 #include "parallel/ParallelEnvironment.h"
+#include "parallel/ParallelInput.h"
 #include "utils/MardynException.h"
 #include "utils/Version.h"
 
@@ -51,10 +51,11 @@ int main(int argc, char** argv) {
     return 0;
   }
 
-  // Every rank reads the input, so every rank sees the same input errors and returns 1 together.
+  // Every rank parses the XML; rank 0 alone reads the phase space and sends it to the others. An input
+  // error seen by any rank reaches every rank, so all return 1 together (rank 0 prints it).
   SimulationConfig config;
   try {
-    config = XmlConfigReader::read(options.configFile);
+    config = ParallelInput::read(options.configFile);
     CommandLine::apply(options, config);
   } catch (const InputError& e) {
     const auto n = e.problems().size();

@@ -26,10 +26,12 @@
 
 namespace mardyn {
 
-SimulationConfig XmlConfigReader::read(const std::string& file) {
+SimulationConfig XmlConfigReader::read(const std::string& file) { return read(file, Options()); }
+
+SimulationConfig XmlConfigReader::read(const std::string& file, const Options& options) {
   SimulationConfig config;
   config.configFile = file;
-  XmlConfigReader reader(config);
+  XmlConfigReader reader(config, options);
   const XmlNode root = reader._xml.load(file);
   if (root) reader.readRoot(root);
   reader._xml.throwIfProblems();
@@ -159,11 +161,13 @@ void XmlConfigReader::readPhaseSpace(const XmlNode& ps) {
     }
     std::filesystem::path p(name);
     if (p.is_relative()) p = std::filesystem::path(f.file).parent_path() / p;
+    const bool ignoreTime = _xml.boolean(ps, "ignoreCheckpointTime", false);
+    if (!_options.readPhaseSpace) return;
     // As in ls1, the header's currentTime is the simulation time unless ignoreCheckpointTime is true.
     std::optional<double> headerTime;
     _config.molecules = PhaseSpaceReader::read(p.string(), f.path, _config.components.size(), _config.box,
                                                _xml.problems(), &headerTime);
-    if (_xml.boolean(ps, "ignoreCheckpointTime", false)) _config.currentTime = 0.0;
+    if (ignoreTime) _config.currentTime = 0.0;
     else if (headerTime) _config.currentTime = *headerTime;
   } else if (const XmlNode g = _xml.child(ps, "generator")) {
     readGenerator(g);
@@ -217,7 +221,7 @@ void XmlConfigReader::readGenerator(const XmlNode& g) {
   if (s.temperature < 0) _xml.problem(_xml.child(g, "temperature"), "temperature must not be negative");
   s.seed = static_cast<std::uint64_t>(_xml.integer(g, "seed", 1L));
   s.randomOrientations = _xml.boolean(g, "randomorientation", true);
-  if (s.cells[0] && s.cells[1] && s.cells[2])
+  if (s.cells[0] && s.cells[1] && s.cells[2] && _options.readPhaseSpace)
     _config.molecules = LatticeGenerator::generate(s, _config.components[s.component], _config.box);
 }
 
@@ -246,7 +250,7 @@ void XmlConfigReader::readCubicGridGenerator(const XmlNode& g) {
   s.component = 0;
   s.temperature = _config.temperature;
   s.seed = static_cast<std::uint64_t>(_xml.integer(g, "seed", 1L));
-  _config.molecules = LatticeGenerator::generate(s, _config.components[0], _config.box);
+  if (_options.readPhaseSpace) _config.molecules = LatticeGenerator::generate(s, _config.components[0], _config.box);
 }
 
 void XmlConfigReader::readAlgorithm(const XmlNode& alg) {

@@ -11,11 +11,18 @@ namespace mardyn {
 
 class XmlConfigReader {
  public:
+  struct Options {
+    /// False: the phase space is neither read from its .inp file nor generated (molecules stay
+    /// empty, currentTime is the XML's); the XML itself, phasespacepoint included, is still checked.
+    bool readPhaseSpace = true;
+  };
+
   /// Reads `file`; throws InputError listing every problem (file, line, element, expectation).
   static SimulationConfig read(const std::string& file);
+  static SimulationConfig read(const std::string& file, const Options& options);
 
  private:
-  explicit XmlConfigReader(SimulationConfig& config) : _config(config) {}
+  XmlConfigReader(SimulationConfig& config, const Options& options) : _config(config), _options(options) {}
   void readRoot(const XmlNode& root);
   void readRefUnits(const XmlNode& refunits);
   void readIntegratorAndRun(const XmlNode& simulation);
@@ -32,6 +39,7 @@ class XmlConfigReader {
   bool checkType(const XmlNode& node, const std::string& allowed, const std::string& fallback = "");
 
   SimulationConfig& _config;
+  Options _options;
   XmlInput _xml;
   XmlNode _cutoffNode, _domainNode;
 };

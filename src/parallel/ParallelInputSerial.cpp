@@ -1,0 +1,10 @@
+// ParallelInput without MPI: the one process reads everything.
+#include "parallel/ParallelInput.h"
+
+#include "io/XmlConfigReader.h"
+
+namespace mardyn {
+
+SimulationConfig ParallelInput::read(const std::string& file) { return XmlConfigReader::read(file); }
+
+}  // namespace mardyn
