@@ -5,6 +5,7 @@
 #include "Simulation.h"
 #include "parallel/DomainDecompMPI.h"
 #include "parallel/DomainDecompSequential.h"
+#include "parallel/ParallelEnvironment.h"
 #include "particleContainer/tests/FccConfig.h"
 #include "particleContainer/tests/MultiSiteModels.h"
 #include "utils/MardynException.h"
@@ -30,19 +31,9 @@ class DomainDecompMPITest : public CppUnit::TestFixture {
   CPPUNIT_TEST_SUITE_END();
 
  public:
-  static int worldSize() {
-    int s = 1;
-    MPI_Comm_size(MPI_COMM_WORLD, &s);
-    return s;
-  }
-  static int worldRank() {
-    int r = 0;
-    MPI_Comm_rank(MPI_COMM_WORLD, &r);
-    return r;
-  }
 
   static std::vector<std::array<int, 3>> grids() {
-    switch (worldSize()) {
+    switch (ParallelEnvironment::size()) {
       case 1: return {{1, 1, 1}};
       case 2: return {{2, 1, 1}};
       case 4: return {{1, 2, 2}, {4, 1, 1}};
@@ -87,7 +78,7 @@ class DomainDecompMPITest : public CppUnit::TestFixture {
       const double dev = std::max({relDev(par.t, serial.t), relDev(par.u, serial.u), relDev(par.p, serial.p)});
       // Positions: rank 0 holds the gathered molecules; the verdict is shared with every rank.
       double pos = 0.0;
-      if (worldRank() == 0) {
+      if (ParallelEnvironment::rank() == 0) {
         if (par.final.size() != serial.final.size()) pos = INFINITY;
         else
           for (std::size_t i = 0; i < par.final.size(); ++i) {
@@ -96,7 +87,7 @@ class DomainDecompMPITest : public CppUnit::TestFixture {
           }
       }
       MPI_Bcast(&pos, 1, MPI_DOUBLE, 0, MPI_COMM_WORLD);
-      if (worldRank() == 0)
+      if (ParallelEnvironment::rank() == 0)
         std::cout << "\n  " << label << " grid " << grid[0] << "x" << grid[1] << "x" << grid[2] << ": max rel. dev. of"
                   << " T, U_pot, p over " << steps << " steps = " << dev << ", max |dr| = " << pos;
       CPPUNIT_ASSERT(dev <= 1e-10);
@@ -160,7 +151,7 @@ class DomainDecompMPITest : public CppUnit::TestFixture {
         const auto all = sim.gatherMolecules();
         std::set<unsigned long> ids;
         for (const auto& m : all) ids.insert(m.id());
-        if (worldRank() == 0) idsOk = idsOk && ids.size() == n && all.size() == n;
+        if (ParallelEnvironment::rank() == 0) idsOk = idsOk && ids.size() == n && all.size() == n;
       }
     }
     int ok = countOk && idsOk;

@@ -5,6 +5,7 @@
 #include "io/XmlConfigReader.h"
 #include "parallel/DomainDecompMPI.h"
 #include "parallel/DomainDecompSequential.h"
+#include "parallel/ParallelEnvironment.h"
 #include "parallel/ParallelInput.h"
 #include "utils/MardynException.h"
 
@@ -31,16 +32,6 @@ class ParallelInputTest : public CppUnit::TestFixture {
   CPPUNIT_TEST_SUITE_END();
 
  public:
-  static int worldRank() {
-    int r = 0;
-    MPI_Comm_rank(MPI_COMM_WORLD, &r);
-    return r;
-  }
-  static int worldSize() {
-    int s = 1;
-    MPI_Comm_size(MPI_COMM_WORLD, &s);
-    return s;
-  }
   static std::filesystem::path sourceDir() {
     const char* dir = std::getenv("MARDYN_SOURCE_DIR");
     return dir ? dir : ".";  // ctest sets it; by hand, run from the source root
@@ -85,7 +76,7 @@ class ParallelInputTest : public CppUnit::TestFixture {
       for (int d = 0; d < 3; ++d) CPPUNIT_ASSERT(a.r[d] == b.r[d] && a.v[d] == b.v[d] && a.L[d] == b.L[d]);
     }
     // Box 6.72, cutoff 2.5: at most 2 processes along each direction.
-    const int np = worldSize();
+    const int np = ParallelEnvironment::size();
     std::array<int, 3> grid{0, 0, 0};
     if (np == 4) grid = {1, 2, 2};
     if (np > 8 || np == 3) return;
@@ -99,7 +90,7 @@ class ParallelInputTest : public CppUnit::TestFixture {
       dev = std::max({dev, std::abs(par.t[i] - serial.t[i]) / std::abs(serial.t[i]),
                       std::abs(par.u[i] - serial.u[i]) / std::abs(serial.u[i]),
                       std::abs(par.p[i] - serial.p[i]) / std::abs(serial.p[i])});
-    if (worldRank() == 0)
+    if (ParallelEnvironment::rank() == 0)
       std::cout << "\n  LJ restart, phase space from rank 0 on " << np << " process(es): max rel. dev. of T, U_pot, p"
                 << " over " << steps << " steps = " << dev;
     CPPUNIT_ASSERT(dev <= 1e-10);
@@ -111,7 +102,7 @@ class ParallelInputTest : public CppUnit::TestFixture {
     MPI_Bcast(&id, 1, MPI_LONG, 0, MPI_COMM_WORLD);
     const auto dir = std::filesystem::temp_directory_path() / ("mardyn-parallel-input-" + std::to_string(id));
     const auto src = sourceDir() / "input/lj-restart";
-    if (worldRank() == 0) {
+    if (ParallelEnvironment::rank() == 0) {
       std::filesystem::create_directories(dir);
       std::filesystem::copy_file(src / "config.xml", dir / "config.xml", std::filesystem::copy_options::overwrite_existing);
       std::filesystem::copy_file(src / "components.xml", dir / "components.xml",
@@ -133,10 +124,10 @@ class ParallelInputTest : public CppUnit::TestFixture {
     int everyRankThrew = 0;
     MPI_Allreduce(&threw, &everyRankThrew, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
     MPI_Barrier(MPI_COMM_WORLD);
-    if (worldRank() == 0) {
+    if (ParallelEnvironment::rank() == 0) {
       std::error_code ec;
       std::filesystem::remove_all(dir, ec);
-      std::cout << "\n  truncated .inp on " << worldSize() << " process(es), rank 0 reports: " << message;
+      std::cout << "\n  truncated .inp on " << ParallelEnvironment::size() << " process(es), rank 0 reports: " << message;
       CPPUNIT_ASSERT(message.find("lj-liquid-256.inp") != std::string::npos);
     }
     CPPUNIT_ASSERT(everyRankThrew == 1);
