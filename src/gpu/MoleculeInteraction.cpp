@@ -21,10 +21,12 @@ double secondsSince(std::chrono::steady_clock::time_point t0) {
 }  // namespace
 
 MoleculeInteraction::MoleculeInteraction(compute::ComputeContext& context, const std::vector<Component>& components,
-                                         const InteractionParameters& params, const CellProcessorVariant& variant, int blockSize, std::ostream* debugLog)
+                                         const InteractionParameters& params, const CellProcessorVariant& variant, int blockSize, std::ostream* debugLog,
+                                         bool deterministic)
     : _context(context),
       _variant(variant),
       _blockSize(blockSize > 0 ? blockSize : variant.defaultBlockSize),
+      _deterministic(deterministic),
       _schedulerState(context, schedulerStateSize, "schedulerState") {
   if (variant.needsWarpBlocks && (_blockSize < warpBlock || (_blockSize & (_blockSize - 1)) != 0))
     throw MardynException("GPU cell processor " + variant.name + ": block size " + std::to_string(_blockSize) +

@@ -31,10 +31,13 @@ class MoleculeInteraction {
   };
 
   /// Compiles the program of `variant` for these components. blockSize 0: the variant's default.
-  /// debugLog: where DEBUG_COMPONENT_DESCRIPTORS prints (nullptr: nowhere).
+  /// debugLog: where DEBUG_COMPONENT_DESCRIPTORS prints (nullptr: nowhere). deterministic: repeated
+  /// computes of the same input give bitwise identical results (processors whose write-back order
+  /// depends on scheduling then commit in a fixed order). Throws MardynException when the device
+  /// cannot run the processor with this block size.
   MoleculeInteraction(compute::ComputeContext& context, const std::vector<Component>& components,
                       const InteractionParameters& params, const CellProcessorVariant& variant,
-                      int blockSize = 0, std::ostream* debugLog = nullptr);
+                      int blockSize = 0, std::ostream* debugLog = nullptr, bool deterministic = false);
 
   /// Computes forces, torques, U_pot and virial of all cell pairs of `cells` on the device; the
   /// results stay in storage() until applied.
@@ -46,6 +49,7 @@ class MoleculeInteraction {
   const Timings& timings() const { return _timings; }
   const CellProcessorVariant& variant() const { return _variant; }
   int blockSize() const { return _blockSize; }
+  bool deterministic() const { return _deterministic; }
   bool orientationFree() const { return _descriptor->orientationFree(); }
 
  private:
@@ -54,6 +58,7 @@ class MoleculeInteraction {
   compute::ComputeContext& _context;
   const CellProcessorVariant& _variant;
   int _blockSize;
+  bool _deterministic;
   std::unique_ptr<ComponentDescriptor> _descriptor;
   std::unique_ptr<MoleculeStorage> _storage;
   std::unique_ptr<DomainTraverser> _traverser;
