@@ -23,6 +23,10 @@ class ComputeKernel {
   virtual ComputeContext& context() const = 0;
   /// The largest block size this kernel can be launched with on its device.
   virtual std::size_t maxBlockSize() const = 0;
+  /// How many blocks of blockSize threads run at once on the whole device (persistent-block launches):
+  /// CUDA's occupancy calculation times the multiprocessors, 0 if the kernel cannot run with that block
+  /// size; on OpenCL, which has no such query, four work-groups per compute unit.
+  virtual std::size_t residentBlocks(std::size_t blockSize) const = 0;
   /// Whether launches check the number and sizes of arguments against the kernel's parameters (OpenCL
   /// always; CUDA where the driver reports parameter sizes, 12.4 and later).
   virtual bool checksArguments() const = 0;

@@ -3,6 +3,8 @@
 
 #include "cuda/CudaContext.h"
 
+#include <algorithm>
+
 namespace mardyn::cuda {
 
 CudaKernel::CudaKernel(CudaContext& context, std::shared_ptr<CudaModule> module, CUfunction function,
@@ -20,6 +22,15 @@ CudaKernel::CudaKernel(CudaContext& context, std::shared_ptr<CudaModule> module,
 }
 
 compute::ComputeContext& CudaKernel::context() const { return _context; }
+
+std::size_t CudaKernel::residentBlocks(std::size_t blockSize) const {
+  if (blockSize == 0 || blockSize > _maxBlockSize) return 0;
+  int perMultiprocessor = 0;
+  CUDA_CHECK(_context.driver(), cuOccupancyMaxActiveBlocksPerMultiprocessor(&perMultiprocessor, _function,
+                                                                            static_cast<int>(blockSize), 0));
+  return static_cast<std::size_t>(perMultiprocessor) *
+         static_cast<std::size_t>(std::max(1, _context.deviceInfo().computeUnits));
+}
 
 void CudaKernel::checkArguments(const std::vector<compute::KernelArg>& args) const {
   if (args.size() != _paramSizes.size())

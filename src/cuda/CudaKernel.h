@@ -21,6 +21,7 @@ class CudaKernel : public compute::ComputeKernel {
   const std::string& name() const override { return _name; }
   compute::ComputeContext& context() const override;
   std::size_t maxBlockSize() const override { return _maxBlockSize; }
+  std::size_t residentBlocks(std::size_t blockSize) const override;
   bool checksArguments() const override { return _paramsKnown; }
   void launch(const std::vector<compute::KernelArg>& args, std::size_t numBlocks, std::size_t blockSize) override;
 

@@ -3,6 +3,8 @@
 
 #include "opencl/OpenCLContext.h"
 
+#include <algorithm>
+
 namespace mardyn::opencl {
 
 OpenCLKernel::OpenCLKernel(OpenCLContext& context, std::shared_ptr<OpenCLProgramState> state, cl_kernel kernel,
@@ -25,6 +27,11 @@ OpenCLKernel::~OpenCLKernel() {
 }
 
 compute::ComputeContext& OpenCLKernel::context() const { return _context; }
+
+std::size_t OpenCLKernel::residentBlocks(std::size_t blockSize) const {
+  if (blockSize == 0 || blockSize > _maxBlockSize) return 0;
+  return 4 * static_cast<std::size_t>(std::max(1, _context.deviceInfo().computeUnits));
+}
 
 void OpenCLKernel::launch(const std::vector<compute::KernelArg>& args, std::size_t numBlocks, std::size_t blockSize) {
   const bool withConstants =

@@ -22,6 +22,7 @@ class OpenCLKernel : public compute::ComputeKernel {
   const std::string& name() const override { return _name; }
   compute::ComputeContext& context() const override;
   std::size_t maxBlockSize() const override { return _maxBlockSize; }
+  std::size_t residentBlocks(std::size_t blockSize) const override;
   bool checksArguments() const override { return true; }
   void launch(const std::vector<compute::KernelArg>& args, std::size_t numBlocks, std::size_t blockSize) override;
 

@@ -21,7 +21,10 @@
 #define SYNC_WARPS
 #endif
 #define MEM_FENCE __threadfence_block();
+#define GLOBAL_FENCE __threadfence();
 #define ATOMIC_ADD(dest, value) atomicAdd(dest, value)
+#define ATOMIC_CAS(dest, compare, value) atomicCAS(dest, compare, value)
+#define ATOMIC_EXCH(dest, value) atomicExch(dest, value)
 #define SUPPORTS_DOUBLE_PRECISION 1
 #define SUPPORTS_64_BIT_ATOMICS 1
 

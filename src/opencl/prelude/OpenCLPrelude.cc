@@ -24,7 +24,10 @@
 #define SYNC_WARPS barrier(CLK_LOCAL_MEM_FENCE);
 #endif
 #define MEM_FENCE mem_fence(CLK_LOCAL_MEM_FENCE + CLK_GLOBAL_MEM_FENCE);
+#define GLOBAL_FENCE mem_fence(CLK_GLOBAL_MEM_FENCE);
 #define ATOMIC_ADD(dest, value) atom_add(dest, value)
+#define ATOMIC_CAS(dest, compare, value) atomic_cmpxchg(dest, compare, value)
+#define ATOMIC_EXCH(dest, value) atomic_xchg(dest, value)
 
 #define HOST_CONSTANT(type, name)
 #define HOST_CONSTANT_ARRAY(type, name, count)
