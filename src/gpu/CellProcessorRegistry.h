@@ -1,6 +1,7 @@
 // CellProcessorRegistry: the device cell processors by name. A processor is one kernel file with a
-// `processCellPairs` kernel of the common signature (see kernels/ReferenceCellProcessor.cc) plus
-// one line in the table of CellProcessorRegistry.cpp saying how its launches are shaped.
+// `processCellPairs` kernel of its mapping's signature (kernels/ReferenceCellProcessor.cc for the
+// per-pair mappings, kernels/WarpBlockCellProcessor.cc for persistent blocks) plus one line in the
+// table of CellProcessorRegistry.cpp saying how its launches are shaped.
 #pragma once
 
 #include <string>
@@ -20,6 +21,15 @@ struct CellProcessorVariant {
   Mapping mapping;
   int defaultBlockSize;        ///< threads per block
   bool needsWarpBlocks;        ///< block size must be a power of two, multiple of WARP_BLOCK
+  /// Shared memory per thread: mixed4 and mixed2 entries beside one molecule's sites (real4 each) and
+  /// component (int); 0 and 0: no shared memory.
+  int sharedMixed4;
+  int sharedMixed2;
+  /// PersistentBlocks: jobs for both cells of a pair, each writing its own side (true), or for the
+  /// pair's owned cell only, writing both sides under locks (false).
+  bool eachPairTwice;
+  /// Whether results are bitwise reproducible without MoleculeInteraction's deterministic flag.
+  bool alwaysDeterministic;
   std::string description;
 };
 

@@ -9,6 +9,7 @@
 #include "gpu/DomainTraverser.h"
 #include "gpu/GlobalStats.h"
 #include "gpu/MoleculeStorage.h"
+#include "gpu/WarpBlockScheduler.h"
 
 #include "compute/ComputeArray.h"
 #include "compute/ComputeContext.h"
@@ -54,6 +55,10 @@ class MoleculeInteraction {
 
  private:
   void launchProcessor();
+  void launchPersistent();
+  /// The block size to use (given or default, adapted to backend and shared memory); throws when the
+  /// device cannot run the processor with it.
+  int chooseBlockSize(int requested) const;
 
   compute::ComputeContext& _context;
   const CellProcessorVariant& _variant;
@@ -64,6 +69,8 @@ class MoleculeInteraction {
   std::unique_ptr<DomainTraverser> _traverser;
   std::unique_ptr<GlobalStats> _stats;
   std::unique_ptr<DeviceConditions> _conditions;
+  std::unique_ptr<WarpBlockScheduler> _scheduler;  ///< PersistentBlocks only
+  std::size_t _residentBlocks = 0;                 ///< PersistentBlocks: blocks that run at once
   std::vector<GpuComponent*> _components;
   std::unique_ptr<compute::ComputeProgram> _program;
   std::unique_ptr<compute::ComputeKernel> _processor;

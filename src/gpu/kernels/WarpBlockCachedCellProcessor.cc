@@ -1,0 +1,174 @@
+// Warp-block cell processor, every cell pair processed once, in the common kernel dialect.
+//
+// Persistent blocks; each warp takes jobs (one warp block of the pair's owned cell A paired with the
+// whole cell B, WarpBlockScheduler.cc) from its queue. A lane keeps one molecule of A in registers; the
+// warp stages B in chunks of WARP_BLOCK molecules in shared memory together with a force and torque
+// cache. The lanes walk the chunk in rotated order (lane l meets molecule (l + shift) mod WARP_BLOCK,
+// separated by warp barriers), so each cache entry has one writer at a time; Newton's third law puts the
+// opposite force into the cache, and the chunk is committed to B's molecules under B's cell lock. In an
+// intra-cell pair, warp block k meets itself in registers (both directions) and the warp blocks after
+// it through the cache; its own molecules are written under the cell's lock too.
+//
+// deterministic: instead of the lock, the writers of a chunk take turns in job order (chunkTurns holds
+// the turn of each chunk, indexed by the chunk's first molecule, and returns to 0 after the last
+// writer), so the sums are formed in the same order every time. Waiting only for jobs fetched earlier
+// by warps that are running cannot deadlock.
+//
+// A pair between an owned and a halo cell counts half of U_pot and virial, owned pairs fully; halo
+// molecules get no forces.
+// mardyn-kernel: requires gpu/kernels/PotForce.cc gpu/kernels/MoleculePairHandler.cc gpu/kernels/WarpBlockScheduler.cc
+// mardyn-kernel: defines NUM_COMPONENTS=2 MAX_LJ=2 MAX_CHARGES=1 MAX_DIPOLES=1 MAX_QUADRUPOLES=1 CUTOFF2=6.25 EPS_RF_INV_RC3=0.01 USE_CUTOFF_SWITCH=1 SWITCH_START=2.0 SWITCH_INV_WIDTH=2.0 BLOCK_SIZE=128 WARP_BLOCK=32 SCAN_BLOCK=256
+
+KERNEL void processCellPairs(GLOBAL const int2* RESTRICT cellPairs, GLOBAL const int2* RESTRICT jobs,
+                             GLOBAL const int* RESTRICT jobStart, int firstPair, int numPairs,
+                             GLOBAL int* RESTRICT queueCounters, int launch, GLOBAL const int* RESTRICT cellStart,
+                             GLOBAL const int* RESTRICT cellIsHalo, GLOBAL const mixed4* RESTRICT positions,
+                             GLOBAL const real* RESTRICT rotations, GLOBAL const int* RESTRICT componentTypes,
+                             GLOBAL const real4* RESTRICT componentSites, GLOBAL const int4* RESTRICT componentCounts,
+                             GLOBAL const real4* RESTRICT ljParams, GLOBAL mixed4* forces, GLOBAL mixed4* torques,
+                             GLOBAL mixed2* RESTRICT moleculeStats, GLOBAL int* cellLocks, GLOBAL int* chunkTurns,
+                             int deterministic) {
+  LOCAL mixed4 bPos[BLOCK_SIZE];
+  LOCAL real4 bSites[BLOCK_SIZE * SITES_PER_MOLECULE];
+  LOCAL int bType[BLOCK_SIZE];
+  LOCAL mixed4 bForce[BLOCK_SIZE];
+  LOCAL mixed4 bTorque[BLOCK_SIZE];
+  LOCAL int warpJob[WARPS_PER_BLOCK];
+  LOCAL mm_ulong pool;
+  const int warp = LOCAL_ID / WARP_BLOCK;
+  const int lane = LOCAL_ID % WARP_BLOCK;
+  const int slot = LOCAL_ID;
+  const int jobBegin = jobStart[firstPair];
+  const int numJobs = jobStart[firstPair + numPairs] - jobBegin;
+  if (LOCAL_ID == 0) pool = WB_POOL_EMPTY;
+  SYNC_THREADS;
+  int next = 0, end = 0;
+  for (;;) {
+    if (lane == 0) warpJob[warp] = nextWarpBlockJob(&next, &end, numJobs, queueCounters + launch, &pool);
+    SYNC_WARPS;
+    const int jobIndex = warpJob[warp];
+    SYNC_WARPS;
+    if (jobIndex < 0) break;  // uniform over the warp
+    const int2 job = jobs[jobBegin + jobIndex];
+    const int2 cp = cellPairs[job.x];
+    const int side = job.y & 1;
+    const int block = job.y >> 1;
+    const int cellA = side ? cp.y : cp.x, cellB = side ? cp.x : cp.y;
+    const int same = cellA == cellB;
+    const int haloB = cellIsHalo[cellB];
+    const int startA = cellStart[cellA], numA = cellStart[cellA + 1] - startA;
+    const int startB = cellStart[cellB], numB = cellStart[cellB + 1] - startB;
+    const int lastBlockA = (numA - 1) / WARP_BLOCK;
+    const int iLocal = block * WARP_BLOCK + lane;
+    const int validA = iLocal < numA;
+    const int i = startA + iLocal;
+    mixed4 pa = make_mixed4(0, 0, 0, 0);
+    int ta = 0;
+    real4 sa[SITES_PER_MOLECULE];
+    mixed fax = 0, fay = 0, faz = 0, tax = 0, tay = 0, taz = 0;
+    mixed sumU = 0, sumVirial = 0, halfU = 0, halfVirial = 0, selfU = 0;
+    if (validA) {
+      loadMolecule(i, positions, rotations, componentTypes, componentSites, &pa, &ta, sa);
+      if (same) selfU = rfSelfEnergy(ta, sa, componentCounts);
+    }
+    for (int chunk = same ? block : 0; chunk * WARP_BLOCK < numB; chunk++) {
+      const int jBase = chunk * WARP_BLOCK;
+      const int count = min(WARP_BLOCK, numB - jBase);
+      if (lane < count) {
+        mixed4 pb;
+        int tb;
+        real4 sb[SITES_PER_MOLECULE];
+        loadMolecule(startB + jBase + lane, positions, rotations, componentTypes, componentSites, &pb, &tb, sb);
+        bPos[slot] = pb;
+        bType[slot] = tb;
+        for (int s = 0; s < SITES_PER_MOLECULE; s++) bSites[slot * SITES_PER_MOLECULE + s] = sb[s];
+      }
+      bForce[slot] = make_mixed4(0, 0, 0, 0);
+      bTorque[slot] = make_mixed4(0, 0, 0, 0);
+      SYNC_WARPS;
+      if (same && chunk == block) {
+        // The warp block with itself: each lane meets every other lane's molecule (both directions,
+        // half the energy each), nothing goes to the cache.
+        if (validA) {
+          for (int k = 0; k < count; k++) {
+            if (k == lane) continue;
+            const int j = warp * WARP_BLOCK + k;
+            real4 sb[SITES_PER_MOLECULE];
+            for (int s = 0; s < SITES_PER_MOLECULE; s++) sb[s] = bSites[j * SITES_PER_MOLECULE + s];
+            const mixed4 pb = bPos[j];
+            MoleculePairResult r;
+            if (interactMolecules((preal) (pa.x - pb.x), (preal) (pa.y - pb.y), (preal) (pa.z - pb.z), ta, sa, bType[j],
+                                  sb, componentCounts, ljParams, &r)) {
+              fax += r.fx; fay += r.fy; faz += r.fz;
+              tax += r.tax; tay += r.tay; taz += r.taz;
+              halfU += r.u;
+              halfVirial += r.virial;
+            }
+          }
+        }
+      } else {
+        for (int shift = 0; shift < WARP_BLOCK; shift++) {
+          const int k = (lane + shift) % WARP_BLOCK;
+          if (validA && k < count) {
+            const int j = warp * WARP_BLOCK + k;
+            real4 sb[SITES_PER_MOLECULE];
+            for (int s = 0; s < SITES_PER_MOLECULE; s++) sb[s] = bSites[j * SITES_PER_MOLECULE + s];
+            const mixed4 pb = bPos[j];
+            MoleculePairResult r;
+            if (interactMolecules((preal) (pa.x - pb.x), (preal) (pa.y - pb.y), (preal) (pa.z - pb.z), ta, sa, bType[j],
+                                  sb, componentCounts, ljParams, &r)) {
+              fax += r.fx; fay += r.fy; faz += r.fz;
+              tax += r.tax; tay += r.tay; taz += r.taz;
+              sumU += r.u;
+              sumVirial += r.virial;
+              mixed4 f = bForce[j];
+              f.x -= r.fx; f.y -= r.fy; f.z -= r.fz;
+              bForce[j] = f;
+              mixed4 t = bTorque[j];
+              t.x += r.tbx; t.y += r.tby; t.z += r.tbz;
+              bTorque[j] = t;
+            }
+          }
+          SYNC_WARPS;
+        }
+        if (!haloB) {
+          // Commit the chunk: writers are the warp blocks 0 .. of A (in an intra-cell pair the ones
+          // before this chunk, followed by the chunk's own warp block writing its registers).
+          GLOBAL int* turn = chunkTurns + startB + jBase;
+          const int lastWriter = same ? chunk : lastBlockA;
+          beginWarpBlockCommit(lane, deterministic, cellLocks + cellB, turn, block);
+          if (lane < count) {
+            addCommitted(forces + startB + jBase + lane, bForce[slot]);
+            addCommitted(torques + startB + jBase + lane, bTorque[slot]);
+          }
+          endWarpBlockCommit(lane, deterministic, cellLocks + cellB, turn, block == lastWriter ? 0 : block + 1);
+        }
+      }
+      SYNC_WARPS;
+    }
+    const mixed w = haloB ? (mixed) 0.5 : (mixed) 1;
+    const mixed4 fa = make_mixed4(fax, fay, faz, 0), tqa = make_mixed4(tax, tay, taz, 0);
+    if (same) {
+      // Other warp blocks of this cell commit into this one: write under the same lock or turn.
+      GLOBAL int* turn = chunkTurns + startA + block * WARP_BLOCK;
+      beginWarpBlockCommit(lane, deterministic, cellLocks + cellA, turn, block);
+      if (validA) {
+        addCommitted(forces + i, fa);
+        addCommitted(torques + i, tqa);
+      }
+      endWarpBlockCommit(lane, deterministic, cellLocks + cellA, turn, 0);
+    } else if (validA) {
+      mixed4 f = forces[i], t = torques[i];
+      f.x += fa.x; f.y += fa.y; f.z += fa.z;
+      t.x += tqa.x; t.y += tqa.y; t.z += tqa.z;
+      forces[i] = f;
+      torques[i] = t;
+    }
+    if (validA) {
+      mixed2 st = moleculeStats[i];
+      st.x += w * sumU + (mixed) 0.5 * halfU + selfU;
+      st.y += w * sumVirial + (mixed) 0.5 * halfVirial;
+      moleculeStats[i] = st;
+    }
+  }
+}

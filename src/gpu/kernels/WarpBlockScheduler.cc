@@ -1,0 +1,208 @@
+// Job lists, job queues and write-back of the warp-block cell processors in the common kernel dialect.
+//
+// A job is one warp block (WARP_BLOCK consecutive molecules) of a cell A paired with a whole cell B:
+// int2 (index into cellPairs, 2 * warp block + side), side 1 meaning A is the pair's second cell.
+// Jobs of one pair are consecutive and ordered by warp block; jobStart[p] is the first job of pair p
+// (jobStart[numPairs] the total), so the jobs of a launch over pairs [first, first + count) are
+// jobStart[first] .. jobStart[first + count]. eachPairTwice (warpBlock): a job for every warp block of
+// every owned cell of a pair, each writing only its own molecules; otherwise (warpBlockCached) a job
+// for every warp block of the pair's owned cell (the first cell unless it is halo), which also writes
+// the other cell's molecules.
+//
+// Every job adds its molecules' share of U_pot and virial to moleculeStats (one writer per molecule
+// and launch); reduceWarpBlockStats sums them per cell at the end of the traversal.
+// mardyn-kernel: defines BLOCK_SIZE=128 WARP_BLOCK=32 SCAN_BLOCK=256
+
+#define WARPS_PER_BLOCK (BLOCK_SIZE / WARP_BLOCK)
+/// Jobs a warp takes at a time (its queue), and the block's pool that its warps share.
+#define WB_QUEUE 2
+#define WB_POOL (WARPS_PER_BLOCK * WB_QUEUE)
+#define WB_POOL_EMPTY ((mm_ulong) WB_POOL)
+
+DEVICE int warpBlocksOf(int n) { return (n + WARP_BLOCK - 1) / WARP_BLOCK; }
+
+/// Number of jobs of cell pair cp: the first *firstCount of them are warp blocks 0, 1, ... of side
+/// *firstSide, the rest (each pair twice, both cells owned) warp blocks of side 1. A pair with an
+/// empty cell has no job.
+DEVICE int pairJobCount(int2 cp, GLOBAL const int* RESTRICT cellStart, GLOBAL const int* RESTRICT cellIsHalo,
+                        int eachPairTwice, int* firstSide, int* firstCount) {
+  const int nA = cellStart[cp.x + 1] - cellStart[cp.x], nB = cellStart[cp.y + 1] - cellStart[cp.y];
+  const int haloA = cellIsHalo[cp.x], haloB = cellIsHalo[cp.y];
+  *firstSide = 0;
+  *firstCount = 0;
+  if (cp.x == cp.y) {
+    *firstCount = warpBlocksOf(nA);
+    return *firstCount;
+  }
+  if (nA == 0 || nB == 0) return 0;
+  if (eachPairTwice) {
+    const int a = haloA ? 0 : warpBlocksOf(nA), b = haloB ? 0 : warpBlocksOf(nB);
+    *firstSide = a == 0 ? 1 : 0;
+    *firstCount = a == 0 ? b : a;
+    return a + b;
+  }
+  // Once per pair: the owned cell keeps its warp blocks in registers.
+  *firstSide = haloA ? 1 : 0;
+  *firstCount = warpBlocksOf(haloA ? nB : nA);
+  return *firstCount;
+}
+
+/// Exclusive scan of the job counts within blocks of SCAN_BLOCK pairs (launched with that block size,
+/// one thread per pair): jobStart[p] relative to its block, blockSums[block] the block's total.
+KERNEL void countWarpBlockJobs(GLOBAL const int2* RESTRICT cellPairs, int numPairs, GLOBAL const int* RESTRICT cellStart,
+                               GLOBAL const int* RESTRICT cellIsHalo, int eachPairTwice, GLOBAL int* RESTRICT jobStart,
+                               GLOBAL int* RESTRICT blockSums) {
+  LOCAL int scan[2 * SCAN_BLOCK];
+  const int p = GLOBAL_ID;
+  int side = 0, firstCount = 0;
+  const int count =
+      p < numPairs ? pairJobCount(cellPairs[p], cellStart, cellIsHalo, eachPairTwice, &side, &firstCount) : 0;
+  int in = 0;
+  scan[LOCAL_ID] = count;
+  SYNC_THREADS;
+  for (int offset = 1; offset < SCAN_BLOCK; offset *= 2) {
+    const int out = 1 - in;
+    int v = scan[in * SCAN_BLOCK + LOCAL_ID];
+    if ((int) LOCAL_ID >= offset) v += scan[in * SCAN_BLOCK + LOCAL_ID - offset];
+    scan[out * SCAN_BLOCK + LOCAL_ID] = v;
+    in = out;
+    SYNC_THREADS;
+  }
+  if (p < numPairs) jobStart[p] = scan[in * SCAN_BLOCK + LOCAL_ID] - count;
+  if (LOCAL_ID == SCAN_BLOCK - 1) blockSums[GROUP_ID] = scan[in * SCAN_BLOCK + LOCAL_ID];
+}
+
+/// One block: exclusive scan of blockSums in place; jobStart[numPairs] = the total number of jobs.
+KERNEL void scanWarpBlockSums(GLOBAL int* RESTRICT blockSums, int numBlocks, GLOBAL int* RESTRICT jobStart, int numPairs) {
+  LOCAL int scan[2 * SCAN_BLOCK];
+  LOCAL int carry;
+  if (LOCAL_ID == 0) carry = 0;
+  SYNC_THREADS;
+  for (int base = 0; base < numBlocks; base += SCAN_BLOCK) {
+    const int b = base + LOCAL_ID;
+    const int count = b < numBlocks ? blockSums[b] : 0;
+    int in = 0;
+    scan[LOCAL_ID] = count;
+    SYNC_THREADS;
+    for (int offset = 1; offset < SCAN_BLOCK; offset *= 2) {
+      const int out = 1 - in;
+      int v = scan[in * SCAN_BLOCK + LOCAL_ID];
+      if ((int) LOCAL_ID >= offset) v += scan[in * SCAN_BLOCK + LOCAL_ID - offset];
+      scan[out * SCAN_BLOCK + LOCAL_ID] = v;
+      in = out;
+      SYNC_THREADS;
+    }
+    if (b < numBlocks) blockSums[b] = carry + scan[in * SCAN_BLOCK + LOCAL_ID] - count;
+    SYNC_THREADS;
+    if (LOCAL_ID == SCAN_BLOCK - 1) carry += scan[in * SCAN_BLOCK + LOCAL_ID];
+    SYNC_THREADS;
+  }
+  if (LOCAL_ID == 0) jobStart[numPairs] = carry;
+}
+
+/// One thread per pair (blocks of SCAN_BLOCK): makes jobStart global and writes the pair's jobs
+/// (those beyond `capacity` are left out; the host then grows the list and builds it again).
+KERNEL void writeWarpBlockJobs(GLOBAL const int2* RESTRICT cellPairs, int numPairs, GLOBAL const int* RESTRICT cellStart,
+                               GLOBAL const int* RESTRICT cellIsHalo, int eachPairTwice, GLOBAL int* RESTRICT jobStart,
+                               GLOBAL const int* RESTRICT blockSums, GLOBAL int2* RESTRICT jobs, int capacity) {
+  const int p = GLOBAL_ID;
+  if (p >= numPairs) return;
+  const int2 cp = cellPairs[p];
+  int side = 0, firstCount = 0;
+  const int count = pairJobCount(cp, cellStart, cellIsHalo, eachPairTwice, &side, &firstCount);
+  const int start = jobStart[p] + blockSums[p / SCAN_BLOCK];
+  jobStart[p] = start;
+  for (int k = 0; k < count && start + k < capacity; k++)
+    jobs[start + k] = k < firstCount ? make_int2(p, 2 * k + side) : make_int2(p, 2 * (k - firstCount) + 1);
+}
+
+/// cellStats[c] = the sum of moleculeStats over the molecules of cell c, in molecule order.
+KERNEL void reduceWarpBlockStats(GLOBAL const int* RESTRICT cellStart, int numCells,
+                                 GLOBAL const mixed2* RESTRICT moleculeStats, GLOBAL mixed2* RESTRICT cellStats) {
+  for (int c = GLOBAL_ID; c < numCells; c += GLOBAL_SIZE) {
+    mixed u = 0, virial = 0;
+    for (int i = cellStart[c]; i < cellStart[c + 1]; i++) {
+      u += moleculeStats[i].x;
+      virial += moleculeStats[i].y;
+    }
+    cellStats[c] = make_mixed2(u, virial);
+  }
+}
+
+/// Lane 0 of a warp: the next job (0-based within the launch) of the warp's queue, refilled when
+/// empty; -1 when the launch has no job left. On CUDA the warps of a block refill their queues from a
+/// pool the block shares (one global atomic per WB_POOL jobs): a (base, taken) pair packed into one
+/// 64-bit word, so taking from it and refilling it are single atomic operations and no warp ever waits
+/// for another. An OpenCL work-group is one warp and takes from the global counter directly.
+DEVICE int nextWarpBlockJob(int* next, int* end, int numJobs, GLOBAL int* counter, LOCAL_ARG mm_ulong* pool) {
+  if (*next >= *end) {
+#if WARPS_PER_BLOCK > 1 && !defined(__OPENCL_VERSION__)
+    const mm_ulong old = atomicAdd((unsigned long long*) pool, (unsigned long long) WB_QUEUE);
+    const int taken = (int) (old & 0xffffffffull);
+    if (taken < WB_POOL) {
+      *next = (int) (old >> 32) + taken;
+      *end = *next + WB_QUEUE;
+    } else {
+      // The pool is used up: take a new chunk; share all but the first WB_QUEUE jobs through the pool
+      // unless another warp has refilled it meanwhile, in which case this warp keeps the whole chunk.
+      const int g = atomicAdd(counter, WB_POOL);
+      *next = g;
+      *end = g + WB_POOL;
+      const mm_ulong fresh = ((mm_ulong) (unsigned int) g << 32) | (mm_ulong) WB_QUEUE;
+      mm_ulong seen = old + WB_QUEUE;
+      while ((int) (seen & 0xffffffffull) >= WB_POOL) {
+        const mm_ulong previous = atomicCAS((unsigned long long*) pool, seen, fresh);
+        if (previous == seen) {
+          *end = g + WB_QUEUE;
+          break;
+        }
+        seen = previous;
+      }
+    }
+#else
+    *next = ATOMIC_ADD(counter, WB_QUEUE);
+    *end = *next + WB_QUEUE;
+#endif
+  }
+  if (*next >= numJobs) return -1;
+  return (*next)++;
+}
+
+/// Whole warp: enters the write-back of one chunk of molecules. Without `deterministic` it takes the
+/// cell's lock; with it, it waits until *turn equals myTurn (the chunk's writers commit in job order).
+/// Only lane 0 spins; the others wait at the warp barrier, so no lock-step is assumed.
+DEVICE void beginWarpBlockCommit(int lane, int deterministic, GLOBAL int* lock, GLOBAL int* turn, int myTurn) {
+  if (lane == 0) {
+    if (deterministic) {
+      while (*(volatile GLOBAL int*) turn != myTurn) {
+      }
+    } else {
+      while (ATOMIC_CAS(lock, 0, 1) != 0) {
+      }
+    }
+    GLOBAL_FENCE
+  }
+  SYNC_WARPS
+}
+
+/// Whole warp: leaves the write-back: the lanes' writes are made visible device-wide before lane 0
+/// releases the lock or passes the turn on (nextTurn 0 after the chunk's last writer).
+DEVICE void endWarpBlockCommit(int lane, int deterministic, GLOBAL int* lock, GLOBAL int* turn, int nextTurn) {
+  GLOBAL_FENCE
+  SYNC_WARPS
+  if (lane == 0) {
+    if (deterministic)
+      ATOMIC_EXCH(turn, nextTurn);
+    else
+      ATOMIC_EXCH(lock, 0);
+  }
+}
+
+/// Adds (x, y, z) of v to the vector at `target` with accesses that bypass incoherent caches (the
+/// target is written by other blocks under the same lock or turn).
+DEVICE void addCommitted(GLOBAL mixed4* target, mixed4 v) {
+  volatile GLOBAL mixed* t = (volatile GLOBAL mixed*) target;
+  t[0] = t[0] + v.x;
+  t[1] = t[1] + v.y;
+  t[2] = t[2] + v.z;
+}
