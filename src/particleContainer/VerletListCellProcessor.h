@@ -1,0 +1,95 @@
+// VerletListCellProcessor: single-centre LJ forces from a Verlet (neighbour) list with a skin, kept
+// across traversals while no molecule moved more than half the skin; rebuilt when that is not sure.
+#pragma once
+
+#include "molecules/InteractionParameters.h"
+#include "particleContainer/CellProcessor.h"
+#include "particleContainer/VerletNeighbourList.h"
+
+#include <cstdint>
+#include <unordered_map>
+#include <vector>
+
+namespace mardyn {
+
+/// Works for the systems of SingleCentreCellProcessor (one LJ centre at the centre of mass, no switch).
+/// It keeps no reference to molecules between traversals: every molecule copy the traversal presents
+/// (owned or halo) is matched to a list entry ("slot") by its id and its position, which must lie within
+/// skin/2 of the slot's position when the list was built; so molecules moved by the integrator, wrapped
+/// across periodic faces, migrated between processes, re-sorted into other cells, or halo copies made
+/// anew are found again. The list is rebuilt when an owned molecule has no such slot, an owned molecule
+/// was too far outside the owned region at build time to be listed with all its partners, a halo copy
+/// without a slot lies within the cutoff of the owned region, or the owned region changed. Halo slots
+/// within skin/2 of the owned region are listed with all their partners too (a molecule crossing a
+/// periodic face continues as one of them). Energy and virial of a pair count one half for each end that
+/// is owned now, which gives ls1's weights (1 owned-owned, 1/2 owned-halo).
+/// The halo should be at least cutoff + skin wide (LinkedCells with cutoff + skin); with a narrower halo
+/// results stay correct, but new halo copies force more rebuilds.
+class VerletListCellProcessor : public CellProcessor {
+ public:
+  /// skin > 0 (throws MardynException otherwise).
+  VerletListCellProcessor(const InteractionParameters& params, double skin);
+
+  /// The systems it handles: the same as SingleCentreCellProcessor::applies.
+  static bool applies(const std::vector<Component>& components, const InteractionParameters& params);
+
+  double skin() const { return _skin; }
+  /// Cutoff + skin: the list range, and the halo width the container should provide.
+  double listRange() const { return _range; }
+  /// Number of list builds so far (the first traversal builds one).
+  unsigned long rebuilds() const { return _rebuilds; }
+
+  void initTraversal() override;
+  void preprocessCell(ParticleCell& cell) override;
+  void processCellPair(ParticleCell& /*cell1*/, ParticleCell& /*cell2*/) override {}
+  void processCell(ParticleCell& /*cell*/) override {}
+  void postprocessCell(ParticleCell& cell) override;
+  void endTraversal() override;
+  double upot() const override { return _upot; }
+  double virial() const override { return _virial; }
+
+ private:
+  /// Slots of the molecules of one container cell at the last traversal (a guess for the next one).
+  struct CellSlots {
+    std::vector<unsigned long> id;
+    std::vector<std::int64_t> slot;
+  };
+
+  void compute();
+  bool matchAll();
+  std::int64_t findSlot(unsigned long id, double x, double y, double z) const;
+  void rebuild();
+  void computeForces();
+  double distance2ToRegion(double x, double y, double z) const;
+
+  const InteractionParameters& _params;
+  double _cutoff2, _skin, _range, _halfSkin2;
+  unsigned _numTypes;
+  std::vector<double> _eps24, _sig2, _shift6;  // numTypes^2 tables, 6 u shift
+
+  // This traversal
+  std::vector<ParticleCell*> _visited;
+  double _regionMin[3], _regionMax[3];
+  bool _computed = false;
+  double _upot = 0.0, _virial = 0.0;
+
+  // The list and its slots (in the list's bin order)
+  bool _haveList = false;
+  unsigned long _rebuilds = 0;
+  double _builtMin[3] = {0, 0, 0}, _builtMax[3] = {0, 0, 0};
+  VerletNeighbourList _list;
+  std::vector<double> _x, _y, _z, _x0, _y0, _z0, _fx, _fy, _fz, _owned;
+  std::vector<int> _type;
+  std::vector<std::uint8_t> _active;
+  std::vector<unsigned long> _slotId;
+  std::vector<std::int64_t> _nextSameId;
+  std::vector<unsigned> _seen;
+  unsigned _stamp = 0;
+  std::unordered_map<unsigned long, std::int64_t> _firstSlot;
+  std::vector<CellSlots> _cellSlots;  // by container cell index
+
+  // Packed neighbours of one row
+  std::vector<double> _px, _py, _pz, _pw, _pfx, _pfy, _pfz, _peps24, _psig2, _pshift6;
+};
+
+}  // namespace mardyn

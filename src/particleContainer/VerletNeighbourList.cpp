@@ -1,0 +1,130 @@
+// VerletNeighbourList: counting sort of the points into bins (inactive first), then for every active
+// point one vectorised distance filter over the surrounding bins (contiguous ranges after the sort);
+// bins before the point's own contribute only their inactive points.
+#include "particleContainer/VerletNeighbourList.h"
+
+#include "utils/MardynException.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace mardyn {
+
+std::vector<std::size_t> VerletNeighbourList::sortIntoBins(const std::vector<double>& x, const std::vector<double>& y,
+                                                           const std::vector<double>& z,
+                                                           const std::vector<std::uint8_t>& active, double range) {
+  if (!(range > 0.0)) throw MardynException("VerletNeighbourList: range must be positive");
+  const std::size_t n = x.size();
+  if (y.size() != n || z.size() != n || active.size() != n)
+    throw MardynException("VerletNeighbourList: coordinate and flag arrays differ in length");
+  _range = range;
+  const std::vector<double>* coords[3] = {&x, &y, &z};
+  for (int d = 0; d < 3; ++d) {
+    double lo = std::numeric_limits<double>::max(), hi = std::numeric_limits<double>::lowest();
+    for (double v : *coords[d]) {
+      lo = std::min(lo, v);
+      hi = std::max(hi, v);
+    }
+    if (n == 0) lo = hi = 0.0;
+    const double extent = hi - lo;
+    _bins[d] = std::max(1, static_cast<int>(std::min(std::floor(extent / range), 1024.0)));
+    _binWidth[d] = std::max(extent / _bins[d], range);
+    _origin[d] = lo;
+  }
+  const std::size_t numBins = static_cast<std::size_t>(_bins[0]) * _bins[1] * _bins[2];
+  _start.assign(2 * numBins + 1, 0);
+  _binOfPoint.resize(n);
+  for (std::size_t i = 0; i < n; ++i) {
+    std::size_t c[3];
+    const double r[3] = {x[i], y[i], z[i]};
+    for (int d = 0; d < 3; ++d)
+      c[d] = static_cast<std::size_t>(
+          std::clamp(static_cast<int>((r[d] - _origin[d]) / _binWidth[d]), 0, _bins[d] - 1));
+    const std::size_t key = 2 * (c[0] + _bins[0] * (c[1] + _bins[1] * c[2])) + (active[i] ? 1 : 0);
+    _binOfPoint[i] = key;
+    ++_start[key + 1];
+  }
+  for (std::size_t b = 0; b < 2 * numBins; ++b) _start[b + 1] += _start[b];
+  std::vector<std::size_t> fill(_start.begin(), _start.end() - 1), order(n);
+  for (std::size_t i = 0; i < n; ++i) order[fill[_binOfPoint[i]]++] = i;
+  return order;
+}
+
+void VerletNeighbourList::build(const double* x, const double* y, const double* z,
+                                const std::vector<std::uint8_t>& active) {
+  const std::size_t n = active.size();
+  if (_start.empty() || n != _start.back() || n > std::numeric_limits<std::uint32_t>::max())
+    throw MardynException("VerletNeighbourList: build() needs the points of the last sortIntoBins()");
+  const double range2 = _range * _range;
+  _rowStart.assign(n + 1, 0);
+  const std::size_t expected = _neighbours.size();
+  _neighbours.clear();
+  _neighbours.reserve(expected + expected / 8);
+  const std::uint8_t* act = active.data();
+  const int nx = _bins[0], ny = _bins[1], nz = _bins[2];
+  for (int bz = 0; bz < nz; ++bz)
+    for (int by = 0; by < ny; ++by)
+      for (int bx = 0; bx < nx; ++bx) {
+        const std::size_t b = bx + nx * (by + static_cast<std::size_t>(ny) * bz);
+        // Ranges of candidate points: bins before b give their inactive points only (an active one
+        // lists the pair itself), bins from b on everything (x neighbours adjacent: one range).
+        std::size_t ranges[18][2];  // 4 rows before x 3 bins, 2 in b's row, 4 rows after
+        int numRanges = 0;
+        const int x0 = std::max(bx - 1, 0), x1 = std::min(bx + 1, nx - 1);
+        for (int dz = -1; dz <= 1; ++dz)
+          for (int dy = -1; dy <= 1; ++dy) {
+            const int y2 = by + dy, z2 = bz + dz;
+            if (y2 < 0 || z2 < 0 || y2 >= ny || z2 >= nz) continue;
+            const std::size_t row = nx * (y2 + static_cast<std::size_t>(ny) * z2);
+            if (dz < 0 || (dz == 0 && dy < 0)) {
+              for (int x2 = x0; x2 <= x1; ++x2) {
+                ranges[numRanges][0] = _start[2 * (row + x2)];
+                ranges[numRanges++][1] = _start[2 * (row + x2) + 1];
+              }
+            } else if (dz == 0 && dy == 0) {
+              if (bx > 0) {
+                ranges[numRanges][0] = _start[2 * (b - 1)];
+                ranges[numRanges++][1] = _start[2 * (b - 1) + 1];
+              }
+              ranges[numRanges][0] = _start[2 * b];
+              ranges[numRanges++][1] = _start[2 * (row + x1) + 2];
+            } else {
+              ranges[numRanges][0] = _start[2 * (row + x0)];
+              ranges[numRanges++][1] = _start[2 * (row + x1) + 2];
+            }
+          }
+        std::size_t most = 0;
+        for (int r = 0; r < numRanges; ++r) most = std::max(most, ranges[r][1] - ranges[r][0]);
+        if (_dist2.size() < most) {
+          _dist2.resize(most);
+          _found.resize(most);
+        }
+        for (std::size_t i = _start[2 * b]; i < _start[2 * b + 2]; ++i) {
+          if (act[i]) {
+            const double xi = x[i], yi = y[i], zi = z[i];
+            for (int r = 0; r < numRanges; ++r) {
+              const std::size_t j0 = ranges[r][0], len = ranges[r][1] - j0;
+              double* d2 = _dist2.data();
+              const double *xj = x + j0, *yj = y + j0, *zj = z + j0;
+#pragma GCC ivdep
+              for (std::size_t k = 0; k < len; ++k) {
+                const double dx = xi - xj[k], dy = yi - yj[k], dz = zi - zj[k];
+                d2[k] = dx * dx + dy * dy + dz * dz;
+              }
+              std::uint32_t* found = _found.data();
+              std::size_t count = 0;
+              for (std::size_t k = 0; k < len; ++k) {
+                const std::size_t j = j0 + k;
+                found[count] = static_cast<std::uint32_t>(j);
+                count += static_cast<std::size_t>(d2[k] < range2) & static_cast<std::size_t>(j > i || !act[j]);
+              }
+              _neighbours.insert(_neighbours.end(), found, found + count);
+            }
+          }
+          _rowStart[i + 1] = _neighbours.size();
+        }
+      }
+}
+
+}  // namespace mardyn
