@@ -3,9 +3,7 @@
 #include "Simulation.h"
 
 #include "parallel/DomainDecompFactory.h"
-#include "particleContainer/LegacyCellProcessor.h"
-#include "particleContainer/SingleCentreCellProcessor.h"
-#include "particleContainer/VectorizedCellProcessor.h"
+#include "particleContainer/CellProcessorFactory.h"
 #include "utils/MardynException.h"
 
 #include <iomanip>
@@ -39,11 +37,7 @@ Simulation::Simulation(SimulationConfig config, std::unique_ptr<DomainDecompBase
                             std::to_string(regionMax[d] - regionMin[d]) + " wide along " + "xyz"[d] +
                             ", less than the cutoff radius " + std::to_string(rc) +
                             "; run on fewer processes or choose MPIGridDims with fewer processes along " + "xyz"[d]);
-  _container = std::make_unique<LinkedCells>(regionMin, regionMax, rc, _config.cellsInCutoffRadius);
-  if (_config.legacyCellProcessor) _processor = std::make_unique<LegacyCellProcessor>(*_params);
-  else if (SingleCentreCellProcessor::applies(_config.components, *_params))
-    _processor = std::make_unique<SingleCentreCellProcessor>(*_params);
-  else _processor = std::make_unique<VectorizedCellProcessor>(*_params);
+  createContainer(false);
   _integrator = std::make_unique<Leapfrog>(_config.timestep);
   if (_config.ensemble == SimulationConfig::Ensemble::NVT) {
     const std::size_t nc = _config.components.size();
@@ -71,6 +65,20 @@ void Simulation::addOutputPlugin(std::unique_ptr<OutputPlugin> plugin) { _plugin
 void Simulation::setContainerDecorator(ContainerDecorator decorator) {
   if (_prepared) throw MardynException("Simulation: a container decorator must be set before the run is prepared");
   _decorator = std::move(decorator);
+  if (_decorator) createContainer(true);  // a decorated traversal needs neither a Verlet list nor its wider halo
+}
+
+void Simulation::createContainer(bool decorated) {
+  CellProcessorFactory::Options o;
+  o.legacy = _config.legacyCellProcessor;
+  o.verletSkin = _config.verletSkin;
+  o.deviceTraversal = decorated;
+  o.regionMin = _decomp->boundingBoxMin(*_domain);
+  o.regionMax = _decomp->boundingBoxMax(*_domain);
+  CellProcessorChoice choice = CellProcessorFactory::create(_config.components, *_params, o);
+  _container = std::make_unique<LinkedCells>(o.regionMin, o.regionMax, choice.containerCutoff,
+                                             _config.cellsInCutoffRadius);
+  _processor = std::move(choice.processor);
 }
 
 void Simulation::prepare() {

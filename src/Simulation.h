@@ -65,6 +65,8 @@ class Simulation : public SimulationView {
   const TimerSet& timers() const { return _timers; }
 
  private:
+  /// The LinkedCells and the CPU cell processor for the configuration (CellProcessorFactory).
+  void createContainer(bool decorated);
   void computeForces();
   void computeGlobalValues(const KineticSums& sums, bool applyThermostat);
   void printSummary(std::ostream& log, double wallSeconds, double loopSeconds, unsigned long steps) const;

@@ -109,6 +109,8 @@ struct SimulationConfig {
                                          ///< [rc - w, rc] (mardyn extension; 0 = plain truncation, ls1)
   double epsilonRF = 1.0e10;             ///< electrostatic[@type=ReactionField]/epsilon
   int cellsInCutoffRadius = 1;           ///< datastructure/cellsInCutoffRadius
+  double verletSkin = -1.0;              ///< datastructure/skin: Verlet-list skin for single-centre LJ systems
+                                         ///< (negative: 0.12 x cutoff, 0: no list; mardyn extension)
   enum class LongRange { Homogeneous, None };
   LongRange longRange = LongRange::Homogeneous;  ///< ls1 default: homogeneous correction
   std::vector<ThermostatConfig> thermostats;     ///< empty: one global thermostat at `temperature` (NVT)

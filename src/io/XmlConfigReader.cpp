@@ -5,7 +5,7 @@
 //   /mardyn/simulation/ensemble[@type=NVT|NVE]/{temperature, domain[@type=box]/{lx,ly,lz},
 //        components/{moleculetype..., mixing/rule}, phasespacepoint/{file[@type=ASCII] | generator[@name=Lattice|CubicGridGenerator]}}
 //   /mardyn/simulation/algorithm/{cutoffs[@type=CenterOfMass]/radiusLJ, electrostatic[@type=ReactionField]/epsilon,
-//        datastructure[@type=LinkedCells]/cellsInCutoffRadius, longrange[@type=homogeneous|none],
+//        datastructure[@type=LinkedCells]/cellsInCutoffRadius and /skin (mardyn extension), longrange[@type=homogeneous|none],
 //        thermostats/thermostat[@type=VelocityScaling][@componentId]/temperature,
 //        parallelisation[@type]/MPIGridDims/{x,y,z}, gpu/{backend,cellprocessor,precision,<option>...}
 //        (gpu also inside datastructure), cutoffs/switchingwidth (mardyn extension)}
@@ -273,6 +273,10 @@ void XmlConfigReader::readAlgorithm(const XmlNode& alg) {
       const long c = _xml.integer(ds, "cellsInCutoffRadius", 1L);
       if (c < 1) _xml.problem(_xml.child(ds, "cellsInCutoffRadius"), "cellsInCutoffRadius must be >= 1");
       _config.cellsInCutoffRadius = static_cast<int>(std::max(c, 1L));
+      if (const auto skin = _xml.number(ds, "skin", false, "a skin >= 0 (0: no Verlet list)")) {
+        if (*skin < 0) _xml.problem(_xml.child(ds, "skin"), "skin must be >= 0 (0: no Verlet list)");
+        else _config.verletSkin = *skin;
+      }
     }
   }
   if (const XmlNode lr = _xml.child(alg, "longrange")) {
