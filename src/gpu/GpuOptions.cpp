@@ -90,7 +90,8 @@ GpuOptions GpuOptions::fromConfig(const GpuConfig& config) {
     }
   };
   if (!config.backend.empty()) selectDevice(lower(config.backend));
-  if (!config.cellProcessor.empty()) o.cellProcessor = config.cellProcessor;
+  if (!config.cellProcessor.empty())
+    o.cellProcessor = lower(config.cellProcessor) == "auto" ? "auto" : config.cellProcessor;
   if (!config.precision.empty()) {
     try {
       o.precision = compute::parsePrecision(config.precision);
@@ -124,10 +125,11 @@ GpuOptions GpuOptions::fromConfig(const GpuConfig& config) {
     else if (key == "debugComponentDescriptors") o.debugComponentDescriptors = parseBool(key, value);
     else if (key == "testQuaternionConversion") o.testQuaternionConversion = parseBool(key, value);
     else if (key == "syncAfterLaunch") o.syncAfterLaunch = parseBool(key, value);
+    else if (key == "deterministic") o.deterministic = parseBool(key, value);
     else
       throw MardynException("unknown gpu option '" + key +
                             "'; known: device, blockSize, compareToCpu, compareTolerance, "
-                            "debugComponentDescriptors, testQuaternionConversion, syncAfterLaunch");
+                            "debugComponentDescriptors, testQuaternionConversion, syncAfterLaunch, deterministic");
   }
   return o;
 }

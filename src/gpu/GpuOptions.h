@@ -16,7 +16,9 @@ namespace mardyn::gpu {
 struct GpuOptions {
   std::string backend = "auto";   ///< "cuda", "opencl" or "auto"
   int deviceIndex = -1;           ///< -1: chosen from the node-local MPI rank
-  std::string cellProcessor = "threadBlock";  ///< a name of CellProcessorRegistry
+  /// A name of CellProcessorRegistry, or "auto": the fastest of the candidates timed on the first
+  /// traversal (CellProcessorAutoTuner).
+  std::string cellProcessor = "threadBlock";
   /// Double by default. Single precision computes site pairs in float, which misses forces by ~1e-3
   /// where the charges of a molecule pair cancel to ~1e-4 of the site terms (ls1's CO2); mixed
   /// computes site pairs in double from float site tables (~1e-6).
@@ -30,12 +32,19 @@ struct GpuOptions {
   bool debugComponentDescriptors = false;  ///< print the component tables as uploaded
   bool testQuaternionConversion = false;   ///< check the device rotation matrices each step
   bool syncAfterLaunch = false;            ///< synchronise and check after every launch
+  /// Repeated traversals of the same configuration give bitwise identical forces, torques, U_pot
+  /// and virial (processors that commit in scheduling order then commit in a fixed order).
+  bool deterministic = false;
+
+  /// Whether the cell processor is chosen by timing ("auto", any case).
+  bool autoCellProcessor() const { return cellProcessor == "auto"; }
 
   double effectiveTolerance() const;
 
-  /// From the configuration: backend ("cuda"/"opencl", may carry ":index"), cellProcessor,
-  /// precision, and options keys device, blockSize, compareToCpu, compareTolerance,
-  /// debugComponentDescriptors, testQuaternionConversion, syncAfterLaunch; the environment variable
+  /// From the configuration: backend ("cuda"/"opencl", may carry ":index"), cellProcessor (a
+  /// registry name or "auto", which is stored in lower case), precision, and options keys device,
+  /// blockSize, compareToCpu, compareTolerance, debugComponentDescriptors, testQuaternionConversion,
+  /// syncAfterLaunch, deterministic; the environment variable
   /// MARDYN_GPU_OPTIONS="key=value,..." adds options. Unknown keys and bad values throw
   /// MardynException naming them. Defaults of the switches come from CMake options.
   static GpuOptions fromConfig(const GpuConfig& config);
