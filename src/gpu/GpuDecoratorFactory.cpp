@@ -11,13 +11,15 @@ namespace mardyn::gpu {
 
 ContainerDecorator makeGpuDecorator(const SimulationConfig& config, std::ostream& log) {
   const GpuOptions options = GpuOptions::fromConfig(config.gpu);
-  CellProcessorRegistry::find(options.cellProcessor);  // reject an unknown name before the run starts
+  // Reject an unknown name before the run starts ("auto" is timed on the first traversal).
+  if (!options.autoCellProcessor()) CellProcessorRegistry::find(options.cellProcessor);
   const std::vector<Component> components = config.components;
   const std::vector<MixingRule> mixing = config.mixing;
   const double cutoff = config.cutoffRadius;
   const double epsilonRF = config.epsilonRF;
+  const double switchingWidth = config.cutoffSwitchWidth;
   std::ostream* out = &log;
-  return [options, components, mixing, cutoff, epsilonRF,
+  return [options, components, mixing, cutoff, epsilonRF, switchingWidth,
           out](std::unique_ptr<LinkedCells> cells) -> std::unique_ptr<ParticleContainer> {
     compute::ContextOptions co;
     co.backend = options.backend;
@@ -36,9 +38,12 @@ ContainerDecorator makeGpuDecorator(const SimulationConfig& config, std::ostream
     InteractionParameters params(components, cutoff);
     for (const auto& rule : mixing) params.setMixing(rule.cid1, rule.cid2, rule.eta, rule.xi);
     params.setReactionField(epsilonRF);
-    *out << "GPU decorator: " << info.describe() << ", cell processor " << options.cellProcessor << ", precision "
-         << compute::precisionName(options.precision) << (options.compareToCpu ? ", comparing with the CPU" : "")
-         << "\n";
+    params.setSwitchingWidth(switchingWidth);
+    *out << "GPU decorator: " << info.describe() << ", cell processor " << options.cellProcessor;
+    if (options.blockSize > 0) *out << ", block size " << options.blockSize;
+    *out << ", precision " << compute::precisionName(options.precision)
+         << (options.deterministic ? ", deterministic" : "")
+         << (options.compareToCpu ? ", comparing with the CPU" : "") << "\n";
     return std::make_unique<LinkedCellsGPUDecorator>(std::move(cells), std::move(context), components, params,
                                                      options, *out);
   };

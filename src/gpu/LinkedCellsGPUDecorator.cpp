@@ -25,14 +25,35 @@ LinkedCellsGPUDecorator::LinkedCellsGPUDecorator(std::unique_ptr<LinkedCells> ce
     : _cells(std::move(cells)),
       _context(std::move(context)),
       _params(std::make_unique<InteractionParameters>(params)),
+      _components(components),
       _options(options),
       _log(log) {
   if (!_cells || !_context) throw MardynException("LinkedCellsGPUDecorator: no LinkedCells or no compute context");
-  const auto& variant = CellProcessorRegistry::find(options.cellProcessor);
-  _interaction = std::make_unique<MoleculeInteraction>(*_context, components, *_params, variant,
-                                                       options.blockSize,
-                                                       options.debugComponentDescriptors ? &_log : nullptr);
+  if (options.autoCellProcessor()) {
+    // The candidates are built and timed on the first traversal's cells.
+    _tuner = std::make_unique<CellProcessorAutoTuner>(
+        CellProcessorAutoTuner::candidates(options.blockSize),
+        [this](const CellProcessorVariant& variant, int blockSize) { return makeInteraction(variant, blockSize); });
+  } else {
+    _interaction = makeInteraction(CellProcessorRegistry::find(options.cellProcessor), options.blockSize);
+  }
   if (options.compareToCpu) _cpu = std::make_unique<LegacyCellProcessor>(*_params);
+}
+
+std::unique_ptr<MoleculeInteraction> LinkedCellsGPUDecorator::makeInteraction(const CellProcessorVariant& variant,
+                                                                              int blockSize) {
+  // The component tables are printed once, not for every candidate of "auto".
+  std::ostream* debugLog = _options.debugComponentDescriptors && !_descriptorsPrinted ? &_log : nullptr;
+  auto mi = std::make_unique<MoleculeInteraction>(*_context, _components, *_params, variant, blockSize, debugLog,
+                                                  _options.deterministic);
+  _descriptorsPrinted = _descriptorsPrinted || debugLog;
+  return mi;
+}
+
+const MoleculeInteraction& LinkedCellsGPUDecorator::interaction() const {
+  if (!_interaction)
+    throw MardynException("LinkedCellsGPUDecorator: cell processor auto is chosen on the first traversal");
+  return *_interaction;
 }
 
 LinkedCellsGPUDecorator::~LinkedCellsGPUDecorator() = default;
@@ -45,7 +66,13 @@ bool LinkedCellsGPUDecorator::traversalResult(double& upot, double& virial) cons
 }
 
 void LinkedCellsGPUDecorator::traverseCells(CellProcessor& /*processor*/) {
-  _interaction->compute(*_cells);
+  if (!_interaction) {
+    // The chosen interaction's storage already holds its results for these cells.
+    _interaction = _tuner->tune(*_cells);
+    _log << _tuner->summary() << "\n";
+  } else {
+    _interaction->compute(*_cells);
+  }
   const auto& t = _interaction->timings();
   _total.upload += t.upload;
   _total.kernels += t.kernels;

@@ -1,8 +1,10 @@
 // LinkedCellsGPUDecorator: a ParticleContainer that decorates a LinkedCells. Cells, halos and
 // integration stay on the LinkedCells; traverseCells computes all cell interactions on a device
-// (MoleculeInteraction) and, with compareToCpu, checks them against the CPU reference each step.
+// (MoleculeInteraction; with cellProcessor "auto" the one CellProcessorAutoTuner picks on the first
+// traversal) and, with compareToCpu, checks them against the CPU reference each step.
 #pragma once
 
+#include "gpu/CellProcessorAutoTuner.h"
 #include "gpu/GpuOptions.h"
 #include "gpu/MoleculeInteraction.h"
 
@@ -58,7 +60,9 @@ class LinkedCellsGPUDecorator : public ParticleContainer {
 
   /// Computes the interactions on the device and sets the molecules' forces and torques. The
   /// CPU processor passed in is not used (its sums stay empty): U_pot and virial of the traversal
-  /// are lastUpot()/lastVirial() (and traversalResult()).
+  /// are lastUpot()/lastVirial() (and traversalResult()). With cellProcessor "auto" the first
+  /// traversal times the candidates on these cells, logs autoTuner()->summary() and goes on with
+  /// the chosen processor's results (the other candidates' results are discarded).
   void traverseCells(CellProcessor& processor) override;
   /// U_pot and virial of the last traversal, as the CellProcessor contract defines them.
   bool traversalResult(double& upot, double& virial) const override;
@@ -66,25 +70,33 @@ class LinkedCellsGPUDecorator : public ParticleContainer {
   double lastUpot() const { return _upot; }
   double lastVirial() const { return _virial; }
   const CpuComparison& lastComparison() const { return _comparison; }
-  const MoleculeInteraction& interaction() const { return *_interaction; }
+  /// The interaction in use; with "auto" only after the first traversal (throws before).
+  const MoleculeInteraction& interaction() const;
+  /// The tuner of cellProcessor "auto" (nullptr otherwise); its results after the first traversal.
+  const CellProcessorAutoTuner* autoTuner() const { return _tuner.get(); }
   const compute::ComputeContext& context() const { return *_context; }
   LinkedCells& linkedCells() { return *_cells; }
-  /// Seconds spent in the device traversal (upload, kernels, download) since construction.
+  /// Seconds spent in the device traversal (upload, kernels, download) since construction; of
+  /// the tuning traversal only the chosen processor's last compute.
   const MoleculeInteraction::Timings& accumulatedTimings() const { return _total; }
 
  private:
+  std::unique_ptr<MoleculeInteraction> makeInteraction(const CellProcessorVariant& variant, int blockSize);
   void compareWithCpu();
   void checkQuaternionConversion();
 
   std::unique_ptr<LinkedCells> _cells;
   std::unique_ptr<compute::ComputeContext> _context;
   std::unique_ptr<InteractionParameters> _params;
+  std::vector<Component> _components;
   GpuOptions _options;
   std::ostream& _log;
   std::unique_ptr<MoleculeInteraction> _interaction;
+  std::unique_ptr<CellProcessorAutoTuner> _tuner;
   std::unique_ptr<LegacyCellProcessor> _cpu;
   double _upot = 0.0, _virial = 0.0;
   unsigned long _traversals = 0;
+  bool _descriptorsPrinted = false;
   CpuComparison _comparison;
   MoleculeInteraction::Timings _total;
 };
