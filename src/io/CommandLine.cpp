@@ -4,6 +4,8 @@
 
 #include "io/XmlInput.h"
 
+#include <algorithm>
+#include <cctype>
 #include <functional>
 #include <sstream>
 
@@ -62,9 +64,13 @@ const std::vector<OptionSpec>& optionTable() {
          o.gpuBackend = v;
          o.gpu = true;
        }},
-      {"cell-processor", 0, "reference|threadblock|warpblock", "GPU cell processor; implies --gpu",
+      {"cell-processor", 0, "reference|threadblock|warpblock|warpblockcached|auto",
+       "GPU cell processor (any case; auto: the fastest, timed on the first step); implies --gpu",
        [](Options& o, const std::string& v) {
-         o.cellProcessor = oneOf("cell-processor", v, {"reference", "threadblock", "warpblock"});
+         std::string name = v;
+         std::transform(name.begin(), name.end(), name.begin(), [](unsigned char c) { return std::tolower(c); });
+         o.cellProcessor =
+             oneOf("cell-processor", name, {"reference", "threadblock", "warpblock", "warpblockcached", "auto"});
          o.gpu = true;
        }},
       {"precision", 0, "single|mixed|double", "GPU floating-point precision; implies --gpu",

@@ -301,8 +301,9 @@ void XmlConfigReader::readAlgorithm(const XmlNode& alg) {
   if (const XmlNode gpu = _xml.child(_xml.child(alg, "datastructure"), "gpu")) readGpu(gpu);
 }
 
-// <gpu> (algorithm/gpu or datastructure[@type=LinkedCells]/gpu): enabled, backend, cellprocessor,
-// precision; every other simple child goes into gpu.options (e.g. blockSize, compareToCpu).
+// <gpu> (algorithm/gpu or datastructure[@type=LinkedCells]/gpu): enabled, backend, cellprocessor
+// (also cellProcessor; a processor name or auto), precision; every other simple child goes into
+// gpu.options (e.g. blockSize, compareToCpu, deterministic), checked by the GPU decorator.
 void XmlConfigReader::readGpu(const XmlNode& gpu) {
   _config.gpu.enabled = _xml.boolean(gpu, "enabled", true);
   for (const auto* e = gpu.element->FirstChildElement(); e; e = e->NextSiblingElement()) {
@@ -312,7 +313,7 @@ void XmlConfigReader::readGpu(const XmlNode& gpu) {
     value.erase(value.find_last_not_of(" \t\r\n") + 1);
     if (name == "enabled") continue;
     if (name == "backend") _config.gpu.backend = value;
-    else if (name == "cellprocessor") _config.gpu.cellProcessor = value;
+    else if (name == "cellprocessor" || name == "cellProcessor") _config.gpu.cellProcessor = value;
     else if (name == "precision") _config.gpu.precision = value;
     else _config.gpu.options[name] = value;
   }

@@ -4,6 +4,8 @@
 
 #include <cppunit/extensions/HelperMacros.h>
 
+#include <cctype>
+
 using namespace mardyn;
 
 class CommandLineTest : public CppUnit::TestFixture {
@@ -56,6 +58,23 @@ class CommandLineTest : public CppUnit::TestFixture {
     CPPUNIT_ASSERT_EQUAL(std::string("cuda:1"), *CommandLine::parse({"--gpu-backend", "cuda:1", "c.xml"}).gpuBackend);
     CPPUNIT_ASSERT_THROW(CommandLine::parse({"--gpu-backend", "vulkan", "c.xml"}), CommandLine::UsageError);
     CPPUNIT_ASSERT_THROW(CommandLine::parse({"--gpu-backend", "cuda:x", "c.xml"}), CommandLine::UsageError);
+    // Processor names in any case, passed on in lower case (the registry's lookup ignores case).
+    for (const std::string name : {"reference", "threadBlock", "WARPBLOCK", "warpBlockCached", "Auto"}) {
+      o = CommandLine::parse({"--cell-processor", name, "c.xml"});
+      CPPUNIT_ASSERT(o.gpu);
+      std::string lower = name;
+      for (char& ch : lower) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+      CPPUNIT_ASSERT_EQUAL(lower, *o.cellProcessor);
+      SimulationConfig cp;
+      CommandLine::apply(o, cp);
+      CPPUNIT_ASSERT_EQUAL(lower, cp.gpu.cellProcessor);
+    }
+    try {
+      CommandLine::parse({"--cell-processor", "fastest", "c.xml"});
+      CPPUNIT_FAIL("an unknown cell processor was accepted");
+    } catch (const CommandLine::UsageError& e) {
+      CPPUNIT_ASSERT(std::string(e.what()).find("warpblockcached, auto") != std::string::npos);
+    }
   }
 
   void applyToConfig() {
