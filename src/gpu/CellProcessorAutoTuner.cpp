@@ -67,6 +67,12 @@ std::unique_ptr<MoleculeInteraction> CellProcessorAutoTuner::tune(LinkedCells& c
   _chosen = -1;
   std::unique_ptr<MoleculeInteraction> best;
   for (const Candidate& c : _candidates) {
+    // Where the device set a processor's default block size itself (one warp per work-group on
+    // OpenCL, less shared memory), sizes next to the registry's default are not tried.
+    if (c.blockSize > 0 && std::any_of(_results.begin(), _results.end(), [&c](const Result& other) {
+          return other.deviceSetBlockSize && other.candidate.variant == c.variant;
+        }))
+      continue;
     Result r;
     r.candidate = c;
     std::unique_ptr<MoleculeInteraction> mi;
@@ -78,6 +84,7 @@ std::unique_ptr<MoleculeInteraction> CellProcessorAutoTuner::tune(LinkedCells& c
       continue;
     }
     r.candidate.blockSize = mi->blockSize();
+    r.deviceSetBlockSize = c.blockSize == 0 && mi->blockSize() != c.variant->defaultBlockSize;
     const auto repeat = std::find_if(_results.begin(), _results.end(), [&r](const Result& other) {
       return other.ran && other.candidate.variant == r.candidate.variant &&
              other.candidate.blockSize == r.candidate.blockSize;
@@ -118,13 +125,18 @@ std::string CellProcessorAutoTuner::summary() const {
   os << "GPU cell processor auto: ";
   if (_chosen < 0) return os.str() + "not tuned";
   const Result& chosen = _results[_chosen];
-  os << chosen.candidate.label() << " chosen (" << milliseconds(chosen.kernelSeconds) << ")";
+  const std::string setByDevice = "block size set by the device";
+  os << chosen.candidate.label() << " chosen (" << milliseconds(chosen.kernelSeconds)
+     << (chosen.deviceSetBlockSize ? ", " + setByDevice : "") << ")";
   const char* separator = "; ";
   for (std::size_t i = 0; i < _results.size(); ++i) {
     if (static_cast<int>(i) == _chosen) continue;
     const Result& r = _results[i];
-    os << separator << r.candidate.label() << " "
-       << (r.ran ? milliseconds(r.kernelSeconds) : "skipped (" + r.reason + ")");
+    os << separator << r.candidate.label() << " ";
+    if (r.ran)
+      os << milliseconds(r.kernelSeconds) << (r.deviceSetBlockSize ? " (" + setByDevice + ")" : "");
+    else
+      os << "skipped (" << r.reason << ")";
     separator = ", ";
   }
   os << "; kernel time per traversal, median of " << _timedComputes << "; tuning took " << std::setprecision(3)

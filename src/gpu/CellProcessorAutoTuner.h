@@ -25,6 +25,9 @@ class CellProcessorAutoTuner {
     bool ran = false;
     double kernelSeconds = 0.0;  ///< median of the timed computes' kernel time (ran only)
     std::string reason;          ///< why it was skipped (!ran)
+    /// The default was asked for and the device set another size; then the other sizes of this
+    /// processor are not tried (and not listed).
+    bool deviceSetBlockSize = false;
   };
   /// Builds the interaction of one candidate; throws when the device cannot run it.
   using Factory = std::function<std::unique_ptr<MoleculeInteraction>(const CellProcessorVariant&, int blockSize)>;
@@ -42,7 +45,8 @@ class CellProcessorAutoTuner {
   /// U_pot and virial hold the results of its last compute of `cells` (the others' results are
   /// discarded with them). A candidate whose construction throws is skipped with the exception's
   /// message, one whose interaction ends up with the block size of a candidate of the same processor
-  /// already run is skipped as a repeat; errors of a compute (e.g. a molecule outside its cell)
+  /// already run is skipped as a repeat, and the explicit sizes of a processor whose default the
+  /// device changed are left out; errors of a compute (e.g. a molecule outside its cell)
   /// propagate. Throws
   /// MardynException listing the reasons when no candidate can run.
   std::unique_ptr<MoleculeInteraction> tune(LinkedCells& cells);
