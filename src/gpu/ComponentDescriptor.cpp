@@ -90,6 +90,7 @@ void ComponentDescriptor::addDefines(compute::ComputeContext::Defines& defines) 
   defines["USE_CUTOFF_SWITCH"] = _switchInvWidth > 0.0 ? "1" : "0";
   defines["SWITCH_START"] = exact(_switchStart);
   defines["SWITCH_INV_WIDTH"] = exact(_switchInvWidth);
+  defines["ORIENTATION_FREE"] = _orientationFree ? "1" : "0";
 }
 
 void ComponentDescriptor::uploadStaticData() {

@@ -2,7 +2,9 @@
 // every site pair of the two molecules through PotForce, with space-frame site offsets.
 //
 // Needs (from ComponentDescriptor): NUM_COMPONENTS, MAX_LJ, MAX_CHARGES, MAX_DIPOLES,
-// MAX_QUADRUPOLES, CUTOFF2, EPS_RF_INV_RC3, USE_CUTOFF_SWITCH (0/1), SWITCH_START, SWITCH_INV_WIDTH. A molecule's sites are SITES_PER_MOLECULE real4 slots:
+// MAX_QUADRUPOLES, CUTOFF2, EPS_RF_INV_RC3, USE_CUTOFF_SWITCH (0/1), SWITCH_START, SWITCH_INV_WIDTH,
+// ORIENTATION_FREE (1: every site sits at the centre and has no axis, so neither rotations nor torques
+// are computed). A molecule's sites are SITES_PER_MOLECULE real4 slots:
 // LJ centres, charges, dipoles, dipole axes, quadrupoles, quadrupole axes; position slots carry the
 // site parameter in w (charge q, |mu|, |Q|), axis slots are unit vectors.
 // mardyn-kernel: requires gpu/kernels/PotForce.cc
@@ -39,25 +41,32 @@ DEVICE void rotateSites(const real* rot, int type, GLOBAL const real4* RESTRICT 
 DEVICE void loadMolecule(int i, GLOBAL const mixed4* RESTRICT positions, GLOBAL const real* RESTRICT rotations,
                          GLOBAL const int* RESTRICT componentTypes, GLOBAL const real4* RESTRICT componentSites,
                          mixed4* pos, int* type, real4* sites) {
+  *pos = positions[i];
+  *type = componentTypes[i];
+#if ORIENTATION_FREE
+  for (int s = 0; s < SITES_PER_MOLECULE; s++)
+    sites[s] = componentSites[*type * SITES_PER_MOLECULE + s];
+#else
   real rot[9];
   for (int k = 0; k < 9; k++)
     rot[k] = rotations[9 * i + k];
-  *pos = positions[i];
-  *type = componentTypes[i];
   rotateSites(rot, *type, componentSites, sites);
+#endif
 }
 
 /// Adds one site-pair result, acting on site offsets (ax, ay, az) of A and (bx, by, bz) of B.
 DEVICE void addSitePair(const SitePairResult* r, real4 sa, real4 sb, MoleculePairResult* m, preal* uRF) {
   m->fx += r->fx; m->fy += r->fy; m->fz += r->fz;
+  m->u += r->u + r->uRF;
+  *uRF += r->uRF;
+#if !ORIENTATION_FREE
   m->tax += sa.y * r->fz - sa.z * r->fy + r->mix;
   m->tay += sa.z * r->fx - sa.x * r->fz + r->miy;
   m->taz += sa.x * r->fy - sa.y * r->fx + r->miz;
   m->tbx -= sb.y * r->fz - sb.z * r->fy - r->mjx;
   m->tby -= sb.z * r->fx - sb.x * r->fz - r->mjy;
   m->tbz -= sb.x * r->fy - sb.y * r->fx - r->mjz;
-  m->u += r->u + r->uRF;
-  *uRF += r->uRF;
+#endif
 }
 
 /// Interaction of molecules A and B whose centres are m = r_A - r_B apart. Returns 0 (and a zero

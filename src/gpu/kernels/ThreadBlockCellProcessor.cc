@@ -108,9 +108,11 @@ KERNEL void processCellPairs(GLOBAL const int2* RESTRICT cellPairs, int firstPai
                 mixed4 f = bForce[j];
                 f.x -= r.fx; f.y -= r.fy; f.z -= r.fz;
                 bForce[j] = f;
+#if !ORIENTATION_FREE
                 mixed4 t = bTorque[j];
                 t.x += r.tbx; t.y += r.tby; t.z += r.tbz;
                 bTorque[j] = t;
+#endif
                 sumU += r.u;
                 sumVirial += r.virial;
               }

@@ -60,6 +60,7 @@ KERNEL void processCellPairs(GLOBAL const int2* RESTRICT cellPairs, GLOBAL const
     const int startB = cellStart[cellB], numB = cellStart[cellB + 1] - startB;
     const int lastBlockA = (numA - 1) / WARP_BLOCK;
     const int iLocal = block * WARP_BLOCK + lane;
+    const int validLanes = min(WARP_BLOCK, numA - block * WARP_BLOCK);
     const int validA = iLocal < numA;
     const int i = startA + iLocal;
     mixed4 pa = make_mixed4(0, 0, 0, 0);
@@ -107,7 +108,11 @@ KERNEL void processCellPairs(GLOBAL const int2* RESTRICT cellPairs, GLOBAL const
           }
         }
       } else {
-        for (int shift = 0; shift < WARP_BLOCK; shift++) {
+        // Shifts that pair a valid lane with a molecule of the chunk: lane l meets k = (l + shift) mod
+        // WARP_BLOCK for l < validLanes and k < count, i.e. shift in [1 - validLanes, count - 1].
+        const int shifts = min(WARP_BLOCK, count + validLanes - 1);
+        for (int t = 0; t < shifts; t++) {
+          const int shift = (t - validLanes + 1 + WARP_BLOCK) % WARP_BLOCK;
           const int k = (lane + shift) % WARP_BLOCK;
           if (validA && k < count) {
             const int j = warp * WARP_BLOCK + k;
@@ -124,9 +129,11 @@ KERNEL void processCellPairs(GLOBAL const int2* RESTRICT cellPairs, GLOBAL const
               mixed4 f = bForce[j];
               f.x -= r.fx; f.y -= r.fy; f.z -= r.fz;
               bForce[j] = f;
+#if !ORIENTATION_FREE
               mixed4 t = bTorque[j];
               t.x += r.tbx; t.y += r.tby; t.z += r.tbz;
               bTorque[j] = t;
+#endif
             }
           }
           SYNC_WARPS;
@@ -139,7 +146,9 @@ KERNEL void processCellPairs(GLOBAL const int2* RESTRICT cellPairs, GLOBAL const
           beginWarpBlockCommit(lane, deterministic, cellLocks + cellB, turn, block);
           if (lane < count) {
             addCommitted(forces + startB + jBase + lane, bForce[slot]);
+#if !ORIENTATION_FREE
             addCommitted(torques + startB + jBase + lane, bTorque[slot]);
+#endif
           }
           endWarpBlockCommit(lane, deterministic, cellLocks + cellB, turn, block == lastWriter ? 0 : block + 1);
         }
@@ -154,7 +163,9 @@ KERNEL void processCellPairs(GLOBAL const int2* RESTRICT cellPairs, GLOBAL const
       beginWarpBlockCommit(lane, deterministic, cellLocks + cellA, turn, block);
       if (validA) {
         addCommitted(forces + i, fa);
+#if !ORIENTATION_FREE
         addCommitted(torques + i, tqa);
+#endif
       }
       endWarpBlockCommit(lane, deterministic, cellLocks + cellA, turn, 0);
     } else if (validA) {

@@ -91,11 +91,14 @@ KERNEL void processCellPairs(GLOBAL const int2* RESTRICT cellPairs, GLOBAL const
       SYNC_WARPS;
     }
     if (validA) {
-      mixed4 f = forces[i], t = torques[i];
+      mixed4 f = forces[i];
       f.x += fax; f.y += fay; f.z += faz;
-      t.x += tax; t.y += tay; t.z += taz;
       forces[i] = f;
+#if !ORIENTATION_FREE
+      mixed4 t = torques[i];
+      t.x += tax; t.y += tay; t.z += taz;
       torques[i] = t;
+#endif
       mixed2 st = moleculeStats[i];
       st.x += (mixed) 0.5 * sumU + selfU;
       st.y += (mixed) 0.5 * sumVirial;
