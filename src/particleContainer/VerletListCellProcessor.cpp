@@ -1,18 +1,18 @@
 // VerletListCellProcessor: matching of the traversal's molecules to list slots, the rebuild decision,
-// the list build and the LJ loop over each slot's packed neighbours; forces returned per cell.
-
-// The LJ loop sums forces, energy and virial over the neighbours: GCC keeps those sums in vector
-// lanes only when it may reassociate them (limited to this file; results stay deterministic).
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC optimize("no-trapping-math", "no-signed-zeros", "associative-math")
-#endif
+// the list build and the LJ loop over the list, four partners at a time; forces returned per cell.
 
 #include "particleContainer/VerletListCellProcessor.h"
+
+// The vector helpers below are inlined into one translation unit: their ABI does not matter.
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic ignored "-Wpsabi"
+#endif
 
 #include "particleContainer/SingleCentreCellProcessor.h"
 #include "utils/MardynException.h"
 
 #include <algorithm>
+#include <cstring>
 #include <cmath>
 #include <limits>
 #include <string>
@@ -24,49 +24,97 @@ namespace {
 /// Position given to slots whose molecule is absent in a traversal: beyond every cutoff.
 constexpr double farAway = 1.0e30;
 
-/// One slot (xi, yi, zi; weight wi = 1 if owned) against n packed list neighbours: pairs within the
-/// cutoff add their force to fi and its negative to f[k]; 6 u and the virial are summed with the
-/// weight (wi + w[k]) / 2.
+// Four list partners at a time in vector registers (GCC/Clang vector extensions: AVX2 in the
+// x86-64-v3 clone, two SSE2 halves otherwise).
+typedef double V4 __attribute__((vector_size(32)));
+typedef long long V4Mask __attribute__((vector_size(32)));
+
+inline V4 load4(const double* p) {
+  V4 v;
+  std::memcpy(&v, p, sizeof v);
+  return v;
+}
+
+inline void add4(double* p, V4 v) {
+  V4 old;
+  std::memcpy(&old, p, sizeof old);
+  old += v;
+  std::memcpy(p, &old, sizeof old);
+}
+
+inline double sum4(V4 v) { return (v[0] + v[1]) + (v[2] + v[3]); }
+
+/// What ljRows needs: slot data (x, y, z, owned weight per slot; forces likewise), the padded rows.
+struct RowsInput {
+  std::size_t numSlots;
+  const std::size_t* rowStart;  // row i: partners[rowStart[i]] .. partners[rowStart[i + 1] - 1], a multiple of 4
+  const std::uint32_t* partners;
+  const unsigned* seen;         // rows of slots with seen != stamp are skipped (molecule absent)
+  unsigned stamp;
+  const double* pos;
+  double* force;
+  const int* type;
+  unsigned numTypes;
+  const double *eps24, *sig2, *shift6;
+  double rc2;
+};
+
+/// Every row: pairs within the cutoff add their force to both slots; 6 u and the virial are summed with
+/// the weight (w_i + w_j) / 2 (w = 1 for an owned molecule, 0 otherwise). Padding partners are a slot
+/// far away (nothing within the cutoff).
 template <bool SingleType>
-inline __attribute__((always_inline)) void ljRowBody(double xi, double yi, double zi, double wi, double rc2,
-                                                     const double* eps24, const double* sig2, const double* shift6,
-                                                     const double* x, const double* y, const double* z,
-                                                     const double* w, double* fx, double* fy, double* fz,
-                                                     std::size_t n, double* fi, double& u6, double& vir) {
-  double sfx = 0.0, sfy = 0.0, sfz = 0.0, su = 0.0, sv = 0.0;
-#pragma GCC ivdep
-  for (std::size_t k = 0; k < n; ++k) {
-    const double dx = xi - x[k], dy = yi - y[k], dz = zi - z[k];
-    const double r2 = dx * dx + dy * dy + dz * dz;
-    // Both sides of each selection are computed (1 / r2 is finite: no two list entries coincide), so
-    // the selections become vector blends.
-    const bool inside = r2 < rc2;
-    const double e24 = SingleType ? eps24[0] : eps24[k];
-    const double s2 = SingleType ? sig2[0] : sig2[k];
-    const double shk = SingleType ? shift6[0] : shift6[k];
-    const double sh = inside ? shk : 0.0;
-    const double inv = 1.0 / r2;
-    const double invr2 = inside ? inv : 0.0;
-    const double l2 = s2 * invr2;
-    const double l6 = l2 * l2 * l2;
-    const double l12 = l6 * l6;
-    const double fac = e24 * (l12 + l12 - l6) * invr2;
-    const double ffx = dx * fac, ffy = dy * fac, ffz = dz * fac;
-    sfx += ffx;
-    sfy += ffy;
-    sfz += ffz;
-    fx[k] = -ffx;
-    fy[k] = -ffy;
-    fz[k] = -ffz;
-    const double weight = 0.5 * (wi + w[k]);
-    su += weight * (e24 * (l12 - l6) + sh);
-    sv += weight * (dx * ffx + dy * ffy + dz * ffz);
+inline __attribute__((always_inline)) void ljRowsBody(const RowsInput& in, double& u6, double& vir) {
+  const V4 rc2 = {in.rc2, in.rc2, in.rc2, in.rc2};
+  const V4 half = {0.5, 0.5, 0.5, 0.5};
+  V4 e24 = {in.eps24[0], in.eps24[0], in.eps24[0], in.eps24[0]};
+  V4 s2 = {in.sig2[0], in.sig2[0], in.sig2[0], in.sig2[0]};
+  V4 sh6 = {in.shift6[0], in.shift6[0], in.shift6[0], in.shift6[0]};
+  V4 su = {0, 0, 0, 0}, sv = {0, 0, 0, 0};
+  for (std::size_t i = 0; i < in.numSlots; ++i) {
+    const std::size_t b = in.rowStart[i], e = in.rowStart[i + 1];
+    if (b == e || in.seen[i] != in.stamp) continue;
+    const double* pi = in.pos + 4 * i;
+    const V4 xi = {pi[0], pi[0], pi[0], pi[0]}, yi = {pi[1], pi[1], pi[1], pi[1]};
+    const V4 zi = {pi[2], pi[2], pi[2], pi[2]}, wi = {pi[3], pi[3], pi[3], pi[3]};
+    const std::size_t row = SingleType ? 0 : static_cast<std::size_t>(in.type[i]) * in.numTypes;
+    V4 sfx = {0, 0, 0, 0}, sfy = {0, 0, 0, 0}, sfz = {0, 0, 0, 0};
+    for (std::size_t k = b; k < e; k += 4) {
+      const std::uint32_t j[4] = {in.partners[k], in.partners[k + 1], in.partners[k + 2], in.partners[k + 3]};
+      const V4 a0 = load4(in.pos + 4 * static_cast<std::size_t>(j[0]));
+      const V4 a1 = load4(in.pos + 4 * static_cast<std::size_t>(j[1]));
+      const V4 a2 = load4(in.pos + 4 * static_cast<std::size_t>(j[2]));
+      const V4 a3 = load4(in.pos + 4 * static_cast<std::size_t>(j[3]));
+      const V4 dx = xi - V4{a0[0], a1[0], a2[0], a3[0]};
+      const V4 dy = yi - V4{a0[1], a1[1], a2[1], a3[1]};
+      const V4 dz = zi - V4{a0[2], a1[2], a2[2], a3[2]};
+      const V4 wj = {a0[3], a1[3], a2[3], a3[3]};
+      if (!SingleType) {
+        std::size_t t[4];
+        for (int l = 0; l < 4; ++l) t[l] = row + static_cast<std::size_t>(in.type[j[l]]);
+        e24 = V4{in.eps24[t[0]], in.eps24[t[1]], in.eps24[t[2]], in.eps24[t[3]]};
+        s2 = V4{in.sig2[t[0]], in.sig2[t[1]], in.sig2[t[2]], in.sig2[t[3]]};
+        sh6 = V4{in.shift6[t[0]], in.shift6[t[1]], in.shift6[t[2]], in.shift6[t[3]]};
+      }
+      const V4 r2 = dx * dx + dy * dy + dz * dz;
+      const V4Mask inside = (V4Mask)(r2 < rc2);
+      const V4 invr2 = (V4)((V4Mask)(1.0 / r2) & inside);  // no partner coincides with slot i
+      const V4 l2 = s2 * invr2;
+      const V4 l6 = l2 * l2 * l2;
+      const V4 l12 = l6 * l6;
+      const V4 fac = e24 * (l12 + l12 - l6) * invr2;
+      const V4 fx = dx * fac, fy = dy * fac, fz = dz * fac;
+      sfx += fx;
+      sfy += fy;
+      sfz += fz;
+      for (int l = 0; l < 4; ++l) add4(in.force + 4 * static_cast<std::size_t>(j[l]), V4{-fx[l], -fy[l], -fz[l], 0.0});
+      const V4 weight = half * (wi + wj);
+      su += weight * (e24 * (l12 - l6) + (V4)((V4Mask)sh6 & inside));
+      sv += weight * (dx * fx + dy * fy + dz * fz);
+    }
+    add4(in.force + 4 * i, V4{sum4(sfx), sum4(sfy), sum4(sfz), 0.0});
   }
-  fi[0] += sfx;
-  fi[1] += sfy;
-  fi[2] += sfz;
-  u6 += su;
-  vir += sv;
+  u6 += sum4(su);
+  vir += sum4(sv);
 }
 
 // Compiled for the baseline and for x86-64-v3 (AVX2, FMA); the loader picks what the CPU supports.
@@ -76,14 +124,9 @@ inline __attribute__((always_inline)) void ljRowBody(double xi, double yi, doubl
 #define MARDYN_VERLET_CLONES
 #endif
 
-MARDYN_VERLET_CLONES void ljRow(bool singleType, double xi, double yi, double zi, double wi, double rc2,
-                                const double* eps24, const double* sig2, const double* shift6, const double* x,
-                                const double* y, const double* z, const double* w, double* fx, double* fy,
-                                double* fz, std::size_t n, double* fi, double& u6, double& vir) {
-  if (singleType)
-    ljRowBody<true>(xi, yi, zi, wi, rc2, eps24, sig2, shift6, x, y, z, w, fx, fy, fz, n, fi, u6, vir);
-  else
-    ljRowBody<false>(xi, yi, zi, wi, rc2, eps24, sig2, shift6, x, y, z, w, fx, fy, fz, n, fi, u6, vir);
+MARDYN_VERLET_CLONES void ljRows(const RowsInput& in, double& u6, double& vir) {
+  if (in.numTypes == 1) ljRowsBody<true>(in, u6, vir);
+  else ljRowsBody<false>(in, u6, vir);
 }
 
 }  // namespace
@@ -190,16 +233,18 @@ bool VerletListCellProcessor::matchAll() {
       }
       if (_seen[s] == _stamp || (!halo && !_active[s])) return false;
       _seen[s] = _stamp;
-      _x[s] = x;
-      _y[s] = y;
-      _z[s] = z;
-      _owned[s] = halo ? 0.0 : 1.0;
+      double* pos = &_pos[4 * s];
+      pos[0] = x;
+      pos[1] = y;
+      pos[2] = z;
+      pos[3] = halo ? 0.0 : 1.0;
     }
   }
   for (std::size_t s = 0; s < _seen.size(); ++s)
     if (_seen[s] != _stamp) {
-      _x[s] = _y[s] = _z[s] = farAway;
-      _owned[s] = 0.0;
+      double* pos = &_pos[4 * s];
+      pos[0] = pos[1] = pos[2] = farAway;
+      pos[3] = 0.0;
     }
   return true;
 }
@@ -230,8 +275,13 @@ void VerletListCellProcessor::rebuild() {
     active[i] = owned[i] || near ? 1 : 0;
   }
   const std::vector<std::size_t> order = _list.sortIntoBins(x, y, z, active, _range);
-  for (auto* v : {&_x, &_y, &_z, &_x0, &_y0, &_z0, &_fx, &_fy, &_fz, &_owned}) v->resize(n);
-  _type.resize(n);
+  for (auto* v : {&_x0, &_y0, &_z0}) v->resize(n);
+  _pos.resize(4 * (n + 1));  // slot n: the partner that pads rows to multiples of 4
+  _force.resize(4 * (n + 1));
+  for (int c = 0; c < 3; ++c) _pos[4 * n + c] = farAway;
+  _pos[4 * n + 3] = 0.0;
+  _type.resize(n + 1);
+  _type[n] = 0;
   _active.resize(n);
   _slotId.resize(n);
   _nextSameId.resize(n);
@@ -243,10 +293,10 @@ void VerletListCellProcessor::rebuild() {
   for (std::size_t s = 0; s < n; ++s) {
     const std::size_t i = order[s];
     slotOf[i] = static_cast<std::int64_t>(s);
-    _x[s] = _x0[s] = x[i];
-    _y[s] = _y0[s] = y[i];
-    _z[s] = _z0[s] = z[i];
-    _owned[s] = owned[i];
+    _pos[4 * s] = _x0[s] = x[i];
+    _pos[4 * s + 1] = _y0[s] = y[i];
+    _pos[4 * s + 2] = _z0[s] = z[i];
+    _pos[4 * s + 3] = owned[i];
     _type[s] = types[i];
     _slotId[s] = ids[i];
     _seen[s] = _stamp;
@@ -255,7 +305,16 @@ void VerletListCellProcessor::rebuild() {
     _nextSameId[s] = fresh ? -1 : it->second;
     if (!fresh) it->second = static_cast<std::int64_t>(s);
   }
-  _list.build(_x.data(), _y.data(), _z.data(), _active);
+  _list.build(_x0.data(), _y0.data(), _z0.data(), _active);
+  _rowStart.assign(n + 1, 0);
+  _partners.clear();
+  _partners.reserve(_list.numPairs() + 3 * n);
+  for (std::size_t s = 0; s < n; ++s) {
+    const auto& nb = _list.neighbours();
+    _partners.insert(_partners.end(), nb.begin() + _list.begin(s), nb.begin() + _list.end(s));
+    while (_partners.size() % 4 != 0) _partners.push_back(static_cast<std::uint32_t>(n));
+    _rowStart[s + 1] = _partners.size();
+  }
   std::size_t next = 0;
   for (ParticleCell* cell : _visited) {
     if (cell->index() >= _cellSlots.size()) _cellSlots.resize(cell->index() + 1);
@@ -276,48 +335,23 @@ void VerletListCellProcessor::rebuild() {
 }
 
 void VerletListCellProcessor::computeForces() {
-  const std::size_t n = _x.size();
-  std::fill(_fx.begin(), _fx.end(), 0.0);
-  std::fill(_fy.begin(), _fy.end(), 0.0);
-  std::fill(_fz.begin(), _fz.end(), 0.0);
-  const bool singleType = _numTypes == 1;
-  const std::uint32_t* nb = _list.neighbours().data();
+  std::fill(_force.begin(), _force.end(), 0.0);
+  RowsInput in;
+  in.numSlots = _x0.size();
+  in.rowStart = _rowStart.data();
+  in.partners = _partners.data();
+  in.seen = _seen.data();
+  in.stamp = _stamp;
+  in.pos = _pos.data();
+  in.force = _force.data();
+  in.type = _type.data();
+  in.numTypes = _numTypes;
+  in.eps24 = _eps24.data();
+  in.sig2 = _sig2.data();
+  in.shift6 = _shift6.data();
+  in.rc2 = _cutoff2;
   double u6 = 0.0, vir = 0.0;
-  for (std::size_t i = 0; i < n; ++i) {
-    const std::size_t b = _list.begin(i), count = _list.end(i) - b;
-    if (count == 0 || _seen[i] != _stamp) continue;  // no partners, or the molecule is absent
-    if (_px.size() < count)
-      for (auto* v : {&_px, &_py, &_pz, &_pw, &_pfx, &_pfy, &_pfz, &_peps24, &_psig2, &_pshift6}) v->resize(count);
-    for (std::size_t k = 0; k < count; ++k) {
-      const std::uint32_t j = nb[b + k];
-      _px[k] = _x[j];
-      _py[k] = _y[j];
-      _pz[k] = _z[j];
-      _pw[k] = _owned[j];
-    }
-    if (!singleType) {
-      const std::size_t row = static_cast<std::size_t>(_type[i]) * _numTypes;
-      for (std::size_t k = 0; k < count; ++k) {
-        const std::size_t t = row + static_cast<std::size_t>(_type[nb[b + k]]);
-        _peps24[k] = _eps24[t];
-        _psig2[k] = _sig2[t];
-        _pshift6[k] = _shift6[t];
-      }
-    }
-    double fi[3] = {0.0, 0.0, 0.0};
-    ljRow(singleType, _x[i], _y[i], _z[i], _owned[i], _cutoff2, singleType ? &_eps24[0] : _peps24.data(),
-          singleType ? &_sig2[0] : _psig2.data(), singleType ? &_shift6[0] : _pshift6.data(), _px.data(),
-          _py.data(), _pz.data(), _pw.data(), _pfx.data(), _pfy.data(), _pfz.data(), count, fi, u6, vir);
-    _fx[i] += fi[0];
-    _fy[i] += fi[1];
-    _fz[i] += fi[2];
-    for (std::size_t k = 0; k < count; ++k) {
-      const std::uint32_t j = nb[b + k];
-      _fx[j] += _pfx[k];
-      _fy[j] += _pfy[k];
-      _fz[j] += _pfz[k];
-    }
-  }
+  ljRows(in, u6, vir);
   _upot = u6 / 6.0;
   _virial = vir;
 }
@@ -336,7 +370,8 @@ void VerletListCellProcessor::postprocessCell(ParticleCell& cell) {
   auto& mols = cell.molecules();
   for (std::size_t i = 0; i < mols.size(); ++i) {
     const std::int64_t s = cs.slot[i];
-    mols[i].addF({_fx[s], _fy[s], _fz[s]});
+    const double* f = &_force[4 * s];
+    mols[i].addF({f[0], f[1], f[2]});
   }
 }
 

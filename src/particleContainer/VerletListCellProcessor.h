@@ -78,7 +78,9 @@ class VerletListCellProcessor : public CellProcessor {
   unsigned long _rebuilds = 0;
   double _builtMin[3] = {0, 0, 0}, _builtMax[3] = {0, 0, 0};
   VerletNeighbourList _list;
-  std::vector<double> _x, _y, _z, _x0, _y0, _z0, _fx, _fy, _fz, _owned;
+  std::vector<double> _x0, _y0, _z0;  // positions at the build
+  std::vector<double> _pos;            // now: x, y, z, 1 if owned (0 for halo or absent) per slot
+  std::vector<double> _force;          // fx, fy, fz, unused per slot
   std::vector<int> _type;
   std::vector<std::uint8_t> _active;
   std::vector<unsigned long> _slotId;
@@ -88,8 +90,9 @@ class VerletListCellProcessor : public CellProcessor {
   std::unordered_map<unsigned long, std::int64_t> _firstSlot;
   std::vector<CellSlots> _cellSlots;  // by container cell index
 
-  // Packed neighbours of one row
-  std::vector<double> _px, _py, _pz, _pw, _pfx, _pfy, _pfz, _peps24, _psig2, _pshift6;
+  // The list's rows padded to multiples of 4 partners (with slot numSlots, far away)
+  std::vector<std::size_t> _rowStart;
+  std::vector<std::uint32_t> _partners;
 };
 
 }  // namespace mardyn
