@@ -27,6 +27,20 @@ typedef struct {
   preal u, virial;
 } MoleculePairResult;
 
+/// Shared-memory staging of molecules by the block processors: STAGED_SITE_SLOTS real4 per staged
+/// molecule, and site s of the staged molecule at entry j of component `type`. Orientation-free sites
+/// are the component's own (body frame = space frame), so nothing is staged for them.
+#if ORIENTATION_FREE
+#define STAGED_SITE_SLOTS 1
+#define STAGE_SITES(staged, j, sites)
+#define STAGED_SITE(staged, j, type, s) componentSites[(type) * SITES_PER_MOLECULE + (s)]
+#else
+#define STAGED_SITE_SLOTS SITES_PER_MOLECULE
+#define STAGE_SITES(staged, j, sites) \
+  for (int st = 0; st < SITES_PER_MOLECULE; st++) (staged)[(j) * SITES_PER_MOLECULE + st] = (sites)[st];
+#define STAGED_SITE(staged, j, type, s) (staged)[(j) * SITES_PER_MOLECULE + (s)]
+#endif
+
 /// Rotates the body-frame sites of component `type` into the space frame with the row-major
 /// matrix rot (space -> body, ls1-mardyn's convention), i.e. offset = rot^T * body.
 DEVICE void rotateSites(const real* rot, int type, GLOBAL const real4* RESTRICT componentSites, real4* sites) {

@@ -28,7 +28,7 @@ KERNEL void processCellPairs(GLOBAL const int2* RESTRICT cellPairs, int firstPai
                              GLOBAL mixed4* RESTRICT forces, GLOBAL mixed4* RESTRICT torques,
                              GLOBAL mixed2* RESTRICT cellStats, GLOBAL int* RESTRICT schedulerState) {
   LOCAL mixed4 bPos[BLOCK_SIZE];
-  LOCAL real4 bSites[BLOCK_SIZE * SITES_PER_MOLECULE];
+  LOCAL real4 bSites[BLOCK_SIZE * STAGED_SITE_SLOTS];
   LOCAL int bType[BLOCK_SIZE];
   LOCAL mixed4 bForce[BLOCK_SIZE];
   LOCAL mixed4 bTorque[BLOCK_SIZE];
@@ -76,8 +76,7 @@ KERNEL void processCellPairs(GLOBAL const int2* RESTRICT cellPairs, int firstPai
           loadMolecule(firstB + jBase + tid, positions, rotations, componentTypes, componentSites, &pb, &tb, sb);
           bPos[tid] = pb;
           bType[tid] = tb;
-          for (int s = 0; s < SITES_PER_MOLECULE; s++)
-            bSites[tid * SITES_PER_MOLECULE + s] = sb[s];
+          STAGE_SITES(bSites, tid, sb)
         }
         bForce[tid] = make_mixed4(0, 0, 0, 0);
         bTorque[tid] = make_mixed4(0, 0, 0, 0);
@@ -97,8 +96,7 @@ KERNEL void processCellPairs(GLOBAL const int2* RESTRICT cellPairs, int firstPai
               active = active && shift > 0 && (2 * shift < WARP_BLOCK || (2 * shift == WARP_BLOCK && lane < WARP_BLOCK / 2));
             if (active) {
               real4 sb[SITES_PER_MOLECULE];
-              for (int s = 0; s < SITES_PER_MOLECULE; s++)
-                sb[s] = bSites[j * SITES_PER_MOLECULE + s];
+              for (int s = 0; s < SITES_PER_MOLECULE; s++) sb[s] = STAGED_SITE(bSites, j, bType[j], s);
               const mixed4 pb = bPos[j];
               MoleculePairResult r;
               if (interactMolecules((preal) (pa.x - pb.x), (preal) (pa.y - pb.y), (preal) (pa.z - pb.z), ta, sa, bType[j],

@@ -22,7 +22,7 @@ KERNEL void processCellPairs(GLOBAL const int2* RESTRICT cellPairs, GLOBAL const
                              GLOBAL mixed2* RESTRICT moleculeStats, GLOBAL int* cellLocks, GLOBAL int* chunkTurns,
                              int deterministic) {
   LOCAL mixed4 bPos[BLOCK_SIZE];
-  LOCAL real4 bSites[BLOCK_SIZE * SITES_PER_MOLECULE];
+  LOCAL real4 bSites[BLOCK_SIZE * STAGED_SITE_SLOTS];
   LOCAL int bType[BLOCK_SIZE];
   LOCAL int warpJob[WARPS_PER_BLOCK];
   LOCAL mm_ulong pool;
@@ -67,7 +67,7 @@ KERNEL void processCellPairs(GLOBAL const int2* RESTRICT cellPairs, GLOBAL const
         loadMolecule(startB + jBase + lane, positions, rotations, componentTypes, componentSites, &pb, &tb, sb);
         bPos[slot] = pb;
         bType[slot] = tb;
-        for (int s = 0; s < SITES_PER_MOLECULE; s++) bSites[slot * SITES_PER_MOLECULE + s] = sb[s];
+        STAGE_SITES(bSites, slot, sb)
       }
       SYNC_WARPS;
       const int count = min(WARP_BLOCK, numB - jBase);
@@ -76,7 +76,7 @@ KERNEL void processCellPairs(GLOBAL const int2* RESTRICT cellPairs, GLOBAL const
           if (same && jBase + k == iLocal) continue;
           const int j = warp * WARP_BLOCK + k;
           real4 sb[SITES_PER_MOLECULE];
-          for (int s = 0; s < SITES_PER_MOLECULE; s++) sb[s] = bSites[j * SITES_PER_MOLECULE + s];
+          for (int s = 0; s < SITES_PER_MOLECULE; s++) sb[s] = STAGED_SITE(bSites, j, bType[j], s);
           const mixed4 pb = bPos[j];
           MoleculePairResult r;
           if (interactMolecules((preal) (pa.x - pb.x), (preal) (pa.y - pb.y), (preal) (pa.z - pb.z), ta, sa, bType[j], sb,
