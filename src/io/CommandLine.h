@@ -31,7 +31,7 @@ class CommandLine {
     bool version = false;                        ///< --version/-V
     bool gpu = false;                            ///< --gpu
     std::optional<std::string> gpuBackend;       ///< --gpu-backend cuda|opencl
-    std::optional<std::string> cellProcessor;    ///< --cell-processor reference|threadblock|warpblock
+    std::optional<std::string> cellProcessor;    ///< --cell-processor reference|threadblock|warpblock|warpblockcached|auto
     std::optional<std::string> precision;        ///< --precision single|mixed|double
     std::vector<std::pair<std::string, std::string>> gpuOptions;  ///< --gpu-option key=value (repeatable)
   };

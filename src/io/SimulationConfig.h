@@ -75,7 +75,7 @@ struct ParallelisationConfig {
 struct GpuConfig {
   bool enabled = false;
   std::string backend;                        ///< "cuda", "opencl" or empty (= first available)
-  std::string cellProcessor;                  ///< "reference", "threadblock", "warpblock" or empty
+  std::string cellProcessor;                  ///< a CellProcessorRegistry name, "auto" or empty
   std::string precision;                      ///< "single", "mixed", "double" or empty
   std::map<std::string, std::string> options; ///< further key=value settings
 };
