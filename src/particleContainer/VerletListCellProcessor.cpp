@@ -64,36 +64,46 @@ struct RowsInput {
 /// far away (nothing within the cutoff).
 template <bool SingleType>
 inline __attribute__((always_inline)) void ljRowsBody(const RowsInput& in, double& u6, double& vir) {
+  // Locals: the stores through force must not make the compiler reload these.
+  const std::size_t numSlots = in.numSlots, numTypes = in.numTypes;
+  const std::size_t* const rowStart = in.rowStart;
+  const std::uint32_t* const partners = in.partners;
+  const unsigned* const seen = in.seen;
+  const unsigned stamp = in.stamp;
+  const double* const pos = in.pos;
+  double* const force = in.force;
+  const int* const type = in.type;
+  const double *const eps24 = in.eps24, *const sig2 = in.sig2, *const shift6 = in.shift6;
   const V4 rc2 = {in.rc2, in.rc2, in.rc2, in.rc2};
   const V4 half = {0.5, 0.5, 0.5, 0.5};
-  V4 e24 = {in.eps24[0], in.eps24[0], in.eps24[0], in.eps24[0]};
-  V4 s2 = {in.sig2[0], in.sig2[0], in.sig2[0], in.sig2[0]};
-  V4 sh6 = {in.shift6[0], in.shift6[0], in.shift6[0], in.shift6[0]};
+  V4 e24 = {eps24[0], eps24[0], eps24[0], eps24[0]};
+  V4 s2 = {sig2[0], sig2[0], sig2[0], sig2[0]};
+  V4 sh6 = {shift6[0], shift6[0], shift6[0], shift6[0]};
   V4 su = {0, 0, 0, 0}, sv = {0, 0, 0, 0};
-  for (std::size_t i = 0; i < in.numSlots; ++i) {
-    const std::size_t b = in.rowStart[i], e = in.rowStart[i + 1];
-    if (b == e || in.seen[i] != in.stamp) continue;
-    const double* pi = in.pos + 4 * i;
+  for (std::size_t i = 0; i < numSlots; ++i) {
+    const std::size_t b = rowStart[i], e = rowStart[i + 1];
+    if (b == e || seen[i] != stamp) continue;
+    const double* pi = pos + 4 * i;
     const V4 xi = {pi[0], pi[0], pi[0], pi[0]}, yi = {pi[1], pi[1], pi[1], pi[1]};
     const V4 zi = {pi[2], pi[2], pi[2], pi[2]}, wi = {pi[3], pi[3], pi[3], pi[3]};
-    const std::size_t row = SingleType ? 0 : static_cast<std::size_t>(in.type[i]) * in.numTypes;
+    const std::size_t row = SingleType ? 0 : static_cast<std::size_t>(type[i]) * numTypes;
     V4 sfx = {0, 0, 0, 0}, sfy = {0, 0, 0, 0}, sfz = {0, 0, 0, 0};
     for (std::size_t k = b; k < e; k += 4) {
-      const std::uint32_t j[4] = {in.partners[k], in.partners[k + 1], in.partners[k + 2], in.partners[k + 3]};
-      const V4 a0 = load4(in.pos + 4 * static_cast<std::size_t>(j[0]));
-      const V4 a1 = load4(in.pos + 4 * static_cast<std::size_t>(j[1]));
-      const V4 a2 = load4(in.pos + 4 * static_cast<std::size_t>(j[2]));
-      const V4 a3 = load4(in.pos + 4 * static_cast<std::size_t>(j[3]));
+      const std::uint32_t j[4] = {partners[k], partners[k + 1], partners[k + 2], partners[k + 3]};
+      const V4 a0 = load4(pos + 4 * static_cast<std::size_t>(j[0]));
+      const V4 a1 = load4(pos + 4 * static_cast<std::size_t>(j[1]));
+      const V4 a2 = load4(pos + 4 * static_cast<std::size_t>(j[2]));
+      const V4 a3 = load4(pos + 4 * static_cast<std::size_t>(j[3]));
       const V4 dx = xi - V4{a0[0], a1[0], a2[0], a3[0]};
       const V4 dy = yi - V4{a0[1], a1[1], a2[1], a3[1]};
       const V4 dz = zi - V4{a0[2], a1[2], a2[2], a3[2]};
       const V4 wj = {a0[3], a1[3], a2[3], a3[3]};
       if (!SingleType) {
         std::size_t t[4];
-        for (int l = 0; l < 4; ++l) t[l] = row + static_cast<std::size_t>(in.type[j[l]]);
-        e24 = V4{in.eps24[t[0]], in.eps24[t[1]], in.eps24[t[2]], in.eps24[t[3]]};
-        s2 = V4{in.sig2[t[0]], in.sig2[t[1]], in.sig2[t[2]], in.sig2[t[3]]};
-        sh6 = V4{in.shift6[t[0]], in.shift6[t[1]], in.shift6[t[2]], in.shift6[t[3]]};
+        for (int l = 0; l < 4; ++l) t[l] = row + static_cast<std::size_t>(type[j[l]]);
+        e24 = V4{eps24[t[0]], eps24[t[1]], eps24[t[2]], eps24[t[3]]};
+        s2 = V4{sig2[t[0]], sig2[t[1]], sig2[t[2]], sig2[t[3]]};
+        sh6 = V4{shift6[t[0]], shift6[t[1]], shift6[t[2]], shift6[t[3]]};
       }
       const V4 r2 = dx * dx + dy * dy + dz * dz;
       const V4Mask inside = (V4Mask)(r2 < rc2);
@@ -106,12 +116,12 @@ inline __attribute__((always_inline)) void ljRowsBody(const RowsInput& in, doubl
       sfx += fx;
       sfy += fy;
       sfz += fz;
-      for (int l = 0; l < 4; ++l) add4(in.force + 4 * static_cast<std::size_t>(j[l]), V4{-fx[l], -fy[l], -fz[l], 0.0});
+      for (int l = 0; l < 4; ++l) add4(force + 4 * static_cast<std::size_t>(j[l]), V4{-fx[l], -fy[l], -fz[l], 0.0});
       const V4 weight = half * (wi + wj);
       su += weight * (e24 * (l12 - l6) + (V4)((V4Mask)sh6 & inside));
       sv += weight * (dx * fx + dy * fy + dz * fz);
     }
-    add4(in.force + 4 * i, V4{sum4(sfx), sum4(sfy), sum4(sfz), 0.0});
+    add4(force + 4 * i, V4{sum4(sfx), sum4(sfy), sum4(sfz), 0.0});
   }
   u6 += sum4(su);
   vir += sum4(sv);
@@ -190,7 +200,8 @@ std::int64_t VerletListCellProcessor::findSlot(unsigned long id, double x, doubl
   const auto it = _firstSlot.find(id);
   if (it == _firstSlot.end()) return -1;
   for (std::int64_t s = it->second; s >= 0; s = _nextSameId[s]) {
-    const double dx = x - _x0[s], dy = y - _y0[s], dz = z - _z0[s];
+    const double* ref = &_ref[4 * s];
+    const double dx = x - ref[0], dy = y - ref[1], dz = z - ref[2];
     if (dx * dx + dy * dy + dz * dz <= _halfSkin2) return s;
   }
   return -1;
@@ -221,7 +232,8 @@ bool VerletListCellProcessor::matchAll() {
       std::int64_t s = -1;
       if (i < known && cs.id[i] == m.id() && cs.slot[i] >= 0) {
         const std::int64_t guess = cs.slot[i];
-        const double dx = x - _x0[guess], dy = y - _y0[guess], dz = z - _z0[guess];
+        const double* ref = &_ref[4 * guess];
+        const double dx = x - ref[0], dy = y - ref[1], dz = z - ref[2];
         if (dx * dx + dy * dy + dz * dz <= _halfSkin2) s = guess;
       }
       if (s < 0) s = findSlot(m.id(), x, y, z);
@@ -231,7 +243,7 @@ bool VerletListCellProcessor::matchAll() {
         if (!halo || distance2ToRegion(x, y, z) < unsafe2) return false;
         continue;
       }
-      if (_seen[s] == _stamp || (!halo && !_active[s])) return false;
+      if (_seen[s] == _stamp || (!halo && _ref[4 * s + 3] == 0.0)) return false;
       _seen[s] = _stamp;
       double* pos = &_pos[4 * s];
       pos[0] = x;
@@ -275,14 +287,16 @@ void VerletListCellProcessor::rebuild() {
     active[i] = owned[i] || near ? 1 : 0;
   }
   const std::vector<std::size_t> order = _list.sortIntoBins(x, y, z, active, _range);
-  for (auto* v : {&_x0, &_y0, &_z0}) v->resize(n);
+  _numSlots = n;
+  _ref.resize(4 * n);
+  std::vector<double> sx(n), sy(n), sz(n);  // the list build wants them apart
+  std::vector<std::uint8_t> sactive(n);
   _pos.resize(4 * (n + 1));  // slot n: the partner that pads rows to multiples of 4
   _force.resize(4 * (n + 1));
   for (int c = 0; c < 3; ++c) _pos[4 * n + c] = farAway;
   _pos[4 * n + 3] = 0.0;
   _type.resize(n + 1);
   _type[n] = 0;
-  _active.resize(n);
   _slotId.resize(n);
   _nextSameId.resize(n);
   _seen.assign(n, 0u);
@@ -293,19 +307,20 @@ void VerletListCellProcessor::rebuild() {
   for (std::size_t s = 0; s < n; ++s) {
     const std::size_t i = order[s];
     slotOf[i] = static_cast<std::int64_t>(s);
-    _pos[4 * s] = _x0[s] = x[i];
-    _pos[4 * s + 1] = _y0[s] = y[i];
-    _pos[4 * s + 2] = _z0[s] = z[i];
+    _pos[4 * s] = _ref[4 * s] = sx[s] = x[i];
+    _pos[4 * s + 1] = _ref[4 * s + 1] = sy[s] = y[i];
+    _pos[4 * s + 2] = _ref[4 * s + 2] = sz[s] = z[i];
     _pos[4 * s + 3] = owned[i];
     _type[s] = types[i];
     _slotId[s] = ids[i];
     _seen[s] = _stamp;
-    _active[s] = active[i];
+    _ref[4 * s + 3] = active[i];
+    sactive[s] = active[i];
     auto [it, fresh] = _firstSlot.try_emplace(ids[i], static_cast<std::int64_t>(s));
     _nextSameId[s] = fresh ? -1 : it->second;
     if (!fresh) it->second = static_cast<std::int64_t>(s);
   }
-  _list.build(_x0.data(), _y0.data(), _z0.data(), _active);
+  _list.build(sx.data(), sy.data(), sz.data(), sactive);
   _rowStart.assign(n + 1, 0);
   _partners.clear();
   _partners.reserve(_list.numPairs() + 3 * n);
@@ -337,7 +352,7 @@ void VerletListCellProcessor::rebuild() {
 void VerletListCellProcessor::computeForces() {
   std::fill(_force.begin(), _force.end(), 0.0);
   RowsInput in;
-  in.numSlots = _x0.size();
+  in.numSlots = _numSlots;
   in.rowStart = _rowStart.data();
   in.partners = _partners.data();
   in.seen = _seen.data();

@@ -78,11 +78,11 @@ class VerletListCellProcessor : public CellProcessor {
   unsigned long _rebuilds = 0;
   double _builtMin[3] = {0, 0, 0}, _builtMax[3] = {0, 0, 0};
   VerletNeighbourList _list;
-  std::vector<double> _x0, _y0, _z0;  // positions at the build
+  std::size_t _numSlots = 0;
+  std::vector<double> _ref;            // at the build: x, y, z, 1 if listed with all partners (owned or near)
   std::vector<double> _pos;            // now: x, y, z, 1 if owned (0 for halo or absent) per slot
   std::vector<double> _force;          // fx, fy, fz, unused per slot
   std::vector<int> _type;
-  std::vector<std::uint8_t> _active;
   std::vector<unsigned long> _slotId;
   std::vector<std::int64_t> _nextSameId;
   std::vector<unsigned> _seen;

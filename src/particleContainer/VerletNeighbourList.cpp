@@ -11,6 +11,36 @@
 
 namespace mardyn {
 
+namespace {
+
+// Compiled for the baseline and for x86-64-v3 (AVX2, FMA); the loader picks what the CPU supports.
+#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__)
+#define MARDYN_NEIGHBOUR_CLONES __attribute__((target_clones("arch=x86-64-v3", "default")))
+#else
+#define MARDYN_NEIGHBOUR_CLONES
+#endif
+
+/// Appends to out the indices j in [j0, j1) with |r_j - (xi, yi, zi)|^2 < range2; returns their number.
+MARDYN_NEIGHBOUR_CLONES std::size_t filterRange(double xi, double yi, double zi, const double* x, const double* y,
+                                                const double* z, std::size_t j0, std::size_t j1, double range2,
+                                                double* d2, std::uint32_t* out) {
+  const std::size_t len = j1 - j0;
+  const double *xj = x + j0, *yj = y + j0, *zj = z + j0;
+#pragma GCC ivdep
+  for (std::size_t k = 0; k < len; ++k) {
+    const double dx = xi - xj[k], dy = yi - yj[k], dz = zi - zj[k];
+    d2[k] = dx * dx + dy * dy + dz * dz;
+  }
+  std::size_t count = 0;
+  for (std::size_t k = 0; k < len; ++k) {
+    out[count] = static_cast<std::uint32_t>(j0 + k);
+    count += d2[k] < range2 ? 1 : 0;
+  }
+  return count;
+}
+
+}  // namespace
+
 std::vector<std::size_t> VerletNeighbourList::sortIntoBins(const std::vector<double>& x, const std::vector<double>& y,
                                                            const std::vector<double>& z,
                                                            const std::vector<std::uint8_t>& active, double range) {
@@ -61,17 +91,18 @@ void VerletNeighbourList::build(const double* x, const double* y, const double* 
   const std::size_t expected = _neighbours.size();
   _neighbours.clear();
   _neighbours.reserve(expected + expected / 8);
-  const std::uint8_t* act = active.data();
   const int nx = _bins[0], ny = _bins[1], nz = _bins[2];
   for (int bz = 0; bz < nz; ++bz)
     for (int by = 0; by < ny; ++by)
       for (int bx = 0; bx < nx; ++bx) {
         const std::size_t b = bx + nx * (by + static_cast<std::size_t>(ny) * bz);
         // Ranges of candidate points: bins before b give their inactive points only (an active one
-        // lists the pair itself), bins from b on everything (x neighbours adjacent: one range).
+        // lists the pair itself), bins after b everything (x neighbours adjacent: one range); of b's
+        // own points the inactive ones and the active ones after i (added per i below).
         std::size_t ranges[18][2];  // 4 rows before x 3 bins, 2 in b's row, 4 rows after
         int numRanges = 0;
         const int x0 = std::max(bx - 1, 0), x1 = std::min(bx + 1, nx - 1);
+        std::size_t ownEnd = 0;  // end of the points of b and of its +x neighbour
         for (int dz = -1; dz <= 1; ++dz)
           for (int dy = -1; dy <= 1; ++dy) {
             const int y2 = by + dy, z2 = bz + dz;
@@ -88,40 +119,28 @@ void VerletNeighbourList::build(const double* x, const double* y, const double* 
                 ranges[numRanges++][1] = _start[2 * (b - 1) + 1];
               }
               ranges[numRanges][0] = _start[2 * b];
-              ranges[numRanges++][1] = _start[2 * (row + x1) + 2];
+              ranges[numRanges++][1] = _start[2 * b + 1];
+              ownEnd = _start[2 * (row + x1) + 2];
             } else {
               ranges[numRanges][0] = _start[2 * (row + x0)];
               ranges[numRanges++][1] = _start[2 * (row + x1) + 2];
             }
           }
-        std::size_t most = 0;
-        for (int r = 0; r < numRanges; ++r) most = std::max(most, ranges[r][1] - ranges[r][0]);
-        if (_dist2.size() < most) {
-          _dist2.resize(most);
-          _found.resize(most);
+        std::size_t total = ownEnd - _start[2 * b + 1];
+        for (int r = 0; r < numRanges; ++r) total += ranges[r][1] - ranges[r][0];
+        if (_dist2.size() < total) {
+          _dist2.resize(total);
+          _found.resize(total);
         }
-        for (std::size_t i = _start[2 * b]; i < _start[2 * b + 2]; ++i) {
-          if (act[i]) {
-            const double xi = x[i], yi = y[i], zi = z[i];
-            for (int r = 0; r < numRanges; ++r) {
-              const std::size_t j0 = ranges[r][0], len = ranges[r][1] - j0;
-              double* d2 = _dist2.data();
-              const double *xj = x + j0, *yj = y + j0, *zj = z + j0;
-#pragma GCC ivdep
-              for (std::size_t k = 0; k < len; ++k) {
-                const double dx = xi - xj[k], dy = yi - yj[k], dz = zi - zj[k];
-                d2[k] = dx * dx + dy * dy + dz * dz;
-              }
-              std::uint32_t* found = _found.data();
-              std::size_t count = 0;
-              for (std::size_t k = 0; k < len; ++k) {
-                const std::size_t j = j0 + k;
-                found[count] = static_cast<std::uint32_t>(j);
-                count += static_cast<std::size_t>(d2[k] < range2) & static_cast<std::size_t>(j > i || !act[j]);
-              }
-              _neighbours.insert(_neighbours.end(), found, found + count);
-            }
-          }
+        for (std::size_t i = _start[2 * b]; i < _start[2 * b + 1]; ++i) _rowStart[i + 1] = _neighbours.size();
+        for (std::size_t i = _start[2 * b + 1]; i < _start[2 * b + 2]; ++i) {  // the active points of b
+          const double xi = x[i], yi = y[i], zi = z[i];
+          std::size_t count = 0;
+          for (int r = 0; r < numRanges; ++r)
+            count += filterRange(xi, yi, zi, x, y, z, ranges[r][0], ranges[r][1], range2, _dist2.data(),
+                                 _found.data() + count);
+          count += filterRange(xi, yi, zi, x, y, z, i + 1, ownEnd, range2, _dist2.data(), _found.data() + count);
+          _neighbours.insert(_neighbours.end(), _found.data(), _found.data() + count);
           _rowStart[i + 1] = _neighbours.size();
         }
       }

@@ -2,6 +2,7 @@
 # Writes a mardyn configuration for a single-centre Lennard-Jones fluid (reduced units) to stdout.
 # Usage: lj-config.sh ENSEMBLE RHO T RC CELLS STEPS EQUIL SHIFTED LONGRANGE RESFREQ PHASESPACE
 #   PHASESPACE: "generator" (FCC lattice, CELLS^3 * 4 atoms, seed $SEED or 4711) or the path of an .inp file.
+#   Env SKIN: Verlet-list skin written to datastructure/skin (unset: mardyn's default; 0: no list).
 set -euo pipefail
 ens=$1 rho=$2 temp=$3 rc=$4 cells=$5 steps=$6 equil=$7 shifted=$8 longrange=$9 resfreq=${10} ps=${11}
 n=$((4 * cells * cells * cells))
@@ -11,6 +12,8 @@ if [ "$ps" = generator ]; then
 else
   phasespace="<file type=\"ASCII\">$ps</file>"
 fi
+skin=""
+[ -n "${SKIN:-}" ] && skin="<skin>$SKIN</skin>"
 cat <<XML
 <?xml version="1.0" encoding="UTF-8"?>
 <mardyn version="20100525">
@@ -36,7 +39,7 @@ cat <<XML
       <phasespacepoint>$phasespace</phasespacepoint>
     </ensemble>
     <algorithm>
-      <datastructure type="LinkedCells"><cellsInCutoffRadius>1</cellsInCutoffRadius></datastructure>
+      <datastructure type="LinkedCells"><cellsInCutoffRadius>1</cellsInCutoffRadius>$skin</datastructure>
       <cutoffs type="CenterOfMass"><radiusLJ>$rc</radiusLJ></cutoffs>
       <longrange type="$longrange"/>
     </algorithm>
