@@ -186,16 +186,20 @@ class GpuAutoTuneTest : public CppUnit::TestFixture {
         ++built;
         return std::make_unique<MoleculeInteraction>(*context, s.components, *s.params, v, blockSize);
       };
-      // 48: not a power of two; 1024: the mixture's shared memory does not fit (and beyond some devices' limit).
-      CellProcessorAutoTuner tuner({{&threadBlock, 48}, {&threadBlock, 32}, {&threadBlock, 1024}}, factory, 2);
+      // 48: not a power of two; the default (32) and 32 again: one timing; 1024: the mixture's shared
+      // memory does not fit (and beyond some devices' limit).
+      CellProcessorAutoTuner tuner({{&threadBlock, 48}, {&threadBlock, 0}, {&threadBlock, 32}, {&threadBlock, 1024}},
+                                   factory, 2);
       auto mi = tuner.tune(*cells);
       std::cout << "\n  [gpu test] " << co.backend << ": " << tuner.summary();
-      CPPUNIT_ASSERT_EQUAL(3, built);
+      CPPUNIT_ASSERT_EQUAL(4, built);
       CPPUNIT_ASSERT_EQUAL(32, mi->blockSize());
       const auto& r = tuner.results();
+      CPPUNIT_ASSERT_EQUAL(std::size_t(4), r.size());
       CPPUNIT_ASSERT(!r[0].ran && r[0].reason.find("power of two") != std::string::npos);
-      CPPUNIT_ASSERT(r[1].ran && r[1].kernelSeconds > 0);
-      CPPUNIT_ASSERT(!r[2].ran && !r[2].reason.empty());
+      CPPUNIT_ASSERT(r[1].ran && r[1].kernelSeconds > 0 && r[1].candidate.blockSize == 32 && !r[1].deviceSetBlockSize);
+      CPPUNIT_ASSERT(!r[2].ran && r[2].reason.find("runs as threadBlock/32") != std::string::npos);
+      CPPUNIT_ASSERT(!r[3].ran && !r[3].reason.empty());
       CPPUNIT_ASSERT(tuner.summary().find("threadBlock/32 chosen") != std::string::npos);
       CPPUNIT_ASSERT(tuner.summary().find("threadBlock/48 skipped (") != std::string::npos);
       // The chosen interaction holds its results for these cells.
