@@ -44,6 +44,25 @@ inline void add4(double* p, V4 v) {
 
 inline double sum4(V4 v) { return (v[0] + v[1]) + (v[2] + v[3]); }
 
+// Two-vector shuffles: element k of the result is element idx[k] of (a, b) seen as one 8-vector.
+#if defined(__clang__)
+#define MARDYN_SHUFFLE(a, b, i0, i1, i2, i3) __builtin_shufflevector(a, b, i0, i1, i2, i3)
+#else
+#define MARDYN_SHUFFLE(a, b, i0, i1, i2, i3) __builtin_shuffle(a, b, V4Mask{i0, i1, i2, i3})
+#endif
+
+/// 4 x 4 transpose: rows r0..r3 become columns c0..c3 (c0 = {r0[0], r1[0], r2[0], r3[0]}, ...).
+inline void transpose4(V4 r0, V4 r1, V4 r2, V4 r3, V4& c0, V4& c1, V4& c2, V4& c3) {
+  const V4 t0 = MARDYN_SHUFFLE(r0, r1, 0, 4, 2, 6);  // r0[0] r1[0] r0[2] r1[2]
+  const V4 t1 = MARDYN_SHUFFLE(r0, r1, 1, 5, 3, 7);  // r0[1] r1[1] r0[3] r1[3]
+  const V4 t2 = MARDYN_SHUFFLE(r2, r3, 0, 4, 2, 6);
+  const V4 t3 = MARDYN_SHUFFLE(r2, r3, 1, 5, 3, 7);
+  c0 = MARDYN_SHUFFLE(t0, t2, 0, 1, 4, 5);
+  c1 = MARDYN_SHUFFLE(t1, t3, 0, 1, 4, 5);
+  c2 = MARDYN_SHUFFLE(t0, t2, 2, 3, 6, 7);
+  c3 = MARDYN_SHUFFLE(t1, t3, 2, 3, 6, 7);
+}
+
 /// What ljRows needs: slot data (x, y, z, owned weight per slot; forces likewise), the padded rows.
 struct RowsInput {
   std::size_t numSlots;
@@ -94,10 +113,9 @@ inline __attribute__((always_inline)) void ljRowsBody(const RowsInput& in, doubl
       const V4 a1 = load4(pos + 4 * static_cast<std::size_t>(j[1]));
       const V4 a2 = load4(pos + 4 * static_cast<std::size_t>(j[2]));
       const V4 a3 = load4(pos + 4 * static_cast<std::size_t>(j[3]));
-      const V4 dx = xi - V4{a0[0], a1[0], a2[0], a3[0]};
-      const V4 dy = yi - V4{a0[1], a1[1], a2[1], a3[1]};
-      const V4 dz = zi - V4{a0[2], a1[2], a2[2], a3[2]};
-      const V4 wj = {a0[3], a1[3], a2[3], a3[3]};
+      V4 xj, yj, zj, wj;
+      transpose4(a0, a1, a2, a3, xj, yj, zj, wj);
+      const V4 dx = xi - xj, dy = yi - yj, dz = zi - zj;
       if (!SingleType) {
         std::size_t t[4];
         for (int l = 0; l < 4; ++l) t[l] = row + static_cast<std::size_t>(type[j[l]]);
@@ -116,7 +134,12 @@ inline __attribute__((always_inline)) void ljRowsBody(const RowsInput& in, doubl
       sfx += fx;
       sfy += fy;
       sfz += fz;
-      for (int l = 0; l < 4; ++l) add4(force + 4 * static_cast<std::size_t>(j[l]), V4{-fx[l], -fy[l], -fz[l], 0.0});
+      V4 f0, f1, f2, f3;  // minus the force on each partner, as (x, y, z, 0)
+      transpose4(-fx, -fy, -fz, V4{0, 0, 0, 0}, f0, f1, f2, f3);
+      add4(force + 4 * static_cast<std::size_t>(j[0]), f0);  // in order: padding repeats one partner
+      add4(force + 4 * static_cast<std::size_t>(j[1]), f1);
+      add4(force + 4 * static_cast<std::size_t>(j[2]), f2);
+      add4(force + 4 * static_cast<std::size_t>(j[3]), f3);
       const V4 weight = half * (wi + wj);
       su += weight * (e24 * (l12 - l6) + (V4)((V4Mask)sh6 & inside));
       sv += weight * (dx * fx + dy * fy + dz * fz);
