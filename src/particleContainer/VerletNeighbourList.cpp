@@ -9,6 +9,10 @@
 #include <cmath>
 #include <limits>
 
+#if defined(__GNUC__) && defined(__x86_64__)
+#include <immintrin.h>
+#endif
+
 namespace mardyn {
 
 namespace {
@@ -37,6 +41,65 @@ MARDYN_NEIGHBOUR_CLONES std::size_t filterRange(double xi, double yi, double zi,
     count += d2[k] < range2 ? 1 : 0;
   }
   return count;
+}
+
+#if defined(__GNUC__) && defined(__x86_64__)
+/// The same with AVX2: four candidates at a time, the indices of those within range packed to the front
+/// of a 4-lane integer vector by a byte shuffle chosen by the comparison mask; writes up to 3 entries
+/// beyond the returned count.
+__attribute__((target("avx2,popcnt"))) std::size_t filterRangeAvx2(double xi, double yi, double zi, const double* x,
+                                                                    const double* y, const double* z, std::size_t j0,
+                                                                    std::size_t j1, double range2, std::uint32_t* out) {
+  struct PackTable {
+    std::uint8_t ctrl[16][16];
+    PackTable() {
+      for (int m = 0; m < 16; ++m) {
+        int n = 0;
+        for (int lane = 0; lane < 4; ++lane)
+          if (m & (1 << lane)) {
+            for (int byte = 0; byte < 4; ++byte) ctrl[m][4 * n + byte] = static_cast<std::uint8_t>(4 * lane + byte);
+            ++n;
+          }
+        for (int b = 4 * n; b < 16; ++b) ctrl[m][b] = 0x80;  // zero
+      }
+    }
+  };
+  static const PackTable table;
+  const __m256d vx = _mm256_set1_pd(xi), vy = _mm256_set1_pd(yi), vz = _mm256_set1_pd(zi);
+  const __m256d vr2 = _mm256_set1_pd(range2);
+  const std::size_t len = j1 - j0;
+  __m128i index = _mm_setr_epi32(static_cast<int>(j0), static_cast<int>(j0 + 1), static_cast<int>(j0 + 2),
+                                 static_cast<int>(j0 + 3));
+  const __m128i four = _mm_set1_epi32(4);
+  std::size_t k = 0, count = 0;
+  for (; k + 4 <= len; k += 4) {
+    const __m256d dx = _mm256_sub_pd(vx, _mm256_loadu_pd(x + j0 + k));
+    const __m256d dy = _mm256_sub_pd(vy, _mm256_loadu_pd(y + j0 + k));
+    const __m256d dz = _mm256_sub_pd(vz, _mm256_loadu_pd(z + j0 + k));
+    const __m256d d2 = _mm256_add_pd(_mm256_add_pd(_mm256_mul_pd(dx, dx), _mm256_mul_pd(dy, dy)), _mm256_mul_pd(dz, dz));
+    const int mask = _mm256_movemask_pd(_mm256_cmp_pd(d2, vr2, _CMP_LT_OQ));
+    const __m128i ctrl = _mm_loadu_si128(reinterpret_cast<const __m128i*>(table.ctrl[mask]));
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(out + count), _mm_shuffle_epi8(index, ctrl));
+    count += static_cast<std::size_t>(__builtin_popcount(static_cast<unsigned>(mask)));
+    index = _mm_add_epi32(index, four);
+  }
+  for (; k < len; ++k) {
+    const double dx = xi - x[j0 + k], dy = yi - y[j0 + k], dz = zi - z[j0 + k];
+    out[count] = static_cast<std::uint32_t>(j0 + k);
+    count += (dx * dx + dy * dy) + dz * dz < range2 ? 1 : 0;
+  }
+  return count;
+}
+#endif
+
+/// filterRange with AVX2 where the CPU has it; out needs room for 3 entries beyond the result.
+std::size_t filter(double xi, double yi, double zi, const double* x, const double* y, const double* z, std::size_t j0,
+                   std::size_t j1, double range2, double* d2, std::uint32_t* out) {
+#if defined(__GNUC__) && defined(__x86_64__)
+  static const bool avx2 = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("popcnt");
+  if (avx2) return filterRangeAvx2(xi, yi, zi, x, y, z, j0, j1, range2, out);
+#endif
+  return filterRange(xi, yi, zi, x, y, z, j0, j1, range2, d2, out);
 }
 
 }  // namespace
@@ -86,7 +149,7 @@ void VerletNeighbourList::build(const double* x, const double* y, const double* 
   const std::size_t n = active.size();
   if (_start.empty() || n != _start.back() || n > std::numeric_limits<std::uint32_t>::max())
     throw MardynException("VerletNeighbourList: build() needs the points of the last sortIntoBins()");
-  const double range2 = _range * _range;
+  const double range2 = _range * _range * (1.0 + 1e-12);  // pairs at the range, up to rounding, too
   _rowStart.assign(n + 1, 0);
   const std::size_t expected = _neighbours.size();
   _neighbours.clear();
@@ -128,18 +191,18 @@ void VerletNeighbourList::build(const double* x, const double* y, const double* 
           }
         std::size_t total = ownEnd - _start[2 * b + 1];
         for (int r = 0; r < numRanges; ++r) total += ranges[r][1] - ranges[r][0];
-        if (_dist2.size() < total) {
-          _dist2.resize(total);
-          _found.resize(total);
+        if (_found.size() < total + 3) {
+          _dist2.resize(total + 3);
+          _found.resize(total + 3);  // the AVX2 filter writes up to 3 entries ahead
         }
         for (std::size_t i = _start[2 * b]; i < _start[2 * b + 1]; ++i) _rowStart[i + 1] = _neighbours.size();
         for (std::size_t i = _start[2 * b + 1]; i < _start[2 * b + 2]; ++i) {  // the active points of b
           const double xi = x[i], yi = y[i], zi = z[i];
           std::size_t count = 0;
           for (int r = 0; r < numRanges; ++r)
-            count += filterRange(xi, yi, zi, x, y, z, ranges[r][0], ranges[r][1], range2, _dist2.data(),
-                                 _found.data() + count);
-          count += filterRange(xi, yi, zi, x, y, z, i + 1, ownEnd, range2, _dist2.data(), _found.data() + count);
+            count += filter(xi, yi, zi, x, y, z, ranges[r][0], ranges[r][1], range2, _dist2.data(),
+                            _found.data() + count);
+          count += filter(xi, yi, zi, x, y, z, i + 1, ownEnd, range2, _dist2.data(), _found.data() + count);
           _neighbours.insert(_neighbours.end(), _found.data(), _found.data() + count);
           _rowStart[i + 1] = _neighbours.size();
         }
