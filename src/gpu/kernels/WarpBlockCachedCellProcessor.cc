@@ -5,9 +5,11 @@
 // warp stages B in chunks of WARP_BLOCK molecules in shared memory together with a force and torque
 // cache. The lanes walk the chunk in rotated order (lane l meets molecule (l + shift) mod WARP_BLOCK,
 // separated by warp barriers), so each cache entry has one writer at a time; Newton's third law puts the
-// opposite force into the cache, and the chunk is committed to B's molecules under B's cell lock. In an
-// intra-cell pair, warp block k meets itself in registers (both directions) and the warp blocks after
-// it through the cache; its own molecules are written under the cell's lock too.
+// opposite force into the cache, and the chunk is committed to B's molecules under B's cell lock (no
+// lock where A has a single warp block: the chunk then has one writer). In an intra-cell pair, warp
+// block k meets itself in registers (both directions) and the warp blocks after it through the cache;
+// its own molecules are written under the cell's lock too (warp block 0, which no other commits into,
+// without).
 //
 // deterministic: instead of the lock, the writers of a chunk take turns in job order (chunkTurns holds
 // the turn of each chunk, indexed by the chunk's first molecule, and returns to 0 after the last
@@ -138,7 +140,15 @@ KERNEL void processCellPairs(GLOBAL const int2* RESTRICT cellPairs, GLOBAL const
           }
           SYNC_WARPS;
         }
-        if (!haloB) {
+        if (!haloB && !same && lastBlockA == 0) {
+          // The pair's only job: nobody else writes B in this launch.
+          if (lane < count) {
+            addPlain(forces + startB + jBase + lane, bForce[slot]);
+#if !ORIENTATION_FREE
+            addPlain(torques + startB + jBase + lane, bTorque[slot]);
+#endif
+          }
+        } else if (!haloB) {
           // Commit the chunk: writers are the warp blocks 0 .. of A (in an intra-cell pair the ones
           // before this chunk, followed by the chunk's own warp block writing its registers).
           GLOBAL int* turn = chunkTurns + startB + jBase;
@@ -157,8 +167,9 @@ KERNEL void processCellPairs(GLOBAL const int2* RESTRICT cellPairs, GLOBAL const
     }
     const mixed w = haloB ? (mixed) 0.5 : (mixed) 1;
     const mixed4 fa = make_mixed4(fax, fay, faz, 0), tqa = make_mixed4(tax, tay, taz, 0);
-    if (same) {
-      // Other warp blocks of this cell commit into this one: write under the same lock or turn.
+    if (same && block > 0) {
+      // Earlier warp blocks of this cell commit into this one: write under the same lock or turn
+      // (warp block 0 receives no commits).
       GLOBAL int* turn = chunkTurns + startA + block * WARP_BLOCK;
       beginWarpBlockCommit(lane, deterministic, cellLocks + cellA, turn, block);
       if (validA) {
@@ -169,11 +180,10 @@ KERNEL void processCellPairs(GLOBAL const int2* RESTRICT cellPairs, GLOBAL const
       }
       endWarpBlockCommit(lane, deterministic, cellLocks + cellA, turn, 0);
     } else if (validA) {
-      mixed4 f = forces[i], t = torques[i];
-      f.x += fa.x; f.y += fa.y; f.z += fa.z;
-      t.x += tqa.x; t.y += tqa.y; t.z += tqa.z;
-      forces[i] = f;
-      torques[i] = t;
+      addPlain(forces + i, fa);
+#if !ORIENTATION_FREE
+      addPlain(torques + i, tqa);
+#endif
     }
     if (validA) {
       mixed2 st = moleculeStats[i];

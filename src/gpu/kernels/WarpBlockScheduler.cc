@@ -198,6 +198,15 @@ DEVICE void endWarpBlockCommit(int lane, int deterministic, GLOBAL int* lock, GL
   }
 }
 
+/// Adds (x, y, z) of v to the vector at `target`, which no other thread writes in this launch.
+DEVICE void addPlain(GLOBAL mixed4* target, mixed4 v) {
+  mixed4 t = *target;
+  t.x += v.x;
+  t.y += v.y;
+  t.z += v.z;
+  *target = t;
+}
+
 /// Adds (x, y, z) of v to the vector at `target` with accesses that bypass incoherent caches (the
 /// target is written by other blocks under the same lock or turn).
 DEVICE void addCommitted(GLOBAL mixed4* target, mixed4 v) {
