@@ -14,6 +14,8 @@ namespace mardyn {
 /// cells (Newton's third law); those on halo copies are discarded by the container. The potential
 /// energy and virial of a pair between an owned and a halo molecule count one half, since the
 /// mirrored pair is seen from the other side too (periodic image or neighbouring process).
+/// Two hooks relax this for processors that find their pairs themselves: setsForces() (no clearing
+/// before) and usesCellPairs() (no processCell/processCellPair calls).
 class CellProcessor {
  public:
   virtual ~CellProcessor() = default;
@@ -29,6 +31,14 @@ class CellProcessor {
   virtual double upot() const = 0;
   /// Virial sum over pairs of r_ij . F_ij (centre-of-mass distance, ls1's molecular virial).
   virtual double virial() const = 0;
+
+  /// True if postprocessCell sets (rather than adds to) the force and torque of every owned molecule
+  /// and nothing reads them before: the container then does not clear them first (halo copies keep
+  /// whatever they hold; their forces are discarded anyway).
+  virtual bool setsForces() const { return false; }
+  /// False if processCell and processCellPair do nothing (the processor finds its pairs itself): the
+  /// container may then leave out the walk over the cell pairs.
+  virtual bool usesCellPairs() const { return true; }
 };
 
 }  // namespace mardyn

@@ -160,21 +160,24 @@ std::vector<Molecule> LinkedCells::extractLeavingParticles() {
 }
 
 void LinkedCells::traverseCells(CellProcessor& processor) {
-  for (auto& cell : _cells)
-    for (auto& m : cell.molecules()) m.clearFM();
+  if (!processor.setsForces())
+    for (auto& cell : _cells)
+      for (auto& m : cell.molecules()) m.clearFM();
   processor.initTraversal();
   for (auto& cell : _cells) processor.preprocessCell(cell);
-  const int nx = _cellsPerDim[0], ny = _cellsPerDim[1], nz = _cellsPerDim[2];
-  for (auto& cell1 : _cells) {
-    if (cell1.empty()) continue;
-    if (!cell1.isHalo()) processor.processCell(cell1);
-    const auto& c = cell1.coords();
-    for (const auto& off : _forwardOffsets) {
-      const int x = c[0] + off[0], y = c[1] + off[1], z = c[2] + off[2];
-      if (x < 0 || y < 0 || z < 0 || x >= nx || y >= ny || z >= nz) continue;
-      ParticleCell& cell2 = _cells[cellIndex(x, y, z)];
-      if (cell2.empty() || (cell1.isHalo() && cell2.isHalo())) continue;
-      processor.processCellPair(cell1, cell2);
+  if (processor.usesCellPairs()) {
+    const int nx = _cellsPerDim[0], ny = _cellsPerDim[1], nz = _cellsPerDim[2];
+    for (auto& cell1 : _cells) {
+      if (cell1.empty()) continue;
+      if (!cell1.isHalo()) processor.processCell(cell1);
+      const auto& c = cell1.coords();
+      for (const auto& off : _forwardOffsets) {
+        const int x = c[0] + off[0], y = c[1] + off[1], z = c[2] + off[2];
+        if (x < 0 || y < 0 || z < 0 || x >= nx || y >= ny || z >= nz) continue;
+        ParticleCell& cell2 = _cells[cellIndex(x, y, z)];
+        if (cell2.empty() || (cell1.isHalo() && cell2.isHalo())) continue;
+        processor.processCellPair(cell1, cell2);
+      }
     }
   }
   for (auto& cell : _cells) processor.postprocessCell(cell);

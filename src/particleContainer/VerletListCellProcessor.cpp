@@ -409,7 +409,8 @@ void VerletListCellProcessor::postprocessCell(ParticleCell& cell) {
   for (std::size_t i = 0; i < mols.size(); ++i) {
     const std::int64_t s = cs.slot[i];
     const double* f = &_force[4 * s];
-    mols[i].addF({f[0], f[1], f[2]});
+    mols[i].setF({f[0], f[1], f[2]});
+    mols[i].setM({});
   }
 }
 

@@ -47,6 +47,8 @@ class VerletListCellProcessor : public CellProcessor {
   void endTraversal() override;
   double upot() const override { return _upot; }
   double virial() const override { return _virial; }
+  bool setsForces() const override { return true; }
+  bool usesCellPairs() const override { return false; }
 
  private:
   /// Slots of the molecules of one container cell at the last traversal (a guess for the next one).
