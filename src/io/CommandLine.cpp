@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdlib>
 #include <functional>
 #include <sstream>
 
@@ -49,6 +50,14 @@ const std::vector<OptionSpec>& optionTable() {
        [](Options& o, const std::string& v) { o.finalCheckpoint = oneOf("final-checkpoint", v, {"0", "1"}) == "1"; }},
       {"legacy-cell-processor", 0, nullptr, "use the plain reference cell processor instead of the fast one",
        [](Options& o, const std::string&) { o.legacyCellProcessor = true; }},
+      {"verlet-skin", 0, "X", "Verlet-list skin of single-centre LJ systems (overrides datastructure/skin; 0: no list)",
+       [](Options& o, const std::string& v) {
+         char* end = nullptr;
+         const double skin = std::strtod(v.c_str(), &end);
+         if (v.empty() || *end != '\0' || !(skin >= 0) || skin > 1e300)
+           throw UsageError("option --verlet-skin: '" + v + "' is not a number >= 0");
+         o.verletSkin = skin;
+       }},
       {"print-interval", 'i', "N", "print the Simstep line every N steps (default 1, 0 = never)",
        [](Options& o, const std::string& v) { o.printInterval = toCount("print-interval", v, true); }},
       {"quiet", 'q', nullptr, "no per-step lines, no progress line, no summary",
@@ -170,6 +179,7 @@ void CommandLine::apply(const Options& o, SimulationConfig& c) {
   if (o.outputPrefix) c.outputPrefix = *o.outputPrefix;
   if (o.finalCheckpoint) c.finalCheckpoint = *o.finalCheckpoint;
   if (o.legacyCellProcessor) c.legacyCellProcessor = true;
+  if (o.verletSkin) c.verletSkin = *o.verletSkin;
   if (o.printInterval) c.printInterval = *o.printInterval;
   c.quiet = o.quiet;
   if (o.gpu) c.gpu.enabled = true;

@@ -12,6 +12,7 @@ class CommandLineTest : public CppUnit::TestFixture {
   CPPUNIT_TEST_SUITE(CommandLineTest);
   CPPUNIT_TEST(longOptions);
   CPPUNIT_TEST(shortOptions);
+  CPPUNIT_TEST(verletSkin);
   CPPUNIT_TEST(gpuOptions);
   CPPUNIT_TEST(applyToConfig);
   CPPUNIT_TEST(usageErrors);
@@ -38,6 +39,18 @@ class CommandLineTest : public CppUnit::TestFixture {
     CPPUNIT_ASSERT_EQUAL(0ul, *o.printInterval);
     CPPUNIT_ASSERT(o.quiet);
     CPPUNIT_ASSERT(!o.finalCheckpoint);
+  }
+
+  void verletSkin() {
+    SimulationConfig c;
+    CommandLine::apply(CommandLine::parse({"c.xml"}), c);
+    CPPUNIT_ASSERT_EQUAL(-1.0, c.verletSkin);
+    CommandLine::apply(CommandLine::parse({"--verlet-skin", "0.3", "c.xml"}), c);
+    CPPUNIT_ASSERT_EQUAL(0.3, c.verletSkin);
+    CommandLine::apply(CommandLine::parse({"--verlet-skin=0", "c.xml"}), c);
+    CPPUNIT_ASSERT_EQUAL(0.0, c.verletSkin);
+    for (const char* bad : {"-0.1", "x", "0.3x", "", "nan"})
+      CPPUNIT_ASSERT_THROW_MESSAGE(bad, CommandLine::parse({"--verlet-skin", bad, "c.xml"}), CommandLine::UsageError);
   }
 
   void gpuOptions() {
@@ -120,7 +133,7 @@ class CommandLineTest : public CppUnit::TestFixture {
     CPPUNIT_ASSERT(CommandLine::parse({"-V"}).version);
     const std::string u = CommandLine::usage();
     for (const char* opt : {"--steps", "-n", "--output-prefix", "--final-checkpoint", "--legacy-cell-processor",
-                            "--print-interval", "--quiet", "--gpu", "--gpu-backend", "--cell-processor", "--precision", "--gpu-option",
+                            "--print-interval", "--quiet", "--verlet-skin", "--gpu", "--gpu-backend", "--cell-processor", "--precision", "--gpu-option",
                             "--help", "--version"})
       CPPUNIT_ASSERT_MESSAGE(opt, u.find(opt) != std::string::npos);
   }
