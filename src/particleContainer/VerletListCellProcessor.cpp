@@ -220,9 +220,14 @@ double VerletListCellProcessor::distance2ToRegion(double x, double y, double z) 
 }
 
 std::int64_t VerletListCellProcessor::findSlot(unsigned long id, double x, double y, double z) const {
-  const auto it = _firstSlot.find(id);
-  if (it == _firstSlot.end()) return -1;
-  for (std::int64_t s = it->second; s >= 0; s = _nextSameId[s]) {
+  std::int64_t first = -1;
+  if (_denseIds) {
+    if (id < _firstSlotById.size()) first = _firstSlotById[id];
+  } else {
+    const auto it = _firstSlot.find(id);
+    if (it != _firstSlot.end()) first = it->second;
+  }
+  for (std::int64_t s = first; s >= 0; s = _nextSameId[s]) {
     const double* ref = &_ref[4 * s];
     const double dx = x - ref[0], dy = y - ref[1], dz = z - ref[2];
     if (dx * dx + dy * dy + dz * dz <= _halfSkin2) return s;
@@ -289,6 +294,11 @@ void VerletListCellProcessor::rebuild() {
   std::vector<unsigned long> ids;
   std::vector<int> types;
   std::vector<std::uint8_t> owned;
+  const std::size_t expected = _numSlots + _numSlots / 16;
+  for (auto* v : {&x, &y, &z}) v->reserve(expected);
+  ids.reserve(expected);
+  types.reserve(expected);
+  owned.reserve(expected);
   for (ParticleCell* cell : _visited)
     for (const Molecule& m : cell->molecules()) {
       x.push_back(m.r().x);
@@ -324,8 +334,14 @@ void VerletListCellProcessor::rebuild() {
   _nextSameId.resize(n);
   _seen.assign(n, 0u);
   _stamp = 1;
+  // Slots by molecule id: a table indexed by id where the ids are dense enough, else a hash map.
+  unsigned long maxId = 0;
+  for (unsigned long id : ids) maxId = std::max(maxId, id);
+  _denseIds = maxId <= 4 * n + 1024;
   _firstSlot.clear();
-  _firstSlot.reserve(n);
+  _firstSlotById.clear();
+  if (_denseIds) _firstSlotById.assign(maxId + 1, -1);
+  else _firstSlot.reserve(n);
   std::vector<std::int64_t> slotOf(n);
   for (std::size_t s = 0; s < n; ++s) {
     const std::size_t i = order[s];
@@ -339,9 +355,9 @@ void VerletListCellProcessor::rebuild() {
     _seen[s] = _stamp;
     _ref[4 * s + 3] = active[i];
     sactive[s] = active[i];
-    auto [it, fresh] = _firstSlot.try_emplace(ids[i], static_cast<std::int64_t>(s));
-    _nextSameId[s] = fresh ? -1 : it->second;
-    if (!fresh) it->second = static_cast<std::int64_t>(s);
+    std::int64_t& first = _denseIds ? _firstSlotById[ids[i]] : _firstSlot.try_emplace(ids[i], -1).first->second;
+    _nextSameId[s] = first;
+    first = static_cast<std::int64_t>(s);
   }
   _list.build(sx.data(), sy.data(), sz.data(), sactive);
   _rowStart.assign(n + 1, 0);

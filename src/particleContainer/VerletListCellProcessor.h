@@ -89,7 +89,9 @@ class VerletListCellProcessor : public CellProcessor {
   std::vector<std::int64_t> _nextSameId;
   std::vector<unsigned> _seen;
   unsigned _stamp = 0;
-  std::unordered_map<unsigned long, std::int64_t> _firstSlot;
+  bool _denseIds = false;                                     // ids up to ~4 x slots: a table
+  std::vector<std::int64_t> _firstSlotById;                   // first slot of each id, or -1
+  std::unordered_map<unsigned long, std::int64_t> _firstSlot;  // the same for sparse ids
   std::vector<CellSlots> _cellSlots;  // by container cell index
 
   // The list's rows padded to multiples of 4 partners (with slot numSlots, far away)

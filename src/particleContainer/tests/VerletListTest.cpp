@@ -24,6 +24,7 @@ class VerletListTest : public CppUnit::TestFixture {
   CPPUNIT_TEST(largeMoveRebuilds);
   CPPUNIT_TEST(addedAndRemovedMolecules);
   CPPUNIT_TEST(regionChangeRebuilds);
+  CPPUNIT_TEST(sparseIds);
   CPPUNIT_TEST(rejectsBadSkin);
   CPPUNIT_TEST_SUITE_END();
 
@@ -240,6 +241,26 @@ class VerletListTest : public CppUnit::TestFixture {
     lc.deleteHaloParticles();
     lc.traverseCells(proc);
     CPPUNIT_ASSERT_EQUAL(2ul, proc.rebuilds());
+  }
+
+  /// Ids far apart (the hash-map path of the id lookup) along a trajectory.
+  void sparseIds() {
+    const std::vector<Component> comps{lj(0, 1.0, 1.0, false)};
+    InteractionParameters params(comps, 2.5);
+    const Vec3 box{8.0, 7.0, 7.5};
+    LinkedCells lc({0, 0, 0}, box, 2.8);
+    for (const Molecule& m : randomMolecules(comps, box, 320, 0.9, 61))
+      lc.addParticle(Molecule(m.id() * 1000003ul + 7, &comps[0], m.r(), m.v(), m.q(), m.L()));
+    Domain domain(box);
+    DomainDecompSequential decomp;
+    decomp.exchangeMolecules(lc, domain);
+    VerletListCellProcessor proc(params, 0.3);
+    for (int s = 0; s < 25; ++s) {
+      lc.traverseCells(proc);
+      checkAgainstBruteForce(lc, box, params, proc, "sparse ids");
+      move(lc, decomp, domain, 0.01);
+    }
+    CPPUNIT_ASSERT(proc.rebuilds() < 25);
   }
 
   void rejectsBadSkin() {
