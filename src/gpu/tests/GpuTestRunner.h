@@ -8,12 +8,17 @@
 #include "gpu/tests/GpuTestSystems.h"
 
 #include "compute/ComputeBackends.h"
+#include "compute/ComputeException.h"
+#include "utils/MardynException.h"
 
 #include <cppunit/extensions/HelperMacros.h>
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 #include <iostream>
+#include <memory>
+#include <set>
 #include <sstream>
 
 namespace mardyn::gpu::test {
@@ -46,17 +51,40 @@ inline Deviation compare(MoleculeInteraction& mi, LinkedCells& cells, const Refe
   return d;
 }
 
-/// Runs `system` on every backend, precision (restricted to `precisions` if non-empty) and cell
-/// processor; asserts the tolerances: double 1e-10 relative everywhere; mixed 1e-5; single 1e-5
-/// norm-wise on forces and torques and 1e-4 on U_pot and virial (sums over many pairs accumulated
-/// in float). Every combination runs before the first failure is reported. Returns the number of runs.
-/// extraBlockSizes: further block sizes to run the block processors with (besides their default).
-inline int runEverywhere(const TestSystem& system, const std::vector<int>& extraBlockSizes = {},
-                         const std::vector<compute::Precision>& precisions = {}) {
-  const ReferenceResult ref = bruteForce(system);
+/// The tolerances of runEverywhere: double 1e-10 relative everywhere; mixed 1e-5; single 1e-5
+/// norm-wise on forces and torques and 1e-4 on U_pot and virial (sums over many pairs in float).
+inline bool withinTolerance(const Deviation& d, compute::Precision p) {
+  const double tol = p == compute::Precision::Double ? 1e-10 : 1e-5;
+  const double sumTol = p == compute::Precision::Single ? 1e-4 : tol;
+  return d.force <= tol && d.torque <= tol && d.upot <= sumTol && d.virial <= sumTol;
+}
+
+/// One processor at one block size (0: the processor's default).
+struct ProcessorRun {
+  const CellProcessorVariant* variant;
+  int blockSize;
+};
+
+/// Every registered processor at its default block size, and the block processors (BlockPerCellPair
+/// and PersistentBlocks mappings) also at each of extraBlockSizes that differs from their default.
+inline std::vector<ProcessorRun> processorRuns(const std::vector<int>& extraBlockSizes = {}) {
+  std::vector<ProcessorRun> out;
+  for (const auto& variant : CellProcessorRegistry::all()) {
+    out.push_back({&variant, 0});
+    if (variant.mapping == CellProcessorVariant::Mapping::ThreadPerCellPair) continue;
+    for (int b : extraBlockSizes)
+      if (b != variant.defaultBlockSize) out.push_back({&variant, b});
+  }
+  return out;
+}
+
+/// Calls body(context, backend, precision) for every backend with a device (its first device) and
+/// every precision (restricted to `precisions` if non-empty) the device supports; prints what is
+/// skipped and why. Returns the number of contexts visited.
+template <class Body>
+inline int forEachContext(const std::vector<compute::Precision>& precisions, Body&& body) {
   const auto registry = compute::availableBackends();
-  int runs = 0;
-  std::string failures;
+  int contexts = 0;
   for (const auto& backend : registry.names()) {
     const auto list = registry.devices(backend);
     if (list.devices.empty()) {
@@ -76,34 +104,76 @@ inline int runEverywhere(const TestSystem& system, const std::vector<int>& extra
       co.deviceIndex = 0;
       co.precision = p;
       auto context = registry.create(co);
-      std::vector<std::pair<const CellProcessorVariant*, int>> runsHere;
-      for (const auto& variant : CellProcessorRegistry::all()) {
-        runsHere.push_back({&variant, 0});
-        if (variant.mapping == CellProcessorVariant::Mapping::BlockPerCellPair)
-          for (int b : extraBlockSizes) runsHere.push_back({&variant, b});
-      }
-      for (const auto& [variantPtr, blockSize] : runsHere) {
-        const CellProcessorVariant& variant = *variantPtr;
-        auto cells = fillLinkedCells(system);
-        MoleculeInteraction mi(*context, system.components, *system.params, variant, blockSize);
-        mi.compute(*cells);
-        const Deviation d = compare(mi, *cells, ref);
-        const double tol = p == compute::Precision::Double ? 1e-10 : 1e-5;
-        const double sumTol = p == compute::Precision::Single ? 1e-4 : tol;
-        std::ostringstream what;
-        what << system.name << " N=" << system.molecules.size() << " " << backend << " " << compute::precisionName(p)
-             << " " << variant.name << "/" << mi.blockSize() << ": force " << d.force << " torque " << d.torque << " U " << d.upot
-             << " virial " << d.virial;
-        std::cout << "\n  [gpu test] " << what.str();
-        if (!(d.force <= tol && d.torque <= tol && d.upot <= sumTol && d.virial <= sumTol))
-          failures += (failures.empty() ? "" : "; ") + what.str();
-        ++runs;
-      }
+      body(*context, backend, p);
+      ++contexts;
     }
   }
+  return contexts;
+}
+
+/// The interaction of `run` for `system`, or nullptr (the reason printed, labelled `where`) where
+/// the device refuses a persistent-block processor (a MardynException of the constructor that is not
+/// a compute-layer error such as a failed compile: those, and every other processor's errors, fail).
+inline std::unique_ptr<MoleculeInteraction> makeInteraction(compute::ComputeContext& context, const TestSystem& system,
+                                                            const ProcessorRun& run, const std::string& where,
+                                                            bool deterministic = false) {
+  try {
+    return std::make_unique<MoleculeInteraction>(context, system.components, *system.params, *run.variant,
+                                                 run.blockSize, nullptr, deterministic);
+  } catch (const compute::ComputeException&) {
+    throw;
+  } catch (const MardynException& e) {
+    if (run.variant->mapping != CellProcessorVariant::Mapping::PersistentBlocks) throw;
+    std::cout << "\n  [gpu test] skipped " << where << " " << run.variant->name << "/"
+              << (run.blockSize > 0 ? run.blockSize : run.variant->defaultBlockSize) << ": " << e.what();
+    return nullptr;
+  }
+}
+
+/// Whether a run's deviations are acceptable, given its precision and processor.
+using ToleranceCheck = std::function<bool(const Deviation&, compute::Precision, const CellProcessorVariant&)>;
+
+/// Runs `system` with each of `runs` on every backend and precision (restricted to `precisions` if
+/// non-empty), compares with the brute force and asserts `within`. Every combination runs before
+/// the first failure is reported. Returns the number of runs.
+inline int runAgainstBruteForce(const TestSystem& system, const std::vector<ProcessorRun>& runs,
+                                const std::vector<compute::Precision>& precisions, const ToleranceCheck& within) {
+  const ReferenceResult ref = bruteForce(system);
+  int count = 0;
+  std::string failures;
+  forEachContext(precisions, [&](compute::ComputeContext& context, const std::string& backend, compute::Precision p) {
+    const std::string where = backend + " " + compute::precisionName(p);
+    std::set<std::pair<const CellProcessorVariant*, int>> done;  // a device may fix the block size
+    for (const auto& run : runs) {
+      auto cells = fillLinkedCells(system);
+      auto mi = makeInteraction(context, system, run, system.name + " " + where);
+      if (!mi || !done.insert({run.variant, mi->blockSize()}).second) continue;
+      mi->compute(*cells);
+      const Deviation d = compare(*mi, *cells, ref);
+      std::ostringstream what;
+      what << system.name << " N=" << system.molecules.size() << " " << where << " " << run.variant->name << "/"
+           << mi->blockSize() << ": force " << d.force << " torque " << d.torque << " U " << d.upot << " virial "
+           << d.virial;
+      std::cout << "\n  [gpu test] " << what.str();
+      if (!within(d, p, *run.variant)) failures += (failures.empty() ? "" : "; ") + what.str();
+      ++count;
+    }
+  });
   CPPUNIT_ASSERT_MESSAGE("beyond tolerance: " + failures, failures.empty());
-  if (runs == 0) std::cout << "\n  [gpu test] no compute device: nothing run";
-  return runs;
+  if (count == 0) std::cout << "\n  [gpu test] no compute device: nothing run";
+  return count;
+}
+
+/// Runs `system` on every backend, precision (restricted to `precisions` if non-empty) and cell
+/// processor; asserts the tolerances of withinTolerance. Every combination runs before the first
+/// failure is reported. Returns the number of runs.
+/// extraBlockSizes: further block sizes to run the block processors with (besides their default).
+inline int runEverywhere(const TestSystem& system, const std::vector<int>& extraBlockSizes = {},
+                         const std::vector<compute::Precision>& precisions = {}) {
+  return runAgainstBruteForce(system, processorRuns(extraBlockSizes), precisions,
+                              [](const Deviation& d, compute::Precision p, const CellProcessorVariant&) {
+                                return withinTolerance(d, p);
+                              });
 }
 
 }  // namespace mardyn::gpu::test

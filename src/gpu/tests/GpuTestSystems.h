@@ -1,6 +1,6 @@
-// Test support for the GPU decorator: random periodic systems of each model class in a LinkedCells
-// (owned molecules plus periodic halo copies) and an independent brute-force reference (every
-// minimum-image pair, site functions of particleContainer/potforce, double precision).
+// Test support for the GPU decorator: random periodic systems of each model class (also liquid in
+// vacuum) in a LinkedCells (owned molecules plus periodic halo copies) and an independent brute-force
+// reference (every minimum-image pair, site functions of particleContainer/potforce, double precision).
 #pragma once
 
 #include "molecules/Component.h"
@@ -127,6 +127,56 @@ inline TestSystem makeSystem(const std::string& model, int cellsPerDim, int numM
         break;
       }
     if (ok) placed.push_back(r);
+  }
+  for (std::size_t i = 0; i < placed.size(); ++i) {
+    const Component* c = &s.components[i % s.components.size()];
+    s.molecules.emplace_back(i + 1, c, placed[i], Vec3{}, randomQuaternion(rng));
+  }
+  return s;
+}
+
+/// Liquid in vacuum: a jittered FCC lattice of number density `density` filling the region
+/// [liquidLo, liquidHi) (in cells from the box's lower corner) of a periodic box of `cellsPerDim`
+/// cells of `cutoff`, centred at the origin; `vapour` further molecules scattered over the box, no
+/// centre closer than 1.2 to another. Cells inside the region hold about density * cutoff^3
+/// molecules, the others none or a few.
+inline TestSystem makeLiquidInVacuum(const std::string& model, int cellsPerDim, double cutoff, Vec3 liquidLo,
+                                     Vec3 liquidHi, double density, int vapour, unsigned seed) {
+  TestSystem s;
+  s.name = model + "-liquid-in-vacuum";
+  s.components = makeComponents(model);
+  s.cutoff = cutoff;
+  const double L = cellsPerDim * cutoff;
+  s.boxMin = {-L / 2, -L / 2, -L / 2};
+  s.boxMax = {L / 2, L / 2, L / 2};
+  s.params = std::make_unique<InteractionParameters>(s.components, s.cutoff);
+  std::mt19937 rng(seed);
+  std::uniform_real_distribution<double> u(0.0, 1.0);
+  const double a = std::cbrt(4.0 / density);
+  const Vec3 lo = s.boxMin + liquidLo * cutoff, hi = s.boxMin + liquidHi * cutoff;
+  const double basis[4][3] = {{0, 0, 0}, {0.5, 0.5, 0}, {0.5, 0, 0.5}, {0, 0.5, 0.5}};
+  std::vector<Vec3> placed;
+  const Vec3 extent = hi - lo;
+  for (int x = 0; x < extent.x / a + 1; ++x)
+    for (int y = 0; y < extent.y / a + 1; ++y)
+      for (int z = 0; z < extent.z / a + 1; ++z)
+        for (const auto& b : basis) {
+          Vec3 r = lo + Vec3{x + b[0] + 0.25, y + b[1] + 0.25, z + b[2] + 0.25} * a;
+          for (int k = 0; k < 3; ++k) r[k] += 0.1 * a * (2.0 * u(rng) - 1.0);
+          if (r.x < hi.x && r.y < hi.y && r.z < hi.z && r.x >= lo.x && r.y >= lo.y && r.z >= lo.z) placed.push_back(r);
+        }
+  auto minImage = [L](Vec3 d) {
+    for (int k = 0; k < 3; ++k) d[k] -= L * std::round(d[k] / L);
+    return d;
+  };
+  for (int added = 0, attempts = 0; added < vapour && attempts < 100000; ++attempts) {
+    Vec3 r;
+    for (int k = 0; k < 3; ++k) r[k] = s.boxMin[k] + L * u(rng) * 0.999999;
+    bool ok = true;
+    for (const auto& p : placed) ok = ok && norm2(minImage(r - p)) >= 1.2 * 1.2;
+    if (!ok) continue;
+    placed.push_back(r);
+    ++added;
   }
   for (std::size_t i = 0; i < placed.size(); ++i) {
     const Component* c = &s.components[i % s.components.size()];
