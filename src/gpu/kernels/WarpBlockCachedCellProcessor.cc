@@ -42,11 +42,12 @@ KERNEL void processCellPairs(GLOBAL const int2* RESTRICT cellPairs, GLOBAL const
   const int slot = LOCAL_ID;
   const int jobBegin = jobStart[firstPair];
   const int numJobs = jobStart[firstPair + numPairs] - jobBegin;
-  if (LOCAL_ID == 0) pool = WB_POOL_EMPTY;
+  const int queue = warpBlockQueueLength(numJobs);
+  if (LOCAL_ID == 0) pool = (mm_ulong) (WARPS_PER_BLOCK * queue);
   SYNC_THREADS;
   int next = 0, end = 0;
   for (;;) {
-    if (lane == 0) warpJob[warp] = nextWarpBlockJob(&next, &end, numJobs, queueCounters + launch, &pool);
+    if (lane == 0) warpJob[warp] = nextWarpBlockJob(&next, &end, numJobs, queue, queueCounters + launch, &pool);
     SYNC_WARPS;
     const int jobIndex = warpJob[warp];
     SYNC_WARPS;

@@ -14,10 +14,16 @@
 // mardyn-kernel: defines BLOCK_SIZE=128 WARP_BLOCK=32 SCAN_BLOCK=256
 
 #define WARPS_PER_BLOCK (BLOCK_SIZE / WARP_BLOCK)
-/// Jobs a warp takes at a time (its queue), and the block's pool that its warps share.
-#define WB_QUEUE 2
-#define WB_POOL (WARPS_PER_BLOCK * WB_QUEUE)
-#define WB_POOL_EMPTY ((mm_ulong) WB_POOL)
+/// Most jobs a warp takes at a time (its queue); the block's pool, which its warps share, holds a queue
+/// for each warp.
+#define WB_QUEUE_MAX 4
+
+/// Jobs a warp takes at a time in a launch of numJobs jobs: one while there are fewer than four jobs
+/// per resident warp (so that every warp gets work), up to WB_QUEUE_MAX when there are many.
+DEVICE int warpBlockQueueLength(int numJobs) {
+  const int perWarp = numJobs / (4 * (int) NUM_GROUPS * WARPS_PER_BLOCK);
+  return perWarp < 1 ? 1 : (perWarp > WB_QUEUE_MAX ? WB_QUEUE_MAX : perWarp);
+}
 
 DEVICE int warpBlocksOf(int n) { return (n + WARP_BLOCK - 1) / WARP_BLOCK; }
 
@@ -131,37 +137,40 @@ KERNEL void reduceWarpBlockStats(GLOBAL const int* RESTRICT cellStart, int numCe
 
 /// Lane 0 of a warp: the next job (0-based within the launch) of the warp's queue, refilled when
 /// empty; -1 when the launch has no job left. On CUDA the warps of a block refill their queues from a
-/// pool the block shares (one global atomic per WB_POOL jobs): a (base, taken) pair packed into one
-/// 64-bit word, so taking from it and refilling it are single atomic operations and no warp ever waits
-/// for another. An OpenCL work-group is one warp and takes from the global counter directly.
-DEVICE int nextWarpBlockJob(int* next, int* end, int numJobs, GLOBAL int* counter, LOCAL_ARG mm_ulong* pool) {
+/// pool the block shares (one global atomic per WARPS_PER_BLOCK * queue jobs): a (base, taken) pair
+/// packed into one 64-bit word, so taking from it and refilling it are single atomic operations and no
+/// warp ever waits for another. An OpenCL work-group is one warp and takes from the global counter
+/// directly.
+/// queue: warpBlockQueueLength of the launch; *pool starts as (0, WARPS_PER_BLOCK * queue) (used up).
+DEVICE int nextWarpBlockJob(int* next, int* end, int numJobs, int queue, GLOBAL int* counter, LOCAL_ARG mm_ulong* pool) {
   if (*next >= *end) {
 #if WARPS_PER_BLOCK > 1 && !defined(__OPENCL_VERSION__)
-    const mm_ulong old = atomicAdd((unsigned long long*) pool, (unsigned long long) WB_QUEUE);
+    const int poolSize = WARPS_PER_BLOCK * queue;
+    const mm_ulong old = atomicAdd((unsigned long long*) pool, (unsigned long long) queue);
     const int taken = (int) (old & 0xffffffffull);
-    if (taken < WB_POOL) {
+    if (taken < poolSize) {
       *next = (int) (old >> 32) + taken;
-      *end = *next + WB_QUEUE;
+      *end = *next + queue;
     } else {
-      // The pool is used up: take a new chunk; share all but the first WB_QUEUE jobs through the pool
+      // The pool is used up: take a new chunk; share all but the first `queue` jobs through the pool
       // unless another warp has refilled it meanwhile, in which case this warp keeps the whole chunk.
-      const int g = atomicAdd(counter, WB_POOL);
+      const int g = atomicAdd(counter, poolSize);
       *next = g;
-      *end = g + WB_POOL;
-      const mm_ulong fresh = ((mm_ulong) (unsigned int) g << 32) | (mm_ulong) WB_QUEUE;
-      mm_ulong seen = old + WB_QUEUE;
-      while ((int) (seen & 0xffffffffull) >= WB_POOL) {
+      *end = g + poolSize;
+      const mm_ulong fresh = ((mm_ulong) (unsigned int) g << 32) | (mm_ulong) queue;
+      mm_ulong seen = old + queue;
+      while ((int) (seen & 0xffffffffull) >= poolSize) {
         const mm_ulong previous = atomicCAS((unsigned long long*) pool, seen, fresh);
         if (previous == seen) {
-          *end = g + WB_QUEUE;
+          *end = g + queue;
           break;
         }
         seen = previous;
       }
     }
 #else
-    *next = ATOMIC_ADD(counter, WB_QUEUE);
-    *end = *next + WB_QUEUE;
+    *next = ATOMIC_ADD(counter, queue);
+    *end = *next + queue;
 #endif
   }
   if (*next >= numJobs) return -1;
