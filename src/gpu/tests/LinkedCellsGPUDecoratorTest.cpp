@@ -21,6 +21,7 @@ class LinkedCellsGPUDecoratorTest : public CppUnit::TestFixture {
   CPPUNIT_TEST(testDomainTraverserLaunchesShareNoCell);
   CPPUNIT_TEST(testDecoratorComparesWithCpu);
   CPPUNIT_TEST(testConditionsNameTheMolecule);
+  CPPUNIT_TEST(testWarpBlockRequirementsRefusedByName);
   CPPUNIT_TEST_SUITE_END();
 
  public:
@@ -156,6 +157,41 @@ class LinkedCellsGPUDecoratorTest : public CppUnit::TestFixture {
         std::cout << "\n  [gpu test] " << backend << ": " << what;
         CPPUNIT_ASSERT(what.find("molecule 7 ") != std::string::npos);
         CPPUNIT_ASSERT(what.find("outside the cell") != std::string::npos);
+      }
+    }
+  }
+
+  void testWarpBlockRequirementsRefusedByName() {
+    // An OpenCL work-group is one warp of the warp-block processors (OpenCL does not promise that the
+    // sub-groups of a work-group progress independently): a larger block is refused with the reason,
+    // the default adapts. A block size no block of which fits is refused on every backend.
+    const auto registry = compute::availableBackends();
+    TestSystem s = makeSystem("lj", 3, 60, 15);
+    for (const auto& backend : registry.names()) {
+      if (registry.devices(backend).devices.empty()) continue;
+      compute::ContextOptions co;
+      co.backend = backend;
+      co.deviceIndex = 0;
+      co.precision = compute::Precision::Single;
+      auto context = registry.create(co);
+      for (const char* name : {"warpBlock", "warpBlockCached"}) {
+        const auto& variant = CellProcessorRegistry::find(name);
+        MoleculeInteraction byDefault(*context, s.components, *s.params, variant);
+        if (backend == "opencl") {
+          CPPUNIT_ASSERT_EQUAL(32, byDefault.blockSize());
+          try {
+            MoleculeInteraction larger(*context, s.components, *s.params, variant, 64);
+            CPPUNIT_FAIL(std::string(name) + " with 64-thread work-groups was accepted on OpenCL");
+          } catch (const MardynException& e) {
+            const std::string what = e.what();
+            std::cout << "\n  [gpu test] " << what;
+            CPPUNIT_ASSERT(what.find(name) != std::string::npos);
+            CPPUNIT_ASSERT(what.find("sub-groups") != std::string::npos);
+          }
+        } else {
+          CPPUNIT_ASSERT_EQUAL(variant.defaultBlockSize, byDefault.blockSize());
+        }
+        CPPUNIT_ASSERT_THROW(MoleculeInteraction(*context, s.components, *s.params, variant, 48), MardynException);
       }
     }
   }
