@@ -3,12 +3,14 @@
 // each cell processor and precision, beside the CPU processors on one core.
 //
 //   mardyn_gpu_bench [--model lj|co2] [--n N] [--density rho] [--cutoff rc] [--steps S]
-//                    [--backend cuda|opencl] [--processors a,b] [--precisions single,mixed,double]
-//                    [--cpu 0|1]
-// Prints one table row per configuration: model, N, molecules/cell, processor, precision, force
-// MUPS (the whole device traversal: flattening, upload, kernels, download, applying the results),
-// kernel MUPS (cell-processor launches only), step MUPS, and the split of the device traversal into
-// upload / kernels / download.
+//                    [--backend cuda|opencl] [--processors a,b/64,c] [--blockSize B]
+//                    [--precisions single,mixed,double] [--cpu 0|1] [--deterministic 0|1]
+// A processor may carry its block size ("warpBlock/256"); others take --blockSize (0: default).
+// --deterministic 1: GpuOptions::deterministic (ordered commits; the row's processor gets "+det").
+// Prints one table row per configuration: model, N, molecules per cell, processor/block size,
+// precision, force MUPS (the whole device traversal: flattening, upload, kernels, download, applying
+// the results), kernel MUPS (cell-processor launches only), kernel ms (per traversal), step MUPS,
+// and the split of the device traversal into upload / kernels / download.
 #include "Domain.h"
 #include "compute/ComputeBackends.h"
 #include "gpu/CellProcessorRegistry.h"
@@ -91,7 +93,8 @@ int main(int argc, char** argv) {
   std::map<std::string, std::string> args{{"model", "lj"},     {"n", "100000"},        {"density", "0.8"},
                                           {"cutoff", "2.5"},   {"steps", "5"},         {"backend", "auto"},
                                           {"processors", "reference,threadBlock"},     {"precisions", "single,mixed,double"},
-                                          {"cpu", "1"},        {"blockSize", "0"}};
+                                          {"cpu", "1"},        {"blockSize", "0"},
+                                          {"deterministic", "0"}};
   for (int i = 1; i + 1 < argc; i += 2) {
     std::string key = argv[i];
     if (key.rfind("--", 0) != 0 || !args.count(key.substr(2))) {
@@ -100,6 +103,7 @@ int main(int argc, char** argv) {
     }
     args[key.substr(2)] = argv[i + 1];
   }
+  bool failedRows = false;
   try {
     const std::string model = args["model"];
     Setup s = makeLiquid(model, std::stoul(args["n"]), std::stod(args["density"]));
@@ -111,8 +115,8 @@ int main(int argc, char** argv) {
     const double N = static_cast<double>(s.molecules.size());
     const double perCell = N / std::pow(std::floor(s.box.x / rc), 3);
     std::printf("# model %s N %.0f box %.3f rc %.2f molecules/cell %.1f\n", model.c_str(), N, s.box.x, rc, perCell);
-    std::printf("%-6s %8s %6s %-14s %-7s %12s %12s %12s %8s %8s %8s\n", "model", "N", "m/cell", "processor", "prec",
-                "force MUPS", "kernel MUPS", "step MUPS", "upload%", "kernel%", "down%");
+    std::printf("%-6s %8s %6s %-20s %-7s %12s %12s %10s %12s %8s %8s %8s\n", "model", "N", "m/cell", "processor",
+                "prec", "force MUPS", "kernel MUPS", "kernel ms", "step MUPS", "upload%", "kernel%", "down%");
 
     auto runSteps = [&](ParticleContainer& container, CellProcessor& proc, double& forceSeconds) {
       Leapfrog lf(1e-4);
@@ -148,39 +152,50 @@ int main(int argc, char** argv) {
         else proc = std::make_unique<LegacyCellProcessor>(params);
         double fs = 0.0;
         const double total = runSteps(*lc, *proc, fs);
-        std::printf("%-6s %8.0f %6.1f %-14s %-7s %12.3e %12s %12.3e %8s %8s %8s\n", model.c_str(), N, perCell,
-                    ("cpu-" + name).c_str(), "double", N * steps / fs, "-", N * steps / total, "-", "-", "-");
+        std::printf("%-6s %8.0f %6.1f %-20s %-7s %12.3e %12s %10.3f %12.3e %8s %8s %8s\n", model.c_str(), N,
+                    perCell, ("cpu-" + name).c_str(), "double", N * steps / fs, "-", 1e3 * fs / steps,
+                    N * steps / total, "-", "-", "-");
         std::fflush(stdout);
       }
     }
     for (const auto& precision : split(args["precisions"]))
-      for (const auto& processor : split(args["processors"])) {
+      for (const auto& entry : split(args["processors"])) {
+        const auto slash = entry.find('/');
+        const std::string processor = entry.substr(0, slash);
         gpu::GpuOptions options;
         options.precision = compute::parsePrecision(precision);
         options.cellProcessor = processor;
-        options.blockSize = std::stoi(args["blockSize"]);
-        compute::ContextOptions co;
-        co.backend = args["backend"];
-        co.precision = options.precision;
-        gpu::LinkedCellsGPUDecorator deco(fill(), compute::createComputeContext(co), s.components, params,
-                                          options, std::cerr);
-        LegacyCellProcessor unused(params);
-        deco.traverseCells(unused);  // warm-up (the program is compiled in the constructor)
-        const auto before = deco.accumulatedTimings();
-        double fs = 0.0;
-        const double total = runSteps(deco, unused, fs);
-        const auto after = deco.accumulatedTimings();
-        const double up = after.upload - before.upload, k = after.kernels - before.kernels,
-                     dn = after.download - before.download, sum = up + k + dn;
-        const std::string label = processor + (options.blockSize > 0 ? "/" + std::to_string(options.blockSize) : "");
-        std::printf("%-6s %8.0f %6.1f %-14s %-7s %12.3e %12.3e %12.3e %8.1f %8.1f %8.1f\n", model.c_str(), N, perCell,
-                    label.c_str(), precision.c_str(), N * steps / fs, N * steps / k, N * steps / total, 100 * up / sum,
-                    100 * k / sum, 100 * dn / sum);
+        options.blockSize = std::stoi(slash == std::string::npos ? args["blockSize"] : entry.substr(slash + 1));
+        options.deterministic = args["deterministic"] == "1";
+        try {
+          compute::ContextOptions co;
+          co.backend = args["backend"];
+          co.precision = options.precision;
+          gpu::LinkedCellsGPUDecorator deco(fill(), compute::createComputeContext(co), s.components, params,
+                                            options, std::cerr);
+          LegacyCellProcessor unused(params);
+          deco.traverseCells(unused);  // warm-up (the program is compiled in the constructor)
+          const auto before = deco.accumulatedTimings();
+          double fs = 0.0;
+          const double total = runSteps(deco, unused, fs);
+          const auto after = deco.accumulatedTimings();
+          const double up = after.upload - before.upload, k = after.kernels - before.kernels,
+                       dn = after.download - before.download, sum = up + k + dn;
+          const auto& used = deco.interaction();
+          const std::string label =
+              used.variant().name + "/" + std::to_string(used.blockSize()) + (used.deterministic() ? "+det" : "");
+          std::printf("%-6s %8.0f %6.1f %-20s %-7s %12.3e %12.3e %10.3f %12.3e %8.1f %8.1f %8.1f\n", model.c_str(), N,
+                      perCell, label.c_str(), precision.c_str(), N * steps / fs, N * steps / k, 1e3 * k / steps,
+                      N * steps / total, 100 * up / sum, 100 * k / sum, 100 * dn / sum);
+        } catch (const std::exception& e) {  // a processor the device refuses: the other rows go on
+          std::printf("# %s %s: %s\n", entry.c_str(), precision.c_str(), e.what());
+          failedRows = true;
+        }
         std::fflush(stdout);
       }
   } catch (const std::exception& e) {
     std::cerr << "mardyn_gpu_bench: " << e.what() << "\n";
     return 1;
   }
-  return 0;
+  return failedRows ? 1 : 0;
 }

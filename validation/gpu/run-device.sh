@@ -2,12 +2,15 @@
 # GPU-machine validation of the GPU decorator in one batch, most important first (partial results
 # stay in the output folder if the time runs out): build, the gpu test suites (CUDA and OpenCL), the
 # Argon and CO2 ls1 examples with COMPARE_TO_CPU for 100 steps (CUDA and OpenCL) beside the CPU-only
-# run, the benchmark table, compute-sanitizer memcheck/racecheck on a small system, an MPI run.
+# run, the benchmark table, compute-sanitizer memcheck/racecheck/synccheck on a small system, the
+# cell-processor sweep (processor-sweep.sh, up to 5 minutes), an MPI run.
 # Usage (repository root, after `source .device/setup.sh`): validation/gpu/run-device.sh [outdir]
 # MARDYN_LS1_EXAMPLES: folder holding Argon/ and CO2/ of the ls1-mardyn examples.
+# MARDYN_GPU_SECTIONS: the sections to run after the build, default
+#   "tests examples bench sanitizer sweep mpi" (all of them take more than 10 minutes: pick some).
 set -u
-# Five files go to the output folder (summary.txt, tests.txt, bench.txt, sanitizer.txt, build.txt);
-# the per-run logs stay in $WORK.
+# Six files go to the output folder (summary.txt, tests.txt, bench.txt, sanitizer.txt, sweep.txt,
+# build.txt); the per-run logs stay in $WORK.
 OUTDIR=${1:-${OUT:-/tmp/gpu-out}}
 WORK=/tmp/gpu-validation
 mkdir -p "$OUTDIR" "$WORK"
@@ -18,8 +21,10 @@ BE=${MARDYN_GPU_BACKEND:-cuda}                # the backend of the benchmark, sa
 NS=${MARDYN_GPU_BENCH_SCALE:-1}                # divides the benchmark's molecule counts (dry runs)
 ST=${MARDYN_GPU_EXAMPLE_STEPS:-100}            # steps of the example runs
 EX=${MARDYN_LS1_EXAMPLES:-$ROOT/../shared/ls1-examples}
+SECTIONS=" ${MARDYN_GPU_SECTIONS:-tests examples bench sanitizer sweep mpi} "
 S="$OUTDIR/summary.txt"
 log() { echo "== $(date +%T) $*" | tee -a "$S"; }
+want() { case "$SECTIONS" in *" $1 "*) return 0 ;; *) return 1 ;; esac; }
 
 if [ -z "${MARDYN_GPU_SKIP_BUILD:-}" ]; then
   # The platform library is not needed here: build from a copy without it (or from a source
@@ -36,16 +41,16 @@ if [ -z "${MARDYN_GPU_SKIP_BUILD:-}" ]; then
   { grep -E "MarDyn|CUDA|OpenCL" "$WORK/build.txt" | head -8; grep -B2 -A10 " error" "$WORK/build.txt" | head -60; tail -2 "$WORK/build.txt"; } > "$OUTDIR/build.txt"
 fi
 
-log "tests"
-for s in LinkedCellsGPUDecoratorTest GpuMixtureTest GpuChargeModelTest; do
+want tests && log "tests"
+want tests && for s in LinkedCellsGPUDecoratorTest GpuMixtureTest GpuChargeModelTest GpuWarpBlockTest; do
   start=$SECONDS
   (cd "$BUILD" && timeout 100 ./mardyn_gpu_tests $s > "$WORK/test-$s.txt" 2>&1)
   echo "$s rc=$? $((SECONDS - start)) s: $(tail -1 "$WORK/test-$s.txt")" | tee -a "$S"
   { echo "### $s"; grep -v "^$" "$WORK/test-$s.txt" | grep -v "skipped backend" | head -150; } >> "$OUTDIR/tests.txt"
 done
 
-log "ls1 examples, 100 steps, COMPARE_TO_CPU"
-for ex in Argon/200K_18mol_l CO2/370K_15mol_l; do
+want examples && log "ls1 examples, 100 steps, COMPARE_TO_CPU"
+want examples && for ex in Argon/200K_18mol_l CO2/370K_15mol_l; do
   for be in cuda opencl; do
     d=$(mktemp -d)
     name=$(echo $ex | cut -d/ -f1)-$be
@@ -62,34 +67,52 @@ for ex in Argon/200K_18mol_l CO2/370K_15mol_l; do
   done
 done
 
-log "benchmark"
 B="$BUILD/mardyn_gpu_bench --backend $BE"
-{
+want bench && log "benchmark"
+want bench && {
   timeout 100 $B --model lj --n $((100000 / NS)) --steps 5
   timeout 40 $B --model lj --n $((100000 / NS)) --steps 5 --cpu 0 --processors threadBlock --blockSize 64
   timeout 120 $B --model lj --n $((1000000 / NS)) --steps 3 --precisions single,mixed --processors threadBlock
   timeout 60 $B --model lj --n $((1000000 / NS)) --steps 3 --cpu 0 --precisions single,mixed --processors threadBlock --blockSize 64
   timeout 60 $B --model co2 --n $((100000 / NS)) --density 0.4 --steps 5 --cpu 0 --processors threadBlock
 } > "$OUTDIR/bench.txt" 2>&1
-cat "$OUTDIR/bench.txt" >> "$S"
+want bench && cat "$OUTDIR/bench.txt" >> "$S"
 
-log "compute-sanitizer (reference and threadBlock, double, 600 molecules)"
+want sanitizer && log "compute-sanitizer (double, one step: reference/threadBlock 600 molecules, warp-block 2000)"
 # The CUDA backend probes cuFuncGetParamInfo one index past a kernel's last parameter to learn the
 # parameter count (the driver API has no call for it); that expected CUDA_ERROR_INVALID_VALUE is an API
-# return code, not a memory error, so API errors are left out of the reports.
-for tool in memcheck racecheck synccheck; do
-  timeout 90 compute-sanitizer --tool $tool --report-api-errors no --error-exitcode 3 "$BUILD/mardyn_gpu_bench" \
-    --n 600 --steps 1 --backend $BE --cpu 0 --precisions double --processors reference,threadBlock \
-    > "$WORK/sanitizer-$tool.txt" 2>&1
-  echo "$tool rc=$? $(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY' "$WORK/sanitizer-$tool.txt" | head -1)" | tee -a "$S"
-  { echo "### $tool"; tail -40 "$WORK/sanitizer-$tool.txt"; } >> "$OUTDIR/sanitizer.txt"
+# return code, not a memory error, so API errors are left out of the reports. The warp-block processors
+# run on 2000 molecules (125 cells: many jobs for the scheduler), at their default block size and with
+# 256 threads (eight warps of a block sharing the job pool), warpBlockCached also deterministic
+# (ordered commits). Each set: molecules, processors, deterministic.
+want sanitizer && for tool in memcheck racecheck synccheck; do
+  for set in "600 reference,threadBlock 0" "2000 warpBlock,warpBlock/256,warpBlockCached,warpBlockCached/256 0" \
+             "2000 warpBlockCached,warpBlockCached/256 1"; do
+    read -r n procs det <<< "$set"
+    f="$WORK/sanitizer-$tool-$n-$det.txt"
+    timeout 150 compute-sanitizer --tool $tool --report-api-errors no --error-exitcode 3 "$BUILD/mardyn_gpu_bench" \
+      --n $n --steps 1 --backend $BE --cpu 0 --precisions double --processors $procs --deterministic $det > "$f" 2>&1
+    echo "$tool $procs det=$det rc=$? $(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY' "$f" | head -1)" | tee -a "$S"
+    { echo "### $tool $procs det=$det"; grep -E "^lj|^# " "$f"; grep -v -E "^lj|^# " "$f" | tail -25; } \
+      >> "$OUTDIR/sanitizer.txt"
+  done
 done
 
-log "MPI, 2 ranks sharing the GPU, Argon 20 steps"
-d=$(mktemp -d)
-(cd "$d" && MARDYN_GPU_OPTIONS=compareToCpu=1 timeout 40 mpirun -np 2 -x OCL_ICD_FILENAMES -x MARDYN_GPU_OPTIONS "$BUILD/mardyn" \
-   "$EX/Argon/200K_18mol_l/config.xml" --gpu-backend $BE --precision double --steps 20 > mpi.txt 2>&1; echo "rc=$?" >> mpi.txt
- timeout 40 "$BUILD/mardyn" "$EX/Argon/200K_18mol_l/config.xml" --steps 20 > cpu.txt 2>&1)
-echo "mpi+gpu: $(grep -E 'Simstep = 20\b' "$d/mpi.txt") $(grep rc= "$d/mpi.txt"), checks $(grep -c 'GPU vs CPU' "$d/mpi.txt")" | tee -a "$S"
-echo "cpu    : $(grep -E 'Simstep = 20\b' "$d/cpu.txt")" | tee -a "$S"
+if want sweep; then
+  log "cell-processor sweep (processor-sweep.sh; MARDYN_GPU_BENCH_SCALE divides its N too)"
+  MARDYN_GPU_BACKEND=$BE timeout 320 "$ROOT/validation/gpu/processor-sweep.sh" "$BUILD/mardyn_gpu_bench" \
+    "$WORK/sweep-raw.txt" > "$OUTDIR/sweep.txt" 2>&1
+  rc=$?
+  { echo "sweep rc=$rc, $(grep -c -E '^ *[0-9]' "$OUTDIR/sweep.txt") rows"; sed -n '/fastest kernel/,$p' "$OUTDIR/sweep.txt"; } | tee -a "$S"
+fi
+
+if want mpi; then
+  log "MPI, 2 ranks sharing the GPU, Argon 20 steps"
+  d=$(mktemp -d)
+  (cd "$d" && MARDYN_GPU_OPTIONS=compareToCpu=1 timeout 40 mpirun -np 2 -x OCL_ICD_FILENAMES -x MARDYN_GPU_OPTIONS "$BUILD/mardyn" \
+     "$EX/Argon/200K_18mol_l/config.xml" --gpu-backend $BE --precision double --steps 20 > mpi.txt 2>&1; echo "rc=$?" >> mpi.txt
+   timeout 40 "$BUILD/mardyn" "$EX/Argon/200K_18mol_l/config.xml" --steps 20 > cpu.txt 2>&1)
+  echo "mpi+gpu: $(grep -E 'Simstep = 20\b' "$d/mpi.txt") $(grep rc= "$d/mpi.txt"), checks $(grep -c 'GPU vs CPU' "$d/mpi.txt")" | tee -a "$S"
+  echo "cpu    : $(grep -E 'Simstep = 20\b' "$d/cpu.txt")" | tee -a "$S"
+fi
 log "done"
