@@ -7,6 +7,9 @@
 namespace mardyn {
 namespace potforce {
 
+// ljPotForce (shared with the device code).
+#include "particleContainer/potforce/kernels/PotForceLJ.cc"
+
 /// Mixed LJ parameters of one site pair, in the form the inner loops use.
 struct LJPairParameters {
   double eps24 = 0.0;   ///< 24 * epsilon_ij
@@ -16,10 +19,10 @@ struct LJPairParameters {
 
 /// Lorentz-Berthelot mixing: eps_ij = xi sqrt(eps_i eps_j), sigma_ij = eta (sigma_i + sigma_j)/2.
 /// When shifted, the potential is shifted to zero at the cutoff rc.
-MARDYN_POTFORCE_FN LJPairParameters mixLJ(double epsI, double sigI, double epsJ, double sigJ,
-                                          double xi, double eta, bool shifted, double rc) {
+inline LJPairParameters mixLJ(double epsI, double sigI, double epsJ, double sigJ, double xi, double eta,
+                              bool shifted, double rc) {
   LJPairParameters p;
-  p.eps24 = 24.0 * xi * MARDYN_POTFORCE_SQRT(epsI * epsJ);
+  p.eps24 = 24.0 * xi * std::sqrt(epsI * epsJ);
   const double sig = eta * 0.5 * (sigI + sigJ);
   p.sig2 = sig * sig;
   if (shifted) {
@@ -28,23 +31,6 @@ MARDYN_POTFORCE_FN LJPairParameters mixLJ(double epsI, double sigI, double epsJ,
     p.shift6 = p.eps24 * (s6 - s6 * s6);
   }
   return p;
-}
-
-/// LJ 12-6 between two sites: u = 4 eps ((sig/r)^12 - (sig/r)^6) + shift.
-MARDYN_POTFORCE_FN SitePairResult ljPotForce(double dx, double dy, double dz, double mx, double my,
-                                             double mz, double eps24, double sig2, double shift6) {
-  SitePairResult r;
-  const double inv2 = 1.0 / (dx * dx + dy * dy + dz * dz);
-  const double s2 = sig2 * inv2;
-  const double s6 = s2 * s2 * s2;
-  const double s12 = s6 * s6;
-  r.u = (eps24 * (s12 - s6) + shift6) * (1.0 / 6.0);
-  const double fac = eps24 * (s12 + s12 - s6) * inv2;
-  r.fx = fac * dx;
-  r.fy = fac * dy;
-  r.fz = fac * dz;
-  r.virial = mx * r.fx + my * r.fy + mz * r.fz;
-  return r;
 }
 
 }  // namespace potforce
