@@ -21,7 +21,7 @@ const std::vector<CellProcessorVariant>& CellProcessorRegistry::all() {
       {"warpBlockCached", "gpu/kernels/WarpBlockCachedCellProcessor.cc", M::PersistentBlocks, 64, true, 3, 0, false,
        false,
        "persistent blocks and job queues as warpBlock; every pair processed once, the partner's results "
-       "cached in shared memory and committed under per-cell locks (in job order when deterministic)"},
+       "cached in shared memory and committed under per-cell locks (deterministic: one job per pair)"},
   };
   return table;
 }

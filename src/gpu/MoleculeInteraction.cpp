@@ -41,7 +41,8 @@ MoleculeInteraction::MoleculeInteraction(compute::ComputeContext& context, const
   // clearing kernel also zeroes the statistics).
   _components = {_descriptor.get(), _traverser.get(), _stats.get(), _storage.get(), _conditions.get()};
   if (variant.mapping == CellProcessorVariant::Mapping::PersistentBlocks) {
-    _scheduler = std::make_unique<WarpBlockScheduler>(context, variant.eachPairTwice);
+    _scheduler = std::make_unique<WarpBlockScheduler>(context, variant.eachPairTwice,
+                                                      deterministic && !variant.alwaysDeterministic);
     _components.push_back(_scheduler.get());
   }
 
@@ -197,7 +198,6 @@ void MoleculeInteraction::launchPersistent() {
         .arg(_storage->torques().array())
         .arg(_scheduler->moleculeStats().array())
         .arg(_scheduler->cellLocks())
-        .arg(_scheduler->chunkTurns())
         .arg(deterministic)
         .blockShape(static_cast<std::size_t>(_blockSize))
         .executeBlocks(grid);

@@ -17,18 +17,16 @@ void ensureZeroed(compute::ComputeArray<int>& array, std::size_t count) {
 }
 }  // namespace
 
-WarpBlockScheduler::WarpBlockScheduler(compute::ComputeContext& context, bool eachPairTwice)
+WarpBlockScheduler::WarpBlockScheduler(compute::ComputeContext& context, bool eachPairTwice, bool onePerPair)
     : _context(context),
-      _eachPairTwice(eachPairTwice),
+      _mode(eachPairTwice ? 1 : (onePerPair ? 2 : 0)),
       _jobs(context, 1024, "warpBlockJobs"),
       _jobStart(context, 1, "warpBlockJobStart"),
       _blockSums(context, 1, "warpBlockJobBlockSums"),
       _queueCounters(context, 1, "warpBlockQueueCounters"),
       _cellLocks(context, 1, "cellLocks"),
-      _chunkTurns(context, 1, "chunkTurns"),
       _moleculeStats(context, PrecisionArray::Kind::Mixed, 2, 1, "moleculeStats") {
   _cellLocks.zero();
-  _chunkTurns.zero();
 }
 
 void WarpBlockScheduler::addDefines(compute::ComputeContext::Defines& defines) const {
@@ -45,7 +43,6 @@ void WarpBlockScheduler::createKernels(compute::ComputeProgram& program) {
 void WarpBlockScheduler::buildJobs(DomainTraverser& traverser, MoleculeStorage& storage) {
   const std::size_t numCells = storage.numCells(), numMolecules = storage.numMolecules();
   ensureZeroed(_cellLocks, std::max<std::size_t>(numCells, 1));
-  ensureZeroed(_chunkTurns, std::max<std::size_t>(numMolecules, 1));
   if (_queueCounters.size() < traverser.launches().size() + 1) _queueCounters.resize(traverser.launches().size() + 1);
   _queueCounters.zero();
   _moleculeStats.resize(std::max<std::size_t>(numMolecules, 1));
@@ -62,14 +59,13 @@ void WarpBlockScheduler::runBuild(DomainTraverser& traverser, MoleculeStorage& s
   const int numBlocks = (numPairs + scanBlock - 1) / scanBlock;
   if (_jobStart.size() < static_cast<std::size_t>(numPairs) + 1) _jobStart.resize(static_cast<std::size_t>(numPairs) + 1);
   if (_blockSums.size() < static_cast<std::size_t>(std::max(numBlocks, 1))) _blockSums.resize(std::max(numBlocks, 1));
-  const int twice = _eachPairTwice ? 1 : 0;
   const int capacity = static_cast<int>(_jobs.size());
   _count->call()
       .arg(traverser.cellPairs())
       .arg(numPairs)
       .arg(storage.cellStart())
       .arg(storage.cellIsHalo())
-      .arg(twice)
+      .arg(_mode)
       .arg(_jobStart)
       .arg(_blockSums)
       .blockShape(scanBlock)
@@ -80,7 +76,7 @@ void WarpBlockScheduler::runBuild(DomainTraverser& traverser, MoleculeStorage& s
       .arg(numPairs)
       .arg(storage.cellStart())
       .arg(storage.cellIsHalo())
-      .arg(twice)
+      .arg(_mode)
       .arg(_jobStart)
       .arg(_blockSums)
       .arg(_jobs)

@@ -1,6 +1,6 @@
 // WarpBlockScheduler: the device job lists of the warp-block cell processors (a job is one warp block
-// of a cell paired with a whole neighbour cell), their per-launch queue counters, the per-cell locks
-// and per-chunk turns of the write-back, and the per-molecule U_pot/virial sums reduced to the cells.
+// of a cell paired with a whole neighbour cell), their per-launch queue counters, the per-cell locks of
+// the write-back, and the per-molecule U_pot/virial sums reduced to the cells.
 #pragma once
 
 #include "gpu/GpuComponent.h"
@@ -20,8 +20,9 @@ class MoleculeStorage;
 class WarpBlockScheduler : public GpuComponent {
  public:
   /// eachPairTwice: jobs for both cells of a pair, each writing only its own molecules (warpBlock);
-  /// otherwise jobs for the pair's owned cell only, writing both cells (warpBlockCached).
-  WarpBlockScheduler(compute::ComputeContext& context, bool eachPairTwice);
+  /// otherwise jobs for the pair's owned cell only, writing both cells (warpBlockCached), and with
+  /// onePerPair a single job per pair (the deterministic mode of warpBlockCached).
+  WarpBlockScheduler(compute::ComputeContext& context, bool eachPairTwice, bool onePerPair);
 
   void addDefines(compute::ComputeContext::Defines& defines) const override;
   void createKernels(compute::ComputeProgram& program) override;
@@ -40,7 +41,6 @@ class WarpBlockScheduler : public GpuComponent {
   compute::ComputeArray<int>& queueCounters() { return _queueCounters; }
   PrecisionArray& moleculeStats() { return _moleculeStats; }
   compute::ComputeArray<int>& cellLocks() { return _cellLocks; }
-  compute::ComputeArray<int>& chunkTurns() { return _chunkTurns; }
 
   static constexpr int scanBlock = 256;
 
@@ -48,10 +48,10 @@ class WarpBlockScheduler : public GpuComponent {
   void runBuild(DomainTraverser& traverser, MoleculeStorage& storage);
 
   compute::ComputeContext& _context;
-  bool _eachPairTwice;
+  int _mode;  ///< WB_JOBS_ONCE, WB_JOBS_TWICE or WB_JOBS_PER_PAIR of kernels/WarpBlockScheduler.cc
   int _numJobs = 0;
   compute::ComputeArray<compute::mm_int2> _jobs;
-  compute::ComputeArray<int> _jobStart, _blockSums, _queueCounters, _cellLocks, _chunkTurns;
+  compute::ComputeArray<int> _jobStart, _blockSums, _queueCounters, _cellLocks;
   PrecisionArray _moleculeStats;
   std::unique_ptr<compute::ComputeKernel> _count, _scan, _write, _reduce;
 };

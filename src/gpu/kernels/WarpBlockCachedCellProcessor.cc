@@ -11,10 +11,8 @@
 // its own molecules are written under the cell's lock too (warp block 0, which no other commits into,
 // without).
 //
-// deterministic: instead of the lock, the writers of a chunk take turns in job order (chunkTurns holds
-// the turn of each chunk, indexed by the chunk's first molecule, and returns to 0 after the last
-// writer), so the sums are formed in the same order every time. Waiting only for jobs fetched earlier
-// by warps that are running cannot deadlock.
+// deterministic: a job is a whole cell pair instead (the warp walks A's warp blocks in order), so every
+// molecule has one writer per launch and its sums are formed in the same order every time; no lock.
 //
 // A pair between an owned and a halo cell counts half of U_pot and virial, owned pairs fully; halo
 // molecules get no forces.
@@ -28,8 +26,7 @@ KERNEL void processCellPairs(GLOBAL const int2* RESTRICT cellPairs, GLOBAL const
                              GLOBAL const real* RESTRICT rotations, GLOBAL const int* RESTRICT componentTypes,
                              GLOBAL const real4* RESTRICT componentSites, GLOBAL const int4* RESTRICT componentCounts,
                              GLOBAL const real4* RESTRICT ljParams, GLOBAL mixed4* forces, GLOBAL mixed4* torques,
-                             GLOBAL mixed2* RESTRICT moleculeStats, GLOBAL int* cellLocks, GLOBAL int* chunkTurns,
-                             int deterministic) {
+                             GLOBAL mixed2* RESTRICT moleculeStats, GLOBAL int* cellLocks, int deterministic) {
   LOCAL mixed4 bPos[BLOCK_SIZE];
   LOCAL real4 bSites[BLOCK_SIZE * STAGED_SITE_SLOTS];
   LOCAL int bType[BLOCK_SIZE];
@@ -55,142 +52,146 @@ KERNEL void processCellPairs(GLOBAL const int2* RESTRICT cellPairs, GLOBAL const
     const int2 job = jobs[jobBegin + jobIndex];
     const int2 cp = cellPairs[job.x];
     const int side = job.y & 1;
-    const int block = job.y >> 1;
     const int cellA = side ? cp.y : cp.x, cellB = side ? cp.x : cp.y;
     const int same = cellA == cellB;
     const int haloB = cellIsHalo[cellB];
     const int startA = cellStart[cellA], numA = cellStart[cellA + 1] - startA;
     const int startB = cellStart[cellB], numB = cellStart[cellB + 1] - startB;
     const int lastBlockA = (numA - 1) / WARP_BLOCK;
-    const int iLocal = block * WARP_BLOCK + lane;
-    const int validLanes = min(WARP_BLOCK, numA - block * WARP_BLOCK);
-    const int validA = iLocal < numA;
-    const int i = startA + iLocal;
-    mixed4 pa = make_mixed4(0, 0, 0, 0);
-    int ta = 0;
-    real4 sa[SITES_PER_MOLECULE];
-    mixed fax = 0, fay = 0, faz = 0, tax = 0, tay = 0, taz = 0;
-    mixed sumU = 0, sumVirial = 0, halfU = 0, halfVirial = 0, selfU = 0;
-    if (validA) {
-      loadMolecule(i, positions, rotations, componentTypes, componentSites, &pa, &ta, sa);
-      if (same) selfU = rfSelfEnergy(ta, sa, componentCounts);
-    }
-    for (int chunk = same ? block : 0; chunk * WARP_BLOCK < numB; chunk++) {
-      const int jBase = chunk * WARP_BLOCK;
-      const int count = min(WARP_BLOCK, numB - jBase);
-      if (lane < count) {
-        mixed4 pb;
-        int tb;
-        real4 sb[SITES_PER_MOLECULE];
-        loadMolecule(startB + jBase + lane, positions, rotations, componentTypes, componentSites, &pb, &tb, sb);
-        bPos[slot] = pb;
-        bType[slot] = tb;
-        STAGE_SITES(bSites, slot, sb)
-      }
-      bForce[slot] = make_mixed4(0, 0, 0, 0);
-      bTorque[slot] = make_mixed4(0, 0, 0, 0);
-      SYNC_WARPS;
-      if (same && chunk == block) {
-        // The warp block with itself: each lane meets every other lane's molecule (both directions,
-        // half the energy each), nothing goes to the cache.
-        if (validA) {
-          for (int k = 0; k < count; k++) {
-            if (k == lane) continue;
-            const int j = warp * WARP_BLOCK + k;
-            real4 sb[SITES_PER_MOLECULE];
-            for (int s = 0; s < SITES_PER_MOLECULE; s++) sb[s] = STAGED_SITE(bSites, j, bType[j], s);
-            const mixed4 pb = bPos[j];
-            MoleculePairResult r;
-            if (interactMolecules((preal) (pa.x - pb.x), (preal) (pa.y - pb.y), (preal) (pa.z - pb.z), ta, sa, bType[j],
-                                  sb, componentCounts, ljParams, &r)) {
-              fax += r.fx; fay += r.fy; faz += r.fz;
-              tax += r.tax; tay += r.tay; taz += r.taz;
-              halfU += r.u;
-              halfVirial += r.virial;
-            }
-          }
-        }
-      } else {
-        // Shifts that pair a valid lane with a molecule of the chunk: lane l meets k = (l + shift) mod
-        // WARP_BLOCK for l < validLanes and k < count, i.e. shift in [1 - validLanes, count - 1].
-        const int shifts = min(WARP_BLOCK, count + validLanes - 1);
-        for (int t = 0; t < shifts; t++) {
-          const int shift = (t - validLanes + 1 + WARP_BLOCK) % WARP_BLOCK;
-          const int k = (lane + shift) % WARP_BLOCK;
-          if (validA && k < count) {
-            const int j = warp * WARP_BLOCK + k;
-            real4 sb[SITES_PER_MOLECULE];
-            for (int s = 0; s < SITES_PER_MOLECULE; s++) sb[s] = STAGED_SITE(bSites, j, bType[j], s);
-            const mixed4 pb = bPos[j];
-            MoleculePairResult r;
-            if (interactMolecules((preal) (pa.x - pb.x), (preal) (pa.y - pb.y), (preal) (pa.z - pb.z), ta, sa, bType[j],
-                                  sb, componentCounts, ljParams, &r)) {
-              fax += r.fx; fay += r.fy; faz += r.fz;
-              tax += r.tax; tay += r.tay; taz += r.taz;
-              sumU += r.u;
-              sumVirial += r.virial;
-              mixed4 f = bForce[j];
-              f.x -= r.fx; f.y -= r.fy; f.z -= r.fz;
-              bForce[j] = f;
-#if !ORIENTATION_FREE
-              mixed4 t = bTorque[j];
-              t.x += r.tbx; t.y += r.tby; t.z += r.tbz;
-              bTorque[j] = t;
-#endif
-            }
-          }
-          SYNC_WARPS;
-        }
-        if (!haloB && !same && lastBlockA == 0) {
-          // The pair's only job: nobody else writes B in this launch.
-          if (lane < count) {
-            addPlain(forces + startB + jBase + lane, bForce[slot]);
-#if !ORIENTATION_FREE
-            addPlain(torques + startB + jBase + lane, bTorque[slot]);
-#endif
-          }
-        } else if (!haloB) {
-          // Commit the chunk: writers are the warp blocks 0 .. of A (in an intra-cell pair the ones
-          // before this chunk, followed by the chunk's own warp block writing its registers).
-          GLOBAL int* turn = chunkTurns + startB + jBase;
-          const int lastWriter = same ? chunk : lastBlockA;
-          beginWarpBlockCommit(lane, deterministic, cellLocks + cellB, turn, block);
-          if (lane < count) {
-            addCommitted(forces + startB + jBase + lane, bForce[slot]);
-#if !ORIENTATION_FREE
-            addCommitted(torques + startB + jBase + lane, bTorque[slot]);
-#endif
-          }
-          endWarpBlockCommit(lane, deterministic, cellLocks + cellB, turn, block == lastWriter ? 0 : block + 1);
-        }
-      }
-      SYNC_WARPS;
-    }
-    const mixed w = haloB ? (mixed) 0.5 : (mixed) 1;
-    const mixed4 fa = make_mixed4(fax, fay, faz, 0), tqa = make_mixed4(tax, tay, taz, 0);
-    if (same && block > 0) {
-      // Earlier warp blocks of this cell commit into this one: write under the same lock or turn
-      // (warp block 0 receives no commits).
-      GLOBAL int* turn = chunkTurns + startA + block * WARP_BLOCK;
-      beginWarpBlockCommit(lane, deterministic, cellLocks + cellA, turn, block);
+    // One writer per chunk: the pair's only job (deterministic: the whole pair; else A has one warp
+    // block), or, in an intra-cell pair, warp block 0, which the later ones do not commit into.
+    const int wholePair = deterministic || lastBlockA == 0;
+    const int firstBlock = deterministic ? 0 : job.y >> 1;
+    const int lastBlock = deterministic ? lastBlockA : job.y >> 1;
+    for (int block = firstBlock; block <= lastBlock; block++) {
+      const int iLocal = block * WARP_BLOCK + lane;
+      const int validLanes = min(WARP_BLOCK, numA - block * WARP_BLOCK);
+      const int validA = iLocal < numA;
+      const int i = startA + iLocal;
+      mixed4 pa = make_mixed4(0, 0, 0, 0);
+      int ta = 0;
+      real4 sa[SITES_PER_MOLECULE];
+      mixed fax = 0, fay = 0, faz = 0, tax = 0, tay = 0, taz = 0;
+      mixed sumU = 0, sumVirial = 0, halfU = 0, halfVirial = 0, selfU = 0;
       if (validA) {
-        addCommitted(forces + i, fa);
-#if !ORIENTATION_FREE
-        addCommitted(torques + i, tqa);
-#endif
+        loadMolecule(i, positions, rotations, componentTypes, componentSites, &pa, &ta, sa);
+        if (same) selfU = rfSelfEnergy(ta, sa, componentCounts);
       }
-      endWarpBlockCommit(lane, deterministic, cellLocks + cellA, turn, 0);
-    } else if (validA) {
-      addPlain(forces + i, fa);
-#if !ORIENTATION_FREE
-      addPlain(torques + i, tqa);
-#endif
-    }
-    if (validA) {
-      mixed2 st = moleculeStats[i];
-      st.x += w * sumU + (mixed) 0.5 * halfU + selfU;
-      st.y += w * sumVirial + (mixed) 0.5 * halfVirial;
-      moleculeStats[i] = st;
+      for (int chunk = same ? block : 0; chunk * WARP_BLOCK < numB; chunk++) {
+        const int jBase = chunk * WARP_BLOCK;
+        const int count = min(WARP_BLOCK, numB - jBase);
+        if (lane < count) {
+          mixed4 pb;
+          int tb;
+          real4 sb[SITES_PER_MOLECULE];
+          loadMolecule(startB + jBase + lane, positions, rotations, componentTypes, componentSites, &pb, &tb, sb);
+          bPos[slot] = pb;
+          bType[slot] = tb;
+          STAGE_SITES(bSites, slot, sb)
+        }
+        bForce[slot] = make_mixed4(0, 0, 0, 0);
+        bTorque[slot] = make_mixed4(0, 0, 0, 0);
+        SYNC_WARPS;
+        if (same && chunk == block) {
+          // The warp block with itself: each lane meets every other lane's molecule (both directions,
+          // half the energy each), nothing goes to the cache.
+          if (validA) {
+            for (int k = 0; k < count; k++) {
+              if (k == lane) continue;
+              const int j = warp * WARP_BLOCK + k;
+              real4 sb[SITES_PER_MOLECULE];
+              for (int s = 0; s < SITES_PER_MOLECULE; s++) sb[s] = STAGED_SITE(bSites, j, bType[j], s);
+              const mixed4 pb = bPos[j];
+              MoleculePairResult r;
+              if (interactMolecules((preal) (pa.x - pb.x), (preal) (pa.y - pb.y), (preal) (pa.z - pb.z), ta, sa, bType[j],
+                                    sb, componentCounts, ljParams, &r)) {
+                fax += r.fx; fay += r.fy; faz += r.fz;
+                tax += r.tax; tay += r.tay; taz += r.taz;
+                halfU += r.u;
+                halfVirial += r.virial;
+              }
+            }
+          }
+        } else {
+          // Shifts that pair a valid lane with a molecule of the chunk: lane l meets k = (l + shift) mod
+          // WARP_BLOCK for l < validLanes and k < count, i.e. shift in [1 - validLanes, count - 1].
+          const int shifts = min(WARP_BLOCK, count + validLanes - 1);
+          for (int t = 0; t < shifts; t++) {
+            const int shift = (t - validLanes + 1 + WARP_BLOCK) % WARP_BLOCK;
+            const int k = (lane + shift) % WARP_BLOCK;
+            if (validA && k < count) {
+              const int j = warp * WARP_BLOCK + k;
+              real4 sb[SITES_PER_MOLECULE];
+              for (int s = 0; s < SITES_PER_MOLECULE; s++) sb[s] = STAGED_SITE(bSites, j, bType[j], s);
+              const mixed4 pb = bPos[j];
+              MoleculePairResult r;
+              if (interactMolecules((preal) (pa.x - pb.x), (preal) (pa.y - pb.y), (preal) (pa.z - pb.z), ta, sa, bType[j],
+                                    sb, componentCounts, ljParams, &r)) {
+                fax += r.fx; fay += r.fy; faz += r.fz;
+                tax += r.tax; tay += r.tay; taz += r.taz;
+                sumU += r.u;
+                sumVirial += r.virial;
+                mixed4 f = bForce[j];
+                f.x -= r.fx; f.y -= r.fy; f.z -= r.fz;
+                bForce[j] = f;
+  #if !ORIENTATION_FREE
+                mixed4 t = bTorque[j];
+                t.x += r.tbx; t.y += r.tby; t.z += r.tbz;
+                bTorque[j] = t;
+  #endif
+              }
+            }
+            SYNC_WARPS;
+          }
+          if (!haloB && wholePair) {
+            // The pair's only job: nobody else writes B in this launch.
+            if (lane < count) {
+              addPlain(forces + startB + jBase + lane, bForce[slot]);
+  #if !ORIENTATION_FREE
+              addPlain(torques + startB + jBase + lane, bTorque[slot]);
+  #endif
+            }
+          } else if (!haloB) {
+            // Several warp blocks of A write this chunk (in an intra-cell pair the ones before it, and
+            // its own warp block its registers): under B's cell lock.
+            beginWarpBlockCommit(lane, cellLocks + cellB);
+            if (lane < count) {
+              addCommitted(forces + startB + jBase + lane, bForce[slot]);
+  #if !ORIENTATION_FREE
+              addCommitted(torques + startB + jBase + lane, bTorque[slot]);
+  #endif
+            }
+            endWarpBlockCommit(lane, cellLocks + cellB);
+          }
+        }
+        SYNC_WARPS;
+      }
+      const mixed w = haloB ? (mixed) 0.5 : (mixed) 1;
+      const mixed4 fa = make_mixed4(fax, fay, faz, 0), tqa = make_mixed4(tax, tay, taz, 0);
+      if (same && block > 0 && !wholePair) {
+        // Earlier warp blocks of this cell, in other jobs, commit into this one: under the cell's lock
+        // (warp block 0 receives no commits).
+        beginWarpBlockCommit(lane, cellLocks + cellA);
+        if (validA) {
+          addCommitted(forces + i, fa);
+  #if !ORIENTATION_FREE
+          addCommitted(torques + i, tqa);
+  #endif
+        }
+        endWarpBlockCommit(lane, cellLocks + cellA);
+      } else if (validA) {
+        addPlain(forces + i, fa);
+  #if !ORIENTATION_FREE
+        addPlain(torques + i, tqa);
+  #endif
+      }
+      if (validA) {
+        mixed2 st = moleculeStats[i];
+        st.x += w * sumU + (mixed) 0.5 * halfU + selfU;
+        st.y += w * sumVirial + (mixed) 0.5 * halfVirial;
+        moleculeStats[i] = st;
+      }
+      SYNC_WARPS;  // the next warp block restages the cache
     }
   }
 }

@@ -19,8 +19,7 @@ KERNEL void processCellPairs(GLOBAL const int2* RESTRICT cellPairs, GLOBAL const
                              GLOBAL const real* RESTRICT rotations, GLOBAL const int* RESTRICT componentTypes,
                              GLOBAL const real4* RESTRICT componentSites, GLOBAL const int4* RESTRICT componentCounts,
                              GLOBAL const real4* RESTRICT ljParams, GLOBAL mixed4* forces, GLOBAL mixed4* torques,
-                             GLOBAL mixed2* RESTRICT moleculeStats, GLOBAL int* cellLocks, GLOBAL int* chunkTurns,
-                             int deterministic) {
+                             GLOBAL mixed2* RESTRICT moleculeStats, GLOBAL int* cellLocks, int deterministic) {
   LOCAL mixed4 bPos[BLOCK_SIZE];
   LOCAL real4 bSites[BLOCK_SIZE * STAGED_SITE_SLOTS];
   LOCAL int bType[BLOCK_SIZE];

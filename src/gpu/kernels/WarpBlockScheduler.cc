@@ -4,10 +4,11 @@
 // int2 (index into cellPairs, 2 * warp block + side), side 1 meaning A is the pair's second cell.
 // Jobs of one pair are consecutive and ordered by warp block; jobStart[p] is the first job of pair p
 // (jobStart[numPairs] the total), so the jobs of a launch over pairs [first, first + count) are
-// jobStart[first] .. jobStart[first + count]. eachPairTwice (warpBlock): a job for every warp block of
-// every owned cell of a pair, each writing only its own molecules; otherwise (warpBlockCached) a job
-// for every warp block of the pair's owned cell (the first cell unless it is halo), which also writes
-// the other cell's molecules.
+// jobStart[first] .. jobStart[first + count]. mode WB_JOBS_TWICE (warpBlock): a job for every warp
+// block of every owned cell of a pair, each writing only its own molecules; WB_JOBS_ONCE
+// (warpBlockCached): a job for every warp block of the pair's owned cell (the first cell unless it is
+// halo), which also writes the other cell's molecules; WB_JOBS_PER_PAIR (warpBlockCached,
+// deterministic): one job per pair, its warp block 0 standing for all of them.
 //
 // Every job adds its molecules' share of U_pot and virial to moleculeStats (one writer per molecule
 // and launch); reduceWarpBlockStats sums them per cell at the end of the traversal.
@@ -27,21 +28,27 @@ DEVICE int warpBlockQueueLength(int numJobs) {
 
 DEVICE int warpBlocksOf(int n) { return (n + WARP_BLOCK - 1) / WARP_BLOCK; }
 
+/// Job modes: one job per warp block of the pair's owned cell, jobs for the warp blocks of both cells,
+/// one job per pair.
+#define WB_JOBS_ONCE 0
+#define WB_JOBS_TWICE 1
+#define WB_JOBS_PER_PAIR 2
+
 /// Number of jobs of cell pair cp: the first *firstCount of them are warp blocks 0, 1, ... of side
-/// *firstSide, the rest (each pair twice, both cells owned) warp blocks of side 1. A pair with an
-/// empty cell has no job.
+/// *firstSide, the rest (WB_JOBS_TWICE, both cells owned) warp blocks of side 1. A pair with an empty
+/// cell has no job.
 DEVICE int pairJobCount(int2 cp, GLOBAL const int* RESTRICT cellStart, GLOBAL const int* RESTRICT cellIsHalo,
-                        int eachPairTwice, int* firstSide, int* firstCount) {
+                        int mode, int* firstSide, int* firstCount) {
   const int nA = cellStart[cp.x + 1] - cellStart[cp.x], nB = cellStart[cp.y + 1] - cellStart[cp.y];
   const int haloA = cellIsHalo[cp.x], haloB = cellIsHalo[cp.y];
   *firstSide = 0;
   *firstCount = 0;
   if (cp.x == cp.y) {
-    *firstCount = warpBlocksOf(nA);
+    *firstCount = mode == WB_JOBS_PER_PAIR ? (nA > 0 ? 1 : 0) : warpBlocksOf(nA);
     return *firstCount;
   }
   if (nA == 0 || nB == 0) return 0;
-  if (eachPairTwice) {
+  if (mode == WB_JOBS_TWICE) {
     const int a = haloA ? 0 : warpBlocksOf(nA), b = haloB ? 0 : warpBlocksOf(nB);
     *firstSide = a == 0 ? 1 : 0;
     *firstCount = a == 0 ? b : a;
@@ -49,20 +56,20 @@ DEVICE int pairJobCount(int2 cp, GLOBAL const int* RESTRICT cellStart, GLOBAL co
   }
   // Once per pair: the owned cell keeps its warp blocks in registers.
   *firstSide = haloA ? 1 : 0;
-  *firstCount = warpBlocksOf(haloA ? nB : nA);
+  *firstCount = mode == WB_JOBS_PER_PAIR ? 1 : warpBlocksOf(haloA ? nB : nA);
   return *firstCount;
 }
 
 /// Exclusive scan of the job counts within blocks of SCAN_BLOCK pairs (launched with that block size,
 /// one thread per pair): jobStart[p] relative to its block, blockSums[block] the block's total.
 KERNEL void countWarpBlockJobs(GLOBAL const int2* RESTRICT cellPairs, int numPairs, GLOBAL const int* RESTRICT cellStart,
-                               GLOBAL const int* RESTRICT cellIsHalo, int eachPairTwice, GLOBAL int* RESTRICT jobStart,
+                               GLOBAL const int* RESTRICT cellIsHalo, int mode, GLOBAL int* RESTRICT jobStart,
                                GLOBAL int* RESTRICT blockSums) {
   LOCAL int scan[2 * SCAN_BLOCK];
   const int p = GLOBAL_ID;
   int side = 0, firstCount = 0;
   const int count =
-      p < numPairs ? pairJobCount(cellPairs[p], cellStart, cellIsHalo, eachPairTwice, &side, &firstCount) : 0;
+      p < numPairs ? pairJobCount(cellPairs[p], cellStart, cellIsHalo, mode, &side, &firstCount) : 0;
   int in = 0;
   scan[LOCAL_ID] = count;
   SYNC_THREADS;
@@ -109,13 +116,13 @@ KERNEL void scanWarpBlockSums(GLOBAL int* RESTRICT blockSums, int numBlocks, GLO
 /// One thread per pair (blocks of SCAN_BLOCK): makes jobStart global and writes the pair's jobs
 /// (those beyond `capacity` are left out; the host then grows the list and builds it again).
 KERNEL void writeWarpBlockJobs(GLOBAL const int2* RESTRICT cellPairs, int numPairs, GLOBAL const int* RESTRICT cellStart,
-                               GLOBAL const int* RESTRICT cellIsHalo, int eachPairTwice, GLOBAL int* RESTRICT jobStart,
+                               GLOBAL const int* RESTRICT cellIsHalo, int mode, GLOBAL int* RESTRICT jobStart,
                                GLOBAL const int* RESTRICT blockSums, GLOBAL int2* RESTRICT jobs, int capacity) {
   const int p = GLOBAL_ID;
   if (p >= numPairs) return;
   const int2 cp = cellPairs[p];
   int side = 0, firstCount = 0;
-  const int count = pairJobCount(cp, cellStart, cellIsHalo, eachPairTwice, &side, &firstCount);
+  const int count = pairJobCount(cp, cellStart, cellIsHalo, mode, &side, &firstCount);
   const int start = jobStart[p] + blockSums[p / SCAN_BLOCK];
   jobStart[p] = start;
   for (int k = 0; k < count && start + k < capacity; k++)
@@ -177,34 +184,22 @@ DEVICE int nextWarpBlockJob(int* next, int* end, int numJobs, int queue, GLOBAL 
   return (*next)++;
 }
 
-/// Whole warp: enters the write-back of one chunk of molecules. Without `deterministic` it takes the
-/// cell's lock; with it, it waits until *turn equals myTurn (the chunk's writers commit in job order).
-/// Only lane 0 spins; the others wait at the warp barrier, so no lock-step is assumed.
-DEVICE void beginWarpBlockCommit(int lane, int deterministic, GLOBAL int* lock, GLOBAL int* turn, int myTurn) {
+/// Whole warp: takes the lock of a cell for a write-back. Only lane 0 spins (compare-and-swap); the
+/// others wait at the warp barrier, so no lock-step is assumed.
+DEVICE void beginWarpBlockCommit(int lane, GLOBAL int* lock) {
   if (lane == 0) {
-    if (deterministic) {
-      while (*(volatile GLOBAL int*) turn != myTurn) {
-      }
-    } else {
-      while (ATOMIC_CAS(lock, 0, 1) != 0) {
-      }
+    while (ATOMIC_CAS(lock, 0, 1) != 0) {
     }
     GLOBAL_FENCE
   }
   SYNC_WARPS
 }
 
-/// Whole warp: leaves the write-back: the lanes' writes are made visible device-wide before lane 0
-/// releases the lock or passes the turn on (nextTurn 0 after the chunk's last writer).
-DEVICE void endWarpBlockCommit(int lane, int deterministic, GLOBAL int* lock, GLOBAL int* turn, int nextTurn) {
+/// Whole warp: releases the lock after the lanes' writes are made visible device-wide.
+DEVICE void endWarpBlockCommit(int lane, GLOBAL int* lock) {
   GLOBAL_FENCE
   SYNC_WARPS
-  if (lane == 0) {
-    if (deterministic)
-      ATOMIC_EXCH(turn, nextTurn);
-    else
-      ATOMIC_EXCH(lock, 0);
-  }
+  if (lane == 0) ATOMIC_EXCH(lock, 0);
 }
 
 /// Adds (x, y, z) of v to the vector at `target`, which no other thread writes in this launch.
