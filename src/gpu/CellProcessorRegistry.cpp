@@ -15,10 +15,10 @@ const std::vector<CellProcessorVariant>& CellProcessorRegistry::all() {
        "one thread walks every molecule pair of a cell pair (the oracle)"},
       {"threadBlock", "gpu/kernels/ThreadBlockCellProcessor.cc", M::BlockPerCellPair, 32, true, 3, 1, false, true,
        "one block per cell pair, cells split into blocks of one molecule per thread, warp blocks inside"},
-      {"warpBlock", "gpu/kernels/WarpBlockCellProcessor.cc", M::PersistentBlocks, 64, true, 1, 0, true, true,
+      {"warpBlock", "gpu/kernels/WarpBlockCellProcessor.cc", M::PersistentBlocks, 32, true, 1, 0, true, true,
        "persistent blocks; warps take jobs (a warp block of one cell with a whole neighbour cell) from "
        "queues; every pair processed twice, each pass writing its own side, no locks"},
-      {"warpBlockCached", "gpu/kernels/WarpBlockCachedCellProcessor.cc", M::PersistentBlocks, 64, true, 3, 0, false,
+      {"warpBlockCached", "gpu/kernels/WarpBlockCachedCellProcessor.cc", M::PersistentBlocks, 32, true, 3, 0, false,
        false,
        "persistent blocks and job queues as warpBlock; every pair processed once, the partner's results "
        "cached in shared memory and committed under per-cell locks (deterministic: one job per pair)"},
