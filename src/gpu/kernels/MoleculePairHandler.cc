@@ -189,17 +189,13 @@ DEVICE int interactMolecules(preal mx, preal my, preal mz, int typeA, const real
   }
   res->virial = mx * res->fx + my * res->fy + mz * res->fz + 3 * uRF;
 #if USE_CUTOFF_SWITCH
-  // Smooth switch of the whole pair over [SWITCH_START, rc] (potforce/PotForceSwitch.h): site terms
+  // Smooth switch of the whole pair over [SWITCH_START, rc] (potforce/kernels/PotForceSwitch.cc): site terms
   // scaled by S(R), plus the centre force -u dS/dR R/|R| and its virial.
   const preal r2 = mx * mx + my * my + mz * mz;
   if (r2 > (preal) (SWITCH_START * SWITCH_START)) {
-    const preal r = SQRT(r2);
-    preal x = (r - (preal) SWITCH_START) * (preal) SWITCH_INV_WIDTH;
-    x = x < 0 ? 0 : (x > 1 ? 1 : x);
-    const preal x2 = x * x;
-    const preal s = 1 - x2 * x * (10 - 15 * x + 6 * x2);
-    const preal omx = 1 - x;
-    const preal dsOverR = -30 * x2 * omx * omx * (preal) SWITCH_INV_WIDTH / r;
+    const CutoffSwitch sw = cutoffSwitchAt(r2, (preal) SWITCH_START, (preal) SWITCH_INV_WIDTH);
+    const preal s = sw.s;
+    const preal dsOverR = sw.dsdrOverR;
     const preal fsx = -res->u * dsOverR * mx, fsy = -res->u * dsOverR * my, fsz = -res->u * dsOverR * mz;
     res->fx = res->fx * s + fsx; res->fy = res->fy * s + fsy; res->fz = res->fz * s + fsz;
     res->tax *= s; res->tay *= s; res->taz *= s;
