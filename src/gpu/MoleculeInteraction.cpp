@@ -13,7 +13,6 @@ namespace mardyn::gpu {
 
 namespace {
 constexpr int warpBlock = 32;
-constexpr int schedulerStateSize = 64;
 
 double secondsSince(std::chrono::steady_clock::time_point t0) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
@@ -26,8 +25,7 @@ MoleculeInteraction::MoleculeInteraction(compute::ComputeContext& context, const
     : _context(context),
       _variant(variant),
       _blockSize(0),
-      _deterministic(deterministic),
-      _schedulerState(context, schedulerStateSize, "schedulerState") {
+      _deterministic(deterministic) {
   if (components.empty()) throw MardynException("GPU decorator: no components");
   _descriptor = std::make_unique<ComponentDescriptor>(context, components, params);
   _blockSize = chooseBlockSize(blockSize);
@@ -132,6 +130,19 @@ void MoleculeInteraction::compute(LinkedCells& cells) {
   _timings.download = secondsSince(t0);
 }
 
+void MoleculeInteraction::addMoleculeArguments(compute::KernelCall& call) {
+  call.arg(_storage->cellStart())
+      .arg(_storage->cellIsHalo())
+      .arg(_storage->positions().array())
+      .arg(_storage->rotations().array())
+      .arg(_storage->componentTypes())
+      .arg(_descriptor->sites().array())
+      .arg(_descriptor->counts())
+      .arg(_descriptor->ljParameters().array())
+      .arg(_storage->forces().array())
+      .arg(_storage->torques().array());
+}
+
 void MoleculeInteraction::launchProcessor() {
   using M = CellProcessorVariant::Mapping;
   if (_variant.mapping == M::PersistentBlocks) {
@@ -140,32 +151,14 @@ void MoleculeInteraction::launchProcessor() {
   }
   for (const auto& launch : _traverser->launches()) {
     auto call = _processor->call();
-    call.arg(_traverser->cellPairs())
-        .arg(launch.first)
-        .arg(launch.count)
-        .arg(_storage->cellStart())
-        .arg(_storage->cellIsHalo())
-        .arg(_storage->positions().array())
-        .arg(_storage->rotations().array())
-        .arg(_storage->componentTypes())
-        .arg(_descriptor->sites().array())
-        .arg(_descriptor->counts())
-        .arg(_descriptor->ljParameters().array())
-        .arg(_storage->forces().array())
-        .arg(_storage->torques().array())
-        .arg(_stats->cellStats().array())
-        .arg(_schedulerState);
+    call.arg(_traverser->cellPairs()).arg(launch.first).arg(launch.count);
+    addMoleculeArguments(call);
+    call.arg(_stats->cellStats().array()).blockShape(static_cast<std::size_t>(_blockSize));
     const std::size_t pairs = static_cast<std::size_t>(launch.count);
-    switch (_variant.mapping) {
-      case M::ThreadPerCellPair:
-        call.blockShape(static_cast<std::size_t>(_blockSize)).execute(pairs);
-        break;
-      case M::BlockPerCellPair:
-        call.blockShape(static_cast<std::size_t>(_blockSize)).executeBlocks(pairs);
-        break;
-      case M::PersistentBlocks:
-        break;
-    }
+    if (_variant.mapping == M::ThreadPerCellPair)
+      call.execute(pairs);  // one thread per pair
+    else
+      call.executeBlocks(pairs);  // one block per pair
   }
 }
 
@@ -178,25 +171,16 @@ void MoleculeInteraction::launchPersistent() {
   const auto& launches = _traverser->launches();
   for (std::size_t index = 0; index < launches.size(); ++index) {
     const auto& launch = launches[index];
-    _processor->call()
-        .arg(_traverser->cellPairs())
+    auto call = _processor->call();
+    call.arg(_traverser->cellPairs())
         .arg(_scheduler->jobs())
         .arg(_scheduler->jobStart())
         .arg(launch.first)
         .arg(launch.count)
         .arg(_scheduler->queueCounters())
-        .arg(static_cast<int>(index))
-        .arg(_storage->cellStart())
-        .arg(_storage->cellIsHalo())
-        .arg(_storage->positions().array())
-        .arg(_storage->rotations().array())
-        .arg(_storage->componentTypes())
-        .arg(_descriptor->sites().array())
-        .arg(_descriptor->counts())
-        .arg(_descriptor->ljParameters().array())
-        .arg(_storage->forces().array())
-        .arg(_storage->torques().array())
-        .arg(_scheduler->moleculeStats().array())
+        .arg(static_cast<int>(index));
+    addMoleculeArguments(call);
+    call.arg(_scheduler->moleculeStats().array())
         .arg(_scheduler->cellLocks())
         .arg(deterministic)
         .blockShape(static_cast<std::size_t>(_blockSize))

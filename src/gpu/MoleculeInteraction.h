@@ -56,6 +56,9 @@ class MoleculeInteraction {
  private:
   void launchProcessor();
   void launchPersistent();
+  /// The arguments every processor kernel takes in this order: cell starts and halo flags, the
+  /// molecules (positions, rotations, components), the component tables, forces and torques.
+  void addMoleculeArguments(compute::KernelCall& call);
   /// The block size to use (given or default, adapted to backend and shared memory); throws when the
   /// device cannot run the processor with it.
   int chooseBlockSize(int requested) const;
@@ -74,7 +77,6 @@ class MoleculeInteraction {
   std::vector<GpuComponent*> _components;
   std::unique_ptr<compute::ComputeProgram> _program;
   std::unique_ptr<compute::ComputeKernel> _processor;
-  compute::ComputeArray<int> _schedulerState;
   Timings _timings;
 };
 

@@ -16,7 +16,7 @@ KERNEL void processCellPairs(GLOBAL const int2* RESTRICT cellPairs, int firstPai
                              GLOBAL const int* RESTRICT componentTypes, GLOBAL const real4* RESTRICT componentSites,
                              GLOBAL const int4* RESTRICT componentCounts, GLOBAL const real4* RESTRICT ljParams,
                              GLOBAL mixed4* RESTRICT forces, GLOBAL mixed4* RESTRICT torques,
-                             GLOBAL mixed2* RESTRICT cellStats, GLOBAL int* RESTRICT schedulerState) {
+                             GLOBAL mixed2* RESTRICT cellStats) {
   for (int p = GLOBAL_ID; p < numPairs; p += GLOBAL_SIZE) {
     const int2 cp = cellPairs[firstPair + p];
     const int same = cp.x == cp.y;
