@@ -60,29 +60,23 @@ void WarpBlockScheduler::runBuild(DomainTraverser& traverser, MoleculeStorage& s
   if (_jobStart.size() < static_cast<std::size_t>(numPairs) + 1) _jobStart.resize(static_cast<std::size_t>(numPairs) + 1);
   if (_blockSums.size() < static_cast<std::size_t>(std::max(numBlocks, 1))) _blockSums.resize(std::max(numBlocks, 1));
   const int capacity = static_cast<int>(_jobs.size());
-  _count->call()
-      .arg(traverser.cellPairs())
-      .arg(numPairs)
-      .arg(storage.cellStart())
-      .arg(storage.cellIsHalo())
-      .arg(_mode)
-      .arg(_jobStart)
-      .arg(_blockSums)
-      .blockShape(scanBlock)
-      .executeBlocks(static_cast<std::size_t>(std::max(numBlocks, 1)));
+  const std::size_t blocks = static_cast<std::size_t>(std::max(numBlocks, 1));
+  // countWarpBlockJobs and writeWarpBlockJobs share their leading arguments, one thread per pair.
+  auto overPairs = [&](compute::ComputeKernel& kernel) {
+    auto call = kernel.call();
+    call.arg(traverser.cellPairs())
+        .arg(numPairs)
+        .arg(storage.cellStart())
+        .arg(storage.cellIsHalo())
+        .arg(_mode)
+        .arg(_jobStart)
+        .arg(_blockSums)
+        .blockShape(scanBlock);
+    return call;
+  };
+  overPairs(*_count).executeBlocks(blocks);
   _scan->call().arg(_blockSums).arg(numBlocks).arg(_jobStart).arg(numPairs).blockShape(scanBlock).executeBlocks(1);
-  _write->call()
-      .arg(traverser.cellPairs())
-      .arg(numPairs)
-      .arg(storage.cellStart())
-      .arg(storage.cellIsHalo())
-      .arg(_mode)
-      .arg(_jobStart)
-      .arg(_blockSums)
-      .arg(_jobs)
-      .arg(capacity)
-      .blockShape(scanBlock)
-      .executeBlocks(static_cast<std::size_t>(std::max(numBlocks, 1)));
+  overPairs(*_write).arg(_jobs).arg(capacity).executeBlocks(blocks);
   _jobStart.downloadBytes(&_numJobs, static_cast<std::size_t>(numPairs) * sizeof(int), sizeof(int));
 }
 

@@ -222,3 +222,31 @@ DEVICE real rfSelfEnergy(int type, const real4* sites, GLOBAL const int4* RESTRI
   }
   return (real) -0.5 * (real) EPS_RF_INV_RC3 * (mx * mx + my * my + mz * mz);
 }
+
+/// Stages molecule i at entry j of a block's shared-memory arrays: centre, component and (unless
+/// orientation-free) the space-frame sites.
+DEVICE void stageMolecule(int i, int j, GLOBAL const mixed4* RESTRICT positions, GLOBAL const real* RESTRICT rotations,
+                          GLOBAL const int* RESTRICT componentTypes, GLOBAL const real4* RESTRICT componentSites,
+                          LOCAL_ARG mixed4* stagedPos, LOCAL_ARG int* stagedType, LOCAL_ARG real4* stagedSites) {
+  mixed4 p;
+  int t;
+  real4 sites[SITES_PER_MOLECULE];
+  loadMolecule(i, positions, rotations, componentTypes, componentSites, &p, &t, sites);
+  stagedPos[j] = p;
+  stagedType[j] = t;
+  STAGE_SITES(stagedSites, j, sites)
+}
+
+/// interactMolecules of molecule A (centre pa, component ta, space-frame sites sa) with the molecule
+/// staged at entry j.
+DEVICE int interactStaged(mixed4 pa, int ta, const real4* sa, int j, LOCAL_ARG const mixed4* stagedPos,
+                          LOCAL_ARG const int* stagedType, LOCAL_ARG const real4* stagedSites,
+                          GLOBAL const real4* RESTRICT componentSites, GLOBAL const int4* RESTRICT componentCounts,
+                          GLOBAL const real4* RESTRICT ljParams, MoleculePairResult* r) {
+  const int tb = stagedType[j];
+  real4 sb[SITES_PER_MOLECULE];
+  for (int s = 0; s < SITES_PER_MOLECULE; s++) sb[s] = STAGED_SITE(stagedSites, j, tb, s);
+  const mixed4 pb = stagedPos[j];
+  return interactMolecules((preal) (pa.x - pb.x), (preal) (pa.y - pb.y), (preal) (pa.z - pb.z), ta, sa, tb, sb,
+                           componentCounts, ljParams, r);
+}

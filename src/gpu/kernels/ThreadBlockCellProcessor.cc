@@ -26,7 +26,7 @@ KERNEL void processCellPairs(GLOBAL const int2* RESTRICT cellPairs, int firstPai
                              GLOBAL const int* RESTRICT componentTypes, GLOBAL const real4* RESTRICT componentSites,
                              GLOBAL const int4* RESTRICT componentCounts, GLOBAL const real4* RESTRICT ljParams,
                              GLOBAL mixed4* RESTRICT forces, GLOBAL mixed4* RESTRICT torques,
-                             GLOBAL mixed2* RESTRICT cellStats, GLOBAL int* RESTRICT schedulerState) {
+                             GLOBAL mixed2* RESTRICT cellStats) {
   LOCAL mixed4 bPos[BLOCK_SIZE];
   LOCAL real4 bSites[BLOCK_SIZE * STAGED_SITE_SLOTS];
   LOCAL int bType[BLOCK_SIZE];
@@ -69,15 +69,8 @@ KERNEL void processCellPairs(GLOBAL const int2* RESTRICT cellPairs, int firstPai
         const int countB = min(BLOCK_SIZE, (same ? numA : numB) - jBase);
         const int firstB = same ? startA : startB;
         SYNC_THREADS;
-        if (tid < countB) {
-          mixed4 pb;
-          int tb;
-          real4 sb[SITES_PER_MOLECULE];
-          loadMolecule(firstB + jBase + tid, positions, rotations, componentTypes, componentSites, &pb, &tb, sb);
-          bPos[tid] = pb;
-          bType[tid] = tb;
-          STAGE_SITES(bSites, tid, sb)
-        }
+        if (tid < countB)
+          stageMolecule(firstB + jBase + tid, tid, positions, rotations, componentTypes, componentSites, bPos, bType, bSites);
         bForce[tid] = make_mixed4(0, 0, 0, 0);
         bTorque[tid] = make_mixed4(0, 0, 0, 0);
         SYNC_THREADS;
@@ -95,12 +88,8 @@ KERNEL void processCellPairs(GLOBAL const int2* RESTRICT cellPairs, int firstPai
             if (sameBlock && step == 0)
               active = active && shift > 0 && (2 * shift < WARP_BLOCK || (2 * shift == WARP_BLOCK && lane < WARP_BLOCK / 2));
             if (active) {
-              real4 sb[SITES_PER_MOLECULE];
-              for (int s = 0; s < SITES_PER_MOLECULE; s++) sb[s] = STAGED_SITE(bSites, j, bType[j], s);
-              const mixed4 pb = bPos[j];
               MoleculePairResult r;
-              if (interactMolecules((preal) (pa.x - pb.x), (preal) (pa.y - pb.y), (preal) (pa.z - pb.z), ta, sa, bType[j],
-                                    sb, componentCounts, ljParams, &r)) {
+              if (interactStaged(pa, ta, sa, j, bPos, bType, bSites, componentSites, componentCounts, ljParams, &r)) {
                 fax += r.fx; fay += r.fy; faz += r.fz;
                 tax += r.tax; tay += r.tay; taz += r.taz;
                 mixed4 f = bForce[j];

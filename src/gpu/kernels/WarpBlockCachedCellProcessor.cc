@@ -44,25 +44,19 @@ KERNEL void processCellPairs(GLOBAL const int2* RESTRICT cellPairs, GLOBAL const
   SYNC_THREADS;
   int next = 0, end = 0;
   for (;;) {
-    if (lane == 0) warpJob[warp] = nextWarpBlockJob(&next, &end, numJobs, queue, queueCounters + launch, &pool);
-    SYNC_WARPS;
-    const int jobIndex = warpJob[warp];
-    SYNC_WARPS;
+    const int jobIndex = takeWarpBlockJob(lane, warpJob + warp, &next, &end, numJobs, queue, queueCounters + launch, &pool);
     if (jobIndex < 0) break;  // uniform over the warp
-    const int2 job = jobs[jobBegin + jobIndex];
-    const int2 cp = cellPairs[job.x];
-    const int side = job.y & 1;
-    const int cellA = side ? cp.y : cp.x, cellB = side ? cp.x : cp.y;
+    const WarpBlockJob job = decodeWarpBlockJob(jobs[jobBegin + jobIndex], cellPairs, cellStart);
+    const int cellA = job.cellA, cellB = job.cellB;
     const int same = cellA == cellB;
     const int haloB = cellIsHalo[cellB];
-    const int startA = cellStart[cellA], numA = cellStart[cellA + 1] - startA;
-    const int startB = cellStart[cellB], numB = cellStart[cellB + 1] - startB;
+    const int startA = job.startA, numA = job.numA, startB = job.startB, numB = job.numB;
     const int lastBlockA = (numA - 1) / WARP_BLOCK;
     // One writer per chunk: the pair's only job (deterministic: the whole pair; else A has one warp
     // block), or, in an intra-cell pair, warp block 0, which the later ones do not commit into.
     const int wholePair = deterministic || lastBlockA == 0;
-    const int firstBlock = deterministic ? 0 : job.y >> 1;
-    const int lastBlock = deterministic ? lastBlockA : job.y >> 1;
+    const int firstBlock = deterministic ? 0 : job.block;
+    const int lastBlock = deterministic ? lastBlockA : job.block;
     for (int block = firstBlock; block <= lastBlock; block++) {
       const int iLocal = block * WARP_BLOCK + lane;
       const int validLanes = min(WARP_BLOCK, numA - block * WARP_BLOCK);
@@ -80,15 +74,9 @@ KERNEL void processCellPairs(GLOBAL const int2* RESTRICT cellPairs, GLOBAL const
       for (int chunk = same ? block : 0; chunk * WARP_BLOCK < numB; chunk++) {
         const int jBase = chunk * WARP_BLOCK;
         const int count = min(WARP_BLOCK, numB - jBase);
-        if (lane < count) {
-          mixed4 pb;
-          int tb;
-          real4 sb[SITES_PER_MOLECULE];
-          loadMolecule(startB + jBase + lane, positions, rotations, componentTypes, componentSites, &pb, &tb, sb);
-          bPos[slot] = pb;
-          bType[slot] = tb;
-          STAGE_SITES(bSites, slot, sb)
-        }
+        if (lane < count)
+          stageMolecule(startB + jBase + lane, slot, positions, rotations, componentTypes, componentSites, bPos, bType,
+                        bSites);
         bForce[slot] = make_mixed4(0, 0, 0, 0);
         bTorque[slot] = make_mixed4(0, 0, 0, 0);
         SYNC_WARPS;
@@ -98,13 +86,9 @@ KERNEL void processCellPairs(GLOBAL const int2* RESTRICT cellPairs, GLOBAL const
           if (validA) {
             for (int k = 0; k < count; k++) {
               if (k == lane) continue;
-              const int j = warp * WARP_BLOCK + k;
-              real4 sb[SITES_PER_MOLECULE];
-              for (int s = 0; s < SITES_PER_MOLECULE; s++) sb[s] = STAGED_SITE(bSites, j, bType[j], s);
-              const mixed4 pb = bPos[j];
               MoleculePairResult r;
-              if (interactMolecules((preal) (pa.x - pb.x), (preal) (pa.y - pb.y), (preal) (pa.z - pb.z), ta, sa, bType[j],
-                                    sb, componentCounts, ljParams, &r)) {
+              if (interactStaged(pa, ta, sa, warp * WARP_BLOCK + k, bPos, bType, bSites, componentSites,
+                                 componentCounts, ljParams, &r)) {
                 fax += r.fx; fay += r.fy; faz += r.fz;
                 tax += r.tax; tay += r.tay; taz += r.taz;
                 halfU += r.u;
@@ -121,12 +105,8 @@ KERNEL void processCellPairs(GLOBAL const int2* RESTRICT cellPairs, GLOBAL const
             const int k = (lane + shift) % WARP_BLOCK;
             if (validA && k < count) {
               const int j = warp * WARP_BLOCK + k;
-              real4 sb[SITES_PER_MOLECULE];
-              for (int s = 0; s < SITES_PER_MOLECULE; s++) sb[s] = STAGED_SITE(bSites, j, bType[j], s);
-              const mixed4 pb = bPos[j];
               MoleculePairResult r;
-              if (interactMolecules((preal) (pa.x - pb.x), (preal) (pa.y - pb.y), (preal) (pa.z - pb.z), ta, sa, bType[j],
-                                    sb, componentCounts, ljParams, &r)) {
+              if (interactStaged(pa, ta, sa, j, bPos, bType, bSites, componentSites, componentCounts, ljParams, &r)) {
                 fax += r.fx; fay += r.fy; faz += r.fz;
                 tax += r.tax; tay += r.tay; taz += r.taz;
                 sumU += r.u;
@@ -134,11 +114,11 @@ KERNEL void processCellPairs(GLOBAL const int2* RESTRICT cellPairs, GLOBAL const
                 mixed4 f = bForce[j];
                 f.x -= r.fx; f.y -= r.fy; f.z -= r.fz;
                 bForce[j] = f;
-  #if !ORIENTATION_FREE
+#if !ORIENTATION_FREE
                 mixed4 t = bTorque[j];
                 t.x += r.tbx; t.y += r.tby; t.z += r.tbz;
                 bTorque[j] = t;
-  #endif
+#endif
               }
             }
             SYNC_WARPS;
@@ -147,9 +127,9 @@ KERNEL void processCellPairs(GLOBAL const int2* RESTRICT cellPairs, GLOBAL const
             // The pair's only job: nobody else writes B in this launch.
             if (lane < count) {
               addPlain(forces + startB + jBase + lane, bForce[slot]);
-  #if !ORIENTATION_FREE
+#if !ORIENTATION_FREE
               addPlain(torques + startB + jBase + lane, bTorque[slot]);
-  #endif
+#endif
             }
           } else if (!haloB) {
             // Several warp blocks of A write this chunk (in an intra-cell pair the ones before it, and
@@ -157,9 +137,9 @@ KERNEL void processCellPairs(GLOBAL const int2* RESTRICT cellPairs, GLOBAL const
             beginWarpBlockCommit(lane, cellLocks + cellB);
             if (lane < count) {
               addCommitted(forces + startB + jBase + lane, bForce[slot]);
-  #if !ORIENTATION_FREE
+#if !ORIENTATION_FREE
               addCommitted(torques + startB + jBase + lane, bTorque[slot]);
-  #endif
+#endif
             }
             endWarpBlockCommit(lane, cellLocks + cellB);
           }
@@ -174,16 +154,16 @@ KERNEL void processCellPairs(GLOBAL const int2* RESTRICT cellPairs, GLOBAL const
         beginWarpBlockCommit(lane, cellLocks + cellA);
         if (validA) {
           addCommitted(forces + i, fa);
-  #if !ORIENTATION_FREE
+#if !ORIENTATION_FREE
           addCommitted(torques + i, tqa);
-  #endif
+#endif
         }
         endWarpBlockCommit(lane, cellLocks + cellA);
       } else if (validA) {
         addPlain(forces + i, fa);
-  #if !ORIENTATION_FREE
+#if !ORIENTATION_FREE
         addPlain(torques + i, tqa);
-  #endif
+#endif
       }
       if (validA) {
         mixed2 st = moleculeStats[i];

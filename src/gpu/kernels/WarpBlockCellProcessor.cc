@@ -35,19 +35,12 @@ KERNEL void processCellPairs(GLOBAL const int2* RESTRICT cellPairs, GLOBAL const
   SYNC_THREADS;
   int next = 0, end = 0;
   for (;;) {
-    if (lane == 0) warpJob[warp] = nextWarpBlockJob(&next, &end, numJobs, queue, queueCounters + launch, &pool);
-    SYNC_WARPS;
-    const int jobIndex = warpJob[warp];
-    SYNC_WARPS;
+    const int jobIndex = takeWarpBlockJob(lane, warpJob + warp, &next, &end, numJobs, queue, queueCounters + launch, &pool);
     if (jobIndex < 0) break;  // uniform over the warp
-    const int2 job = jobs[jobBegin + jobIndex];
-    const int2 cp = cellPairs[job.x];
-    const int side = job.y & 1;
-    const int cellA = side ? cp.y : cp.x, cellB = side ? cp.x : cp.y;
-    const int same = cellA == cellB;
-    const int startA = cellStart[cellA], numA = cellStart[cellA + 1] - startA;
-    const int startB = cellStart[cellB], numB = cellStart[cellB + 1] - startB;
-    const int iLocal = (job.y >> 1) * WARP_BLOCK + lane;
+    const WarpBlockJob job = decodeWarpBlockJob(jobs[jobBegin + jobIndex], cellPairs, cellStart);
+    const int same = job.cellA == job.cellB;
+    const int startA = job.startA, numA = job.numA, startB = job.startB, numB = job.numB;
+    const int iLocal = job.block * WARP_BLOCK + lane;
     const int validA = iLocal < numA;
     const int i = startA + iLocal;
     mixed4 pa = make_mixed4(0, 0, 0, 0);
@@ -60,27 +53,16 @@ KERNEL void processCellPairs(GLOBAL const int2* RESTRICT cellPairs, GLOBAL const
       if (same) selfU = rfSelfEnergy(ta, sa, componentCounts);
     }
     for (int jBase = 0; jBase < numB; jBase += WARP_BLOCK) {
-      if (jBase + lane < numB) {
-        mixed4 pb;
-        int tb;
-        real4 sb[SITES_PER_MOLECULE];
-        loadMolecule(startB + jBase + lane, positions, rotations, componentTypes, componentSites, &pb, &tb, sb);
-        bPos[slot] = pb;
-        bType[slot] = tb;
-        STAGE_SITES(bSites, slot, sb)
-      }
+      if (jBase + lane < numB)
+        stageMolecule(startB + jBase + lane, slot, positions, rotations, componentTypes, componentSites, bPos, bType, bSites);
       SYNC_WARPS;
       const int count = min(WARP_BLOCK, numB - jBase);
       if (validA) {
         for (int k = 0; k < count; k++) {
           if (same && jBase + k == iLocal) continue;
-          const int j = warp * WARP_BLOCK + k;
-          real4 sb[SITES_PER_MOLECULE];
-          for (int s = 0; s < SITES_PER_MOLECULE; s++) sb[s] = STAGED_SITE(bSites, j, bType[j], s);
-          const mixed4 pb = bPos[j];
           MoleculePairResult r;
-          if (interactMolecules((preal) (pa.x - pb.x), (preal) (pa.y - pb.y), (preal) (pa.z - pb.z), ta, sa, bType[j], sb,
-                                componentCounts, ljParams, &r)) {
+          if (interactStaged(pa, ta, sa, warp * WARP_BLOCK + k, bPos, bType, bSites, componentSites, componentCounts,
+                             ljParams, &r)) {
             fax += r.fx; fay += r.fy; faz += r.fz;
             tax += r.tax; tay += r.tay; taz += r.taz;
             sumU += r.u;

@@ -60,6 +60,23 @@ DEVICE int pairJobCount(int2 cp, GLOBAL const int* RESTRICT cellStart, GLOBAL co
   return *firstCount;
 }
 
+/// Whole block of SCAN_BLOCK threads: the inclusive prefix sum of `value` over the block's threads, in
+/// the double buffer `scan` (2 * SCAN_BLOCK ints of local memory).
+DEVICE int blockInclusiveScan(LOCAL_ARG int* scan, int value) {
+  int in = 0;
+  scan[LOCAL_ID] = value;
+  SYNC_THREADS;
+  for (int offset = 1; offset < SCAN_BLOCK; offset *= 2) {
+    const int out = 1 - in;
+    int v = scan[in * SCAN_BLOCK + LOCAL_ID];
+    if ((int) LOCAL_ID >= offset) v += scan[in * SCAN_BLOCK + LOCAL_ID - offset];
+    scan[out * SCAN_BLOCK + LOCAL_ID] = v;
+    in = out;
+    SYNC_THREADS;
+  }
+  return scan[in * SCAN_BLOCK + LOCAL_ID];
+}
+
 /// Exclusive scan of the job counts within blocks of SCAN_BLOCK pairs (launched with that block size,
 /// one thread per pair): jobStart[p] relative to its block, blockSums[block] the block's total.
 KERNEL void countWarpBlockJobs(GLOBAL const int2* RESTRICT cellPairs, int numPairs, GLOBAL const int* RESTRICT cellStart,
@@ -70,19 +87,9 @@ KERNEL void countWarpBlockJobs(GLOBAL const int2* RESTRICT cellPairs, int numPai
   int side = 0, firstCount = 0;
   const int count =
       p < numPairs ? pairJobCount(cellPairs[p], cellStart, cellIsHalo, mode, &side, &firstCount) : 0;
-  int in = 0;
-  scan[LOCAL_ID] = count;
-  SYNC_THREADS;
-  for (int offset = 1; offset < SCAN_BLOCK; offset *= 2) {
-    const int out = 1 - in;
-    int v = scan[in * SCAN_BLOCK + LOCAL_ID];
-    if ((int) LOCAL_ID >= offset) v += scan[in * SCAN_BLOCK + LOCAL_ID - offset];
-    scan[out * SCAN_BLOCK + LOCAL_ID] = v;
-    in = out;
-    SYNC_THREADS;
-  }
-  if (p < numPairs) jobStart[p] = scan[in * SCAN_BLOCK + LOCAL_ID] - count;
-  if (LOCAL_ID == SCAN_BLOCK - 1) blockSums[GROUP_ID] = scan[in * SCAN_BLOCK + LOCAL_ID];
+  const int inclusive = blockInclusiveScan(scan, count);
+  if (p < numPairs) jobStart[p] = inclusive - count;
+  if (LOCAL_ID == SCAN_BLOCK - 1) blockSums[GROUP_ID] = inclusive;
 }
 
 /// One block: exclusive scan of blockSums in place; jobStart[numPairs] = the total number of jobs.
@@ -94,20 +101,10 @@ KERNEL void scanWarpBlockSums(GLOBAL int* RESTRICT blockSums, int numBlocks, GLO
   for (int base = 0; base < numBlocks; base += SCAN_BLOCK) {
     const int b = base + LOCAL_ID;
     const int count = b < numBlocks ? blockSums[b] : 0;
-    int in = 0;
-    scan[LOCAL_ID] = count;
+    const int inclusive = blockInclusiveScan(scan, count);
+    if (b < numBlocks) blockSums[b] = carry + inclusive - count;
     SYNC_THREADS;
-    for (int offset = 1; offset < SCAN_BLOCK; offset *= 2) {
-      const int out = 1 - in;
-      int v = scan[in * SCAN_BLOCK + LOCAL_ID];
-      if ((int) LOCAL_ID >= offset) v += scan[in * SCAN_BLOCK + LOCAL_ID - offset];
-      scan[out * SCAN_BLOCK + LOCAL_ID] = v;
-      in = out;
-      SYNC_THREADS;
-    }
-    if (b < numBlocks) blockSums[b] = carry + scan[in * SCAN_BLOCK + LOCAL_ID] - count;
-    SYNC_THREADS;
-    if (LOCAL_ID == SCAN_BLOCK - 1) carry += scan[in * SCAN_BLOCK + LOCAL_ID];
+    if (LOCAL_ID == SCAN_BLOCK - 1) carry += inclusive;
     SYNC_THREADS;
   }
   if (LOCAL_ID == 0) jobStart[numPairs] = carry;
@@ -182,6 +179,36 @@ DEVICE int nextWarpBlockJob(int* next, int* end, int numJobs, int queue, GLOBAL 
   }
   if (*next >= numJobs) return -1;
   return (*next)++;
+}
+
+/// Whole warp: the next job of this warp (lane 0 takes it, every lane reads it from warpJob), -1 when
+/// the launch has none left.
+DEVICE int takeWarpBlockJob(int lane, LOCAL_ARG int* warpJob, int* next, int* end, int numJobs, int queue,
+                            GLOBAL int* counter, LOCAL_ARG mm_ulong* pool) {
+  if (lane == 0) *warpJob = nextWarpBlockJob(next, end, numJobs, queue, counter, pool);
+  SYNC_WARPS
+  const int jobIndex = *warpJob;
+  SYNC_WARPS
+  return jobIndex;
+}
+
+/// A job decoded: cell A (whose warp block `block` the lanes hold) and cell B with their molecules.
+typedef struct {
+  int cellA, cellB, startA, numA, startB, numB, block;
+} WarpBlockJob;
+
+DEVICE WarpBlockJob decodeWarpBlockJob(int2 job, GLOBAL const int2* RESTRICT cellPairs,
+                                       GLOBAL const int* RESTRICT cellStart) {
+  const int2 cp = cellPairs[job.x];
+  WarpBlockJob j;
+  j.cellA = (job.y & 1) ? cp.y : cp.x;
+  j.cellB = (job.y & 1) ? cp.x : cp.y;
+  j.startA = cellStart[j.cellA];
+  j.numA = cellStart[j.cellA + 1] - j.startA;
+  j.startB = cellStart[j.cellB];
+  j.numB = cellStart[j.cellB + 1] - j.startB;
+  j.block = job.y >> 1;
+  return j;
 }
 
 /// Whole warp: takes the lock of a cell for a write-back. Only lane 0 spins (compare-and-swap); the
