@@ -101,16 +101,7 @@ bool SingleCentreCellProcessor::applies(const std::vector<Component>& components
 
 SingleCentreCellProcessor::SingleCentreCellProcessor(const InteractionParameters& params)
     : _params(params), _cutoff2(params.cutoff() * params.cutoff()), _numTypes(params.numLJTypes()) {
-  const std::size_t n = static_cast<std::size_t>(_numTypes) * _numTypes;
-  _eps24.resize(n);
-  _sig2.resize(n);
-  _shift6.resize(n);
-  for (std::size_t i = 0; i < n; ++i) {
-    const LJPairParameters& p = params.ljTable()[i];
-    _eps24[i] = p.eps24;
-    _sig2[i] = p.sigma2;
-    _shift6[i] = 6.0 * p.shift;  // the loop sums 6 u
-  }
+  _ljTypes.fill(params);
 }
 
 void SingleCentreCellProcessor::initTraversal() {
@@ -208,13 +199,13 @@ void SingleCentreCellProcessor::molecule(std::size_t m, Candidates& c, double& u
   if (!singleType)
     for (std::size_t k = 0; k < count; ++k) {
       const std::size_t t = row + static_cast<std::size_t>(c.type[p.from[k]]);
-      p.eps24[k] = _eps24[t];
-      p.sig2[k] = _sig2[t];
-      p.shift6[k] = _shift6[t];
+      p.eps24[k] = _ljTypes.eps24[t];
+      p.sig2[k] = _ljTypes.sig2[t];
+      p.shift6[k] = _ljTypes.shift6[t];
     }
   double fxi = 0.0, fyi = 0.0, fzi = 0.0;
-  ljRow(singleType, xi, yi, zi, singleType ? &_eps24[0] : p.eps24.data(), singleType ? &_sig2[0] : p.sig2.data(),
-        singleType ? &_shift6[0] : p.shift6.data(), p.x.data(), p.y.data(), p.z.data(), p.fx.data(), p.fy.data(),
+  ljRow(singleType, xi, yi, zi, singleType ? &_ljTypes.eps24[0] : p.eps24.data(), singleType ? &_ljTypes.sig2[0] : p.sig2.data(),
+        singleType ? &_ljTypes.shift6[0] : p.shift6.data(), p.x.data(), p.y.data(), p.z.data(), p.fx.data(), p.fy.data(),
         p.fz.data(), count, fxi, fyi, fzi, u6, vir);
   a.fx[m] += fxi;
   a.fy[m] += fyi;

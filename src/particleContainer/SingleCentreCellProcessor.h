@@ -4,6 +4,7 @@
 
 #include "molecules/InteractionParameters.h"
 #include "particleContainer/CellProcessor.h"
+#include "particleContainer/LJTypeTable.h"
 
 #include <vector>
 
@@ -62,7 +63,7 @@ class SingleCentreCellProcessor : public CellProcessor {
   const InteractionParameters& _params;
   double _cutoff2;
   unsigned _numTypes;
-  std::vector<double> _eps24, _sig2, _shift6;  // numTypes^2 tables, 6 u shift
+  LJTypeTable _ljTypes;
   std::vector<CellData> _cells;                // by cell index
   static constexpr std::size_t noCell = static_cast<std::size_t>(-1);
   std::size_t _current = noCell;

@@ -26,16 +26,7 @@ VectorizedCellProcessor::VectorizedCellProcessor(const InteractionParameters& pa
       _cutoff2(params.cutoff() * params.cutoff()),
       _innerCutoff2(params.switchingStart() * params.switchingStart()),
       _numLJTypes(params.numLJTypes()) {
-  const std::size_t n = static_cast<std::size_t>(_numLJTypes) * _numLJTypes;
-  _eps24.resize(n);
-  _sig2.resize(n);
-  _shift6.resize(n);
-  for (std::size_t i = 0; i < n; ++i) {
-    const LJPairParameters& p = params.ljTable()[i];
-    _eps24[i] = p.eps24;
-    _sig2[i] = p.sigma2;
-    _shift6[i] = 6.0 * p.shift;  // the loops sum 6 u
-  }
+  _ljTypes.fill(params);
 }
 
 void VectorizedCellProcessor::initTraversal() {
@@ -227,14 +218,14 @@ void VectorizedCellProcessor::ljSites(CellDataSoA& soa1, std::size_t m, CellData
     double fxi = 0.0, fyi = 0.0, fzi = 0.0;
     const std::size_t row = static_cast<std::size_t>(a.type[i]) * _numLJTypes;
     if (_numLJTypes == 1) {
-      ljRowSingleType(a.x[i], a.y[i], a.z[i], cxi, cyi, czi, &_eps24[0], &_sig2[0], &_shift6[0], p.x.data(), p.y.data(),
+      ljRowSingleType(a.x[i], a.y[i], a.z[i], cxi, cyi, czi, &_ljTypes.eps24[0], &_ljTypes.sig2[0], &_ljTypes.shift6[0], p.x.data(), p.y.data(),
                   p.z.data(), p.cx.data(), p.cy.data(), p.cz.data(), p.fx.data(), p.fy.data(), p.fz.data(), ns, fxi,
                   fyi, fzi, u6, vir);
     } else {
       for (std::size_t k = 0; k < ns; ++k) {
-        p.eps24[k] = _eps24[row + p.type[k]];
-        p.sig2[k] = _sig2[row + p.type[k]];
-        p.shift6[k] = _shift6[row + p.type[k]];
+        p.eps24[k] = _ljTypes.eps24[row + p.type[k]];
+        p.sig2[k] = _ljTypes.sig2[row + p.type[k]];
+        p.shift6[k] = _ljTypes.shift6[row + p.type[k]];
       }
       ljRowPerSite(a.x[i], a.y[i], a.z[i], cxi, cyi, czi, p.eps24.data(), p.sig2.data(), p.shift6.data(), p.x.data(),
                    p.y.data(), p.z.data(), p.cx.data(), p.cy.data(), p.cz.data(), p.fx.data(), p.fy.data(),

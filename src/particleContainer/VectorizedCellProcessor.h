@@ -5,6 +5,7 @@
 #include "molecules/InteractionParameters.h"
 #include "particleContainer/CellDataSoA.h"
 #include "particleContainer/CellProcessor.h"
+#include "particleContainer/LJTypeTable.h"
 #include "particleContainer/MoleculePairInteraction.h"
 #include "particleContainer/MultipoleCellData.h"
 
@@ -57,7 +58,7 @@ class VectorizedCellProcessor : public CellProcessor {
   MoleculePairInteraction _pair;
   double _cutoff2;
   double _innerCutoff2;                        // rc^2, or rs^2 with the cutoff switch
-  std::vector<double> _eps24, _sig2, _shift6;  // flattened numLJTypes^2 tables (6 u shift)
+  LJTypeTable _ljTypes;
   unsigned _numLJTypes;
   std::vector<CellDataSoA> _soa;               // by cell index
   std::vector<MultipoleCellData> _multipoles;  // charges, dipoles, quadrupoles by cell index

@@ -177,16 +177,7 @@ VerletListCellProcessor::VerletListCellProcessor(const InteractionParameters& pa
       _numTypes(params.numLJTypes()) {
   if (!(skin > 0.0) || !std::isfinite(skin))
     throw MardynException("VerletListCellProcessor: skin must be positive, got " + std::to_string(skin));
-  const std::size_t n = static_cast<std::size_t>(_numTypes) * _numTypes;
-  _eps24.resize(n);
-  _sig2.resize(n);
-  _shift6.resize(n);
-  for (std::size_t i = 0; i < n; ++i) {
-    const LJPairParameters& p = params.ljTable()[i];
-    _eps24[i] = p.eps24;
-    _sig2[i] = p.sigma2;
-    _shift6[i] = 6.0 * p.shift;  // the loop sums 6 u
-  }
+  _ljTypes.fill(params);
 }
 
 void VerletListCellProcessor::initTraversal() {
@@ -400,9 +391,9 @@ void VerletListCellProcessor::computeForces() {
   in.force = _force.data();
   in.type = _type.data();
   in.numTypes = _numTypes;
-  in.eps24 = _eps24.data();
-  in.sig2 = _sig2.data();
-  in.shift6 = _shift6.data();
+  in.eps24 = _ljTypes.eps24.data();
+  in.sig2 = _ljTypes.sig2.data();
+  in.shift6 = _ljTypes.shift6.data();
   in.rc2 = _cutoff2;
   double u6 = 0.0, vir = 0.0;
   ljRows(in, u6, vir);

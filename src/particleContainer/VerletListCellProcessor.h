@@ -4,6 +4,7 @@
 
 #include "molecules/InteractionParameters.h"
 #include "particleContainer/CellProcessor.h"
+#include "particleContainer/LJTypeTable.h"
 #include "particleContainer/VerletNeighbourList.h"
 
 #include <cstdint>
@@ -67,7 +68,7 @@ class VerletListCellProcessor : public CellProcessor {
   const InteractionParameters& _params;
   double _cutoff2, _skin, _range, _halfSkin2;
   unsigned _numTypes;
-  std::vector<double> _eps24, _sig2, _shift6;  // numTypes^2 tables, 6 u shift
+  LJTypeTable _ljTypes;
 
   // This traversal
   std::vector<ParticleCell*> _visited;
