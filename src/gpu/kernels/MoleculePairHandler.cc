@@ -250,3 +250,17 @@ DEVICE int interactStaged(mixed4 pa, int ta, const real4* sa, int j, LOCAL_ARG c
   return interactMolecules((preal) (pa.x - pb.x), (preal) (pa.y - pb.y), (preal) (pa.z - pb.z), ta, sa, tb, sb,
                            componentCounts, ljParams, r);
 }
+
+/// Newton's third law into a shared-memory cache: the partner's force (the opposite of A's) and its
+/// torque into entry j.
+DEVICE void addToPartnerCache(const MoleculePairResult* r, int j, LOCAL_ARG mixed4* cachedForce,
+                              LOCAL_ARG mixed4* cachedTorque) {
+  mixed4 f = cachedForce[j];
+  f.x -= r->fx; f.y -= r->fy; f.z -= r->fz;
+  cachedForce[j] = f;
+#if !ORIENTATION_FREE
+  mixed4 t = cachedTorque[j];
+  t.x += r->tbx; t.y += r->tby; t.z += r->tbz;
+  cachedTorque[j] = t;
+#endif
+}

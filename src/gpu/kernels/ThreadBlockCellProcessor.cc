@@ -92,14 +92,7 @@ KERNEL void processCellPairs(GLOBAL const int2* RESTRICT cellPairs, int firstPai
               if (interactStaged(pa, ta, sa, j, bPos, bType, bSites, componentSites, componentCounts, ljParams, &r)) {
                 fax += r.fx; fay += r.fy; faz += r.fz;
                 tax += r.tax; tay += r.tay; taz += r.taz;
-                mixed4 f = bForce[j];
-                f.x -= r.fx; f.y -= r.fy; f.z -= r.fz;
-                bForce[j] = f;
-#if !ORIENTATION_FREE
-                mixed4 t = bTorque[j];
-                t.x += r.tbx; t.y += r.tby; t.z += r.tbz;
-                bTorque[j] = t;
-#endif
+                addToPartnerCache(&r, j, bForce, bTorque);
                 sumU += r.u;
                 sumVirial += r.virial;
               }

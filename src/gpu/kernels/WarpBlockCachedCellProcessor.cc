@@ -111,14 +111,7 @@ KERNEL void processCellPairs(GLOBAL const int2* RESTRICT cellPairs, GLOBAL const
                 tax += r.tax; tay += r.tay; taz += r.taz;
                 sumU += r.u;
                 sumVirial += r.virial;
-                mixed4 f = bForce[j];
-                f.x -= r.fx; f.y -= r.fy; f.z -= r.fz;
-                bForce[j] = f;
-#if !ORIENTATION_FREE
-                mixed4 t = bTorque[j];
-                t.x += r.tbx; t.y += r.tby; t.z += r.tbz;
-                bTorque[j] = t;
-#endif
+                addToPartnerCache(&r, j, bForce, bTorque);
               }
             }
             SYNC_WARPS;
