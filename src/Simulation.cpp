@@ -87,6 +87,7 @@ void Simulation::prepare() {
     std::unique_ptr<LinkedCells> lc(static_cast<LinkedCells*>(_container.release()));
     _container = _decorator(std::move(lc));
   }
+  _resident = dynamic_cast<ResidentTimeStep*>(_container.get());
   std::vector<Molecule> all;
   all.reserve(_config.molecules.size());
   std::vector<unsigned long> counts(_config.components.size(), 0);
@@ -104,13 +105,13 @@ void Simulation::prepare() {
     _domain->disableLongRangeCorrection();
   {
     ScopedTimer t(_timers["cells"]);
-    _decomp->exchangeMolecules(*_container, *_domain);
+    if (_resident)
+      _resident->exchange(*_decomp, *_domain);
+    else
+      _decomp->exchangeMolecules(*_container, *_domain);
   }
   computeForces();
-  KineticSums sums;
-  sums.reset(_config.components.size());
-  Leapfrog::accumulate(*_container, sums);
-  computeGlobalValues(sums, false);
+  computeGlobalValues(finishForces(false), false);
   _prepared = true;
   ScopedTimer t(_timers["I/O"]);
   for (auto& p : _plugins) p->init(*this);
@@ -119,11 +120,29 @@ void Simulation::prepare() {
 
 void Simulation::computeForces() {
   ScopedTimer t(_timers["forces"]);
+  if (_resident) {
+    _resident->computeForces();  // U_pot and virial come with the kinetic sums (finishForces)
+    return;
+  }
   _container->traverseCells(*_processor);
   if (!_container->traversalResult(_localUpot, _localVirial)) {
     _localUpot = _processor->upot();
     _localVirial = _processor->virial();
   }
+}
+
+KineticSums Simulation::finishForces(bool kick) {
+  KineticSums sums;
+  sums.reset(_config.components.size());
+  if (_resident) {
+    _resident->postForces(_integrator->timestep(), kick, sums);
+    _container->traversalResult(_localUpot, _localVirial);
+  } else if (kick) {
+    _integrator->eventForcesCalculated(*_container, sums);
+  } else {
+    Leapfrog::accumulate(*_container, sums);
+  }
+  return sums;
 }
 
 void Simulation::computeGlobalValues(const KineticSums& local, bool applyThermostat) {
@@ -167,7 +186,13 @@ void Simulation::computeGlobalValues(const KineticSums& local, bool applyThermos
   gv.betaRot = 1.0;
   if (applyThermostat && _thermostat) {
     _thermostat->computeFactors(g);
-    _thermostat->apply(*_container);
+    if (_resident) {
+      std::vector<double> betaTrans, betaRot;
+      _thermostat->componentFactors(betaTrans, betaRot);
+      _resident->scaleVelocities(betaTrans, betaRot);
+    } else {
+      _thermostat->apply(*_container);
+    }
     gv.betaTrans = _thermostat->betaTrans(0);
     gv.betaRot = _thermostat->betaRot(0);
   }
@@ -178,19 +203,22 @@ void Simulation::step() {
   ++_step;
   {
     ScopedTimer t(_timers["integration"]);
-    _integrator->eventNewTimestep(*_container);
+    if (_resident)
+      _resident->preForces(_integrator->timestep());
+    else
+      _integrator->eventNewTimestep(*_container);
   }
   {
     ScopedTimer t(_timers["cells"]);
-    _decomp->exchangeMolecules(*_container, *_domain);
+    if (_resident)
+      _resident->exchange(*_decomp, *_domain);
+    else
+      _decomp->exchangeMolecules(*_container, *_domain);
   }
   computeForces();
-  KineticSums sums;
-  sums.reset(_config.components.size());
   {
     ScopedTimer t(_timers["integration"]);
-    _integrator->eventForcesCalculated(*_container, sums);
-    computeGlobalValues(sums, true);
+    computeGlobalValues(finishForces(true), true);
   }
   _time += _integrator->timestep();
   ScopedTimer t(_timers["I/O"]);
@@ -210,23 +238,30 @@ void Simulation::run(std::ostream& log) {
   prepare();
   const unsigned long steps = _config.totalSteps();
   // Step lines and the terminal progress line come from the output plugins (StepLineWriter).
+  const double bytesBefore = _resident ? static_cast<double>(_resident->transferredBytes()) : 0.0;
   Timer loop;
   loop.start();
   for (unsigned long s = 0; s < steps; ++s) step();
   loop.stop();
+  const double bytes = _resident ? static_cast<double>(_resident->transferredBytes()) - bytesBefore : -1.0;
   finish();
   wall.stop();
-  if (_decomp->rank() == 0 && !_config.quiet) printSummary(log, wall.seconds(), loop.seconds(), steps);
+  if (_decomp->rank() == 0 && !_config.quiet) printSummary(log, wall.seconds(), loop.seconds(), steps, bytes);
 }
 
-void Simulation::printSummary(std::ostream& log, double wallSeconds, double loopSeconds,
-                              unsigned long steps) const {
+void Simulation::printSummary(std::ostream& log, double wallSeconds, double loopSeconds, unsigned long steps,
+                              double transferredBytes) const {
   const double updates = static_cast<double>(_globals.numMolecules) * static_cast<double>(steps);
   std::ostringstream os;
   os << "Wall time: " << std::setprecision(6) << wallSeconds << " s (time loop " << loopSeconds << " s, "
      << steps << " steps, " << _decomp->numProcs() << (_decomp->numProcs() == 1 ? " process)\n" : " processes)\n");
   os << "Molecule updates per second: " << std::setprecision(6) << (loopSeconds > 0 ? updates / loopSeconds : 0.0)
      << "\n";
+  // Where the molecules live on a device: what crossed between host and device per step of the loop
+  // (this process; outputs included).
+  if (transferredBytes >= 0.0)
+    os << "Host-device traffic: " << std::setprecision(6) << (steps > 0 ? transferredBytes / steps : 0.0)
+       << " bytes/step\n";
   os << "Timers:\n";
   for (const auto& [name, timer] : _timers.all())
     os << "  " << std::left << std::setw(12) << name << std::right << std::setw(12) << std::fixed

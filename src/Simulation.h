@@ -3,6 +3,7 @@
 #pragma once
 
 #include "Domain.h"
+#include "ResidentTimeStep.h"
 #include "integrators/Leapfrog.h"
 #include "io/OutputPlugin.h"
 #include "io/SimulationConfig.h"
@@ -69,7 +70,11 @@ class Simulation : public SimulationView {
   void createContainer(bool decorated);
   void computeForces();
   void computeGlobalValues(const KineticSums& sums, bool applyThermostat);
-  void printSummary(std::ostream& log, double wallSeconds, double loopSeconds, unsigned long steps) const;
+  void printSummary(std::ostream& log, double wallSeconds, double loopSeconds, unsigned long steps,
+                    double transferredBytes) const;
+  /// The kinetic sums of the owned molecules after the second half kick (kick) or as they are (step 0),
+  /// and U_pot and virial of the last traversal.
+  KineticSums finishForces(bool kick);
 
   SimulationConfig _config;
   std::unique_ptr<DomainDecompBase> _decomp;
@@ -81,6 +86,7 @@ class Simulation : public SimulationView {
   std::unique_ptr<VelocityScalingThermostat> _thermostat;
   std::vector<std::unique_ptr<OutputPlugin>> _plugins;
   ContainerDecorator _decorator;
+  ResidentTimeStep* _resident = nullptr;  ///< the container, when it runs the step where its molecules live
   GlobalValues _globals;
   TimerSet _timers;
   double _localUpot = 0.0, _localVirial = 0.0;

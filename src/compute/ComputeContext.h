@@ -3,7 +3,9 @@
 // must not outlive their context.
 #pragma once
 
+#include <atomic>
 #include <cstddef>
+#include <cstdint>
 #include <map>
 #include <memory>
 #include <string>
@@ -53,11 +55,21 @@ class ComputeContext {
   /// in the exception if it failed.
   void synchronizeAfterLaunch(const std::string& kernelName);
 
+  /// Bytes copied from the host to the device and back through this context (arrays, host constants)
+  /// since it was created.
+  std::uint64_t bytesUploaded() const { return _bytesUp.load(); }
+  std::uint64_t bytesDownloaded() const { return _bytesDown.load(); }
+  /// Called by the backends for every copy between host and device.
+  void countUpload(std::size_t bytes) { _bytesUp += bytes; }
+  void countDownload(std::size_t bytes) const { _bytesDown += bytes; }
+
   /// The complete source handed to the device compiler for `source` and `defines` (for diagnostics).
   virtual std::string fullSource(const std::string& source, const Defines& defines) const = 0;
 
  private:
   ContextOptions _options;
+  std::atomic<std::uint64_t> _bytesUp{0};
+  mutable std::atomic<std::uint64_t> _bytesDown{0};
 };
 
 }  // namespace mardyn::compute

@@ -5,6 +5,7 @@
 
 #include "compute/ComputeContext.h"
 #include "compute/ComputeKernel.h"
+#include "compute/VectorTypes.h"
 
 namespace mardyn::compute {
 
@@ -26,6 +27,11 @@ KernelCall& KernelCall::realArg(double value) {
 KernelCall& KernelCall::mixedArg(double value) {
   if (_kernel.context().mixedSize() == sizeof(double)) return arg(value);
   return arg(static_cast<float>(value));
+}
+
+KernelCall& KernelCall::mixed4Arg(double x, double y, double z, double w) {
+  if (_kernel.context().mixedSize() == sizeof(double)) return arg(mm_double4{x, y, z, w});
+  return arg(mm_float4{static_cast<float>(x), static_cast<float>(y), static_cast<float>(z), static_cast<float>(w)});
 }
 
 KernelCall& KernelCall::blockShape(std::size_t threads) {

@@ -30,6 +30,8 @@ class KernelCall {
   KernelCall& realArg(double value);
   /// A value of type `mixed`.
   KernelCall& mixedArg(double value);
+  /// A value of type `mixed4`.
+  KernelCall& mixed4Arg(double x, double y, double z, double w = 0.0);
 
   /// Threads per block (work-group size); 0 (default) uses the context's default block size.
   KernelCall& blockShape(std::size_t threads);

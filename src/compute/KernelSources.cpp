@@ -51,4 +51,11 @@ std::string KernelSources::withRequirements(const std::string& path) {
   return out;
 }
 
+std::string KernelSources::withRequirements(const std::vector<std::string>& paths) {
+  std::set<std::string> done, active;
+  std::string out;
+  for (const auto& path : paths) appendWithRequirements(path, done, active, out);
+  return out;
+}
+
 }  // namespace mardyn::compute

@@ -21,6 +21,8 @@ class KernelSources {
   static KernelFileHeader header(const std::string& path);
   /// The file preceded by the files it `requires` (recursively, each once), ready to compile.
   static std::string withRequirements(const std::string& path);
+  /// Several files, each preceded by its requirements; a file required by several comes once.
+  static std::string withRequirements(const std::vector<std::string>& paths);
 };
 
 }  // namespace mardyn::compute

@@ -53,12 +53,14 @@ void CudaArray::uploadBytes(const void* source, std::size_t offsetBytes, std::si
   checkRange(offsetBytes, bytes, "upload");
   _context.makeCurrent();
   if (bytes) CUDA_CHECK(_context.driver(), cuMemcpyHtoD(_pointer + offsetBytes, source, bytes));
+  _context.countUpload(bytes);
 }
 
 void CudaArray::downloadBytes(void* destination, std::size_t offsetBytes, std::size_t bytes) const {
   checkRange(offsetBytes, bytes, "download");
   _context.makeCurrent();
   if (bytes) CUDA_CHECK(_context.driver(), cuMemcpyDtoH(destination, _pointer + offsetBytes, bytes));
+  _context.countDownload(bytes);
 }
 
 void CudaArray::zero() {

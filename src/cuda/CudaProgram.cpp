@@ -42,6 +42,7 @@ void CudaProgram::setConstantBytes(const std::string& name, const void* data, st
     throw compute::ComputeException("host constant '" + name + "' has " + std::to_string(size) + " bytes, write of " +
                                     std::to_string(bytes) + " at offset " + std::to_string(offsetBytes));
   CUDA_CHECK(_context.driver(), cuMemcpyHtoD(pointer + offsetBytes, data, bytes));
+  _context.countUpload(bytes);
 }
 
 }  // namespace mardyn::cuda

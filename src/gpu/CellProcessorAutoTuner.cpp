@@ -61,7 +61,7 @@ CellProcessorAutoTuner::CellProcessorAutoTuner(std::vector<Candidate> candidates
   if (_candidates.empty()) throw MardynException("GPU cell processor auto: no candidate processors");
 }
 
-std::unique_ptr<MoleculeInteraction> CellProcessorAutoTuner::tune(LinkedCells& cells) {
+std::unique_ptr<MoleculeInteraction> CellProcessorAutoTuner::tune(TraversalTarget& target) {
   const auto start = std::chrono::steady_clock::now();
   _results.clear();
   _chosen = -1;
@@ -95,12 +95,14 @@ std::unique_ptr<MoleculeInteraction> CellProcessorAutoTuner::tune(LinkedCells& c
       _results.push_back(r);
       continue;
     }
-    mi->compute(cells);  // warm-up: first launches, allocation of the per-molecule buffers
+    mi->compute(target);  // warm-up: first launches, job or Verlet lists, per-molecule buffers
+    mi->setTimed(true);
     std::vector<double> kernels;
     for (int i = 0; i < _timedComputes; ++i) {
-      mi->compute(cells);
+      mi->compute(target);
       kernels.push_back(mi->timings().kernels);
     }
+    mi->setTimed(false);
     std::sort(kernels.begin(), kernels.end());
     r.ran = true;
     r.kernelSeconds = kernels[kernels.size() / 2];
@@ -112,6 +114,8 @@ std::unique_ptr<MoleculeInteraction> CellProcessorAutoTuner::tune(LinkedCells& c
     }
   }
   _tuningSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  // The chosen one computes once more, so that the forces in `target` are its own.
+  if (best) best->compute(target);
   if (!best) {
     std::string reasons;
     for (const auto& r : _results) reasons += "; " + r.candidate.label() + ": " + r.reason;

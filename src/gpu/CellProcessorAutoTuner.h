@@ -1,5 +1,5 @@
 // CellProcessorAutoTuner: cellProcessor="auto". Times candidate (cell processor, block size) pairs on
-// the cells of a real traversal and keeps the MoleculeInteraction of the fastest.
+// the molecules of a real traversal and keeps the MoleculeInteraction of the fastest.
 #pragma once
 
 #include "gpu/CellProcessorRegistry.h"
@@ -41,15 +41,14 @@ class CellProcessorAutoTuner {
   /// timedComputes: computes timed per candidate after one untimed warm-up compute.
   CellProcessorAutoTuner(std::vector<Candidate> candidates, Factory factory, int timedComputes = 3);
 
-  /// Runs every candidate on `cells` and returns the interaction of the fastest; its storage,
-  /// U_pot and virial hold the results of its last compute of `cells` (the others' results are
-  /// discarded with them). A candidate whose construction throws is skipped with the exception's
+  /// Runs every candidate on the molecules of `target` and returns the interaction of the fastest;
+  /// the forces, U_pot and virial in `target` are those of its last compute. A candidate whose construction throws is skipped with the exception's
   /// message, one whose interaction ends up with the block size of a candidate of the same processor
   /// already run is skipped as a repeat, and the explicit sizes of a processor whose default the
   /// device changed are left out; errors of a compute (e.g. a molecule outside its cell)
   /// propagate. Throws
   /// MardynException listing the reasons when no candidate can run.
-  std::unique_ptr<MoleculeInteraction> tune(LinkedCells& cells);
+  std::unique_ptr<MoleculeInteraction> tune(TraversalTarget& target);
 
   const std::vector<Result>& results() const { return _results; }
   /// Seconds the whole tuning took (compilation included).

@@ -22,6 +22,9 @@ const std::vector<CellProcessorVariant>& CellProcessorRegistry::all() {
        false,
        "persistent blocks and job queues as warpBlock; every pair processed once, the partner's results "
        "cached in shared memory and committed under per-cell locks (deterministic: one job per pair)"},
+      {"verletList", "gpu/kernels/VerletListCellProcessor.cc", M::VerletList, 128, false, 0, 0, false, true,
+       "one thread per owned molecule walks its list of partners within cutoff + skin, built after every cell "
+       "rebuild; every pair computed from both sides, no atomics"},
   };
   return table;
 }

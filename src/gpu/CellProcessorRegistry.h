@@ -1,7 +1,8 @@
 // CellProcessorRegistry: the device cell processors by name. A processor is one kernel file with a
 // `processCellPairs` kernel of its mapping's signature (kernels/ReferenceCellProcessor.cc for the
-// per-pair mappings, kernels/WarpBlockCellProcessor.cc for persistent blocks) plus one line in the
-// table of CellProcessorRegistry.cpp saying how its launches are shaped.
+// per-pair mappings, kernels/WarpBlockCellProcessor.cc for persistent blocks; the Verlet-list mapping's
+// kernels are those of kernels/VerletListCellProcessor.cc) plus one line in the table of
+// CellProcessorRegistry.cpp saying how its launches are shaped.
 #pragma once
 
 #include <string>
@@ -14,7 +15,8 @@ struct CellProcessorVariant {
   enum class Mapping {
     ThreadPerCellPair,  ///< one thread walks a whole cell pair
     BlockPerCellPair,   ///< one block per cell pair (grid = number of pairs)
-    PersistentBlocks    ///< as many blocks as stay resident; the kernel schedules the pairs itself
+    PersistentBlocks,   ///< as many blocks as stay resident; the kernel schedules the pairs itself
+    VerletList          ///< one thread per owned molecule walks its list (built after every cell rebuild)
   };
   std::string name;            ///< as given on the command line / in XML
   std::string kernelFile;      ///< embedded path, e.g. "gpu/kernels/ThreadBlockCellProcessor.cc"

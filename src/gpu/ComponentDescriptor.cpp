@@ -77,6 +77,11 @@ ComponentDescriptor::ComponentDescriptor(compute::ComputeContext& context, const
   _sites = PrecisionArray(context, PrecisionArray::Kind::Real, 4, nc * slots, "componentSites");
   _counts.initialize(context, nc, "componentCounts");
   _ljParams = PrecisionArray(context, PrecisionArray::Kind::Real, 4, _ljValues.size() / 4, "ljParameters");
+  for (const Component& c : _components) {
+    const Vec3& I = c.momentsOfInertia();
+    _inertiaValues.insert(_inertiaValues.end(), {c.mass(), I.x, I.y, I.z});
+  }
+  _inertia = PrecisionArray(context, PrecisionArray::Kind::Mixed, 4, nc, "componentInertia");
 }
 
 void ComponentDescriptor::addDefines(compute::ComputeContext::Defines& defines) const {
@@ -97,6 +102,7 @@ void ComponentDescriptor::uploadStaticData() {
   _sites.upload(_siteValues);
   _counts.upload(_countValues);
   _ljParams.upload(_ljValues);
+  _inertia.upload(_inertiaValues);
 }
 
 void ComponentDescriptor::print(std::ostream& out) const {

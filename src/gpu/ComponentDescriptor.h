@@ -37,6 +37,10 @@ class ComponentDescriptor : public GpuComponent {
   PrecisionArray& sites() { return _sites; }
   compute::ComputeArray<compute::mm_int4>& counts() { return _counts; }
   PrecisionArray& ljParameters() { return _ljParams; }
+  /// (mass, Ixx, Iyy, Izz) per component (mixed4), for the integrator.
+  PrecisionArray& inertia() { return _inertia; }
+  std::size_t numComponents() const { return _components.size(); }
+  double cutoff() const { return _cutoff; }
 
   /// The tables as uploaded (DEBUG_COMPONENT_DESCRIPTORS).
   void print(std::ostream& out) const;
@@ -54,6 +58,8 @@ class ComponentDescriptor : public GpuComponent {
   PrecisionArray _sites;
   compute::ComputeArray<compute::mm_int4> _counts;
   PrecisionArray _ljParams;
+  std::vector<double> _inertiaValues;
+  PrecisionArray _inertia;
 };
 
 }  // namespace mardyn::gpu

@@ -1,7 +1,9 @@
 // DeviceConditions: the device "conditions" buffer checked after each traversal: a molecule outside
-// its cell, a NaN or an overflowing force/torque is reported naming the molecule.
+// its cell (beyond the slack the skin allows), a NaN or an overflowing force/torque is reported naming
+// the molecule's id.
 #pragma once
 
+#include "gpu/DeviceGrid.h"
 #include "gpu/GpuComponent.h"
 #include "gpu/MoleculeStorage.h"
 
@@ -17,8 +19,9 @@ class DeviceConditions : public GpuComponent {
   DeviceConditions(compute::ComputeContext& context, MoleculeStorage& storage);
 
   void createKernels(compute::ComputeProgram& program) override;
-  /// Runs the check kernel and throws MardynException naming the first condition hit.
-  void postInteraction(LinkedCells& cells) override;
+  /// Runs the check kernel over all slots and throws MardynException naming the first condition hit.
+  /// slack: how far a molecule may lie outside its cell (half the skin; rounding is added here).
+  void check(const DeviceGrid& grid, double slack);
 
  private:
   compute::ComputeContext& _context;

@@ -1,14 +1,14 @@
 // DomainTraverser: conflict-free launches of cell pairs over the linked-cell grid.
 #include "gpu/DomainTraverser.h"
 
-#include "particleContainer/LinkedCells.h"
 #include "utils/MardynException.h"
 
 #include <cstdlib>
 
 namespace mardyn::gpu {
 
-DomainTraverser::DomainTraverser(compute::ComputeContext& context) : _context(context) {}
+DomainTraverser::DomainTraverser(compute::ComputeContext& context, const DeviceGrid& grid)
+    : _context(context), _grid(grid) {}
 
 void DomainTraverser::build(const std::array<int, 3>& dims, const std::vector<char>& isHalo,
                             const std::vector<std::array<int, 3>>& forwardOffsets,
@@ -54,17 +54,8 @@ void DomainTraverser::build(const std::array<int, 3>& dims, const std::vector<ch
   }
 }
 
-void DomainTraverser::preInteraction(LinkedCells& cells) {
-  const auto& dims = cells.cellsPerDim();
-  const auto& cellList = cells.cells();
-  bool changed = dims != _dims || _isHalo.size() != cellList.size();
-  if (!changed)
-    for (std::size_t c = 0; c < cellList.size() && !changed; ++c) changed = (_isHalo[c] != 0) != cellList[c].isHalo();
-  if (!changed) return;
-  _dims = dims;
-  _isHalo.resize(cellList.size());
-  for (std::size_t c = 0; c < cellList.size(); ++c) _isHalo[c] = cellList[c].isHalo() ? 1 : 0;
-  build(_dims, _isHalo, cells.forwardNeighbourOffsets(), _hostPairs, _launches);
+void DomainTraverser::uploadStaticData() {
+  build(_grid.dims, _grid.isHalo, _grid.forwardOffsets, _hostPairs, _launches);
   if (_hostPairs.empty()) _hostPairs.push_back({0, 0});  // keeps the array non-empty; no launch uses it
   _pairs.initialize(_context, _hostPairs.size(), "cellPairs");
   _pairs.upload(_hostPairs);

@@ -3,6 +3,7 @@
 // (even and odd layers along the offset's largest axis). Halo-halo pairs are left out.
 #pragma once
 
+#include "gpu/DeviceGrid.h"
 #include "gpu/GpuComponent.h"
 
 #include "compute/ComputeArray.h"
@@ -23,10 +24,10 @@ class DomainTraverser : public GpuComponent {
     std::string label;  ///< "intra", "(1,0,0) even", ...
   };
 
-  explicit DomainTraverser(compute::ComputeContext& context);
+  DomainTraverser(compute::ComputeContext& context, const DeviceGrid& grid);
 
-  /// Rebuilds the pair list when the grid changed (first call included).
-  void preInteraction(LinkedCells& cells) override;
+  /// Builds and uploads the pair list of the grid (the grid does not change during a run).
+  void uploadStaticData() override;
 
   const std::vector<Launch>& launches() const { return _launches; }
   compute::ComputeArray<compute::mm_int2>& cellPairs() { return _pairs; }
@@ -40,8 +41,7 @@ class DomainTraverser : public GpuComponent {
 
  private:
   compute::ComputeContext& _context;
-  std::array<int, 3> _dims{-1, -1, -1};
-  std::vector<char> _isHalo;
+  const DeviceGrid& _grid;
   std::vector<compute::mm_int2> _hostPairs;
   std::vector<Launch> _launches;
   compute::ComputeArray<compute::mm_int2> _pairs;

@@ -1,23 +1,38 @@
-// GlobalStats: host-side sum of the per-cell potential energy and virial.
+// GlobalStats: the per-cell statistics array and its device sum.
 #include "gpu/GlobalStats.h"
-
-#include "particleContainer/LinkedCells.h"
 
 namespace mardyn::gpu {
 
 GlobalStats::GlobalStats(compute::ComputeContext& context)
-    : _cellStats(context, PrecisionArray::Kind::Mixed, 2, 0, "cellStats") {}
+    : _cellStats(context, PrecisionArray::Kind::Mixed, 2, 0, "cellStats"),
+      _partials(context, PrecisionArray::Kind::Mixed, 1, 2 * reduceGroups, "statsPartials") {}
 
-void GlobalStats::preInteraction(LinkedCells& cells) { _cellStats.resize(cells.cells().size()); }
+void GlobalStats::addDefines(compute::ComputeContext::Defines& defines) const {
+  defines["REDUCE_BLOCK"] = std::to_string(reduceBlock);
+  defines["REDUCE_GROUPS"] = std::to_string(reduceGroups);
+}
 
-void GlobalStats::postInteraction(LinkedCells& /*cells*/) {
-  _cellStats.download(_host);
-  _upot = 0.0;
-  _virial = 0.0;
-  for (std::size_t c = 0; c < _cellStats.size(); ++c) {
-    _upot += _host[2 * c];
-    _virial += _host[2 * c + 1];
-  }
+void GlobalStats::createKernels(compute::ComputeProgram& program) {
+  _partial = program.createKernel("sumPairsPartial");
+  _finish = program.createKernel("sumPartials");
+}
+
+PrecisionArray& GlobalStats::cellStats(std::size_t cells) {
+  if (_cellStats.size() < cells) _cellStats.grow(cells);
+  return _cellStats;
+}
+
+void GlobalStats::reduce(PrecisionArray& stats, std::size_t count, compute::ArrayInterface& results, int offset) {
+  _partial->call().arg(stats.array()).arg(static_cast<int>(count)).arg(_partials.array()).blockShape(reduceBlock).executeBlocks(
+      reduceGroups);
+  _finish->call()
+      .arg(_partials.array())
+      .arg(reduceGroups)
+      .arg(2)
+      .arg(results)
+      .arg(offset)
+      .blockShape(reduceBlock)
+      .executeBlocks(1);
 }
 
 }  // namespace mardyn::gpu

@@ -1,29 +1,37 @@
-// GlobalStats: potential energy and virial per cell, written by the cell processors (reduced
-// inside the block, owned-halo pairs weighted one half) and summed on the host.
+// GlobalStats: potential energy and virial per cell, written by the cell processors (reduced inside
+// the block, owned-halo pairs weighted one half), and their sum formed on the device in a fixed order
+// (kernels/Reduction.cc) into a results array that the step downloads with its other scalars.
 #pragma once
 
 #include "gpu/GpuComponent.h"
 #include "gpu/PrecisionArray.h"
 
+#include "compute/ComputeKernel.h"
+
+#include <memory>
+
 namespace mardyn::gpu {
 
 class GlobalStats : public GpuComponent {
  public:
+  /// The fixed shape of every device sum (kernels/Reduction.cc): blocks and threads per block.
+  static constexpr int reduceGroups = 64;
+  static constexpr int reduceBlock = 128;
+
   explicit GlobalStats(compute::ComputeContext& context);
+  void addDefines(compute::ComputeContext::Defines& defines) const override;
+  void createKernels(compute::ComputeProgram& program) override;
 
-  /// Sizes the per-cell array (cleared on the device with the forces).
-  void preInteraction(LinkedCells& cells) override;
-  /// Downloads and sums the per-cell values.
-  void postInteraction(LinkedCells& cells) override;
-
-  double upot() const { return _upot; }
-  double virial() const { return _virial; }
+  /// The per-cell array for `cells` cells (cleared on the device with the forces).
+  PrecisionArray& cellStats(std::size_t cells);
   PrecisionArray& cellStats() { return _cellStats; }
+  /// results[offset], results[offset + 1] = the sums of the first `count` (U_pot, virial) pairs of
+  /// `stats` (mixed2 per cell or per molecule).
+  void reduce(PrecisionArray& stats, std::size_t count, compute::ArrayInterface& results, int offset);
 
  private:
-  PrecisionArray _cellStats;
-  std::vector<double> _host;
-  double _upot = 0.0, _virial = 0.0;
+  PrecisionArray _cellStats, _partials;
+  std::unique_ptr<compute::ComputeKernel> _partial, _finish;
 };
 
 }  // namespace mardyn::gpu

@@ -1,14 +1,10 @@
 // GpuComponent: the common lifecycle of the decorator's components: contribute #defines to the
-// run-time-compiled program, take their kernels from it, upload static data once, and do their part
-// before and after each interaction calculation.
+// run-time-compiled program, take their kernels from it and upload static data once; what they do in a
+// step DeviceTimeStep and MoleculeInteraction call by name.
 #pragma once
 
 #include "compute/ComputeContext.h"
 #include "compute/ComputeProgram.h"
-
-namespace mardyn {
-class LinkedCells;
-}
 
 namespace mardyn::gpu {
 
@@ -22,10 +18,6 @@ class GpuComponent {
   virtual void createKernels(compute::ComputeProgram& /*program*/) {}
   /// Data uploaded once (component descriptions, ...).
   virtual void uploadStaticData() {}
-  /// Before the device traversal of a step (upload, clear, ...).
-  virtual void preInteraction(LinkedCells& /*cells*/) {}
-  /// After it (download, reduce, check, ...).
-  virtual void postInteraction(LinkedCells& /*cells*/) {}
 };
 
 }  // namespace mardyn::gpu

@@ -18,8 +18,9 @@ ContainerDecorator makeGpuDecorator(const SimulationConfig& config, std::ostream
   const double cutoff = config.cutoffRadius;
   const double epsilonRF = config.epsilonRF;
   const double switchingWidth = config.cutoffSwitchWidth;
+  const Vec3 box = config.box;
   std::ostream* out = &log;
-  return [options, components, mixing, cutoff, epsilonRF, switchingWidth,
+  return [options, components, mixing, cutoff, epsilonRF, switchingWidth, box,
           out](std::unique_ptr<LinkedCells> cells) -> std::unique_ptr<ParticleContainer> {
     compute::ContextOptions co;
     co.backend = options.backend;
@@ -43,9 +44,10 @@ ContainerDecorator makeGpuDecorator(const SimulationConfig& config, std::ostream
     if (options.blockSize > 0) *out << ", block size " << options.blockSize;
     *out << ", precision " << compute::precisionName(options.precision)
          << (options.deterministic ? ", deterministic" : "")
-         << (options.compareToCpu ? ", comparing with the CPU" : "") << "\n";
+         << (options.compareToCpu ? ", comparing with the CPU" : "") << ", skin " << cells->cutoff() - cutoff
+         << "\n";
     return std::make_unique<LinkedCellsGPUDecorator>(std::move(cells), std::move(context), components, params,
-                                                     options, *out);
+                                                     options, *out, box);
   };
 }
 

@@ -1,53 +1,61 @@
-// LinkedCellsGPUDecorator: the device traversal of a step and the COMPARE_TO_CPU check.
+// LinkedCellsGPUDecorator: the device-resident time step, the host's view of the molecules, and the
+// COMPARE_TO_CPU check.
 #include "gpu/LinkedCellsGPUDecorator.h"
 
+#include "gpu/DeviceHaloExchange.h"
+#include "parallel/DomainDecompSequential.h"
 #include "utils/MardynException.h"
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <ostream>
-#include <sstream>
 
 namespace mardyn::gpu {
-
-double CpuComparison::relativeUpotDifference() const {
-  return std::abs(upotGpu - upotCpu) / std::max(std::abs(upotCpu), 1e-300);
-}
-double CpuComparison::relativeVirialDifference() const {
-  return std::abs(virialGpu - virialCpu) / std::max(std::abs(virialCpu), 1e-300);
-}
 
 LinkedCellsGPUDecorator::LinkedCellsGPUDecorator(std::unique_ptr<LinkedCells> cells,
                                                  std::unique_ptr<compute::ComputeContext> context,
                                                  const std::vector<Component>& components,
                                                  const InteractionParameters& params, const GpuOptions& options,
-                                                 std::ostream& log)
+                                                 std::ostream& log, const Vec3& box)
     : _cells(std::move(cells)),
       _context(std::move(context)),
       _params(std::make_unique<InteractionParameters>(params)),
       _components(components),
       _options(options),
-      _log(log) {
+      _log(log),
+      _box(box) {
   if (!_cells || !_context) throw MardynException("LinkedCellsGPUDecorator: no LinkedCells or no compute context");
-  if (options.autoCellProcessor()) {
-    // The candidates are built and timed on the first traversal's cells.
-    _tuner = std::make_unique<CellProcessorAutoTuner>(
-        CellProcessorAutoTuner::candidates(options.blockSize),
-        [this](const CellProcessorVariant& variant, int blockSize) { return makeInteraction(variant, blockSize); });
-  } else {
-    _interaction = makeInteraction(CellProcessorRegistry::find(options.cellProcessor), options.blockSize);
-  }
+  _skin = std::max(0.0, _cells->cutoff() - params.cutoff());
   if (options.compareToCpu) _cpu = std::make_unique<LegacyCellProcessor>(*_params);
+  // Bad processor names fail here, before the run.
+  if (!options.autoCellProcessor()) CellProcessorRegistry::find(options.cellProcessor);
 }
 
-std::unique_ptr<MoleculeInteraction> LinkedCellsGPUDecorator::makeInteraction(const CellProcessorVariant& variant,
-                                                                              int blockSize) {
-  // The component tables are printed once, not for every candidate of "auto".
-  std::ostream* debugLog = _options.debugComponentDescriptors && !_descriptorsPrinted ? &_log : nullptr;
-  auto mi = std::make_unique<MoleculeInteraction>(*_context, _components, *_params, variant, blockSize, debugLog,
-                                                  _options.deterministic);
-  _descriptorsPrinted = _descriptorsPrinted || debugLog;
-  return mi;
+LinkedCellsGPUDecorator::~LinkedCellsGPUDecorator() = default;
+
+void LinkedCellsGPUDecorator::attach(const DomainDecompBase* decomp) {
+  if (_step) return;
+  std::array<bool, 3> self{true, true, true};
+  if (decomp)
+    for (int d = 0; d < 3; ++d) self[d] = decomp->processesAlong(d) == 1;
+  std::ostream* debugLog = _options.debugComponentDescriptors ? &_log : nullptr;
+  _step = std::make_unique<DeviceTimeStep>(*_context, _components, *_params, DeviceGrid::of(*_cells, _box, _skin, self),
+                                           debugLog);
+  if (!(self[0] && self[1] && self[2])) _halo = std::make_unique<DeviceHaloExchange>(*_step);
+  auto factory = [this](const CellProcessorVariant& variant, int blockSize) {
+    return std::make_unique<MoleculeInteraction>(*_context, _step->descriptor(), _step->grid(), variant, blockSize,
+                                                 _options.deterministic);
+  };
+  if (_options.autoCellProcessor())
+    _tuner = std::make_unique<CellProcessorAutoTuner>(CellProcessorAutoTuner::candidates(_options.blockSize), factory);
+  else
+    _interaction = factory(CellProcessorRegistry::find(_options.cellProcessor), _options.blockSize);
+}
+
+DeviceTimeStep& LinkedCellsGPUDecorator::deviceStep() {
+  if (!_step) throw MardynException("LinkedCellsGPUDecorator: the device is attached at the first exchange");
+  return *_step;
 }
 
 const MoleculeInteraction& LinkedCellsGPUDecorator::interaction() const {
@@ -56,7 +64,184 @@ const MoleculeInteraction& LinkedCellsGPUDecorator::interaction() const {
   return *_interaction;
 }
 
-LinkedCellsGPUDecorator::~LinkedCellsGPUDecorator() = default;
+// ---- the host's view ----
+
+void LinkedCellsGPUDecorator::downloadIfChanged() const {
+  if (_hostCurrent || !_step) return;
+  _host = _step->ownedMolecules();
+  // Molecules leave the box between rebuilds; the host sees them wrapped, as the CPU path keeps them.
+  const DeviceGrid& g = _step->grid();
+  for (Molecule& m : _host) {
+    Vec3 r = m.r();
+    for (int d = 0; d < 3; ++d)
+      if (g.selfPeriodic[d]) r[d] = g.boxMin[d] + DomainDecompSequential::wrap(r[d] - g.boxMin[d], g.box[d]);
+    m.setR(r);
+  }
+  _hostCurrent = true;
+}
+
+void LinkedCellsGPUDecorator::uploadIfChanged() {
+  if (_deviceCurrent) return;
+  deviceStep().setOwned(_host);
+  const std::size_t nc = _components.size();
+  _countPerComponent.assign(nc, 0);
+  _rotDofPerComponent.assign(nc, 0);
+  for (const Molecule& m : _host) {
+    ++_countPerComponent[m.componentId()];
+    _rotDofPerComponent[m.componentId()] += m.component().rotationalDegreesOfFreedom();
+  }
+  _deviceCurrent = true;
+}
+
+void LinkedCellsGPUDecorator::rebuild(const Vec3& boxMin, const Vec3& boxMax) {
+  if (_step) throw MardynException("LinkedCellsGPUDecorator: the region cannot change once the device holds the molecules");
+  _cells->rebuild(boxMin, boxMax);
+}
+
+void LinkedCellsGPUDecorator::addParticle(const Molecule& m) {
+  const Vec3& lo = boundingBoxMin();
+  const Vec3& hi = boundingBoxMax();
+  const Vec3& r = m.r();
+  if (!(r.x >= lo.x && r.x < hi.x && r.y >= lo.y && r.y < hi.y && r.z >= lo.z && r.z < hi.z))
+    throw MardynException("LinkedCellsGPUDecorator: molecule " + std::to_string(m.id()) +
+                          " is outside the owned region");
+  downloadIfChanged();
+  _host.push_back(m);
+  _deviceCurrent = false;
+}
+
+void LinkedCellsGPUDecorator::addHaloParticle(const Molecule& m) {
+  throw MardynException("LinkedCellsGPUDecorator: halo copies are made on the device (molecule " +
+                        std::to_string(m.id()) + ")");
+}
+
+void LinkedCellsGPUDecorator::update() {
+  downloadIfChanged();
+  const Vec3& lo = boundingBoxMin();
+  const Vec3& hi = boundingBoxMax();
+  const auto outside = [&](const Molecule& m) {
+    const Vec3& r = m.r();
+    return !(r.x >= lo.x && r.x < hi.x && r.y >= lo.y && r.y < hi.y && r.z >= lo.z && r.z < hi.z);
+  };
+  auto it = std::stable_partition(_host.begin(), _host.end(), [&](const Molecule& m) { return !outside(m); });
+  if (it == _host.end()) return;
+  _leaving.insert(_leaving.end(), it, _host.end());
+  _host.erase(it, _host.end());
+  _deviceCurrent = false;
+}
+
+std::vector<Molecule> LinkedCellsGPUDecorator::extractLeavingParticles() {
+  std::vector<Molecule> out;
+  out.swap(_leaving);
+  return out;
+}
+
+std::size_t LinkedCellsGPUDecorator::numOwnedParticles() const {
+  return _hostCurrent || !_step ? _host.size() : _step->storage().numOwned();
+}
+
+std::size_t LinkedCellsGPUDecorator::numHaloParticles() const {
+  return _step && _deviceCurrent ? _step->storage().numSlots() - _step->storage().numOwned() : 0;
+}
+
+void LinkedCellsGPUDecorator::forEach(const std::function<void(Molecule&)>& f, IterateOver which) {
+  if (which == IterateOver::Halo) return;
+  downloadIfChanged();
+  for (Molecule& m : _host) f(m);
+  _deviceCurrent = false;
+}
+
+void LinkedCellsGPUDecorator::forEach(const std::function<void(const Molecule&)>& f, IterateOver which) const {
+  if (which == IterateOver::Halo) return;
+  downloadIfChanged();
+  for (const Molecule& m : _host) f(m);
+}
+
+void LinkedCellsGPUDecorator::forEachInRegion(const Vec3& lo, const Vec3& hi,
+                                              const std::function<void(const Molecule&)>& f,
+                                              IterateOver which) const {
+  forEach(
+      [&](const Molecule& m) {
+        const Vec3& r = m.r();
+        if (r.x >= lo.x && r.x < hi.x && r.y >= lo.y && r.y < hi.y && r.z >= lo.z && r.z < hi.z) f(m);
+      },
+      which);
+}
+
+// ---- the time step ----
+
+void LinkedCellsGPUDecorator::preForces(double dt) {
+  uploadIfChanged();
+  deviceStep().preForces(dt);
+  _hostCurrent = false;
+}
+
+void LinkedCellsGPUDecorator::exchange(DomainDecompBase& decomp, const Domain& domain) {
+  _decomp = &decomp;
+  _domain = &domain;
+  prepareCells();
+}
+
+void LinkedCellsGPUDecorator::prepareCells() {
+  attach(_decomp);
+  uploadIfChanged();
+  // COMPARE_TO_CPU rebuilds every step, so that every owned molecule lies in its region for the CPU.
+  bool rebuild = _step->needsRebuild() || _cpu;
+  if (_halo) {
+    if (!_decomp || !_domain) throw MardynException("LinkedCellsGPUDecorator: no decomposition for the halo exchange");
+    rebuild = _decomp->anyTrue(rebuild);
+  }
+  if (rebuild)
+    rebuildCells();
+  else if (_halo)
+    _halo->refresh(*_decomp);
+  else
+    _step->refreshImages();
+  _hostCurrent = false;
+}
+
+void LinkedCellsGPUDecorator::rebuildCells() {
+  if (_halo)
+    _halo->rebuild(*_decomp, *_domain, _countPerComponent, _rotDofPerComponent);
+  else
+    _step->rebuild();
+}
+
+void LinkedCellsGPUDecorator::computeForces() {
+  if (!_interaction) {
+    _interaction = _tuner->tune(_step->target());
+    _log << _tuner->summary() << "\n";
+  } else {
+    _step->computeForces(*_interaction);
+  }
+  ++_traversals;
+  _hostCurrent = false;
+  if (_options.testQuaternionConversion) checkQuaternionConversion();
+  if (_cpu) compareWithCpu();
+}
+
+void LinkedCellsGPUDecorator::postForces(double dt, bool kick, KineticSums& sums) {
+  _step->postForces(dt, kick);
+  const DeviceTimeStep::Scalars s = _step->results();
+  _upot = s.upot;
+  _virial = s.virial;
+  for (std::size_t c = 0; c < _components.size(); ++c) {
+    sums.summv2[c] += s.summv2[c];
+    sums.sumIw2[c] += s.sumIw2[c];
+    sums.count[c] += _countPerComponent[c];
+    sums.rotDof[c] += _rotDofPerComponent[c];
+  }
+  _hostCurrent = false;
+}
+
+void LinkedCellsGPUDecorator::scaleVelocities(const std::vector<double>& betaTrans, const std::vector<double>& betaRot) {
+  _step->scaleVelocities(betaTrans, betaRot);
+  _hostCurrent = false;
+}
+
+std::uint64_t LinkedCellsGPUDecorator::transferredBytes() const {
+  return _context->bytesUploaded() + _context->bytesDownloaded();
+}
 
 bool LinkedCellsGPUDecorator::traversalResult(double& upot, double& virial) const {
   if (_traversals == 0) return false;
@@ -66,90 +251,58 @@ bool LinkedCellsGPUDecorator::traversalResult(double& upot, double& virial) cons
 }
 
 void LinkedCellsGPUDecorator::traverseCells(CellProcessor& /*processor*/) {
-  if (!_interaction) {
-    // The chosen interaction's storage already holds its results for these cells.
-    _interaction = _tuner->tune(*_cells);
-    _log << _tuner->summary() << "\n";
-  } else {
-    _interaction->compute(*_cells);
-  }
-  const auto& t = _interaction->timings();
-  _total.upload += t.upload;
-  _total.kernels += t.kernels;
-  _total.download += t.download;
-  _upot = _interaction->upot();
-  _virial = _interaction->virial();
-  ++_traversals;
-  if (_options.testQuaternionConversion) checkQuaternionConversion();
-  if (_cpu)
-    compareWithCpu();
-  else
-    _interaction->storage().applyResults(*_cells);
+  prepareCells();
+  computeForces();
+  const DeviceTimeStep::Scalars s = _step->results();
+  _upot = s.upot;
+  _virial = s.virial;
+  downloadIfChanged();
 }
 
 void LinkedCellsGPUDecorator::checkQuaternionConversion() {
-  const auto& storage = _interaction->storage();
-  if (_interaction->orientationFree()) return;  // no quaternions travel
+  if (_interaction->orientationFree()) return;  // no rotations are computed
+  auto& storage = _step->storage();
   const std::vector<double> rot = storage.downloadRotations();
-  const auto& q = storage.uploadedQuaternions();
+  const std::vector<double> q = storage.downloadQuaternions();
+  const std::vector<std::uint64_t> ids = storage.downloadIds();
   const double tol = _context->realSize() == 8 ? 1e-12 : 1e-5;
-  for (std::size_t i = 0; i < storage.numMolecules(); ++i) {
+  for (std::size_t i = 0; i < storage.numSlots(); ++i) {
     const auto m = Quaternion(q[4 * i], q[4 * i + 1], q[4 * i + 2], q[4 * i + 3]).matrix();
     for (int k = 0; k < 9; ++k)
       if (std::abs(m[k] - rot[9 * i + k]) > tol * std::max(1.0, std::abs(m[k])))
-        throw MardynException("GPU quaternion conversion: molecule " + std::to_string(storage.moleculeId(i)) +
-                              " matrix element " + std::to_string(k) + " is " + std::to_string(rot[9 * i + k]) +
-                              ", expected " + std::to_string(m[k]));
+        throw MardynException("GPU quaternion conversion: molecule " + std::to_string(ids[i]) + " matrix element " +
+                              std::to_string(k) + " is " + std::to_string(rot[9 * i + k]) + ", expected " +
+                              std::to_string(m[k]));
   }
 }
 
 void LinkedCellsGPUDecorator::compareWithCpu() {
-  // LinkedCells::traverseCells clears forces and torques before the CPU processor adds its own.
+  // U_pot and virial of this traversal (the kinetic sums downloaded with them are not used here).
+  const DeviceTimeStep::Scalars s = _step->results();
+  const std::vector<Molecule> device = _step->ownedMolecules();
+  // The same configuration on the host's cells, with the halo the decomposition makes.
+  for (auto& cell : _cells->cells()) cell.clear();
+  for (Molecule m : device) {
+    m.clearFM();
+    _cells->addParticle(m);
+  }
+  DomainDecompSequential sequential;
+  Domain domain(_box);
+  (_decomp ? *_decomp : static_cast<DomainDecompBase&>(sequential)).exchangeMolecules(*_cells, _domain ? *_domain : domain);
   _cpu->initTraversal();
   _cells->traverseCells(*_cpu);
-  const auto& storage = _interaction->storage();
-  CpuComparison c;
-  double df2 = 0, f2 = 0, dm2 = 0, m2 = 0, maxDf2 = 0, maxDm2 = 0;
-  std::size_t owned = 0, i = 0;
-  for (auto& cell : _cells->cells()) {
-    for (Molecule& m : cell.molecules()) {
-      const auto fg = storage.force(i), tg = storage.torque(i);
-      const Vec3 fGpu{fg[0], fg[1], fg[2]}, tGpu{tg[0], tg[1], tg[2]};
-      const Vec3 fCpu = m.F(), tCpu = m.M();
-      if (!cell.isHalo()) {
-        ++owned;
-        df2 += norm2(fGpu - fCpu);
-        f2 += norm2(fCpu);
-        dm2 += norm2(tGpu - tCpu);
-        m2 += norm2(tCpu);
-        maxDf2 = std::max(maxDf2, norm2(fGpu - fCpu));
-        maxDm2 = std::max(maxDm2, norm2(tGpu - tCpu));
-      }
-      m.setF(fGpu);
-      m.setM(tGpu);
-      ++i;
-    }
-  }
-  const double n = static_cast<double>(std::max<std::size_t>(owned, 1));
-  c.forceNormDeviation = f2 > 0 ? std::sqrt(df2 / f2) : std::sqrt(df2);
-  c.torqueNormDeviation = m2 > 0 ? std::sqrt(dm2 / m2) : std::sqrt(dm2);
-  c.maxForceDeviation = f2 > 0 ? std::sqrt(maxDf2 / (f2 / n)) : std::sqrt(maxDf2);
-  c.maxTorqueDeviation = m2 > 0 ? std::sqrt(maxDm2 / (m2 / n)) : std::sqrt(maxDm2);
-  c.upotGpu = _upot;
-  c.upotCpu = _cpu->upot();
-  c.virialGpu = _virial;
-  c.virialCpu = _cpu->virial();
-  _comparison = c;
-  std::ostringstream line;
-  line << "GPU vs CPU (traversal " << _traversals << "): force dev " << c.forceNormDeviation << " (max "
-       << c.maxForceDeviation << "), torque dev " << c.torqueNormDeviation << " (max " << c.maxTorqueDeviation
-       << "), U_pot " << c.upotGpu << " vs " << c.upotCpu << ", virial " << c.virialGpu << " vs " << c.virialCpu;
-  _log << line.str() << "\n";
+  std::vector<Molecule> cpu;
+  _cells->forEach([&cpu](const Molecule& m) { cpu.push_back(m); });
+  _comparison = CpuComparison::of(device, cpu, s.upot, _cpu->upot(), s.virial, _cpu->virial(), _params->cutoff());
+  const std::string line = _comparison.line(_traversals);
+  _log << line << "\n";
   const double tol = _options.effectiveTolerance();
-  if (c.forceNormDeviation > tol || c.torqueNormDeviation > tol || c.relativeUpotDifference() > tol ||
-      c.relativeVirialDifference() > tol)
-    throw MardynException("GPU results deviate from the CPU reference beyond the tolerance " + std::to_string(tol) +
-                          ": " + line.str());
+  if (_comparison.worst() > tol) {
+    char t[32];
+    std::snprintf(t, sizeof t, "%.1e", tol);
+    throw MardynException(std::string("GPU results deviate from the CPU reference beyond the tolerance ") + t + ": " +
+                          line);
+  }
 }
 
 }  // namespace mardyn::gpu

@@ -1,13 +1,19 @@
-// LinkedCellsGPUDecorator: a ParticleContainer that decorates a LinkedCells. Cells, halos and
-// integration stay on the LinkedCells; traverseCells computes all cell interactions on a device
-// (MoleculeInteraction; with cellProcessor "auto" the one CellProcessorAutoTuner picks on the first
-// traversal) and, with compareToCpu, checks them against the CPU reference each step.
+// LinkedCellsGPUDecorator: a ParticleContainer that decorates a LinkedCells and keeps the molecules on a
+// device for the whole run: the time step (leapfrog, thermostat, cell rebuild with a skin, periodic
+// images, forces with the chosen cell processor, sums) runs there (ResidentTimeStep), and the host gets
+// a few scalars per step. The molecules come back to the host only when something asks for them
+// (forEach: outputs, checkpoints) or for the COMPARE_TO_CPU check, which runs the CPU reference on the
+// wrapped LinkedCells. Under MPI each rank has its own device; the boundary layers travel through the
+// host (DeviceHaloExchange).
 #pragma once
 
 #include "gpu/CellProcessorAutoTuner.h"
+#include "gpu/CpuComparison.h"
+#include "gpu/DeviceTimeStep.h"
 #include "gpu/GpuOptions.h"
 #include "gpu/MoleculeInteraction.h"
 
+#include "ResidentTimeStep.h"
 #include "compute/ComputeContext.h"
 #include "molecules/InteractionParameters.h"
 #include "particleContainer/LegacyCellProcessor.h"
@@ -18,54 +24,47 @@
 
 namespace mardyn::gpu {
 
-/// Outcome of one COMPARE_TO_CPU check (owned molecules).
-struct CpuComparison {
-  double forceNormDeviation = 0.0;   ///< ||F_gpu - F_cpu|| / ||F_cpu|| over all molecules
-  double torqueNormDeviation = 0.0;  ///< the same for torques (0 without torques)
-  double maxForceDeviation = 0.0;    ///< max_i |F_gpu,i - F_cpu,i| / rms_i |F_cpu,i|
-  double maxTorqueDeviation = 0.0;
-  double upotGpu = 0.0, upotCpu = 0.0;
-  double virialGpu = 0.0, virialCpu = 0.0;
-  double relativeUpotDifference() const;
-  double relativeVirialDifference() const;
-};
+class DeviceHaloExchange;
 
-class LinkedCellsGPUDecorator : public ParticleContainer {
+class LinkedCellsGPUDecorator : public ParticleContainer, public ResidentTimeStep {
  public:
+  /// cells: built with cutoff + skin (the skin is cells->cutoff() - params.cutoff()); box: the
+  /// periodic box.
   LinkedCellsGPUDecorator(std::unique_ptr<LinkedCells> cells, std::unique_ptr<compute::ComputeContext> context,
                           const std::vector<Component>& components, const InteractionParameters& params,
-                          const GpuOptions& options, std::ostream& log);
+                          const GpuOptions& options, std::ostream& log, const Vec3& box);
   ~LinkedCellsGPUDecorator() override;
 
+  // ParticleContainer: the owned molecules as on the device (downloaded when asked for).
   const Vec3& boundingBoxMin() const override { return _cells->boundingBoxMin(); }
   const Vec3& boundingBoxMax() const override { return _cells->boundingBoxMax(); }
   double cutoff() const override { return _cells->cutoff(); }
   double haloWidth() const override { return _cells->haloWidth(); }
-  void rebuild(const Vec3& boxMin, const Vec3& boxMax) override { _cells->rebuild(boxMin, boxMax); }
-  void addParticle(const Molecule& m) override { _cells->addParticle(m); }
-  void addHaloParticle(const Molecule& m) override { _cells->addHaloParticle(m); }
-  void deleteHaloParticles() override { _cells->deleteHaloParticles(); }
-  void update() override { _cells->update(); }
-  std::vector<Molecule> extractLeavingParticles() override { return _cells->extractLeavingParticles(); }
-  std::size_t numOwnedParticles() const override { return _cells->numOwnedParticles(); }
-  std::size_t numHaloParticles() const override { return _cells->numHaloParticles(); }
-  void forEach(const std::function<void(Molecule&)>& f, IterateOver which) override { _cells->forEach(f, which); }
-  void forEach(const std::function<void(const Molecule&)>& f, IterateOver which) const override {
-    static_cast<const LinkedCells&>(*_cells).forEach(f, which);
-  }
+  void rebuild(const Vec3& boxMin, const Vec3& boxMax) override;
+  void addParticle(const Molecule& m) override;
+  /// Refused: the device makes its own halo.
+  void addHaloParticle(const Molecule& m) override;
+  void deleteHaloParticles() override {}
+  void update() override;
+  std::vector<Molecule> extractLeavingParticles() override;
+  std::size_t numOwnedParticles() const override;
+  std::size_t numHaloParticles() const override;
+  void forEach(const std::function<void(Molecule&)>& f, IterateOver which) override;
+  void forEach(const std::function<void(const Molecule&)>& f, IterateOver which) const override;
   void forEachInRegion(const Vec3& lo, const Vec3& hi, const std::function<void(const Molecule&)>& f,
-                       IterateOver which) const override {
-    _cells->forEachInRegion(lo, hi, f, which);
-  }
-
-  /// Computes the interactions on the device and sets the molecules' forces and torques. The
-  /// CPU processor passed in is not used (its sums stay empty): U_pot and virial of the traversal
-  /// are lastUpot()/lastVirial() (and traversalResult()). With cellProcessor "auto" the first
-  /// traversal times the candidates on these cells, logs autoTuner()->summary() and goes on with
-  /// the chosen processor's results (the other candidates' results are discarded).
+                       IterateOver which) const override;
+  /// A whole traversal on the device's cells (rebuilt first if needed), the molecules' forces and
+  /// torques set; the CPU processor passed in is not used. U_pot and virial: traversalResult().
   void traverseCells(CellProcessor& processor) override;
-  /// U_pot and virial of the last traversal, as the CellProcessor contract defines them.
   bool traversalResult(double& upot, double& virial) const override;
+
+  // ResidentTimeStep
+  void preForces(double dt) override;
+  void exchange(DomainDecompBase& decomp, const Domain& domain) override;
+  void computeForces() override;
+  void postForces(double dt, bool kick, KineticSums& sums) override;
+  void scaleVelocities(const std::vector<double>& betaTrans, const std::vector<double>& betaRot) override;
+  std::uint64_t transferredBytes() const override;
 
   double lastUpot() const { return _upot; }
   double lastVirial() const { return _virial; }
@@ -76,12 +75,22 @@ class LinkedCellsGPUDecorator : public ParticleContainer {
   const CellProcessorAutoTuner* autoTuner() const { return _tuner.get(); }
   const compute::ComputeContext& context() const { return *_context; }
   LinkedCells& linkedCells() { return *_cells; }
-  /// Seconds spent in the device traversal (upload, kernels, download) since construction; of
-  /// the tuning traversal only the chosen processor's last compute.
-  const MoleculeInteraction::Timings& accumulatedTimings() const { return _total; }
+  /// The device side (after the first exchange or traversal; throws before).
+  DeviceTimeStep& deviceStep();
+  double skin() const { return _skin; }
 
  private:
-  std::unique_ptr<MoleculeInteraction> makeInteraction(const CellProcessorVariant& variant, int blockSize);
+  /// Creates the device side on first use: along axes with one process the periodic images are made
+  /// on the device, along the others they come from the neighbours.
+  void attach(const DomainDecompBase* decomp);
+  /// Uploads the host's molecules if the host changed them.
+  void uploadIfChanged();
+  /// Downloads the owned molecules if the device changed them.
+  void downloadIfChanged() const;
+  /// The device's cells for a traversal: rebuilt (collectively under MPI) where needed, else the halo
+  /// moved with its sources.
+  void prepareCells();
+  void rebuildCells();
   void compareWithCpu();
   void checkQuaternionConversion();
 
@@ -91,14 +100,24 @@ class LinkedCellsGPUDecorator : public ParticleContainer {
   std::vector<Component> _components;
   GpuOptions _options;
   std::ostream& _log;
+  Vec3 _box;
+  double _skin = 0.0;
+  std::unique_ptr<DeviceTimeStep> _step;
+  std::unique_ptr<DeviceHaloExchange> _halo;
   std::unique_ptr<MoleculeInteraction> _interaction;
   std::unique_ptr<CellProcessorAutoTuner> _tuner;
   std::unique_ptr<LegacyCellProcessor> _cpu;
+  mutable std::vector<Molecule> _host;  ///< the owned molecules as the host last saw them
+  mutable bool _hostCurrent = true;      ///< _host equals the device's molecules
+  bool _deviceCurrent = true;            ///< the device's molecules equal _host
+  std::vector<Molecule> _leaving;
+  std::vector<unsigned long> _countPerComponent;
+  std::vector<unsigned long> _rotDofPerComponent;
+  DomainDecompBase* _decomp = nullptr;  ///< of the last exchange (none: one process, periodic box)
+  const Domain* _domain = nullptr;
   double _upot = 0.0, _virial = 0.0;
   unsigned long _traversals = 0;
-  bool _descriptorsPrinted = false;
   CpuComparison _comparison;
-  MoleculeInteraction::Timings _total;
 };
 
 }  // namespace mardyn::gpu

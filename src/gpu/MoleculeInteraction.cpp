@@ -1,72 +1,60 @@
-// MoleculeInteraction: program assembly and the per-step sequence of the device traversal.
+// MoleculeInteraction: program assembly and the launches of one traversal.
 #include "gpu/MoleculeInteraction.h"
 
 #include "compute/KernelSources.h"
-#include "particleContainer/LinkedCells.h"
 #include "utils/MardynException.h"
 
 #include <algorithm>
 #include <chrono>
-#include <ostream>
 
 namespace mardyn::gpu {
 
 namespace {
 constexpr int warpBlock = 32;
-
-double secondsSince(std::chrono::steady_clock::time_point t0) {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-}
 }  // namespace
 
-MoleculeInteraction::MoleculeInteraction(compute::ComputeContext& context, const std::vector<Component>& components,
-                                         const InteractionParameters& params, const CellProcessorVariant& variant, int blockSize, std::ostream* debugLog,
+MoleculeInteraction::MoleculeInteraction(compute::ComputeContext& context, ComponentDescriptor& descriptor,
+                                         const DeviceGrid& grid, const CellProcessorVariant& variant, int blockSize,
                                          bool deterministic)
     : _context(context),
+      _descriptor(descriptor),
+      _grid(grid),
       _variant(variant),
       _blockSize(0),
       _deterministic(deterministic) {
-  if (components.empty()) throw MardynException("GPU decorator: no components");
-  _descriptor = std::make_unique<ComponentDescriptor>(context, components, params);
+  using M = CellProcessorVariant::Mapping;
   _blockSize = chooseBlockSize(blockSize);
-  _storage = std::make_unique<MoleculeStorage>(context);
-  _traverser = std::make_unique<DomainTraverser>(context);
-  _stats = std::make_unique<GlobalStats>(context);
-  _conditions = std::make_unique<DeviceConditions>(context, *_storage);
-  _storage->setCellStats(&_stats->cellStats());
-  _storage->setOrientationFree(_descriptor->orientationFree());
-  // Order of the per-step calls: the pair list and the statistics array before the storage (whose
-  // clearing kernel also zeroes the statistics).
-  _components = {_descriptor.get(), _traverser.get(), _stats.get(), _storage.get(), _conditions.get()};
-  if (variant.mapping == CellProcessorVariant::Mapping::PersistentBlocks) {
+  std::vector<GpuComponent*> components{&_descriptor};
+  if (variant.mapping == M::PersistentBlocks) {
     _scheduler = std::make_unique<WarpBlockScheduler>(context, variant.eachPairTwice,
                                                       deterministic && !variant.alwaysDeterministic);
-    _components.push_back(_scheduler.get());
+    components.push_back(_scheduler.get());
   }
-
+  if (variant.mapping == M::VerletList) {
+    _lists = std::make_unique<VerletLists>(context, descriptor, grid);
+    components.push_back(_lists.get());
+  }
   compute::ComputeContext::Defines defines;
-  for (auto* c : _components) c->addDefines(defines);
+  for (auto* c : components) c->addDefines(defines);
   defines["BLOCK_SIZE"] = std::to_string(_blockSize);
   defines["WARP_BLOCK"] = std::to_string(warpBlock);
-  std::string source = compute::KernelSources::withRequirements(variant.kernelFile);
-  for (const char* file : {"gpu/kernels/MoleculeStorage.cc", "gpu/kernels/DeviceConditions.cc"})
-    source += "#line 1 \"" + std::string(file) + "\"\n" + compute::KernelSources::get(file) + "\n";
+  const std::string source =
+      compute::KernelSources::withRequirements(std::vector<std::string>{variant.kernelFile, "gpu/kernels/MoleculeStorage.cc"});
   _program = context.compileProgram(source, defines, "gpu-" + variant.name);
-  for (auto* c : _components) c->createKernels(*_program);
-  _processor = _program->createKernel("processCellPairs");
-  if (static_cast<std::size_t>(_blockSize) > _processor->maxBlockSize() &&
-      variant.mapping != CellProcessorVariant::Mapping::ThreadPerCellPair)
+  for (auto* c : components)
+    if (c != &_descriptor) c->createKernels(*_program);
+  _clear = _program->createKernel("clearAccumulators");
+  _processor = _program->createKernel(variant.mapping == M::VerletList ? "processVerletLists" : "processCellPairs");
+  if (static_cast<std::size_t>(_blockSize) > _processor->maxBlockSize() && variant.mapping != M::ThreadPerCellPair)
     throw MardynException("GPU cell processor " + variant.name + ": block size " + std::to_string(_blockSize) +
                           " exceeds the device's limit of " + std::to_string(_processor->maxBlockSize()) +
                           " for this kernel");
-  if (variant.mapping == CellProcessorVariant::Mapping::PersistentBlocks) {
+  if (variant.mapping == M::PersistentBlocks) {
     _residentBlocks = _processor->residentBlocks(static_cast<std::size_t>(_blockSize));
     if (_residentBlocks == 0)
       throw MardynException("GPU cell processor " + variant.name + ": no block of " + std::to_string(_blockSize) +
                             " threads fits on " + context.deviceInfo().describe() + " (registers or shared memory)");
   }
-  for (auto* c : _components) c->uploadStaticData();
-  if (debugLog) _descriptor->print(*debugLog);
 }
 
 int MoleculeInteraction::chooseBlockSize(int requested) const {
@@ -98,7 +86,7 @@ int MoleculeInteraction::chooseBlockSize(int requested) const {
     // component (int) of one molecule per thread; 48 KiB is what every target offers.
     const std::size_t perThread = static_cast<std::size_t>(_variant.sharedMixed4) * 4 * _context.mixedSize() +
                                   static_cast<std::size_t>(_variant.sharedMixed2) * 2 * _context.mixedSize() +
-                                  4 * _context.realSize() * static_cast<std::size_t>(_descriptor->sitesPerMolecule()) +
+                                  4 * _context.realSize() * static_cast<std::size_t>(_descriptor.sitesPerMolecule()) +
                                   sizeof(int);
     constexpr std::size_t limit = 48 * 1024;
     if (requested <= 0)
@@ -107,86 +95,99 @@ int MoleculeInteraction::chooseBlockSize(int requested) const {
     if (bytes > limit)
       throw MardynException(what + ": block size " + std::to_string(size) + " needs " + std::to_string(bytes) +
                             " bytes of shared memory for molecules of " +
-                            std::to_string(_descriptor->sitesPerMolecule()) + " site slots (at most " +
+                            std::to_string(_descriptor.sitesPerMolecule()) + " site slots (at most " +
                             std::to_string(limit) + "); use a smaller blockSize");
   }
   return size;
 }
 
-void MoleculeInteraction::compute(LinkedCells& cells) {
-  auto t0 = std::chrono::steady_clock::now();
-  for (auto* c : _components) c->preInteraction(cells);
-  _context.synchronize();
-  _timings.upload = secondsSince(t0);
-
-  t0 = std::chrono::steady_clock::now();
-  launchProcessor();
-  _context.synchronize();
-  _timings.kernels = secondsSince(t0);
-
-  t0 = std::chrono::steady_clock::now();
-  _storage->downloadResults();
-  for (auto* c : _components) c->postInteraction(cells);
-  _timings.download = secondsSince(t0);
-}
-
-void MoleculeInteraction::addMoleculeArguments(compute::KernelCall& call) {
-  call.arg(_storage->cellStart())
-      .arg(_storage->cellIsHalo())
-      .arg(_storage->positions().array())
-      .arg(_storage->rotations().array())
-      .arg(_storage->componentTypes())
-      .arg(_descriptor->sites().array())
-      .arg(_descriptor->counts())
-      .arg(_descriptor->ljParameters().array())
-      .arg(_storage->forces().array())
-      .arg(_storage->torques().array());
-}
-
-void MoleculeInteraction::launchProcessor() {
+void MoleculeInteraction::compute(TraversalTarget& target) {
   using M = CellProcessorVariant::Mapping;
-  if (_variant.mapping == M::PersistentBlocks) {
-    launchPersistent();
-    return;
+  MoleculeStorage& storage = target.storage;
+  const bool rebuilt = _builtFor != storage.structureVersion();
+  _builtFor = storage.structureVersion();
+  if (_timed) _context.synchronize();
+  const auto t0 = std::chrono::steady_clock::now();
+  if (_variant.mapping == M::VerletList) {
+    if (rebuilt) _lists->build(storage);
+    _lists->process(storage, static_cast<std::size_t>(_blockSize));
+    target.stats.reduce(_lists->stats(), storage.numOwned(), target.results, 0);
+  } else {
+    PrecisionArray& cellStats = target.stats.cellStats(storage.numCells());
+    const int slots = static_cast<int>(storage.numSlots()), cells = static_cast<int>(storage.numCells());
+    _clear->call()
+        .arg(storage.forces().array())
+        .arg(storage.torques().array())
+        .arg(slots)
+        .arg(cellStats.array())
+        .arg(cells)
+        .execute(static_cast<std::size_t>(std::max({slots, cells, 1})));
+    if (_variant.mapping == M::PersistentBlocks) {
+      if (rebuilt) _scheduler->buildJobs(target.traverser, storage);
+      launchPersistent(target);
+    } else {
+      launchPerPair(target);
+    }
+    target.stats.reduce(cellStats, storage.numCells(), target.results, 0);
   }
-  for (const auto& launch : _traverser->launches()) {
+  if (_timed) {
+    _context.synchronize();
+    _timings.kernels = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  }
+}
+
+void MoleculeInteraction::addMoleculeArguments(compute::KernelCall& call, MoleculeStorage& storage) {
+  call.arg(storage.cellStart())
+      .arg(storage.cellIsHalo())
+      .arg(storage.positions().array())
+      .arg(storage.rotations().array())
+      .arg(storage.componentTypes())
+      .arg(_descriptor.sites().array())
+      .arg(_descriptor.counts())
+      .arg(_descriptor.ljParameters().array())
+      .arg(storage.forces().array())
+      .arg(storage.torques().array());
+}
+
+void MoleculeInteraction::launchPerPair(TraversalTarget& target) {
+  for (const auto& launch : target.traverser.launches()) {
     auto call = _processor->call();
-    call.arg(_traverser->cellPairs()).arg(launch.first).arg(launch.count);
-    addMoleculeArguments(call);
-    call.arg(_stats->cellStats().array()).blockShape(static_cast<std::size_t>(_blockSize));
+    call.arg(target.traverser.cellPairs()).arg(launch.first).arg(launch.count);
+    addMoleculeArguments(call, target.storage);
+    call.arg(target.stats.cellStats().array()).blockShape(static_cast<std::size_t>(_blockSize));
     const std::size_t pairs = static_cast<std::size_t>(launch.count);
-    if (_variant.mapping == M::ThreadPerCellPair)
+    if (_variant.mapping == CellProcessorVariant::Mapping::ThreadPerCellPair)
       call.execute(pairs);  // one thread per pair
     else
       call.executeBlocks(pairs);  // one block per pair
   }
 }
 
-void MoleculeInteraction::launchPersistent() {
-  _scheduler->buildJobs(*_traverser, *_storage);
+void MoleculeInteraction::launchPersistent(TraversalTarget& target) {
+  _scheduler->resetQueues(target.traverser, target.storage);
   const int warpsPerBlock = _blockSize / warpBlock;
   const std::size_t wanted = static_cast<std::size_t>((_scheduler->numJobs() + warpsPerBlock - 1) / warpsPerBlock);
   const std::size_t grid = std::max<std::size_t>(1, std::min(_residentBlocks, wanted));
   const int deterministic = _deterministic ? 1 : 0;
-  const auto& launches = _traverser->launches();
+  const auto& launches = target.traverser.launches();
   for (std::size_t index = 0; index < launches.size(); ++index) {
     const auto& launch = launches[index];
     auto call = _processor->call();
-    call.arg(_traverser->cellPairs())
+    call.arg(target.traverser.cellPairs())
         .arg(_scheduler->jobs())
         .arg(_scheduler->jobStart())
         .arg(launch.first)
         .arg(launch.count)
         .arg(_scheduler->queueCounters())
         .arg(static_cast<int>(index));
-    addMoleculeArguments(call);
+    addMoleculeArguments(call, target.storage);
     call.arg(_scheduler->moleculeStats().array())
         .arg(_scheduler->cellLocks())
         .arg(deterministic)
         .blockShape(static_cast<std::size_t>(_blockSize))
         .executeBlocks(grid);
   }
-  _scheduler->reduceStats(*_storage, _stats->cellStats());
+  _scheduler->reduceStats(target.storage, target.stats.cellStats());
 }
 
 }  // namespace mardyn::gpu

@@ -1,70 +1,120 @@
-// MoleculeStorage: the molecules of all cells (halo included) flattened in cell order with
-// cellStartIndices, in separate device buffers for centre, orientation, rotation matrix, force,
-// torque and component; quaternions are uploaded and turned into 3x3 matrices on the device.
+// MoleculeStorage: the molecules on the device, their home for the whole run. Slots in cell order
+// (cellStart per cell, owned and halo cells alike): centre (mixed4, w = the slot's cell), velocity,
+// orientation quaternion (w, x, y, z), angular momentum, force, torque (mixed4), rotation matrix (real,
+// 9 per slot), component, id, and for halo slots where their data come from (haloSource: -1 owned, >= 0
+// the slot it is a periodic image of, <= -2 received from a neighbour process) with the periodic shift
+// (haloCode). CellBuilder fills the slots from unsorted "entries" (the second set of arrays here).
+// The host writes and reads molecules only when it needs them (set-up, checkpoints, COMPARE_TO_CPU).
 #pragma once
 
-#include "gpu/GpuComponent.h"
 #include "gpu/PrecisionArray.h"
 
 #include "compute/ComputeArray.h"
-#include "compute/ComputeKernel.h"
+#include "compute/VectorTypes.h"
+#include "molecules/Component.h"
+#include "molecules/Molecule.h"
 
 #include <array>
-#include <memory>
+#include <cstdint>
 #include <vector>
+
+namespace mardyn {
+class LinkedCells;
+}
 
 namespace mardyn::gpu {
 
-class MoleculeStorage : public GpuComponent {
+class MoleculeStorage {
  public:
   explicit MoleculeStorage(compute::ComputeContext& context);
 
-  void createKernels(compute::ComputeProgram& program) override;
-  /// Flattens and uploads the cells, converts the quaternions, clears forces, torques and cellStats.
-  void preInteraction(LinkedCells& cells) override;
+  /// Makes `owned` the molecules of the device (forces and torques included), in unsorted slots
+  /// without cells: CellBuilder::rebuild must follow before any traversal.
+  void setOwned(const std::vector<Molecule>& owned);
+  /// Adds owned molecules in slots after the current ones (unsorted: CellBuilder::rebuild must follow).
+  void appendOwned(const std::vector<Molecule>& molecules);
+  /// The owned molecules as they are now on the device (forces and torques included), in slot order.
+  /// components: what the molecules refer to (must outlive them).
+  std::vector<Molecule> ownedMolecules(const std::vector<Component>& components) const;
 
-  /// Downloads forces and torques (molecule order of the last upload).
+  /// Flattens the cells of a host LinkedCells (halo copies included) into slots in cell order, one
+  /// cell after the other, and uploads them (forces and torques cleared): the device traverses the
+  /// host's cells as they are. For tests and kernel benchmarks; a run keeps its molecules on the device.
+  void uploadCells(const LinkedCells& cells);
+  /// Downloads forces and torques of all slots (for force(i), torque(i)).
   void downloadResults();
-  /// Sets the molecules' forces and torques to the downloaded ones (a traversal computes them from
-  /// scratch, as LinkedCells::traverseCells does).
-  void applyResults(LinkedCells& cells) const;
-
-  std::size_t numMolecules() const { return _numMolecules; }
-  std::size_t numCells() const { return _numCells; }
-  /// Downloaded force / torque of molecule index i (cell order).
   std::array<double, 3> force(std::size_t i) const { return {_f[4 * i], _f[4 * i + 1], _f[4 * i + 2]}; }
   std::array<double, 3> torque(std::size_t i) const { return {_t[4 * i], _t[4 * i + 1], _t[4 * i + 2]}; }
-  unsigned long moleculeId(std::size_t i) const { return _ids[i]; }
+  /// Sets the molecules of the cells uploaded by uploadCells to the downloaded forces and torques.
+  void applyResults(LinkedCells& cells) const;
   /// Row-major rotation matrices as computed on the device (TEST_QUATERNION_MATRIX_CONVERSION).
   std::vector<double> downloadRotations() const;
-  /// The quaternions (w, x, y, z) of the last upload.
-  const std::vector<double>& uploadedQuaternions() const { return _hostQuaternions; }
+  /// Quaternions (w, x, y, z) and ids of all slots as on the device.
+  std::vector<double> downloadQuaternions() const;
+  std::vector<std::uint64_t> downloadIds() const;
 
-  /// The cell statistics array (mixed2 per cell) is cleared together with the forces.
-  void setCellStats(PrecisionArray* cellStats) { _cellStats = cellStats; }
-  /// With orientation-free components (ComponentDescriptor::orientationFree) quaternions are not
-  /// uploaded (the rotation matrices are zeroed) and torques are not downloaded (they are zero).
-  void setOrientationFree(bool free) { _orientationFree = free; }
+  /// Makes room for `slots` slots (and as many entries), keeping the first numSlots().
+  void reserveSlots(std::size_t slots);
+  void reserveEntries(std::size_t entries);
+  void setCounts(std::size_t slots, std::size_t owned) { _numSlots = slots; _numOwned = owned; }
+  void setNumCells(std::size_t cells) { _numCells = cells; }
+  /// Counts the changes of the slot order (set-up, rebuilds): structures built on it (job lists,
+  /// Verlet lists) are rebuilt when it changed.
+  unsigned long structureVersion() const { return _structureVersion; }
+  void structureChanged() { ++_structureVersion; }
 
+  std::size_t numMolecules() const { return _numSlots; }  ///< slots: owned and halo
+  std::size_t numSlots() const { return _numSlots; }
+  std::size_t numOwned() const { return _numOwned; }
+  std::size_t numCells() const { return _numCells; }
+  std::size_t slotCapacity() const { return _capacity; }
+  std::size_t entryCapacity() const { return _entryCapacity; }
+  /// Device bytes of all per-slot and per-entry arrays.
+  std::size_t deviceBytes() const;
+
+  // Slots.
   PrecisionArray& positions() { return _positions; }
-  PrecisionArray& rotations() { return _rotations; }
+  PrecisionArray& velocities() { return _velocities; }
+  PrecisionArray& quaternions() { return _quaternions; }
+  PrecisionArray& angularMomenta() { return _angularMomenta; }
   PrecisionArray& forces() { return _forces; }
   PrecisionArray& torques() { return _torques; }
+  PrecisionArray& referencePositions() { return _referencePositions; }
+  PrecisionArray& rotations() { return _rotations; }
   compute::ComputeArray<int>& componentTypes() { return _types; }
+  compute::ComputeArray<std::uint64_t>& ids() { return _ids; }
+  compute::ComputeArray<int>& haloSource() { return _haloSource; }
+  compute::ComputeArray<int>& haloCode() { return _haloCode; }
+  compute::ComputeArray<int>& ownedSlots() { return _ownedSlots; }
   compute::ComputeArray<int>& cellStart() { return _cellStart; }
   compute::ComputeArray<int>& cellIsHalo() { return _cellIsHalo; }
+  // Entries (CellBuilder's unsorted input).
+  PrecisionArray& entryPositions() { return _ePositions; }
+  PrecisionArray& entryVelocities() { return _eVelocities; }
+  PrecisionArray& entryQuaternions() { return _eQuaternions; }
+  PrecisionArray& entryAngularMomenta() { return _eAngularMomenta; }
+  compute::ComputeArray<int>& entryTypes() { return _eTypes; }
+  compute::ComputeArray<std::uint64_t>& entryIds() { return _eIds; }
+  compute::ComputeArray<int>& entrySource() { return _eSource; }
+  compute::ComputeArray<int>& entryCode() { return _eCode; }
+  compute::ComputeArray<compute::mm_int4>& entryCoords() { return _eCoords; }
 
  private:
+  struct HostSlots;
+  HostSlots download(bool all) const;
+
   compute::ComputeContext& _context;
-  std::size_t _numMolecules = 0, _numCells = 0;
-  PrecisionArray _positions, _quaternions, _rotations, _forces, _torques;
-  compute::ComputeArray<int> _types, _cellStart, _cellIsHalo;
-  PrecisionArray* _cellStats = nullptr;
-  bool _orientationFree = false;
-  std::unique_ptr<compute::ComputeKernel> _toRotations, _clear;
-  std::vector<double> _hostPositions, _hostQuaternions, _f, _t;
-  std::vector<int> _hostTypes, _hostCellStart, _hostHalo;
-  std::vector<unsigned long> _ids;
+  std::size_t _numSlots = 0, _numOwned = 0, _numCells = 0, _capacity = 0, _entryCapacity = 0;
+  unsigned long _structureVersion = 0;
+  PrecisionArray _positions, _velocities, _quaternions, _angularMomenta, _forces, _torques, _referencePositions,
+      _rotations;
+  compute::ComputeArray<int> _types, _haloSource, _haloCode, _ownedSlots, _cellStart, _cellIsHalo;
+  compute::ComputeArray<std::uint64_t> _ids;
+  PrecisionArray _ePositions, _eVelocities, _eQuaternions, _eAngularMomenta;
+  compute::ComputeArray<int> _eTypes, _eSource, _eCode;
+  compute::ComputeArray<std::uint64_t> _eIds;
+  compute::ComputeArray<compute::mm_int4> _eCoords;
+  std::vector<double> _f, _t;
 };
 
 }  // namespace mardyn::gpu

@@ -24,11 +24,23 @@ void PrecisionArray::resize(std::size_t count) {
   _count = count;
 }
 
+void PrecisionArray::grow(std::size_t count) {
+  if (_array->size() < count) _array->resize(count + count / 8 + 16);
+  _count = std::max(_count, count);
+}
+
 void PrecisionArray::upload(const std::vector<double>& values) {
-  const std::size_t n = _count * _width;
-  if (values.size() != n)
+  if (values.size() != _count * _width)
     throw MardynException("PrecisionArray '" + _name + "': upload of " + std::to_string(values.size()) +
-                          " values into " + std::to_string(n));
+                          " values into " + std::to_string(_count * _width));
+  uploadPrefix(values);
+}
+
+void PrecisionArray::uploadPrefix(const std::vector<double>& values) {
+  const std::size_t n = values.size();
+  if (n % _width != 0 || n > _count * _width)
+    throw MardynException("PrecisionArray '" + _name + "': upload of " + std::to_string(n) + " values into " +
+                          std::to_string(_count) + " elements of " + std::to_string(_width));
   if (n == 0) return;
   if (_double) {
     _array->uploadBytes(values.data(), 0, n * sizeof(double));
@@ -38,8 +50,38 @@ void PrecisionArray::upload(const std::vector<double>& values) {
   }
 }
 
-void PrecisionArray::download(std::vector<double>& values) const {
-  const std::size_t n = _count * _width;
+void PrecisionArray::download(std::vector<double>& values) const { downloadPrefix(values, _count); }
+
+void PrecisionArray::uploadAt(const std::vector<double>& values, std::size_t first) {
+  const std::size_t n = values.size();
+  if (n % _width != 0 || first + n / _width > _count)
+    throw MardynException("PrecisionArray '" + _name + "': upload of " + std::to_string(n / _width) +
+                          " elements at " + std::to_string(first) + " into " + std::to_string(_count));
+  if (n == 0) return;
+  const std::size_t offset = first * elementBytes();
+  if (_double) {
+    _array->uploadBytes(values.data(), offset, n * sizeof(double));
+  } else {
+    _floatScratch.assign(values.begin(), values.end());
+    _array->uploadBytes(_floatScratch.data(), offset, n * sizeof(float));
+  }
+}
+
+std::vector<char> PrecisionArray::downloadRaw(std::size_t first, std::size_t count) const {
+  std::vector<char> bytes(count * elementBytes());
+  if (count > 0) _array->downloadBytes(bytes.data(), first * elementBytes(), bytes.size());
+  return bytes;
+}
+
+void PrecisionArray::uploadRaw(const char* bytes, std::size_t first, std::size_t count) {
+  if (count > 0) _array->uploadBytes(bytes, first * elementBytes(), count * elementBytes());
+}
+
+void PrecisionArray::downloadPrefix(std::vector<double>& values, std::size_t count) const {
+  if (count > _count)
+    throw MardynException("PrecisionArray '" + _name + "': download of " + std::to_string(count) + " elements of " +
+                          std::to_string(_count));
+  const std::size_t n = count * _width;
   values.resize(n);
   if (n == 0) return;
   if (_double) {

@@ -24,9 +24,22 @@ class PrecisionArray {
   bool isDouble() const { return _double; }
   /// Resizes to count elements (contents undefined afterwards); allocates at least one element.
   void resize(std::size_t count);
+  /// Grows to at least count elements keeping the values (with some slack); never shrinks.
+  void grow(std::size_t count);
   /// values.size() must be size() * width().
   void upload(const std::vector<double>& values);
   void download(std::vector<double>& values) const;
+  /// The first values.size() / width() elements (values.size() a multiple of width(), at most size()).
+  void uploadPrefix(const std::vector<double>& values);
+  /// The first count elements.
+  void downloadPrefix(std::vector<double>& values, std::size_t count) const;
+  /// values.size() / width() elements from element `first` on (within size()).
+  void uploadAt(const std::vector<double>& values, std::size_t first);
+  /// Raw device bytes of elements [first, first + count) (for messages between processes of the same
+  /// precision) and back.
+  std::vector<char> downloadRaw(std::size_t first, std::size_t count) const;
+  void uploadRaw(const char* bytes, std::size_t first, std::size_t count);
+  std::size_t elementBytes() const { return (_double ? 8 : 4) * static_cast<std::size_t>(_width); }
   void zero() { _array->zero(); }
 
   compute::ArrayInterface& array() { return *_array; }

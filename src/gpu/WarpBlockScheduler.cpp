@@ -35,23 +35,25 @@ void WarpBlockScheduler::addDefines(compute::ComputeContext::Defines& defines) c
 
 void WarpBlockScheduler::createKernels(compute::ComputeProgram& program) {
   _count = program.createKernel("countWarpBlockJobs");
-  _scan = program.createKernel("scanWarpBlockSums");
+  _scan = program.createKernel("scanBlockTotals");
   _write = program.createKernel("writeWarpBlockJobs");
   _reduce = program.createKernel("reduceWarpBlockStats");
 }
 
 void WarpBlockScheduler::buildJobs(DomainTraverser& traverser, MoleculeStorage& storage) {
-  const std::size_t numCells = storage.numCells(), numMolecules = storage.numMolecules();
-  ensureZeroed(_cellLocks, std::max<std::size_t>(numCells, 1));
-  if (_queueCounters.size() < traverser.launches().size() + 1) _queueCounters.resize(traverser.launches().size() + 1);
-  _queueCounters.zero();
-  _moleculeStats.resize(std::max<std::size_t>(numMolecules, 1));
-  _moleculeStats.zero();
+  ensureZeroed(_cellLocks, std::max<std::size_t>(storage.numCells(), 1));
   runBuild(traverser, storage);
   if (_numJobs > static_cast<int>(_jobs.size())) {
     _jobs.resize(static_cast<std::size_t>(_numJobs) + static_cast<std::size_t>(_numJobs) / 4);
     runBuild(traverser, storage);
   }
+}
+
+void WarpBlockScheduler::resetQueues(DomainTraverser& traverser, MoleculeStorage& storage) {
+  if (_queueCounters.size() < traverser.launches().size() + 1) _queueCounters.resize(traverser.launches().size() + 1);
+  _queueCounters.zero();
+  _moleculeStats.grow(std::max<std::size_t>(storage.numSlots(), 1));
+  _moleculeStats.zero();
 }
 
 void WarpBlockScheduler::runBuild(DomainTraverser& traverser, MoleculeStorage& storage) {

@@ -27,9 +27,11 @@ class WarpBlockScheduler : public GpuComponent {
   void addDefines(compute::ComputeContext::Defines& defines) const override;
   void createKernels(compute::ComputeProgram& program) override;
 
-  /// Builds the job lists of all launches of `traverser` for the molecules in `storage` (after their
-  /// upload), clears the queue counters and the per-molecule sums.
+  /// Builds the job lists of all launches of `traverser` for the cells in `storage` (after each change
+  /// of the cells).
   void buildJobs(DomainTraverser& traverser, MoleculeStorage& storage);
+  /// Before each traversal: clears the queue counters and the per-molecule sums.
+  void resetQueues(DomainTraverser& traverser, MoleculeStorage& storage);
   /// After the launches: the per-molecule sums into cellStats (mixed2 per cell).
   void reduceStats(MoleculeStorage& storage, PrecisionArray& cellStats);
 

@@ -73,13 +73,13 @@ const std::vector<OptionSpec>& optionTable() {
          o.gpuBackend = v;
          o.gpu = true;
        }},
-      {"cell-processor", 0, "reference|threadblock|warpblock|warpblockcached|auto",
+      {"cell-processor", 0, "reference|threadblock|warpblock|warpblockcached|verletlist|auto",
        "GPU cell processor (any case; auto: the fastest, timed on the first step); implies --gpu",
        [](Options& o, const std::string& v) {
          std::string name = v;
          std::transform(name.begin(), name.end(), name.begin(), [](unsigned char c) { return std::tolower(c); });
          o.cellProcessor =
-             oneOf("cell-processor", name, {"reference", "threadblock", "warpblock", "warpblockcached", "auto"});
+             oneOf("cell-processor", name, {"reference", "threadblock", "warpblock", "warpblockcached", "verletlist", "auto"});
          o.gpu = true;
        }},
       {"precision", 0, "single|mixed|double", "GPU floating-point precision; implies --gpu",

@@ -49,6 +49,7 @@ void OpenCLArray::uploadBytes(const void* source, std::size_t offsetBytes, std::
   checkRange(offsetBytes, bytes, "upload");
   if (bytes)
     CL_CHECK(clEnqueueWriteBuffer(_context.queue(), _buffer, CL_TRUE, offsetBytes, bytes, source, 0, nullptr, nullptr));
+  _context.countUpload(bytes);
 }
 
 void OpenCLArray::downloadBytes(void* destination, std::size_t offsetBytes, std::size_t bytes) const {
@@ -56,6 +57,7 @@ void OpenCLArray::downloadBytes(void* destination, std::size_t offsetBytes, std:
   if (bytes)
     CL_CHECK(clEnqueueReadBuffer(_context.queue(), _buffer, CL_TRUE, offsetBytes, bytes, destination, 0, nullptr,
                                  nullptr));
+  _context.countDownload(bytes);
 }
 
 void OpenCLArray::zero() {

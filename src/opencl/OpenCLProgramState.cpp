@@ -31,6 +31,7 @@ cl_mem OpenCLProgramState::constantBuffer() {
   if (_buffer && _dirty) {
     CL_CHECK(clEnqueueWriteBuffer(_context.queue(), _buffer, CL_TRUE, 0, _values.size(), _values.data(), 0, nullptr,
                                   nullptr));
+    _context.countUpload(_values.size());
     _dirty = false;
   }
   return _buffer;

@@ -2,6 +2,8 @@
 // into the process that owns their position).
 #include "parallel/DomainDecompBase.h"
 
+#include "parallel/DomainDecompSequential.h"
+
 namespace mardyn {
 
 void DomainDecompBase::distributeMolecules(const std::vector<Molecule>& all, ParticleContainer& container,
@@ -11,6 +13,18 @@ void DomainDecompBase::distributeMolecules(const std::vector<Molecule>& all, Par
     const Vec3& r = m.r();
     if (r.x >= lo.x && r.x < hi.x && r.y >= lo.y && r.y < hi.y && r.z >= lo.z && r.z < hi.z) container.addParticle(m);
   }
+}
+
+std::vector<Molecule> DomainDecompBase::routeLeavers(std::vector<Molecule> leavers, const Domain& domain) {
+  const Vec3& box = domain.box();
+  for (Molecule& m : leavers)
+    m.setR({DomainDecompSequential::wrap(m.r().x, box.x), DomainDecompSequential::wrap(m.r().y, box.y),
+            DomainDecompSequential::wrap(m.r().z, box.z)});
+  return leavers;
+}
+
+std::vector<char> DomainDecompBase::shiftBytes(const std::vector<char>& out, int /*axis*/, int /*direction*/) const {
+  return out;
 }
 
 }  // namespace mardyn

@@ -10,6 +10,7 @@
 
 #include <string>
 #include <vector>
+#include <vector>
 
 namespace mardyn {
 
@@ -37,6 +38,20 @@ class DomainDecompBase {
   /// box periodically, migrates those that left this process's region, and creates the halo copies
   /// (periodic images and neighbours' molecules) within the container's halo width.
   virtual void exchangeMolecules(ParticleContainer& container, const Domain& domain) = 0;
+
+  /// Processes along an axis of the process grid (1: the process is its own periodic neighbour there).
+  virtual int processesAlong(int /*axis*/) const { return 1; }
+
+  /// For containers that keep their molecules elsewhere (a device) and move only what must travel.
+  /// Collective: every process passes the molecules that left its region (positions not wrapped);
+  /// returns the molecules that arrive in this process's region, wrapped into the box (the sequential
+  /// decomposition wraps and returns its own). Throws MardynException when a molecule went farther than
+  /// one process region.
+  virtual std::vector<Molecule> routeLeavers(std::vector<Molecule> leavers, const Domain& domain);
+  /// Collective: sends `out` to the neighbour along `axis` in `direction` (-1 lower, +1 upper) and
+  /// returns what the neighbour on the other side sent (the sequential decomposition is its own
+  /// neighbour and returns `out`).
+  virtual std::vector<char> shiftBytes(const std::vector<char>& out, int axis, int direction) const;
 
   /// Element-wise sums over all processes, in place.
   virtual void allreduceSum(std::vector<double>& values) const = 0;

@@ -103,9 +103,12 @@ std::vector<DomainDecompMPI::Message> DomainDecompMPI::shift(const std::vector<M
 }
 
 void DomainDecompMPI::migrate(ParticleContainer& container, const Domain& domain) {
+  for (const Molecule& m : routeLeavers(container.extractLeavingParticles(), domain)) container.addParticle(m);
+}
+
+std::vector<Molecule> DomainDecompMPI::routeLeavers(std::vector<Molecule> pending, const Domain& domain) {
   const Vec3& box = domain.box();
   const Vec3 lo = boundingBoxMin(domain), hi = boundingBoxMax(domain);
-  std::vector<Molecule> pending = container.extractLeavingParticles();
   for (int d = 0; d < 3; ++d) {
     std::vector<Message> toLower, toUpper;
     std::vector<Molecule> keep;
@@ -126,16 +129,33 @@ void DomainDecompMPI::migrate(ParticleContainer& container, const Domain& domain
       }
   }
   bool lost = false;
+  std::vector<Molecule> arrived;
   for (const Molecule& m : pending) {
     const Vec3& r = m.r();
     bool inside = true;
     for (int d = 0; d < 3; ++d) inside = inside && r[d] >= lo[d] && r[d] < hi[d];
-    if (inside) container.addParticle(m);
+    if (inside) arrived.push_back(m);
     else lost = true;
   }
   if (anyTrue(lost))
     throw MardynException("DomainDecompMPI: a molecule moved farther than one process region in one time step "
                           "(time step too large or system exploding)");
+  return arrived;
+}
+
+std::vector<char> DomainDecompMPI::shiftBytes(const std::vector<char>& out, int axis, int direction) const {
+  const int dest = direction < 0 ? _lower[axis] : _upper[axis];
+  const int source = direction < 0 ? _upper[axis] : _lower[axis];
+  const int tag = 50 + 4 * axis + (direction < 0 ? 0 : 2);
+  long long sendCount = static_cast<long long>(out.size()), recvCount = 0;
+  MPI_Sendrecv(&sendCount, 1, MPI_LONG_LONG, dest, tag, &recvCount, 1, MPI_LONG_LONG, source, tag, _comm,
+               MPI_STATUS_IGNORE);
+  if (sendCount > std::numeric_limits<int>::max() || recvCount > std::numeric_limits<int>::max())
+    throw MardynException("DomainDecompMPI: a halo message of more than 2 GiB");
+  std::vector<char> in(static_cast<std::size_t>(recvCount));
+  MPI_Sendrecv(out.data(), static_cast<int>(sendCount), MPI_BYTE, dest, tag + 1, in.data(), static_cast<int>(recvCount),
+               MPI_BYTE, source, tag + 1, _comm, MPI_STATUS_IGNORE);
+  return in;
 }
 
 void DomainDecompMPI::exchangeHalo(ParticleContainer& container, const Domain& domain) {

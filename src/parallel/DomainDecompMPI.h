@@ -30,6 +30,9 @@ class DomainDecompMPI : public DomainDecompBase {
   Vec3 boundingBoxMax(const Domain& domain) const override;
 
   void exchangeMolecules(ParticleContainer& container, const Domain& domain) override;
+  int processesAlong(int axis) const override { return _dims[axis]; }
+  std::vector<Molecule> routeLeavers(std::vector<Molecule> leavers, const Domain& domain) override;
+  std::vector<char> shiftBytes(const std::vector<char>& out, int axis, int direction) const override;
 
   void allreduceSum(std::vector<double>& values) const override;
   void allreduceSum(std::vector<unsigned long>& values) const override;

@@ -13,6 +13,13 @@ CellProcessorChoice CellProcessorFactory::create(const std::vector<Component>& c
   CellProcessorChoice c;
   const double rc = params.cutoff();
   c.containerCutoff = rc;
+  if (options.deviceTraversal) {
+    // The device keeps its cells while no molecule moved more than half the skin: cells of cutoff + skin.
+    const double skin = options.verletSkin < 0.0 ? defaultSkin(rc) : options.verletSkin;
+    bool wide = true;
+    for (int d = 0; d < 3; ++d) wide = wide && options.regionMax[d] - options.regionMin[d] >= rc + skin;
+    if (wide) c.containerCutoff = rc + skin;
+  }
   if (options.legacy) {
     c.processor = std::make_unique<LegacyCellProcessor>(params);
     c.name = "legacy";

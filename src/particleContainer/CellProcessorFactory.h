@@ -24,7 +24,9 @@ class CellProcessorFactory {
   struct Options {
     bool legacy = false;           ///< the reference processor (--legacy-cell-processor)
     double verletSkin = -1.0;      ///< Verlet-list skin; negative: defaultSkin(cutoff); 0: no list
-    bool deviceTraversal = false;  ///< a decorator replaces the traversal: no list, no wider halo
+    /// A decorator replaces the traversal (a device): no CPU list; the container cutoff is cutoff + skin
+    /// (the device's cells keep while no molecule moved half the skin) where the region is that wide.
+    bool deviceTraversal = false;
     Vec3 regionMin, regionMax;     ///< the owned region (a list needs it at least cutoff + skin wide)
   };
 

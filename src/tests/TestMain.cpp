@@ -1,6 +1,10 @@
 // Test runner of mardyn_tests: runs every registered CppUnit suite, or only the suites named on
 // the command line (ctest runs one suite per entry). `mardyn_tests --list` prints the suite names.
+// Exit code 77 (ctest's skip code) when every test that ran skipped itself (tests/TestSkip.h).
+#include "tests/TestSkip.h"
+
 #include <cppunit/BriefTestProgressListener.h>
+#include <cppunit/TestListener.h>
 #include <cppunit/CompilerOutputter.h>
 #include <cppunit/TestResult.h>
 #include <cppunit/TestResultCollector.h>
@@ -10,6 +14,18 @@
 #include <iostream>
 #include <string>
 #include <vector>
+
+namespace {
+/// Tells skipTest() which test is running.
+class SkipListener : public CppUnit::TestListener {
+ public:
+  void startTest(CppUnit::Test* test) override {
+    auto& record = mardyn::testing::skipRecord();
+    record.currentTest = test->getName();
+    record.run.insert(record.currentTest);
+  }
+};
+}  // namespace
 
 int main(int argc, char** argv) {
   CppUnit::Test* all = CppUnit::TestFactoryRegistry::getRegistry().makeTest();
@@ -36,8 +52,11 @@ int main(int argc, char** argv) {
   CppUnit::BriefTestProgressListener progress;
   controller.addListener(&result);
   controller.addListener(&progress);
+  SkipListener skips;
+  controller.addListener(&skips);
   for (const auto& name : names) runner.run(controller, name);
   CppUnit::CompilerOutputter outputter(&result, std::cerr);
   outputter.write();
-  return result.wasSuccessful() ? 0 : 1;
+  if (!result.wasSuccessful()) return 1;
+  return mardyn::testing::everyTestSkipped() ? 77 : 0;
 }

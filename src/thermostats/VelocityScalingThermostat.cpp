@@ -47,4 +47,14 @@ void VelocityScalingThermostat::apply(ParticleContainer& container) const {
   });
 }
 
+void VelocityScalingThermostat::componentFactors(std::vector<double>& betaTrans, std::vector<double>& betaRot) const {
+  betaTrans.assign(_group.size(), 1.0);
+  betaRot.assign(_group.size(), 1.0);
+  for (std::size_t c = 0; c < _group.size(); ++c)
+    if (_group[c] >= 0) {
+      betaTrans[c] = _betaTrans[_group[c]];
+      betaRot[c] = _betaRot[_group[c]];
+    }
+}
+
 }  // namespace mardyn

@@ -24,6 +24,9 @@ class VelocityScalingThermostat {
   std::size_t numGroups() const { return _target.size(); }
   /// Scales v and L of the owned molecules with their group's factors.
   void apply(ParticleContainer& container) const;
+  /// The factors per component (1 for components without a thermostat), for containers that scale
+  /// their molecules themselves (ResidentTimeStep::scaleVelocities).
+  void componentFactors(std::vector<double>& betaTrans, std::vector<double>& betaRot) const;
 
  private:
   std::vector<double> _target;

@@ -25,6 +25,11 @@
 #define ATOMIC_ADD(dest, value) atomicAdd(dest, value)
 #define ATOMIC_CAS(dest, compare, value) atomicCAS(dest, compare, value)
 #define ATOMIC_EXCH(dest, value) atomicExch(dest, value)
+#define ATOMIC_MAX(dest, value) atomicMax(dest, value)
+// 64-bit atomics on an unsigned word (mm_ulong) in local (shared) or global memory.
+#define ATOMIC_ADD_U64(dest, value) atomicAdd((unsigned long long*) (dest), (unsigned long long) (value))
+#define ATOMIC_CAS_U64(dest, compare, value) \
+  atomicCAS((unsigned long long*) (dest), (unsigned long long) (compare), (unsigned long long) (value))
 #define SUPPORTS_DOUBLE_PRECISION 1
 #define SUPPORTS_64_BIT_ATOMICS 1
 

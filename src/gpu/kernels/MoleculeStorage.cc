@@ -1,19 +1,13 @@
-// Per-molecule device data in the common kernel dialect: quaternions turned into rotation
-// matrices, and the force, torque and per-cell statistics buffers cleared before a traversal.
+// Per-slot device data in the common kernel dialect: quaternions turned into rotation matrices, and the
+// force, torque and per-cell statistics buffers cleared before a traversal.
+// mardyn-kernel: requires gpu/kernels/Rotation.cc
 
-/// q = (w, x, y, z) per molecule -> row-major 3x3 matrix (space -> body frame) in rot[9 i .. 9 i + 8],
-/// the matrix ls1-mardyn's Quaternion builds.
-KERNEL void quaternionsToRotations(GLOBAL const real4* RESTRICT quaternions, GLOBAL real* RESTRICT rotations,
-                                   int numMolecules) {
-  for (int i = GLOBAL_ID; i < numMolecules; i += GLOBAL_SIZE) {
-    const real4 q = quaternions[i];
-    const real ww = q.x * q.x, xx = q.y * q.y, yy = q.z * q.z, zz = q.w * q.w;
-    const real wx = q.x * q.y, wy = q.x * q.z, wz = q.x * q.w;
-    const real xy = q.y * q.z, xz = q.y * q.w, yz = q.z * q.w;
-    GLOBAL real* m = rotations + 9 * i;
-    m[0] = ww + xx - yy - zz; m[1] = 2 * (xy + wz);     m[2] = 2 * (xz - wy);
-    m[3] = 2 * (xy - wz);     m[4] = ww - xx + yy - zz; m[5] = 2 * (yz + wx);
-    m[6] = 2 * (xz + wy);     m[7] = 2 * (yz - wx);     m[8] = ww - xx - yy + zz;
+/// rotations of slots [0, numSlots) from their quaternions (after a rebuild, images included).
+KERNEL void quaternionsToRotations(int numSlots, GLOBAL const mixed4* RESTRICT quat, GLOBAL real* RESTRICT rotations) {
+  for (int s = GLOBAL_ID; s < numSlots; s += GLOBAL_SIZE) {
+    mixed rot[9];
+    quaternionMatrix(quat[s], rot);
+    for (int j = 0; j < 9; j++) rotations[9 * s + j] = (real) rot[j];
   }
 }
 

@@ -12,6 +12,7 @@
 //
 // Every job adds its molecules' share of U_pot and virial to moleculeStats (one writer per molecule
 // and launch); reduceWarpBlockStats sums them per cell at the end of the traversal.
+// mardyn-kernel: requires gpu/kernels/Scan.cc
 // mardyn-kernel: defines BLOCK_SIZE=128 WARP_BLOCK=32 SCAN_BLOCK=256
 
 #define WARPS_PER_BLOCK (BLOCK_SIZE / WARP_BLOCK)
@@ -60,23 +61,6 @@ DEVICE int pairJobCount(int2 cp, GLOBAL const int* RESTRICT cellStart, GLOBAL co
   return *firstCount;
 }
 
-/// Whole block of SCAN_BLOCK threads: the inclusive prefix sum of `value` over the block's threads, in
-/// the double buffer `scan` (2 * SCAN_BLOCK ints of local memory).
-DEVICE int blockInclusiveScan(LOCAL_ARG int* scan, int value) {
-  int in = 0;
-  scan[LOCAL_ID] = value;
-  SYNC_THREADS;
-  for (int offset = 1; offset < SCAN_BLOCK; offset *= 2) {
-    const int out = 1 - in;
-    int v = scan[in * SCAN_BLOCK + LOCAL_ID];
-    if ((int) LOCAL_ID >= offset) v += scan[in * SCAN_BLOCK + LOCAL_ID - offset];
-    scan[out * SCAN_BLOCK + LOCAL_ID] = v;
-    in = out;
-    SYNC_THREADS;
-  }
-  return scan[in * SCAN_BLOCK + LOCAL_ID];
-}
-
 /// Exclusive scan of the job counts within blocks of SCAN_BLOCK pairs (launched with that block size,
 /// one thread per pair): jobStart[p] relative to its block, blockSums[block] the block's total.
 KERNEL void countWarpBlockJobs(GLOBAL const int2* RESTRICT cellPairs, int numPairs, GLOBAL const int* RESTRICT cellStart,
@@ -90,24 +74,6 @@ KERNEL void countWarpBlockJobs(GLOBAL const int2* RESTRICT cellPairs, int numPai
   const int inclusive = blockInclusiveScan(scan, count);
   if (p < numPairs) jobStart[p] = inclusive - count;
   if (LOCAL_ID == SCAN_BLOCK - 1) blockSums[GROUP_ID] = inclusive;
-}
-
-/// One block: exclusive scan of blockSums in place; jobStart[numPairs] = the total number of jobs.
-KERNEL void scanWarpBlockSums(GLOBAL int* RESTRICT blockSums, int numBlocks, GLOBAL int* RESTRICT jobStart, int numPairs) {
-  LOCAL int scan[2 * SCAN_BLOCK];
-  LOCAL int carry;
-  if (LOCAL_ID == 0) carry = 0;
-  SYNC_THREADS;
-  for (int base = 0; base < numBlocks; base += SCAN_BLOCK) {
-    const int b = base + LOCAL_ID;
-    const int count = b < numBlocks ? blockSums[b] : 0;
-    const int inclusive = blockInclusiveScan(scan, count);
-    if (b < numBlocks) blockSums[b] = carry + inclusive - count;
-    SYNC_THREADS;
-    if (LOCAL_ID == SCAN_BLOCK - 1) carry += inclusive;
-    SYNC_THREADS;
-  }
-  if (LOCAL_ID == 0) jobStart[numPairs] = carry;
 }
 
 /// One thread per pair (blocks of SCAN_BLOCK): makes jobStart global and writes the pair's jobs
@@ -140,31 +106,30 @@ KERNEL void reduceWarpBlockStats(GLOBAL const int* RESTRICT cellStart, int numCe
 }
 
 /// Lane 0 of a warp: the next job (0-based within the launch) of the warp's queue, refilled when
-/// empty; -1 when the launch has no job left. On CUDA the warps of a block refill their queues from a
+/// empty; -1 when the launch has no job left. The warps of a block refill their queues from a
 /// pool the block shares (one global atomic per WARPS_PER_BLOCK * queue jobs): a (base, taken) pair
 /// packed into one 64-bit word, so taking from it and refilling it are single atomic operations and no
-/// warp ever waits for another. An OpenCL work-group is one warp and takes from the global counter
-/// directly.
+/// warp ever waits for another. The same code on every backend (an OpenCL work-group is one warp, whose
+/// pool then holds one queue).
 /// queue: warpBlockQueueLength of the launch; *pool starts as (0, WARPS_PER_BLOCK * queue) (used up).
 DEVICE int nextWarpBlockJob(int* next, int* end, int numJobs, int queue, GLOBAL int* counter, LOCAL_ARG mm_ulong* pool) {
   if (*next >= *end) {
-#if WARPS_PER_BLOCK > 1 && !defined(__OPENCL_VERSION__)
     const int poolSize = WARPS_PER_BLOCK * queue;
-    const mm_ulong old = atomicAdd((unsigned long long*) pool, (unsigned long long) queue);
-    const int taken = (int) (old & 0xffffffffull);
+    const mm_ulong old = ATOMIC_ADD_U64(pool, queue);
+    const int taken = (int) (old & 0xffffffffUL);
     if (taken < poolSize) {
       *next = (int) (old >> 32) + taken;
       *end = *next + queue;
     } else {
       // The pool is used up: take a new chunk; share all but the first `queue` jobs through the pool
       // unless another warp has refilled it meanwhile, in which case this warp keeps the whole chunk.
-      const int g = atomicAdd(counter, poolSize);
+      const int g = ATOMIC_ADD(counter, poolSize);
       *next = g;
       *end = g + poolSize;
-      const mm_ulong fresh = ((mm_ulong) (unsigned int) g << 32) | (mm_ulong) queue;
+      const mm_ulong fresh = ((mm_ulong) (uint) g << 32) | (mm_ulong) queue;
       mm_ulong seen = old + queue;
-      while ((int) (seen & 0xffffffffull) >= poolSize) {
-        const mm_ulong previous = atomicCAS((unsigned long long*) pool, seen, fresh);
+      while ((int) (seen & 0xffffffffUL) >= poolSize) {
+        const mm_ulong previous = ATOMIC_CAS_U64(pool, seen, fresh);
         if (previous == seen) {
           *end = g + queue;
           break;
@@ -172,10 +137,6 @@ DEVICE int nextWarpBlockJob(int* next, int* end, int numJobs, int queue, GLOBAL 
         seen = previous;
       }
     }
-#else
-    *next = ATOMIC_ADD(counter, queue);
-    *end = *next + queue;
-#endif
   }
   if (*next >= numJobs) return -1;
   return (*next)++;

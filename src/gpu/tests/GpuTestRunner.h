@@ -4,10 +4,13 @@
 #pragma once
 
 #include "gpu/CellProcessorRegistry.h"
+#include "gpu/DeviceTimeStep.h"
+#include "gpu/LinkedCellsGPUDecorator.h"
 #include "gpu/MoleculeInteraction.h"
 #include "gpu/tests/GpuTestSystems.h"
 
 #include "compute/ComputeBackends.h"
+#include "tests/TestSkip.h"
 #include "compute/ComputeException.h"
 #include "utils/MardynException.h"
 
@@ -27,27 +30,80 @@ struct Deviation {
   double force = 0, torque = 0, upot = 0, virial = 0;
 };
 
-/// Deviations of the device results (in storage order of `cells`) from the reference.
-inline Deviation compare(MoleculeInteraction& mi, LinkedCells& cells, const ReferenceResult& ref) {
+/// What one device traversal leaves: the owned molecules with their forces and torques (slot order),
+/// U_pot and virial.
+struct DeviceResult {
+  std::vector<Molecule> molecules;
+  double upot = 0, virial = 0;
+};
+
+/// A test system on the device as a run has it: the molecules set there, the device's cells built
+/// there (grid of cutoff + skin over the periodic box, periodic images made on the device).
+class DeviceSystem {
+ public:
+  DeviceSystem(compute::ComputeContext& context, const TestSystem& s, double skin = 0.0)
+      : _cells(std::make_unique<LinkedCells>(s.boxMin, s.boxMax, s.cutoff + skin, 1)) {
+    const DeviceGrid grid = DeviceGrid::of(*_cells, s.boxMax - s.boxMin, skin, {true, true, true}, s.boxMin);
+    _step = std::make_unique<DeviceTimeStep>(context, s.components, *s.params, grid);
+    _step->setOwned(s.molecules);
+    _step->rebuild();
+  }
+  DeviceTimeStep& step() { return *_step; }
+  /// One traversal with mi.
+  DeviceResult compute(MoleculeInteraction& mi) {
+    _step->computeForces(mi);
+    DeviceResult r;
+    const auto scalars = _step->results();
+    r.upot = scalars.upot;
+    r.virial = scalars.virial;
+    r.molecules = _step->ownedMolecules();
+    return r;
+  }
+
+ private:
+  std::unique_ptr<LinkedCells> _cells;
+  std::unique_ptr<DeviceTimeStep> _step;
+};
+
+/// Moves the system's box to [0, L) (where a Simulation's box is), the molecules with it.
+inline void moveToOrigin(TestSystem& s) {
+  const Vec3 shift = s.boxMin;
+  for (Molecule& m : s.molecules) m.setR(m.r() - shift);
+  s.boxMax = s.boxMax - shift;
+  s.boxMin = Vec3{};
+}
+
+/// A decorator holding the molecules of `s` (its box at the origin, see moveToOrigin), cells of
+/// cutoff + skin; options.precision is set from the context.
+inline std::unique_ptr<LinkedCellsGPUDecorator> makeDecorator(const TestSystem& s,
+                                                              std::unique_ptr<compute::ComputeContext> context,
+                                                              GpuOptions options, std::ostream& log,
+                                                              double skin = 0.0) {
+  CPPUNIT_ASSERT(s.boxMin == Vec3{});
+  options.precision = context->precision();
+  auto deco = std::make_unique<LinkedCellsGPUDecorator>(
+      std::make_unique<LinkedCells>(s.boxMin, s.boxMax, s.cutoff + skin, 1), std::move(context), s.components,
+      *s.params, options, log, s.boxMax);
+  for (const Molecule& m : s.molecules) deco->addParticle(m);
+  return deco;
+}
+
+/// Deviations of the device results from the reference (molecules matched by id).
+inline Deviation compare(const DeviceResult& r, const ReferenceResult& ref) {
   double df2 = 0, f2 = 0, dt2 = 0, t2 = 0;
-  std::size_t i = 0;
-  for (const auto& cell : cells.cells())
-    for (const Molecule& m : cell.molecules()) {
-      if (!cell.isHalo()) {
-        const auto f = mi.storage().force(i), t = mi.storage().torque(i);
-        const Vec3 fr = ref.forces[m.id() - 1], tr = ref.torques[m.id() - 1];
-        df2 += norm2(Vec3{f[0], f[1], f[2]} - fr);
-        f2 += norm2(fr);
-        dt2 += norm2(Vec3{t[0], t[1], t[2]} - tr);
-        t2 += norm2(tr);
-      }
-      ++i;
-    }
+  CPPUNIT_ASSERT_EQUAL(ref.forces.size(), r.molecules.size());
+  for (const Molecule& m : r.molecules) {
+    const Vec3 fr = ref.forces[m.id() - 1], tr = ref.torques[m.id() - 1];
+    df2 += norm2(m.F() - fr);
+    f2 += norm2(fr);
+    dt2 += norm2(m.M() - tr);
+    t2 += norm2(tr);
+  }
   Deviation d;
   d.force = f2 > 0 ? std::sqrt(df2 / f2) : std::sqrt(df2);
   d.torque = t2 > 0 ? std::sqrt(dt2 / t2) : std::sqrt(dt2);
-  d.upot = std::abs(mi.upot() - ref.upot) / std::max(std::abs(ref.upot), 1e-300);
-  d.virial = std::abs(mi.virial() - ref.virial) / std::max(std::abs(ref.virial), 1e-300);
+  d.upot = std::abs(r.upot - ref.upot) / std::max(std::abs(ref.upot), 1e-300);
+  d.virial = std::abs(r.virial - ref.virial) / std::max(std::abs(ref.virial), 1e-300);
   return d;
 }
 
@@ -80,7 +136,8 @@ inline std::vector<ProcessorRun> processorRuns(const std::vector<int>& extraBloc
 
 /// Calls body(context, backend, precision) for every backend with a device (its first device) and
 /// every precision (restricted to `precisions` if non-empty) the device supports; prints what is
-/// skipped and why. Returns the number of contexts visited.
+/// skipped and why, and marks the test skipped when no context was visited. Returns the number of
+/// contexts visited.
 template <class Body>
 inline int forEachContext(const std::vector<compute::Precision>& precisions, Body&& body) {
   const auto registry = compute::availableBackends();
@@ -108,18 +165,18 @@ inline int forEachContext(const std::vector<compute::Precision>& precisions, Bod
       ++contexts;
     }
   }
+  if (contexts == 0) mardyn::testing::skipTest("no compute device with the precisions asked for");
   return contexts;
 }
 
-/// The interaction of `run` for `system`, or nullptr (the reason printed, labelled `where`) where
-/// the device refuses a persistent-block processor (a MardynException of the constructor that is not
-/// a compute-layer error such as a failed compile: those, and every other processor's errors, fail).
-inline std::unique_ptr<MoleculeInteraction> makeInteraction(compute::ComputeContext& context, const TestSystem& system,
-                                                            const ProcessorRun& run, const std::string& where,
-                                                            bool deterministic = false) {
+/// The interaction of `run` on `device`, or nullptr (the reason printed, labelled `where`) where the
+/// device refuses a persistent-block processor (a MardynException of the constructor that is not a
+/// compute-layer error such as a failed compile: those, and every other processor's errors, fail).
+inline std::unique_ptr<MoleculeInteraction> makeInteraction(DeviceSystem& device, const ProcessorRun& run,
+                                                            const std::string& where, bool deterministic = false) {
   try {
-    return std::make_unique<MoleculeInteraction>(context, system.components, *system.params, *run.variant,
-                                                 run.blockSize, nullptr, deterministic);
+    return std::make_unique<MoleculeInteraction>(device.step().context(), device.step().descriptor(),
+                                                 device.step().grid(), *run.variant, run.blockSize, deterministic);
   } catch (const compute::ComputeException&) {
     throw;
   } catch (const MardynException& e) {
@@ -144,12 +201,11 @@ inline int runAgainstBruteForce(const TestSystem& system, const std::vector<Proc
   forEachContext(precisions, [&](compute::ComputeContext& context, const std::string& backend, compute::Precision p) {
     const std::string where = backend + " " + compute::precisionName(p);
     std::set<std::pair<const CellProcessorVariant*, int>> done;  // a device may fix the block size
+    DeviceSystem device(context, system);
     for (const auto& run : runs) {
-      auto cells = fillLinkedCells(system);
-      auto mi = makeInteraction(context, system, run, system.name + " " + where);
+      auto mi = makeInteraction(device, run, system.name + " " + where);
       if (!mi || !done.insert({run.variant, mi->blockSize()}).second) continue;
-      mi->compute(*cells);
-      const Deviation d = compare(*mi, *cells, ref);
+      const Deviation d = compare(device.compute(*mi), ref);
       std::ostringstream what;
       what << system.name << " N=" << system.molecules.size() << " " << where << " " << run.variant->name << "/"
            << mi->blockSize() << ": force " << d.force << " torque " << d.torque << " U " << d.upot << " virial "
@@ -160,7 +216,6 @@ inline int runAgainstBruteForce(const TestSystem& system, const std::vector<Proc
     }
   });
   CPPUNIT_ASSERT_MESSAGE("beyond tolerance: " + failures, failures.empty());
-  if (count == 0) std::cout << "\n  [gpu test] no compute device: nothing run";
   return count;
 }
 

@@ -14,19 +14,18 @@ using namespace mardyn::gpu::test;
 
 namespace {
 
-/// Everything a compute() leaves for the host: forces and torques of all molecules (halo included,
-/// storage order), U_pot and virial.
+/// Everything a compute() leaves for the host: forces and torques of the owned molecules (slot
+/// order), U_pot and virial.
 struct Snapshot {
   std::vector<double> values;  ///< fx fy fz tx ty tz per molecule, then U_pot and virial
 
-  explicit Snapshot(MoleculeInteraction& mi) {
-    const auto& st = mi.storage();
-    for (std::size_t i = 0; i < st.numMolecules(); ++i) {
-      const auto f = st.force(i), t = st.torque(i);
-      values.insert(values.end(), {f[0], f[1], f[2], t[0], t[1], t[2]});
+  explicit Snapshot(const DeviceResult& r) {
+    for (const Molecule& m : r.molecules) {
+      const Vec3 &f = m.F(), &t = m.M();
+      values.insert(values.end(), {f.x, f.y, f.z, t.x, t.y, t.z});
     }
-    values.push_back(mi.upot());
-    values.push_back(mi.virial());
+    values.push_back(r.upot);
+    values.push_back(r.virial);
   }
 
   /// "" if bitwise identical, else where the first difference is.
@@ -82,12 +81,16 @@ double secondsSince(std::chrono::steady_clock::time_point t0) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
 }
 
-/// The tolerances of runEverywhere, except for U_pot and virial of the reference processor in single
-/// precision: one thread sums a whole 500-molecule cell (1.2e5 pair terms) in float, which reaches
-/// ~2e-4; its sums are held to 1e-3 (its forces to the usual 1e-5).
+/// The tolerances of runEverywhere, except in single precision: U_pot and virial of the reference
+/// processor, where one thread sums a whole 500-molecule cell (1.2e5 pair terms) in float (~2e-4; held
+/// to 1e-3), and the forces of this dense liquid at coordinates up to 17 sigma, where the periodic
+/// images, made on the device in float (position + box length, one more rounding of ~1e-6 sigma), add
+/// to the steep repulsion's error (1.26e-5; held to 2e-5).
 bool unevenTolerance(const Deviation& d, compute::Precision p, const CellProcessorVariant& v) {
-  if (p == compute::Precision::Single && v.name == "reference")
-    return d.force <= 1e-5 && d.torque <= 1e-5 && d.upot <= 1e-3 && d.virial <= 1e-3;
+  if (p == compute::Precision::Single) {
+    const double sums = v.name == "reference" ? 1e-3 : 1e-4;
+    return d.force <= 2e-5 && d.torque <= 2e-5 && d.upot <= sums && d.virial <= sums;
+  }
   return withinTolerance(d, p);
 }
 
@@ -158,8 +161,9 @@ class GpuWarpBlockTest : public CppUnit::TestFixture {
     std::cout << "\n  [gpu test] " << runs << " runs in " << secondsSince(t0) << " s";
   }
 
-  /// deterministic = true: three fresh interactions and three computes on one interaction give
-  /// bitwise identical forces, torques, U_pot and virial, within the tolerances of the brute force.
+  /// deterministic = true: three fresh device systems (cells built again) with fresh interactions, and
+  /// three computes on one interaction, give bitwise identical forces, torques, U_pot and virial, within
+  /// the tolerances of the brute force.
   void testDeterministicRepeats() {
     const auto t0 = std::chrono::steady_clock::now();
     std::string failures;
@@ -178,12 +182,12 @@ class GpuWarpBlockTest : public CppUnit::TestFixture {
       });
     }
     std::cout << "\n  [gpu test] determinism: " << checked << " system x processor x precision x backend cases, "
-              << "6 computes each, " << secondsSince(t0) << " s";
+              << "5 computes each, " << secondsSince(t0) << " s";
     CPPUNIT_ASSERT_MESSAGE("not repeatable" + failures, failures.empty());
   }
 
  private:
-  /// Six computes of `run` with deterministic = true (three fresh interactions, the last computing
+  /// Five computes of `run` with deterministic = true (three fresh interactions, the last computing
   /// three times) compared bitwise with the first; the first also with the brute force. Appends what
   /// fails to `failures`; returns 0 where the device refuses the processor, else 1.
   static int checkRepeatable(compute::ComputeContext& context, const TestSystem& s, const ReferenceResult& ref,
@@ -192,24 +196,22 @@ class GpuWarpBlockTest : public CppUnit::TestFixture {
     const std::string label = where + " " + run.variant->name;
     std::vector<Snapshot> results;
     for (int fresh = 0; fresh < 3; ++fresh) {
-      auto mi = makeInteraction(context, s, run, where, true);
+      // A fresh device system each time: the cells are built again (the same slots every time).
+      DeviceSystem device(context, s);
+      auto mi = makeInteraction(device, run, where, true);
       if (!mi) return 0;
       CPPUNIT_ASSERT_MESSAGE(label + ": deterministic() is false", mi->deterministic());
-      auto cells = fillLinkedCells(s);
-      mi->compute(*cells);
-      results.emplace_back(*mi);
+      const DeviceResult first = device.compute(*mi);
+      results.emplace_back(first);
       if (fresh == 0) {
-        const Deviation d = compare(*mi, *cells, ref);
+        const Deviation d = compare(first, ref);
         std::ostringstream what;
         what << label << "/" << mi->blockSize() << " deterministic: force " << d.force << " torque " << d.torque
              << " U " << d.upot << " virial " << d.virial;
         std::cout << "\n  [gpu test] " << what.str();
         if (!unevenTolerance(d, p, *run.variant)) failures += "; beyond tolerance: " + what.str();
       }
-      for (int repeat = 0; fresh == 2 && repeat < 2; ++repeat) {
-        mi->compute(*cells);
-        results.emplace_back(*mi);
-      }
+      for (int repeat = 0; fresh == 2 && repeat < 2; ++repeat) results.emplace_back(device.compute(*mi));
     }
     for (std::size_t k = 1; k < results.size(); ++k) {
       const std::string diff = results[k].differenceFrom(results[0]);

@@ -86,7 +86,7 @@ class CommandLineTest : public CppUnit::TestFixture {
       CommandLine::parse({"--cell-processor", "fastest", "c.xml"});
       CPPUNIT_FAIL("an unknown cell processor was accepted");
     } catch (const CommandLine::UsageError& e) {
-      CPPUNIT_ASSERT(std::string(e.what()).find("warpblockcached, auto") != std::string::npos);
+      CPPUNIT_ASSERT(std::string(e.what()).find("warpblockcached, verletlist, auto") != std::string::npos);
     }
   }
 

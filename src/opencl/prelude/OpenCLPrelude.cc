@@ -28,6 +28,7 @@
 #define ATOMIC_ADD(dest, value) atom_add(dest, value)
 #define ATOMIC_CAS(dest, compare, value) atomic_cmpxchg(dest, compare, value)
 #define ATOMIC_EXCH(dest, value) atomic_xchg(dest, value)
+#define ATOMIC_MAX(dest, value) atomic_max(dest, value)
 
 #define HOST_CONSTANT(type, name)
 #define HOST_CONSTANT_ARRAY(type, name, count)
@@ -51,6 +52,27 @@ typedef ulong mm_ulong;
 #define make_double3(x, y, z) ((double3)((x), (y), (z)))
 #define make_double4(x, y, z, w) ((double4)((x), (y), (z), (w)))
 #define trimTo3(v) ((v).xyz)
+
+// 64-bit atomics on an unsigned word (mm_ulong) in local memory. Without cl_khr_int64_base_atomics they
+// are plain read-modify-writes: correct only while one work-item uses the word, as in a work-group of one
+// warp whose lane 0 alone takes jobs (the warp-block scheduler on OpenCL).
+#if defined(SUPPORTS_64_BIT_ATOMICS)
+#define ATOMIC_ADD_U64(dest, value) atom_add((volatile LOCAL ulong*) (dest), (ulong) (value))
+#define ATOMIC_CAS_U64(dest, compare, value) atom_cmpxchg((volatile LOCAL ulong*) (dest), (ulong) (compare), (ulong) (value))
+#else
+DEVICE ulong localAddU64(LOCAL ulong* dest, ulong value) {
+  const ulong old = *dest;
+  *dest = old + value;
+  return old;
+}
+DEVICE ulong localCasU64(LOCAL ulong* dest, ulong compare, ulong value) {
+  const ulong old = *dest;
+  if (old == compare) *dest = value;
+  return old;
+}
+#define ATOMIC_ADD_U64(dest, value) localAddU64((LOCAL ulong*) (dest), (ulong) (value))
+#define ATOMIC_CAS_U64(dest, compare, value) localCasU64((LOCAL ulong*) (dest), (ulong) (compare), (ulong) (value))
+#endif
 
 #if defined(SUPPORTS_64_BIT_ATOMICS)
 DEVICE void atomicAddFixedPoint(GLOBAL mm_long* accumulator, mm_long value) {

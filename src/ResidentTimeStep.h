@@ -1,0 +1,36 @@
+// ResidentTimeStep: the time step of a particle container whose molecules live elsewhere (on a GPU) and
+// which advances them there itself. The Simulation calls it instead of the Leapfrog, the decomposition's
+// exchange, the traversal and the thermostat's loop over molecules, so that between outputs the
+// molecules never leave their home; outputs read them through the container as usual.
+#pragma once
+
+#include "Domain.h"
+#include "integrators/Leapfrog.h"
+#include "parallel/DomainDecompBase.h"
+
+#include <cstdint>
+#include <vector>
+
+namespace mardyn {
+
+class ResidentTimeStep {
+ public:
+  virtual ~ResidentTimeStep() = default;
+
+  /// First half kick and drift of the owned molecules (Leapfrog::preForces).
+  virtual void preForces(double dt) = 0;
+  /// After the drift: periodic wrap, migration and halo copies where the cells must be rebuilt, else
+  /// only the halo copies moved with their originals. Collective under MPI.
+  virtual void exchange(DomainDecompBase& decomp, const Domain& domain) = 0;
+  /// Forces and torques; U_pot and virial come with postForces (ParticleContainer::traversalResult).
+  virtual void computeForces() = 0;
+  /// With kick the second half kick (Leapfrog::postForces); then the kinetic sums of the owned
+  /// molecules per component into sums (reset by the caller).
+  virtual void postForces(double dt, bool kick, KineticSums& sums) = 0;
+  /// v *= betaTrans[c], L *= betaRot[c] for the owned molecules of component c (the thermostat).
+  virtual void scaleVelocities(const std::vector<double>& betaTrans, const std::vector<double>& betaRot) = 0;
+  /// Bytes copied between the host and the molecules' home so far, both ways.
+  virtual std::uint64_t transferredBytes() const = 0;
+};
+
+}  // namespace mardyn

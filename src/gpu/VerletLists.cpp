@@ -1,0 +1,95 @@
+// VerletLists: list sizes from the density, the build with its overflow check, the traversal launch.
+#include "gpu/VerletLists.h"
+
+#include "utils/MardynException.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace mardyn::gpu {
+
+VerletLists::VerletLists(compute::ComputeContext& context, ComponentDescriptor& descriptor, const DeviceGrid& grid)
+    : _context(context),
+      _descriptor(descriptor),
+      _grid(grid),
+      _neighbours(context, 1, "verletNeighbours"),
+      _counts(context, 1, "verletCounts"),
+      _overflow(context, 1, "verletOverflow"),
+      _stats(context, PrecisionArray::Kind::Mixed, 2, 1, "verletMoleculeStats") {}
+
+void VerletLists::createKernels(compute::ComputeProgram& program) {
+  _build = program.createKernel("buildVerletLists");
+  _process = program.createKernel("processVerletLists");
+}
+
+void VerletLists::build(MoleculeStorage& storage) {
+  const std::size_t owned = storage.numOwned();
+  if (_capacity == 0) {
+    // First guess: the partners a molecule has at the mean density of the grid, with room to spare.
+    const Vec3 region = _grid.regionMax - _grid.regionMin;
+    const double density = static_cast<double>(owned) / std::max(region.x * region.y * region.z, 1e-300);
+    const double reach = _descriptor.cutoff() + _grid.skin;
+    const double expected = density * 4.18879 * reach * reach * reach;
+    _capacity = std::max(32, static_cast<int>(std::ceil(1.3 * expected / 8.0)) * 8);
+  }
+  runBuild(storage);
+  int longest = 0;
+  _overflow.downloadBytes(&longest, 0, sizeof(int));
+  if (longest > _capacity) {
+    _capacity = (longest + longest / 4 + 7) / 8 * 8;
+    runBuild(storage);
+  }
+}
+
+void VerletLists::runBuild(MoleculeStorage& storage) {
+  const std::size_t owned = storage.numOwned();
+  _stride = static_cast<int>(std::max<std::size_t>(owned, 1));
+  const std::size_t entries = static_cast<std::size_t>(_stride) * static_cast<std::size_t>(_capacity);
+  if (entries > static_cast<std::size_t>(std::numeric_limits<int>::max()))
+    throw MardynException("GPU Verlet lists: " + std::to_string(owned) + " molecules with up to " +
+                          std::to_string(_capacity) + " partners exceed the 2^31 list entries of one array");
+  if (_neighbours.size() < entries) _neighbours.resize(entries);
+  if (_counts.size() < owned) _counts.resize(owned + owned / 8 + 16);
+  _stats.grow(owned);
+  _overflow.zero();
+  if (owned == 0) return;
+  const double reach = (_descriptor.cutoff() + _grid.skin) * (1.0 + 1e-6);
+  _build->call()
+      .arg(static_cast<int>(owned))
+      .arg(storage.ownedSlots())
+      .arg(storage.cellStart())
+      .arg(storage.positions().array())
+      .arg(_grid.dimsAndHalo())
+      .mixedArg(reach * reach)
+      .arg(_capacity)
+      .arg(_stride)
+      .arg(_neighbours)
+      .arg(_counts)
+      .arg(_overflow)
+      .execute(owned);
+}
+
+void VerletLists::process(MoleculeStorage& storage, std::size_t blockSize) {
+  const std::size_t owned = storage.numOwned();
+  if (owned == 0) return;
+  _process->call()
+      .arg(static_cast<int>(owned))
+      .arg(storage.ownedSlots())
+      .arg(_neighbours)
+      .arg(_counts)
+      .arg(_stride)
+      .arg(storage.positions().array())
+      .arg(storage.rotations().array())
+      .arg(storage.componentTypes())
+      .arg(_descriptor.sites().array())
+      .arg(_descriptor.counts())
+      .arg(_descriptor.ljParameters().array())
+      .arg(storage.forces().array())
+      .arg(storage.torques().array())
+      .arg(_stats.array())
+      .blockShape(blockSize)
+      .execute(owned);
+}
+
+}  // namespace mardyn::gpu

@@ -1,0 +1,46 @@
+// VerletLists: the lists of the verletList processor (kernels/VerletListCellProcessor.cc): for every
+// owned molecule the slots within cutoff + skin, built after each rebuild of the device's cells and
+// grown from the device's own overflow count; and the per-molecule (U_pot, virial) of a traversal.
+#pragma once
+
+#include "gpu/ComponentDescriptor.h"
+#include "gpu/DeviceGrid.h"
+#include "gpu/GpuComponent.h"
+#include "gpu/MoleculeStorage.h"
+#include "gpu/PrecisionArray.h"
+
+#include "compute/ComputeArray.h"
+#include "compute/ComputeKernel.h"
+
+#include <memory>
+
+namespace mardyn::gpu {
+
+class VerletLists : public GpuComponent {
+ public:
+  VerletLists(compute::ComputeContext& context, ComponentDescriptor& descriptor, const DeviceGrid& grid);
+  void createKernels(compute::ComputeProgram& program) override;
+
+  /// Builds the lists of the storage's owned molecules (again with longer lists if one was cut).
+  void build(MoleculeStorage& storage);
+  /// One traversal: forces and torques of the owned molecules, their (U_pot, virial) in stats().
+  void process(MoleculeStorage& storage, std::size_t blockSize);
+
+  PrecisionArray& stats() { return _stats; }
+  int capacity() const { return _capacity; }
+  /// Device bytes of the lists.
+  std::size_t deviceBytes() const { return _neighbours.byteSize() + _counts.byteSize(); }
+
+ private:
+  void runBuild(MoleculeStorage& storage);
+
+  compute::ComputeContext& _context;
+  ComponentDescriptor& _descriptor;
+  const DeviceGrid& _grid;
+  int _capacity = 0, _stride = 0;
+  compute::ComputeArray<int> _neighbours, _counts, _overflow;
+  PrecisionArray _stats;
+  std::unique_ptr<compute::ComputeKernel> _build, _process;
+};
+
+}  // namespace mardyn::gpu

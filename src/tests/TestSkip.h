@@ -1,0 +1,34 @@
+// Skipped tests: a test that cannot run here (no compute device) calls skipTest(reason) and returns.
+// TestMain then exits with ctest's skip code (77) when every test it ran was skipped, so that ctest
+// reports the entry as skipped, never as passed.
+#pragma once
+
+#include <iostream>
+#include <set>
+#include <string>
+
+namespace mardyn::testing {
+
+struct SkipRecord {
+  std::string currentTest;
+  std::set<std::string> run, skipped;
+};
+
+inline SkipRecord& skipRecord() {
+  static SkipRecord record;
+  return record;
+}
+
+/// Marks the running test as skipped, printing why.
+inline void skipTest(const std::string& reason) {
+  std::cout << "\n  [skipped] " << skipRecord().currentTest << ": " << reason << std::flush;
+  skipRecord().skipped.insert(skipRecord().currentTest);
+}
+
+/// Whether at least one test ran and every test that ran was skipped.
+inline bool everyTestSkipped() {
+  const SkipRecord& r = skipRecord();
+  return !r.run.empty() && r.skipped.size() == r.run.size();
+}
+
+}  // namespace mardyn::testing
