@@ -9,6 +9,7 @@
 #include "parallel/DomainDecompBase.h"
 
 #include <cstdint>
+#include <string>
 #include <vector>
 
 namespace mardyn {
@@ -31,6 +32,8 @@ class ResidentTimeStep {
   virtual void scaleVelocities(const std::vector<double>& betaTrans, const std::vector<double>& betaRot) = 0;
   /// Bytes copied between the host and the molecules' home so far, both ways.
   virtual std::uint64_t transferredBytes() const = 0;
+  /// Lines for the end-of-run summary (memory held, rebuilds, a kernel profile where one was taken).
+  virtual std::string summary(unsigned long steps) const = 0;
 };
 
 }  // namespace mardyn

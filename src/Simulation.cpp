@@ -262,6 +262,7 @@ void Simulation::printSummary(std::ostream& log, double wallSeconds, double loop
   if (transferredBytes >= 0.0)
     os << "Host-device traffic: " << std::setprecision(6) << (steps > 0 ? transferredBytes / steps : 0.0)
        << " bytes/step\n";
+  if (_resident) os << _resident->summary(steps);
   os << "Timers:\n";
   for (const auto& [name, timer] : _timers.all())
     os << "  " << std::left << std::setw(12) << name << std::right << std::setw(12) << std::fixed

@@ -63,6 +63,29 @@ class ComputeContext {
   void countUpload(std::size_t bytes) { _bytesUp += bytes; }
   void countDownload(std::size_t bytes) const { _bytesDown += bytes; }
 
+  /// Bytes of the arrays this context holds now, and the most it held at once.
+  std::uint64_t deviceBytes() const { return static_cast<std::uint64_t>(_deviceBytes.load()); }
+  std::uint64_t peakDeviceBytes() const { return static_cast<std::uint64_t>(_peakDeviceBytes.load()); }
+  /// Called by the backends when an array is allocated (positive) or released (negative).
+  void countAllocation(long long bytes) {
+    const long long now = _deviceBytes += bytes;
+    long long peak = _peakDeviceBytes.load();
+    while (now > peak && !_peakDeviceBytes.compare_exchange_weak(peak, now)) {
+    }
+  }
+
+  /// With options().profileKernels: seconds and launches per kernel name so far.
+  struct KernelTime {
+    double seconds = 0.0;
+    unsigned long launches = 0;
+  };
+  const std::map<std::string, KernelTime>& kernelProfile() const { return _profile; }
+  void addKernelTime(const std::string& kernelName, double seconds) {
+    auto& k = _profile[kernelName];
+    k.seconds += seconds;
+    ++k.launches;
+  }
+
   /// The complete source handed to the device compiler for `source` and `defines` (for diagnostics).
   virtual std::string fullSource(const std::string& source, const Defines& defines) const = 0;
 
@@ -70,6 +93,8 @@ class ComputeContext {
   ContextOptions _options;
   std::atomic<std::uint64_t> _bytesUp{0};
   mutable std::atomic<std::uint64_t> _bytesDown{0};
+  std::map<std::string, KernelTime> _profile;
+  std::atomic<long long> _deviceBytes{0}, _peakDeviceBytes{0};
 };
 
 }  // namespace mardyn::compute

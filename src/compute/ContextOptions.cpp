@@ -28,6 +28,7 @@ ContextOptions ContextOptions::withEnvironment() const {
   }
   if (const char* precision = env("MARDYN_PRECISION")) result.precision = parsePrecision(precision);
   if (env("MARDYN_COMPUTE_SYNC")) result.syncAfterLaunch = envFlag("MARDYN_COMPUTE_SYNC");
+  if (env("MARDYN_COMPUTE_PROFILE")) result.profileKernels = envFlag("MARDYN_COMPUTE_PROFILE");
   if (const char* cache = env("MARDYN_KERNEL_CACHE")) result.cacheDirectory = cache;
   if (env("MARDYN_OPENCL_EMULATE_ATOMICS")) result.emulate64BitAtomics = envFlag("MARDYN_OPENCL_EMULATE_ATOMICS");
   return result;

@@ -13,6 +13,8 @@ struct ContextOptions {
   int deviceIndex = -1;          ///< index within the backend; -1 picks by node-local rank
   Precision precision = Precision::Single;
   bool syncAfterLaunch = false;     ///< debug: synchronise and check after every kernel launch
+  /// Time every launch (synchronising before and after it) and keep the seconds per kernel name.
+  bool profileKernels = false;
   std::string cacheDirectory;       ///< compiled-binary cache; empty: default, "none": no cache
   bool emulate64BitAtomics = false; ///< OpenCL: use the 32-bit fixed-point emulation even if not needed
 
@@ -20,6 +22,7 @@ struct ContextOptions {
   ///   MARDYN_DEVICE=backend[:index]   e.g. "cuda:1", "opencl:0", "opencl"
   ///   MARDYN_PRECISION=single|mixed|double
   ///   MARDYN_COMPUTE_SYNC=1           synchronise after every launch
+  ///   MARDYN_COMPUTE_PROFILE=1        time every launch (kernelProfile())
   ///   MARDYN_KERNEL_CACHE=<dir>|none
   ///   MARDYN_OPENCL_EMULATE_ATOMICS=1
   ContextOptions withEnvironment() const;

@@ -2,6 +2,7 @@
 #include "compute/KernelCall.h"
 
 #include <algorithm>
+#include <chrono>
 
 #include "compute/ComputeContext.h"
 #include "compute/ComputeKernel.h"
@@ -51,8 +52,17 @@ void KernelCall::executeBlocks(std::size_t numBlocks) {
   if (block > _kernel.maxBlockSize())
     throw ComputeException("kernel '" + _kernel.name() + "': block of " + std::to_string(block) +
                            " threads exceeds its maximum of " + std::to_string(_kernel.maxBlockSize()));
+  ComputeContext& context = _kernel.context();
+  if (context.options().profileKernels) {
+    context.synchronize();
+    const auto t0 = std::chrono::steady_clock::now();
+    _kernel.launch(_args, numBlocks, block);
+    context.synchronizeAfterLaunch(_kernel.name());
+    context.addKernelTime(_kernel.name(), std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
+    return;
+  }
   _kernel.launch(_args, numBlocks, block);
-  if (_kernel.context().options().syncAfterLaunch) _kernel.context().synchronizeAfterLaunch(_kernel.name());
+  if (context.options().syncAfterLaunch) context.synchronizeAfterLaunch(_kernel.name());
 }
 
 }  // namespace mardyn::compute

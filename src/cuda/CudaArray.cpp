@@ -13,10 +13,12 @@ CudaArray::CudaArray(CudaContext& context, std::size_t count, std::size_t elemen
     : _context(context), _count(count), _elementSize(elementSize), _name(std::move(name)) {
   if (elementSize == 0) throw compute::ComputeException("array '" + _name + "': element size 0");
   _pointer = allocate(count);
+  _context.countAllocation(static_cast<long long>(std::max<std::size_t>(count, 1) * _elementSize));
 }
 
 CudaArray::~CudaArray() {
   if (_pointer) _context.driver().cuMemFree(_pointer);
+  _context.countAllocation(-static_cast<long long>(std::max<std::size_t>(_count, 1) * _elementSize));
 }
 
 compute::ComputeContext& CudaArray::context() const { return _context; }
@@ -45,6 +47,8 @@ void CudaArray::resize(std::size_t count) {
     throw;
   }
   CUDA_CHECK(_context.driver(), cuMemFree(_pointer));
+  _context.countAllocation(static_cast<long long>(std::max<std::size_t>(count, 1) * _elementSize) -
+                           static_cast<long long>(std::max<std::size_t>(_count, 1) * _elementSize));
   _pointer = fresh;
   _count = count;
 }

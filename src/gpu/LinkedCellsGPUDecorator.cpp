@@ -9,7 +9,9 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <iomanip>
 #include <ostream>
+#include <sstream>
 
 namespace mardyn::gpu {
 
@@ -241,6 +243,33 @@ void LinkedCellsGPUDecorator::scaleVelocities(const std::vector<double>& betaTra
 
 std::uint64_t LinkedCellsGPUDecorator::transferredBytes() const {
   return _context->bytesUploaded() + _context->bytesDownloaded();
+}
+
+std::string LinkedCellsGPUDecorator::summary(unsigned long steps) const {
+  std::ostringstream os;
+  const double molecules = static_cast<double>(std::max<std::size_t>(numOwnedParticles(), 1));
+  os << std::setprecision(4) << "Device memory: " << static_cast<double>(_context->peakDeviceBytes()) / 1048576.0
+     << " MiB at most (" << static_cast<double>(_context->peakDeviceBytes()) / molecules
+     << " bytes per owned molecule)\n";
+  if (_step)
+    os << "Device cell rebuilds: " << _step->rebuilds() << " (skin " << _skin << ", " << steps << " steps)\n";
+  const auto& profile = _context->kernelProfile();
+  if (!profile.empty()) {
+    double total = 0.0;
+    std::vector<std::pair<double, std::string>> rows;
+    for (const auto& [name, t] : profile) {
+      total += t.seconds;
+      rows.emplace_back(t.seconds, name);
+    }
+    std::sort(rows.rbegin(), rows.rend());
+    os << "Device kernels (synchronised timing, " << std::setprecision(4) << total << " s):\n";
+    for (const auto& [seconds, name] : rows)
+      os << "  " << std::left << std::setw(28) << name << std::right << std::setw(10) << std::fixed
+         << std::setprecision(4) << seconds << " s " << std::setw(6) << std::setprecision(1) << 100.0 * seconds / total
+         << " % " << std::setw(10) << profile.at(name).launches << " launches\n"
+         << std::defaultfloat;
+  }
+  return os.str();
 }
 
 bool LinkedCellsGPUDecorator::traversalResult(double& upot, double& virial) const {

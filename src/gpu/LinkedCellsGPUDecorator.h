@@ -65,6 +65,9 @@ class LinkedCellsGPUDecorator : public ParticleContainer, public ResidentTimeSte
   void postForces(double dt, bool kick, KineticSums& sums) override;
   void scaleVelocities(const std::vector<double>& betaTrans, const std::vector<double>& betaRot) override;
   std::uint64_t transferredBytes() const override;
+  /// "Device memory: ... (... bytes per molecule)", the cell rebuilds, and with MARDYN_COMPUTE_PROFILE=1
+  /// the kernels' share of the device time.
+  std::string summary(unsigned long steps) const override;
 
   double lastUpot() const { return _upot; }
   double lastVirial() const { return _virial; }

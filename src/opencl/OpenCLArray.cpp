@@ -12,10 +12,12 @@ OpenCLArray::OpenCLArray(OpenCLContext& context, std::size_t count, std::size_t 
     : _context(context), _count(count), _elementSize(elementSize), _name(std::move(name)) {
   if (elementSize == 0) throw compute::ComputeException("array '" + _name + "': element size 0");
   _buffer = allocate(count);
+  _context.countAllocation(static_cast<long long>(std::max<std::size_t>(count, 1) * _elementSize));
 }
 
 OpenCLArray::~OpenCLArray() {
   if (_buffer) clReleaseMemObject(_buffer);
+  _context.countAllocation(-static_cast<long long>(std::max<std::size_t>(_count, 1) * _elementSize));
 }
 
 compute::ComputeContext& OpenCLArray::context() const { return _context; }
@@ -41,6 +43,8 @@ void OpenCLArray::resize(std::size_t count) {
     throw;
   }
   CL_CHECK(clReleaseMemObject(_buffer));
+  _context.countAllocation(static_cast<long long>(std::max<std::size_t>(count, 1) * _elementSize) -
+                           static_cast<long long>(std::max<std::size_t>(_count, 1) * _elementSize));
   _buffer = fresh;
   _count = count;
 }
