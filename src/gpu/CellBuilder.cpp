@@ -171,7 +171,13 @@ void CellBuilder::finishRebuild() {
   growInts(_counts, static_cast<std::size_t>(n) + 1);
   _flagOwned->call().arg(n).arg(s.haloSource()).arg(_counts).execute(std::max(n, 1));
   const int owned = _scan.exclusiveTotal(_counts, n, _counts);
-  _compactOwned->call().arg(n).arg(s.haloSource()).arg(_counts).arg(s.ownedSlots()).execute(std::max(n, 1));
+  _compactOwned->call()
+      .arg(n)
+      .arg(s.haloSource())
+      .arg(_counts)
+      .arg(s.ownedSlots())
+      .arg(s.ownedIndex())
+      .execute(std::max(n, 1));
   s.setCounts(static_cast<std::size_t>(n), static_cast<std::size_t>(owned));
   s.setNumCells(static_cast<std::size_t>(cells));
   s.structureChanged();

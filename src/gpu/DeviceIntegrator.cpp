@@ -5,7 +5,6 @@ namespace mardyn::gpu {
 
 namespace {
 constexpr int reduceBlock = GlobalStats::reduceBlock;
-constexpr int reduceGroups = GlobalStats::reduceGroups;
 }  // namespace
 
 DeviceIntegrator::DeviceIntegrator(compute::ComputeContext& context, MoleculeStorage& storage,
@@ -14,8 +13,9 @@ DeviceIntegrator::DeviceIntegrator(compute::ComputeContext& context, MoleculeSto
       _storage(storage),
       _descriptor(descriptor),
       _displaced(context, 1, "displaced"),
-      _partials(context, PrecisionArray::Kind::Mixed, 1, 2 * descriptor.numComponents() * reduceGroups,
-                "kineticPartials"),
+      _groups(GlobalStats::reduceGroups(context)),
+      _partials(context, PrecisionArray::Kind::Mixed, 1,
+                2 * descriptor.numComponents() * static_cast<std::size_t>(_groups), "kineticPartials"),
       _beta(context, PrecisionArray::Kind::Mixed, 2, descriptor.numComponents(), "thermostatFactors") {}
 
 void DeviceIntegrator::createKernels(compute::ComputeProgram& program) {
@@ -73,10 +73,10 @@ void DeviceIntegrator::postForces(double dt, bool kick, compute::ArrayInterface&
       .arg(s.torques().array())
       .arg(_partials.array())
       .blockShape(reduceBlock)
-      .executeBlocks(reduceGroups);
+      .executeBlocks(static_cast<std::size_t>(_groups));
   _sum->call()
       .arg(_partials.array())
-      .arg(reduceGroups)
+      .arg(_groups)
       .arg(width)
       .arg(results)
       .arg(offset)

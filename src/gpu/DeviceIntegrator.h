@@ -36,6 +36,7 @@ class DeviceIntegrator : public GpuComponent {
   compute::ComputeContext& _context;
   MoleculeStorage& _storage;
   ComponentDescriptor& _descriptor;
+  int _groups;  ///< blocks of the kinetic sums (GlobalStats::reduceGroups)
   compute::ComputeArray<int> _displaced;
   PrecisionArray _partials, _beta;
   std::unique_ptr<compute::ComputeKernel> _pre, _post, _sum, _scale;

@@ -1,15 +1,22 @@
 // GlobalStats: the per-cell statistics array and its device sum.
 #include "gpu/GlobalStats.h"
 
+#include <algorithm>
+
 namespace mardyn::gpu {
 
+int GlobalStats::reduceGroups(const compute::ComputeContext& context) {
+  return std::min(2048, std::max(16, 8 * context.deviceInfo().computeUnits));
+}
+
 GlobalStats::GlobalStats(compute::ComputeContext& context)
-    : _cellStats(context, PrecisionArray::Kind::Mixed, 2, 0, "cellStats"),
-      _partials(context, PrecisionArray::Kind::Mixed, 1, 2 * reduceGroups, "statsPartials") {}
+    : _groups(reduceGroups(context)),
+      _cellStats(context, PrecisionArray::Kind::Mixed, 2, 0, "cellStats"),
+      _partials(context, PrecisionArray::Kind::Mixed, 1, 2 * static_cast<std::size_t>(_groups), "statsPartials") {}
 
 void GlobalStats::addDefines(compute::ComputeContext::Defines& defines) const {
   defines["REDUCE_BLOCK"] = std::to_string(reduceBlock);
-  defines["REDUCE_GROUPS"] = std::to_string(reduceGroups);
+  defines["REDUCE_GROUPS"] = std::to_string(_groups);
 }
 
 void GlobalStats::createKernels(compute::ComputeProgram& program) {
@@ -24,10 +31,10 @@ PrecisionArray& GlobalStats::cellStats(std::size_t cells) {
 
 void GlobalStats::reduce(PrecisionArray& stats, std::size_t count, compute::ArrayInterface& results, int offset) {
   _partial->call().arg(stats.array()).arg(static_cast<int>(count)).arg(_partials.array()).blockShape(reduceBlock).executeBlocks(
-      reduceGroups);
+      static_cast<std::size_t>(_groups));
   _finish->call()
       .arg(_partials.array())
-      .arg(reduceGroups)
+      .arg(_groups)
       .arg(2)
       .arg(results)
       .arg(offset)

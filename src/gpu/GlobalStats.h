@@ -14,9 +14,11 @@ namespace mardyn::gpu {
 
 class GlobalStats : public GpuComponent {
  public:
-  /// The fixed shape of every device sum (kernels/Reduction.cc): blocks and threads per block.
-  static constexpr int reduceGroups = 64;
+  /// The threads per block of every device sum (kernels/Reduction.cc).
   static constexpr int reduceBlock = 128;
+  /// Its blocks: eight per compute unit (at least 16, at most 2048), fixed for a device, so that a sum
+  /// comes out the same on every run there.
+  static int reduceGroups(const compute::ComputeContext& context);
 
   explicit GlobalStats(compute::ComputeContext& context);
   void addDefines(compute::ComputeContext::Defines& defines) const override;
@@ -30,6 +32,7 @@ class GlobalStats : public GpuComponent {
   void reduce(PrecisionArray& stats, std::size_t count, compute::ArrayInterface& results, int offset);
 
  private:
+  int _groups;
   PrecisionArray _cellStats, _partials;
   std::unique_ptr<compute::ComputeKernel> _partial, _finish;
 };

@@ -26,6 +26,7 @@ MoleculeStorage::MoleculeStorage(ComputeContext& context)
       _haloSource(context, 1, "moleculeHaloSource"),
       _haloCode(context, 1, "moleculeHaloCode"),
       _ownedSlots(context, 1, "ownedSlots"),
+      _ownedIndex(context, 1, "ownedIndex"),
       _cellStart(context, 1, "cellStartIndices"),
       _cellIsHalo(context, 1, "cellIsHalo"),
       _ids(context, 1, "moleculeIds"),
@@ -52,7 +53,7 @@ void MoleculeStorage::reserveSlots(std::size_t slots) {
                             &_referencePositions})
     a->grow(slots);
   _rotations.grow(9 * slots);
-  for (auto* a : {&_types, &_haloSource, &_haloCode, &_ownedSlots}) growArray(*a, slots);
+  for (auto* a : {&_types, &_haloSource, &_haloCode, &_ownedSlots, &_ownedIndex}) growArray(*a, slots);
   growArray(_ids, slots);
   _capacity = std::max<std::size_t>(slots, 1);
 }
@@ -72,7 +73,7 @@ std::size_t MoleculeStorage::deviceBytes() const {
                                   &_referencePositions, &_rotations, &_ePositions, &_eVelocities, &_eQuaternions,
                                   &_eAngularMomenta})
     bytes += a->array().byteSize();
-  const std::vector<const compute::ArrayInterface*> arrays{&_types, &_haloSource, &_haloCode, &_ownedSlots, &_cellStart,
+  const std::vector<const compute::ArrayInterface*> arrays{&_types, &_haloSource, &_haloCode, &_ownedSlots, &_ownedIndex, &_cellStart,
                                                           &_cellIsHalo, &_ids,   &_eTypes,    &_eSource,   &_eCode,
                                                           &_eIds,  &_eCoords};
   for (const compute::ArrayInterface* a : arrays)
@@ -87,7 +88,10 @@ void MoleculeStorage::setOwned(const std::vector<Molecule>& owned) {
   // Slot i holds owned molecule i until the cells are rebuilt.
   std::vector<int> slots(owned.size());
   for (std::size_t i = 0; i < slots.size(); ++i) slots[i] = static_cast<int>(i);
-  if (!slots.empty()) _ownedSlots.uploadBytes(slots.data(), 0, slots.size() * sizeof(int));
+  if (!slots.empty()) {
+    _ownedSlots.uploadBytes(slots.data(), 0, slots.size() * sizeof(int));
+    _ownedIndex.uploadBytes(slots.data(), 0, slots.size() * sizeof(int));
+  }
 }
 
 void MoleculeStorage::appendOwned(const std::vector<Molecule>& molecules) {
@@ -214,11 +218,15 @@ void MoleculeStorage::uploadCells(const LinkedCells& cells) {
   growArray(_cellIsHalo, std::max<std::size_t>(_numCells, 1));
   _cellStart.uploadBytes(cellStart.data(), 0, cellStart.size() * sizeof(int));
   _cellIsHalo.uploadBytes(halo.data(), 0, halo.size() * sizeof(int));
-  // Owned slots listed in order.
-  std::vector<int> owned;
+  // Owned slots listed in order, and each slot's index among them.
+  std::vector<int> owned, index(n, -1);
   for (std::size_t i = 0; i < n; ++i)
-    if (source[i] == -1) owned.push_back(static_cast<int>(i));
+    if (source[i] == -1) {
+      index[i] = static_cast<int>(owned.size());
+      owned.push_back(static_cast<int>(i));
+    }
   if (!owned.empty()) _ownedSlots.uploadBytes(owned.data(), 0, owned.size() * sizeof(int));
+  if (n > 0) _ownedIndex.uploadBytes(index.data(), 0, n * sizeof(int));
   _numOwned = owned.size();
 }
 

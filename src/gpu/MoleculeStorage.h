@@ -85,7 +85,9 @@ class MoleculeStorage {
   compute::ComputeArray<std::uint64_t>& ids() { return _ids; }
   compute::ComputeArray<int>& haloSource() { return _haloSource; }
   compute::ComputeArray<int>& haloCode() { return _haloCode; }
+  /// The owned slots in slot order, and the inverse: a slot's index among them (-1 for halo slots).
   compute::ComputeArray<int>& ownedSlots() { return _ownedSlots; }
+  compute::ComputeArray<int>& ownedIndex() { return _ownedIndex; }
   compute::ComputeArray<int>& cellStart() { return _cellStart; }
   compute::ComputeArray<int>& cellIsHalo() { return _cellIsHalo; }
   // Entries (CellBuilder's unsorted input).
@@ -108,7 +110,7 @@ class MoleculeStorage {
   unsigned long _structureVersion = 0;
   PrecisionArray _positions, _velocities, _quaternions, _angularMomenta, _forces, _torques, _referencePositions,
       _rotations;
-  compute::ComputeArray<int> _types, _haloSource, _haloCode, _ownedSlots, _cellStart, _cellIsHalo;
+  compute::ComputeArray<int> _types, _haloSource, _haloCode, _ownedSlots, _ownedIndex, _cellStart, _cellIsHalo;
   compute::ComputeArray<std::uint64_t> _ids;
   PrecisionArray _ePositions, _eVelocities, _eQuaternions, _eAngularMomenta;
   compute::ComputeArray<int> _eTypes, _eSource, _eCode;

@@ -9,6 +9,10 @@
 
 namespace mardyn::gpu {
 
+namespace {
+constexpr std::size_t warpBlock = 32;  // WARP_BLOCK of the program
+}  // namespace
+
 VerletLists::VerletLists(compute::ComputeContext& context, ComponentDescriptor& descriptor, const DeviceGrid& grid)
     : _context(context),
       _descriptor(descriptor),
@@ -55,10 +59,12 @@ void VerletLists::runBuild(MoleculeStorage& storage) {
   _overflow.zero();
   if (owned == 0) return;
   const double reach = (_descriptor.cutoff() + _grid.skin) * (1.0 + 1e-6);
+  const int h = _grid.haloLayers;
+  const int ownedCells = (_grid.dims[0] - 2 * h) * (_grid.dims[1] - 2 * h) * (_grid.dims[2] - 2 * h);
   _build->call()
-      .arg(static_cast<int>(owned))
-      .arg(storage.ownedSlots())
+      .arg(ownedCells)
       .arg(storage.cellStart())
+      .arg(storage.ownedIndex())
       .arg(storage.positions().array())
       .arg(_grid.dimsAndHalo())
       .mixedArg(reach * reach)
@@ -67,7 +73,8 @@ void VerletLists::runBuild(MoleculeStorage& storage) {
       .arg(_neighbours)
       .arg(_counts)
       .arg(_overflow)
-      .execute(owned);
+      .blockShape(warpBlock)
+      .executeBlocks(static_cast<std::size_t>(ownedCells));
 }
 
 void VerletLists::process(MoleculeStorage& storage, std::size_t blockSize) {

@@ -21,11 +21,15 @@ KERNEL void flagOwnedSlots(int numSlots, GLOBAL const int* RESTRICT haloSource, 
   for (int s = GLOBAL_ID; s < numSlots; s += GLOBAL_SIZE) flags[s] = haloSource[s] == -1 ? 1 : 0;
 }
 
-/// ownedSlots[offsets[s]] = s for every owned slot s (offsets: the exclusive scan of flagOwnedSlots).
+/// ownedSlots[offsets[s]] = s and ownedIndex[s] = offsets[s] for every owned slot s, ownedIndex[s] = -1 for
+/// the others (offsets: the exclusive scan of flagOwnedSlots).
 KERNEL void compactOwnedSlots(int numSlots, GLOBAL const int* RESTRICT haloSource, GLOBAL const int* RESTRICT offsets,
-                              GLOBAL int* RESTRICT ownedSlots) {
-  for (int s = GLOBAL_ID; s < numSlots; s += GLOBAL_SIZE)
-    if (haloSource[s] == -1) ownedSlots[offsets[s]] = s;
+                              GLOBAL int* RESTRICT ownedSlots, GLOBAL int* RESTRICT ownedIndex) {
+  for (int s = GLOBAL_ID; s < numSlots; s += GLOBAL_SIZE) {
+    const int owned = haloSource[s] == -1;
+    if (owned) ownedSlots[offsets[s]] = s;
+    ownedIndex[s] = owned ? offsets[s] : -1;
+  }
 }
 
 /// The owned molecule of slot s (offsets as for compactOwnedSlots) becomes entry offsets[s]: wrapped
