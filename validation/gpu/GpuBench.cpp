@@ -1,6 +1,8 @@
-// Benchmark of the GPU decorator: molecule updates per second of the force calculation (device
-// traversal: upload, kernels, download) and of the whole step (leapfrog, halo exchange, forces) for
-// each cell processor and precision, beside the CPU processors on one core.
+// Benchmark of the GPU cell processors: molecule updates per second of the force calculation on the
+// device's own cells (the processor's kernels, with the sum of U_pot and virial) and of the whole device
+// time step (leapfrog, cell rebuilds or image refresh, forces, sums), for each cell processor and
+// precision, beside the CPU processors on one core. The cells are one cutoff wide (no skin: rebuilt
+// every step in the whole-step figure).
 //
 //   mardyn_gpu_bench [--model lj|co2] [--n N] [--density rho] [--cutoff rc] [--steps S]
 //                    [--backend cuda|opencl] [--processors a,b/64,c] [--blockSize B]
@@ -8,13 +10,14 @@
 // A processor may carry its block size ("warpBlock/256"); others take --blockSize (0: default).
 // --deterministic 1: GpuOptions::deterministic (ordered commits; the row's processor gets "+det").
 // Prints one table row per configuration: model, N, molecules per cell, processor/block size,
-// precision, force MUPS (the whole device traversal: flattening, upload, kernels, download, applying
-// the results), kernel MUPS (cell-processor launches only), kernel ms (per traversal), step MUPS,
-// and the split of the device traversal into upload / kernels / download.
+// precision, force MUPS (the processor's launches and the device sum), kernel MUPS (the same: there is
+// no transfer any more), kernel ms (per traversal), step MUPS (the whole device step), and three columns
+// kept for the table's shape ("-").
 #include "Domain.h"
 #include "compute/ComputeBackends.h"
 #include "gpu/CellProcessorRegistry.h"
-#include "gpu/LinkedCellsGPUDecorator.h"
+#include "gpu/DeviceTimeStep.h"
+#include "gpu/GpuOptions.h"
 #include "integrators/Leapfrog.h"
 #include "parallel/DomainDecompSequential.h"
 #include "particleContainer/LegacyCellProcessor.h"
@@ -171,22 +174,42 @@ int main(int argc, char** argv) {
           compute::ContextOptions co;
           co.backend = args["backend"];
           co.precision = options.precision;
-          gpu::LinkedCellsGPUDecorator deco(fill(), compute::createComputeContext(co), s.components, params,
-                                            options, std::cerr);
-          LegacyCellProcessor unused(params);
-          deco.traverseCells(unused);  // warm-up (the program is compiled in the constructor)
-          const auto before = deco.accumulatedTimings();
-          double fs = 0.0;
-          const double total = runSteps(deco, unused, fs);
-          const auto after = deco.accumulatedTimings();
-          const double up = after.upload - before.upload, k = after.kernels - before.kernels,
-                       dn = after.download - before.download, sum = up + k + dn;
-          const auto& used = deco.interaction();
+          auto context = compute::createComputeContext(co);
+          LinkedCells grid(Vec3{0, 0, 0}, s.box, rc, 1);
+          gpu::DeviceTimeStep step(*context, s.components, params, gpu::DeviceGrid::of(grid, s.box, 0.0));
+          step.setOwned(s.molecules);
+          step.rebuild();
+          gpu::MoleculeInteraction mi(*context, step.descriptor(), step.grid(),
+                                      gpu::CellProcessorRegistry::find(processor), options.blockSize,
+                                      options.deterministic);
+          step.computeForces(mi);  // warm-up: first launches, job or Verlet lists
+          step.results();
+          mi.setTimed(true);
+          double k = 0.0;
+          for (int i = 0; i < steps; ++i) {
+            step.computeForces(mi);
+            k += mi.timings().kernels;
+          }
+          mi.setTimed(false);
+          step.results();
+          const double dt = 1e-4;
+          const double t0 = now();
+          for (int i = 0; i < steps; ++i) {
+            step.preForces(dt);
+            if (step.needsRebuild())
+              step.rebuild();
+            else
+              step.refreshImages();
+            step.computeForces(mi);
+            step.postForces(dt, true);
+            step.results();
+          }
+          const double total = now() - t0;
           const std::string label =
-              used.variant().name + "/" + std::to_string(used.blockSize()) + (used.deterministic() ? "+det" : "");
-          std::printf("%-6s %8.0f %6.1f %-20s %-7s %12.3e %12.3e %10.3f %12.3e %8.1f %8.1f %8.1f\n", model.c_str(), N,
-                      perCell, label.c_str(), precision.c_str(), N * steps / fs, N * steps / k, 1e3 * k / steps,
-                      N * steps / total, 100 * up / sum, 100 * k / sum, 100 * dn / sum);
+              mi.variant().name + "/" + std::to_string(mi.blockSize()) + (mi.deterministic() ? "+det" : "");
+          std::printf("%-6s %8.0f %6.1f %-20s %-7s %12.3e %12.3e %10.3f %12.3e %8s %8s %8s\n", model.c_str(), N,
+                      perCell, label.c_str(), precision.c_str(), N * steps / k, N * steps / k, 1e3 * k / steps,
+                      N * steps / total, "-", "-", "-");
         } catch (const std::exception& e) {  // a processor the device refuses: the other rows go on
           std::printf("# %s %s: %s\n", entry.c_str(), precision.c_str(), e.what());
           failedRows = true;

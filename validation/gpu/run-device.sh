@@ -7,7 +7,8 @@
 # Usage (repository root, after `source .device/setup.sh`): validation/gpu/run-device.sh [outdir]
 # MARDYN_LS1_EXAMPLES: folder holding Argon/ and CO2/ of the ls1-mardyn examples.
 # MARDYN_GPU_SECTIONS: the sections to run after the build, default
-#   "tests examples bench sanitizer sweep mpi" (all of them take more than 10 minutes: pick some).
+#   "tests longsingle nve examples bench sanitizer sweep mpi" (all of them take more than 10 minutes: pick
+#   some). MARDYN_OPENMM_PATH: a PYTHONPATH with OpenMM 8.6.1 (the bench's peer rows).
 set -u
 # Six files go to the output folder (summary.txt, tests.txt, bench.txt, sanitizer.txt, sweep.txt,
 # build.txt); the per-run logs stay in $WORK.
@@ -21,7 +22,7 @@ BE=${MARDYN_GPU_BACKEND:-cuda}                # the backend of the benchmark, sa
 NS=${MARDYN_GPU_BENCH_SCALE:-1}                # divides the benchmark's molecule counts (dry runs)
 ST=${MARDYN_GPU_EXAMPLE_STEPS:-100}            # steps of the example runs
 EX=${MARDYN_LS1_EXAMPLES:-$ROOT/../shared/ls1-examples}
-SECTIONS=" ${MARDYN_GPU_SECTIONS:-tests examples bench sanitizer sweep mpi} "
+SECTIONS=" ${MARDYN_GPU_SECTIONS:-tests longsingle nve examples bench sanitizer sweep mpi} "
 S="$OUTDIR/summary.txt"
 log() { echo "== $(date +%T) $*" | tee -a "$S"; }
 want() { case "$SECTIONS" in *" $1 "*) return 0 ;; *) return 1 ;; esac; }
@@ -42,11 +43,34 @@ if [ -z "${MARDYN_GPU_SKIP_BUILD:-}" ]; then
 fi
 
 want tests && log "tests"
-want tests && for s in LinkedCellsGPUDecoratorTest GpuMixtureTest GpuChargeModelTest GpuWarpBlockTest; do
+want tests && for s in LinkedCellsGPUDecoratorTest GpuTimeStepTest GpuMixtureTest GpuChargeModelTest \
+                      GpuDipolarModelTest GpuQuadrupolarModelTest GpuWarpBlockTest GpuAutoTuneTest GpuOptionsTest; do
   start=$SECONDS
-  (cd "$BUILD" && timeout 100 ./mardyn_gpu_tests $s > "$WORK/test-$s.txt" 2>&1)
+  (cd "$BUILD" && MARDYN_SOURCE_DIR=$ROOT timeout 150 ./mardyn_gpu_tests $s > "$WORK/test-$s.txt" 2>&1)
   echo "$s rc=$? $((SECONDS - start)) s: $(tail -1 "$WORK/test-$s.txt")" | tee -a "$S"
   { echo "### $s"; grep -v "^$" "$WORK/test-$s.txt" | grep -v "skipped backend" | head -150; } >> "$OUTDIR/tests.txt"
+done
+want tests && for t in kill-restart mpi-one-rank; do
+  if [ $t = kill-restart ]; then a=("$BUILD/mardyn" "$WORK/$t"); else a=("$BUILD/mardyn" mpirun "$ROOT" "$WORK/$t"); fi
+  timeout 200 "$ROOT/src/gpu/tests/scripts/$t.sh" "${a[@]}" > "$WORK/test-$t.txt" 2>&1
+  echo "$t rc=$? $(tail -1 "$WORK/test-$t.txt")" | tee -a "$S"
+  { echo "### $t"; cat "$WORK/test-$t.txt"; } >> "$OUTDIR/tests.txt"
+done
+
+# A single-precision run of a large system must not stop on a false alarm: N = 256,000, 1,000 steps.
+want longsingle && log "single precision, N = 256,000, 1000 steps (no false 'outside its cell' alarm)"
+want longsingle && for proc in threadBlock warpBlock verletList; do
+  "$ROOT/validation/lj/lj-config.sh" NVE 0.8442 1.44 2.5 $((40 / NS)) 1000 0 false none 1000 generator > "$WORK/single.xml"
+  (cd "$WORK" && timeout 120 "$BUILD/mardyn" single.xml --gpu-backend $BE --precision single --cell-processor $proc \
+     -i 500 --final-checkpoint 0 -p single > "$WORK/single-$proc.txt" 2>&1)
+  echo "single $proc rc=$? $(grep -E 'Simstep = 1000|error' "$WORK/single-$proc.txt" | head -1)" | tee -a "$S"
+done
+
+# NVE energy drift of the device's time step in mixed precision against the CPU's (validation/lj/run-nve.sh).
+want nve && log "NVE drift, 4000 atoms, 10^4 steps, CPU and GPU mixed"
+want nve && for args in "" "--gpu-backend $BE --precision mixed --cell-processor verletList"; do
+  NVE_ARGS="$args" WORKDIR="$WORK/nve" timeout 200 "$ROOT/validation/lj/run-nve.sh" "$BUILD" > "$WORK/nve.txt" 2>&1
+  echo "NVE ${args:-CPU}: $(grep -E 'root mean square' "$WORK/nve.txt")" | tee -a "$S"
 done
 
 want examples && log "ls1 examples, 100 steps, COMPARE_TO_CPU"
@@ -67,15 +91,9 @@ want examples && for ex in Argon/200K_18mol_l CO2/370K_15mol_l; do
   done
 done
 
-B="$BUILD/mardyn_gpu_bench --backend $BE"
-want bench && log "benchmark"
-want bench && {
-  timeout 100 $B --model lj --n $((100000 / NS)) --steps 5
-  timeout 40 $B --model lj --n $((100000 / NS)) --steps 5 --cpu 0 --processors threadBlock --blockSize 64
-  timeout 120 $B --model lj --n $((1000000 / NS)) --steps 3 --precisions single,mixed --processors threadBlock
-  timeout 60 $B --model lj --n $((1000000 / NS)) --steps 3 --cpu 0 --precisions single,mixed --processors threadBlock --blockSize 64
-  timeout 60 $B --model co2 --n $((100000 / NS)) --density 0.4 --steps 5 --cpu 0 --processors threadBlock
-} > "$OUTDIR/bench.txt" 2>&1
+want bench && log "benchmark (bench-resident.sh: mardyn --gpu against OpenMM on this GPU and mpirun on its CPUs)"
+want bench && BACKEND=$BE OPENMM_PATH=${MARDYN_OPENMM_PATH:-} timeout 540 "$ROOT/validation/gpu/bench-resident.sh" "$BUILD" \
+  "$OUTDIR/bench.txt" 2> "$WORK/bench-log.txt"
 want bench && cat "$OUTDIR/bench.txt" >> "$S"
 
 want sanitizer && log "compute-sanitizer (double, one step: reference/threadBlock 600 molecules, warp-block 2000)"
@@ -86,7 +104,8 @@ want sanitizer && log "compute-sanitizer (double, one step: reference/threadBloc
 # 256 threads (eight warps of a block sharing the job pool), warpBlockCached also deterministic
 # (ordered commits). Each set: molecules, processors, deterministic.
 want sanitizer && for tool in memcheck racecheck synccheck; do
-  for set in "600 reference,threadBlock 0" "2000 warpBlock,warpBlock/256,warpBlockCached,warpBlockCached/256 0" \
+  for set in "600 reference,threadBlock,verletList 0" \
+             "2000 warpBlock,warpBlock/256,warpBlockCached,warpBlockCached/256 0" \
              "2000 warpBlockCached,warpBlockCached/256 1"; do
     read -r n procs det <<< "$set"
     f="$WORK/sanitizer-$tool-$n-$det.txt"

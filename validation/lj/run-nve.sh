@@ -6,7 +6,8 @@
 # seeds must stay below 1e-4 epsilon. (The drift of one run is a random walk of the truncation error
 # whose spread at 4000 atoms is itself about 1e-4: one seed alone decides nothing.)
 # Usage: run-nve.sh BUILD_DIR   (env: CELLS=10 -> 4000 atoms, EQUIL=3000, STEPS=10000, LIMIT=1e-4,
-#                                SEEDS="4711 1 2")
+#                                SEEDS="4711 1 2", NVE_ARGS: further mardyn options of the NVE runs,
+#                                e.g. "--gpu --precision mixed" for the drift of the device's time step)
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 build=$(cd "${1:-build}" && pwd)
@@ -20,7 +21,7 @@ for seed in $seeds; do
   SEED=$seed "$here/lj-config.sh" NVT 0.8442 0.728 2.5 "$cells" "$equil" 0 true none 100 generator > "$work/melt.xml"
   (cd "$work" && "$mardyn" --quiet -p "$work/melt" "$work/melt.xml")
   "$here/lj-config.sh" NVE 0.8442 0.728 2.5 "$cells" "$steps" 0 true none 10 "$work/melt.restart.dat" > "$work/nve.xml"
-  (cd "$work" && "$mardyn" --quiet --final-checkpoint 0 -p "$work/nve" "$work/nve.xml")
+  (cd "$work" && "$mardyn" --quiet --final-checkpoint 0 -p "$work/nve" ${NVE_ARGS:-} "$work/nve.xml")
   drift=$(awk -v dt=0.005 -v seed="$seed" '
     /^ *#/ || NF < 12 { next }
     { n++; N = $12; t = $1 * dt; e = ($3 + $5) / N
