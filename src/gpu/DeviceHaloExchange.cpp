@@ -263,6 +263,9 @@ void DeviceHaloExchange::refresh(DomainDecompBase& decomp) {
   MoleculeStorage& s = _step.storage();
   const DeviceGrid& grid = _step.grid();
   const std::size_t m = _context.mixedSize();
+  // Orientations travel only where they matter (not for single-centre models).
+  const int withOrientation = _step.descriptor().orientationFree() ? 0 : 1;
+  const std::size_t perMolecule = (withOrientation ? 8 : 4) * m;
   for (int axis = 0; axis < 3; ++axis) {
     if (grid.selfPeriodic[axis]) {
       // Images of every axis so far (their sources are owned or already refreshed).
@@ -280,30 +283,34 @@ void DeviceHaloExchange::refresh(DomainDecompBase& decomp) {
             .arg(count)
             .arg(face.sendList)
             .mixed4Arg(face.shift.x, face.shift.y, face.shift.z)
+            .arg(withOrientation)
             .arg(s.positions().array())
             .arg(s.quaternions().array())
             .arg(_packPos.array())
             .arg(_packQuat.array())
             .execute(count);
-      const auto pos = _packPos.downloadRaw(0, count), quat = _packQuat.downloadRaw(0, count);
-      messages[side] = pos;
-      messages[side].insert(messages[side].end(), quat.begin(), quat.end());
+      messages[side] = _packPos.downloadRaw(0, count);
+      if (withOrientation) {
+        const auto quat = _packQuat.downloadRaw(0, count);
+        messages[side].insert(messages[side].end(), quat.begin(), quat.end());
+      }
     }
     for (int side = 0; side < 2; ++side) {
       const std::vector<char> in = decomp.shiftBytes(messages[side], axis, side == 0 ? -1 : +1);
       Face& receivedFrom = _faces[axis][1 - side];
       const int count = receivedFrom.recvCount;
-      if (in.size() != 8 * m * static_cast<std::size_t>(count))
+      if (in.size() != perMolecule * static_cast<std::size_t>(count))
         throw MardynException("GPU halo exchange: the neighbour sent " + std::to_string(in.size()) +
-                              " bytes, expected " + std::to_string(8 * m * count));
+                              " bytes, expected " + std::to_string(perMolecule * count));
       if (count == 0) continue;
       _packPos.grow(count);
       _packQuat.grow(count);
       _packPos.uploadRaw(in.data(), 0, count);
-      _packQuat.uploadRaw(in.data() + 4 * m * count, 0, count);
+      if (withOrientation) _packQuat.uploadRaw(in.data() + 4 * m * count, 0, count);
       _unpackSlots->call()
           .arg(count)
           .arg(receivedFrom.recvList)
+          .arg(withOrientation)
           .arg(_packPos.array())
           .arg(_packQuat.array())
           .arg(s.positions().array())

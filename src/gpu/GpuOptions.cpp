@@ -22,7 +22,7 @@ constexpr bool defaultCompareToCpu = false;
 #ifdef MARDYN_GPU_REFERENCE_IMPLEMENTATION
 constexpr const char* defaultProcessor = "reference";
 #else
-constexpr const char* defaultProcessor = "threadBlock";
+constexpr const char* defaultProcessor = "verletList";
 #endif
 #ifdef MARDYN_GPU_DEBUG_COMPONENT_DESCRIPTORS
 constexpr bool defaultDebugDescriptors = true;

@@ -17,8 +17,9 @@ struct GpuOptions {
   std::string backend = "auto";   ///< "cuda", "opencl" or "auto"
   int deviceIndex = -1;           ///< -1: chosen from the node-local MPI rank
   /// A name of CellProcessorRegistry, or "auto": the fastest of the candidates timed on the first
-  /// traversal (CellProcessorAutoTuner).
-  std::string cellProcessor = "threadBlock";
+  /// traversal (CellProcessorAutoTuner). The default is the fastest measured on single-centre and
+  /// multi-site fluids alike (validation/gpu/README.md).
+  std::string cellProcessor = "verletList";
   /// Double by default. Single precision computes site pairs in float, which misses forces by ~1e-3
   /// where the charges of a molecule pair cancel to ~1e-4 of the site terms (ls1's CO2); mixed
   /// computes site pairs in double from float site tables (~1e-6).

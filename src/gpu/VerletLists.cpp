@@ -5,7 +5,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <limits>
 
 namespace mardyn::gpu {
 
@@ -35,7 +34,7 @@ void VerletLists::build(MoleculeStorage& storage) {
     const double density = static_cast<double>(owned) / std::max(region.x * region.y * region.z, 1e-300);
     const double reach = _descriptor.cutoff() + _grid.skin;
     const double expected = density * 4.18879 * reach * reach * reach;
-    _capacity = std::max(32, static_cast<int>(std::ceil(1.3 * expected / 8.0)) * 8);
+    _capacity = std::max(32, static_cast<int>(std::ceil(1.3 * expected / 8.0)) * 8);  // whole groups of 8
   }
   runBuild(storage);
   int longest = 0;
@@ -50,9 +49,6 @@ void VerletLists::runBuild(MoleculeStorage& storage) {
   const std::size_t owned = storage.numOwned();
   _stride = static_cast<int>(std::max<std::size_t>(owned, 1));
   const std::size_t entries = static_cast<std::size_t>(_stride) * static_cast<std::size_t>(_capacity);
-  if (entries > static_cast<std::size_t>(std::numeric_limits<int>::max()))
-    throw MardynException("GPU Verlet lists: " + std::to_string(owned) + " molecules with up to " +
-                          std::to_string(_capacity) + " partners exceed the 2^31 list entries of one array");
   if (_neighbours.size() < entries) _neighbours.resize(entries);
   if (_counts.size() < owned) _counts.resize(owned + owned / 8 + 16);
   _stats.grow(owned);

@@ -115,10 +115,10 @@ KERNEL void entryRangeToSlots(int n, int firstEntry, GLOBAL int* RESTRICT list, 
   for (int k = GLOBAL_ID; k < n; k += GLOBAL_SIZE) list[k] = slotOf[firstEntry + k];
 }
 
-/// Between rebuilds: the positions (+ shift) and quaternions of the send list's slots.
-KERNEL void packFaceSlots(int n, GLOBAL const int* RESTRICT sendList, mixed4 shift, GLOBAL const mixed4* RESTRICT pos,
-                          GLOBAL const mixed4* RESTRICT quat, GLOBAL mixed4* RESTRICT outPos,
-                          GLOBAL mixed4* RESTRICT outQuat) {
+/// Between rebuilds: the positions (+ shift) and, withOrientation, the quaternions of the send list's slots.
+KERNEL void packFaceSlots(int n, GLOBAL const int* RESTRICT sendList, mixed4 shift, int withOrientation,
+                          GLOBAL const mixed4* RESTRICT pos, GLOBAL const mixed4* RESTRICT quat,
+                          GLOBAL mixed4* RESTRICT outPos, GLOBAL mixed4* RESTRICT outQuat) {
   for (int k = GLOBAL_ID; k < n; k += GLOBAL_SIZE) {
     const int s = sendList[k];
     mixed4 r = pos[s];
@@ -126,15 +126,15 @@ KERNEL void packFaceSlots(int n, GLOBAL const int* RESTRICT sendList, mixed4 shi
     r.y += shift.y;
     r.z += shift.z;
     outPos[k] = r;
-    outQuat[k] = quat[s];
+    if (withOrientation) outQuat[k] = quat[s];
   }
 }
 
-/// The received positions and quaternions into their slots (the slot's cell in w is kept), with the
-/// rotation matrices.
-KERNEL void unpackFaceSlots(int n, GLOBAL const int* RESTRICT recvList, GLOBAL const mixed4* RESTRICT inPos,
-                            GLOBAL const mixed4* RESTRICT inQuat, GLOBAL mixed4* RESTRICT pos,
-                            GLOBAL mixed4* RESTRICT quat, GLOBAL real* RESTRICT rotations) {
+/// The received positions into their slots (the slot's cell in w is kept) and, withOrientation, the
+/// quaternions with the rotation matrices.
+KERNEL void unpackFaceSlots(int n, GLOBAL const int* RESTRICT recvList, int withOrientation,
+                            GLOBAL const mixed4* RESTRICT inPos, GLOBAL const mixed4* RESTRICT inQuat,
+                            GLOBAL mixed4* RESTRICT pos, GLOBAL mixed4* RESTRICT quat, GLOBAL real* RESTRICT rotations) {
   for (int k = GLOBAL_ID; k < n; k += GLOBAL_SIZE) {
     const int s = recvList[k];
     const mixed4 r = inPos[k];
@@ -143,6 +143,7 @@ KERNEL void unpackFaceSlots(int n, GLOBAL const int* RESTRICT recvList, GLOBAL c
     p.y = r.y;
     p.z = r.z;
     pos[s] = p;
+    if (!withOrientation) continue;
     quat[s] = inQuat[k];
 #if !ORIENTATION_FREE
     mixed m[9];

@@ -5,13 +5,21 @@
 // thread per owned molecule walks its list (processVerletLists): a full list, so every pair is computed
 // from both sides and each thread writes only its own molecule: no atomics, the same sums every run.
 //
-// Lists are stored column by column (entry n of owned molecule k at n * stride + k), so the threads of a
-// warp read consecutive words. A list longer than `capacity` is cut and overflow[0] receives the longest
+// Lists are stored in groups of VERLET_GROUP entries, group by group for all molecules: entry n of owned
+// molecule k at listEntry(n, k, stride) = ((n / G) * stride + k) * G + n % G. A thread writes and reads
+// whole 32-byte sectors of its own list while the threads of a warp work on neighbouring sectors, and an
+// index needs 64 bits beyond 2^31 entries. A list longer than `capacity` is cut and overflow[0] receives the longest
 // length; the host then grows the lists and builds them again.
 // moleculeStats[k] = (U_pot, virial) of owned molecule k: one half of each pair (the partner has the
 // other half), plus its reaction-field self energy.
 // mardyn-kernel: requires gpu/kernels/PotForce.cc gpu/kernels/MoleculePairHandler.cc
 // mardyn-kernel: defines WARP_BLOCK=32 NUM_COMPONENTS=2 MAX_LJ=2 MAX_CHARGES=1 MAX_DIPOLES=1 MAX_QUADRUPOLES=1 CUTOFF2=6.25 EPS_RF_INV_RC3=0.01 USE_CUTOFF_SWITCH=1 SWITCH_START=2.0 SWITCH_INV_WIDTH=2.0
+
+#define VERLET_GROUP 8
+
+DEVICE mm_long listEntry(int n, int k, int stride) {
+  return ((mm_long) (n / VERLET_GROUP) * stride + k) * VERLET_GROUP + n % VERLET_GROUP;
+}
 
 /// One work-group of WARP_BLOCK threads per owned cell (group g: owned cell g in x-fastest order); each
 /// thread holds one molecule of the cell (more than WARP_BLOCK molecules: in turns). The candidates
@@ -51,7 +59,7 @@ KERNEL void buildVerletLists(int numOwnedCells, GLOBAL const int* RESTRICT cellS
               const mixed ex = p.x - q.x, ey = p.y - q.y, ez = p.z - q.z;
               const int j = chunk + c;
               if (active && j != s && ex * ex + ey * ey + ez * ez < listRadius2) {
-                if (n < capacity) neighbours[n * stride + k] = j;
+                if (n < capacity) neighbours[listEntry(n, k, stride)] = j;
                 n++;
               }
             }
@@ -87,7 +95,7 @@ KERNEL void processVerletLists(int numOwned, GLOBAL const int* RESTRICT ownedSlo
     mixed fx = 0, fy = 0, fz = 0, sumU = 0, sumVirial = 0;
     const int n = counts[k];
     for (int m = 0; m < n; m++) {
-      const int j = neighbours[m * stride + k];
+      const int j = neighbours[listEntry(m, k, stride)];
       const mixed4 pb = positions[j];
       const preal dx = (preal) (pa.x - pb.x), dy = (preal) (pa.y - pb.y), dz = (preal) (pa.z - pb.z);
       if (dx * dx + dy * dy + dz * dz < (preal) CUTOFF2) {
@@ -110,7 +118,7 @@ KERNEL void processVerletLists(int numOwned, GLOBAL const int* RESTRICT ownedSlo
     mixed fx = 0, fy = 0, fz = 0, tx = 0, ty = 0, tz = 0, sumU = 0, sumVirial = 0;
     const int n = counts[k];
     for (int m = 0; m < n; m++) {
-      const int j = neighbours[m * stride + k];
+      const int j = neighbours[listEntry(m, k, stride)];
       mixed4 pb;
       int tb;
       real4 sb[SITES_PER_MOLECULE];
