@@ -1,7 +1,8 @@
 // Tests of the whole time step on the device (Simulation with the GPU decorator) against the same run on
 // the CPU: the step values of the example inputs (LJ, 2CLJQ, Stockmayer with reaction field, charges) to
 // every printed digit in double precision and within 1e-5 in single and mixed; the same under a rebuild
-// every step (no skin) and with every cell processor; the host-device traffic of a 32,000-molecule run.
+// every step (no skin) and with every cell processor, and with a thermostat per component; bitwise equal
+// repeated runs; the host-device traffic of a 32,000-molecule run.
 #include "Simulation.h"
 #include "gpu/GpuDecoratorFactory.h"
 #include "gpu/LinkedCellsGPUDecorator.h"
@@ -76,6 +77,8 @@ class GpuTimeStepTest : public CppUnit::TestFixture {
   CPPUNIT_TEST(testDoubleGivesTheCpuLines);
   CPPUNIT_TEST(testSingleAndMixedWithin1e5);
   CPPUNIT_TEST(testEveryProcessorWithoutSkin);
+  CPPUNIT_TEST(testPerComponentThermostats);
+  CPPUNIT_TEST(testRepeatedRunsBitwiseEqual);
   CPPUNIT_TEST(testTrafficBelowOneBytePerMolecule);
   CPPUNIT_TEST_SUITE_END();
 
@@ -138,6 +141,48 @@ class GpuTimeStepTest : public CppUnit::TestFixture {
                   << " step lines differ";
         CPPUNIT_ASSERT_EQUAL(0, differing);
       }
+  }
+
+  /// Two components (LJ centres of different mass and size) with a thermostat each at different
+  /// temperatures: the device scales each component with its own factors, as the CPU does.
+  void testPerComponentThermostats() {
+    const std::string backend = deviceBackend();
+    if (backend.empty()) return mardyn::testing::skipTest("no compute device with double precision");
+    SimulationConfig cfg = testing::fccConfig(5, 0.7, 2.5, 1.2, false, 3);
+    cfg.components.emplace_back(1, "heavy");
+    cfg.components[1].addLJCenter(LJCenter{{0, 0, 0}, 2.0, 1.1, 0.9, false});
+    for (std::size_t i = 0; i < cfg.molecules.size(); i += 3) cfg.molecules[i].component = 1;
+    cfg.ensemble = SimulationConfig::Ensemble::NVT;
+    ThermostatConfig light, heavy;
+    light.component = 0;
+    light.temperature = 1.0;
+    heavy.component = 1;
+    heavy.temperature = 1.6;
+    cfg.thermostats = {light, heavy};
+    const Trace cpu = run(cfg, 60);
+    const Trace gpu = run(cfg, 60, backend, "double", "verletList");
+    int differing = 0;
+    for (std::size_t s = 0; s < cpu.lines.size(); ++s) differing += cpu.lines[s] != gpu.lines[s];
+    std::cout << "\n  [gpu test] two components, two thermostats: " << differing << " step lines differ; last: "
+              << gpu.lines.back();
+    CPPUNIT_ASSERT_EQUAL(0, differing);
+    // The temperature lies between the two targets, as the two groups are scaled apart.
+    CPPUNIT_ASSERT(gpu.values.back().temperature > 1.0 && gpu.values.back().temperature < 1.6);
+  }
+
+  /// The device's sums are formed in a fixed order: two runs give the same bits in every step's values.
+  void testRepeatedRunsBitwiseEqual() {
+    const std::string backend = deviceBackend();
+    if (backend.empty()) return mardyn::testing::skipTest("no compute device with double precision");
+    const SimulationConfig cfg = XmlConfigReader::read(sourceDir() + "/input/2cljq/config.xml");
+    for (const char* processor : {"verletList", "threadBlock"}) {
+      const Trace a = run(cfg, 30, backend, "mixed", processor), b = run(cfg, 30, backend, "mixed", processor);
+      for (std::size_t s = 0; s < a.values.size(); ++s) {
+        const GlobalValues &x = a.values[s], &y = b.values[s];
+        CPPUNIT_ASSERT_MESSAGE(processor, x.uPot == y.uPot && x.virial == y.virial && x.temperature == y.temperature &&
+                                              x.pressure == y.pressure);
+      }
+    }
   }
 
   /// 32,000 molecules, 30 steps without outputs: less than one byte per molecule and step crosses
