@@ -1,8 +1,7 @@
 // MoleculeStorage: device arrays of the slots and entries, and the few host transfers (set-up,
-// snapshots of the owned molecules, the flattened cells of tests).
+// snapshots of the owned molecules).
 #include "gpu/MoleculeStorage.h"
 
-#include "particleContainer/LinkedCells.h"
 #include "utils/MardynException.h"
 
 #include <algorithm>
@@ -182,67 +181,6 @@ std::vector<Molecule> MoleculeStorage::ownedMolecules(const std::vector<Componen
     out.push_back(m);
   }
   return out;
-}
-
-void MoleculeStorage::uploadCells(const LinkedCells& cells) {
-  const auto& cellList = cells.cells();
-  _numCells = cellList.size();
-  std::vector<int> cellStart(_numCells + 1), halo(std::max<std::size_t>(_numCells, 1), 0);
-  std::size_t n = 0;
-  for (std::size_t c = 0; c < _numCells; ++c) {
-    cellStart[c] = static_cast<int>(n);
-    halo[c] = cellList[c].isHalo() ? 1 : 0;
-    n += cellList[c].size();
-  }
-  cellStart[_numCells] = static_cast<int>(n);
-  std::vector<Molecule> flat;
-  flat.reserve(n);
-  std::vector<double> cellOf;
-  for (std::size_t c = 0; c < _numCells; ++c)
-    for (const Molecule& m : cellList[c].molecules()) {
-      flat.push_back(m);
-      flat.back().clearFM();
-      cellOf.push_back(static_cast<double>(c));
-    }
-  setOwned(flat);
-  // Cell indices in w; halo cells' molecules marked as received (they take no part in integration).
-  std::vector<double> r;
-  _positions.downloadPrefix(r, n);
-  std::vector<int> source(n);
-  for (std::size_t i = 0; i < n; ++i) r[4 * i + 3] = cellOf[i];
-  for (std::size_t c = 0, i = 0; c < _numCells; ++c)
-    for (std::size_t k = 0; k < cellList[c].size(); ++k, ++i) source[i] = halo[c] ? -2 : -1;
-  _positions.uploadPrefix(r);
-  if (n > 0) _haloSource.uploadBytes(source.data(), 0, n * sizeof(int));
-  growArray(_cellStart, _numCells + 1);
-  growArray(_cellIsHalo, std::max<std::size_t>(_numCells, 1));
-  _cellStart.uploadBytes(cellStart.data(), 0, cellStart.size() * sizeof(int));
-  _cellIsHalo.uploadBytes(halo.data(), 0, halo.size() * sizeof(int));
-  // Owned slots listed in order, and each slot's index among them.
-  std::vector<int> owned, index(n, -1);
-  for (std::size_t i = 0; i < n; ++i)
-    if (source[i] == -1) {
-      index[i] = static_cast<int>(owned.size());
-      owned.push_back(static_cast<int>(i));
-    }
-  if (!owned.empty()) _ownedSlots.uploadBytes(owned.data(), 0, owned.size() * sizeof(int));
-  if (n > 0) _ownedIndex.uploadBytes(index.data(), 0, n * sizeof(int));
-  _numOwned = owned.size();
-}
-
-void MoleculeStorage::downloadResults() {
-  _forces.downloadPrefix(_f, _numSlots);
-  _torques.downloadPrefix(_t, _numSlots);
-}
-
-void MoleculeStorage::applyResults(LinkedCells& cells) const {
-  std::size_t i = 0;
-  for (auto& cell : cells.cells())
-    for (Molecule& m : cell.molecules()) {
-      m.setF({_f[4 * i], _f[4 * i + 1], _f[4 * i + 2]});
-      m.setM({_t[4 * i], _t[4 * i + 1], _t[4 * i + 2]});
-      ++i;
-    }
 }
 
 std::vector<double> MoleculeStorage::downloadRotations() const {

@@ -18,10 +18,6 @@
 #include <cstdint>
 #include <vector>
 
-namespace mardyn {
-class LinkedCells;
-}
-
 namespace mardyn::gpu {
 
 class MoleculeStorage {
@@ -37,16 +33,6 @@ class MoleculeStorage {
   /// components: what the molecules refer to (must outlive them).
   std::vector<Molecule> ownedMolecules(const std::vector<Component>& components) const;
 
-  /// Flattens the cells of a host LinkedCells (halo copies included) into slots in cell order, one
-  /// cell after the other, and uploads them (forces and torques cleared): the device traverses the
-  /// host's cells as they are. For tests and kernel benchmarks; a run keeps its molecules on the device.
-  void uploadCells(const LinkedCells& cells);
-  /// Downloads forces and torques of all slots (for force(i), torque(i)).
-  void downloadResults();
-  std::array<double, 3> force(std::size_t i) const { return {_f[4 * i], _f[4 * i + 1], _f[4 * i + 2]}; }
-  std::array<double, 3> torque(std::size_t i) const { return {_t[4 * i], _t[4 * i + 1], _t[4 * i + 2]}; }
-  /// Sets the molecules of the cells uploaded by uploadCells to the downloaded forces and torques.
-  void applyResults(LinkedCells& cells) const;
   /// Row-major rotation matrices as computed on the device (TEST_QUATERNION_MATRIX_CONVERSION).
   std::vector<double> downloadRotations() const;
   /// Quaternions (w, x, y, z) and ids of all slots as on the device.
@@ -63,7 +49,6 @@ class MoleculeStorage {
   unsigned long structureVersion() const { return _structureVersion; }
   void structureChanged() { ++_structureVersion; }
 
-  std::size_t numMolecules() const { return _numSlots; }  ///< slots: owned and halo
   std::size_t numSlots() const { return _numSlots; }
   std::size_t numOwned() const { return _numOwned; }
   std::size_t numCells() const { return _numCells; }
@@ -116,7 +101,6 @@ class MoleculeStorage {
   compute::ComputeArray<int> _eTypes, _eSource, _eCode;
   compute::ComputeArray<std::uint64_t> _eIds;
   compute::ComputeArray<compute::mm_int4> _eCoords;
-  std::vector<double> _f, _t;
 };
 
 }  // namespace mardyn::gpu
