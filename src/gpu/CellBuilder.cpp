@@ -13,7 +13,7 @@ void growInts(compute::ComputeArray<int>& a, std::size_t n) {
 }
 }  // namespace
 
-CellBuilder::CellBuilder(compute::ComputeContext& context, MoleculeStorage& storage, DeviceScan& scan,
+CellBuilder::CellBuilder(compute::ComputeContext& context, MoleculeStorage& storage, compute::DeviceScan& scan,
                          const DeviceGrid& grid)
     : _context(context),
       _storage(storage),

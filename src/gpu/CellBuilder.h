@@ -7,7 +7,7 @@
 #pragma once
 
 #include "gpu/DeviceGrid.h"
-#include "gpu/DeviceScan.h"
+#include "compute/DeviceScan.h"
 #include "gpu/GpuComponent.h"
 #include "gpu/MoleculeStorage.h"
 
@@ -20,7 +20,7 @@ namespace mardyn::gpu {
 
 class CellBuilder : public GpuComponent {
  public:
-  CellBuilder(compute::ComputeContext& context, MoleculeStorage& storage, DeviceScan& scan, const DeviceGrid& grid);
+  CellBuilder(compute::ComputeContext& context, MoleculeStorage& storage, compute::DeviceScan& scan, const DeviceGrid& grid);
 
   void createKernels(compute::ComputeProgram& program) override;
   void uploadStaticData() override;
@@ -47,7 +47,7 @@ class CellBuilder : public GpuComponent {
  private:
   compute::ComputeContext& _context;
   MoleculeStorage& _storage;
-  DeviceScan& _scan;
+  compute::DeviceScan& _scan;
   const DeviceGrid& _grid;
   int _numEntries = 0;
   compute::ComputeArray<int> _counts, _cellCount, _cellFill, _order, _slotOf;

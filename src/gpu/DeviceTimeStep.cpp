@@ -15,23 +15,25 @@ DeviceTimeStep::DeviceTimeStep(compute::ComputeContext& context, const std::vect
       _results(context, PrecisionArray::Kind::Mixed, 1, 2 + 2 * components.size(), "stepResults") {
   _descriptor = std::make_unique<ComponentDescriptor>(context, _components, params);
   _storage = std::make_unique<MoleculeStorage>(context);
-  _scan = std::make_unique<DeviceScan>(context);
+  _scan = std::make_unique<compute::DeviceScan>(context);
   _builder = std::make_unique<CellBuilder>(context, *_storage, *_scan, _grid);
   _integrator = std::make_unique<DeviceIntegrator>(context, *_storage, *_descriptor);
   _traverser = std::make_unique<DomainTraverser>(context, _grid);
   _stats = std::make_unique<GlobalStats>(context);
   _conditions = std::make_unique<DeviceConditions>(context, *_storage);
   _target = std::make_unique<TraversalTarget>(TraversalTarget{*_storage, *_traverser, *_stats, _results.array()});
-  const std::vector<GpuComponent*> parts{_descriptor.get(), _scan.get(), _builder.get(), _integrator.get(),
-                                         _traverser.get(), _stats.get(), _conditions.get()};
+  const std::vector<GpuComponent*> parts{_descriptor.get(), _builder.get(), _integrator.get(), _traverser.get(),
+                                         _stats.get(), _conditions.get()};
   compute::ComputeContext::Defines defines;
   for (auto* p : parts) p->addDefines(defines);
+  _scan->addDefines(defines);
   const std::string source = compute::KernelSources::withRequirements(std::vector<std::string>{
-      "gpu/kernels/Scan.cc", "gpu/kernels/CellBuilder.cc", "gpu/kernels/MoleculeStorage.cc", "gpu/kernels/Leapfrog.cc",
-      "gpu/kernels/Reduction.cc", "gpu/kernels/DeviceConditions.cc",
+      "compute/kernels/Scan.cc", "gpu/kernels/CellBuilder.cc", "gpu/kernels/MoleculeStorage.cc", "gpu/kernels/Leapfrog.cc",
+      "compute/kernels/Reduction.cc", "gpu/kernels/DeviceConditions.cc",
       "gpu/kernels/HaloExchange.cc"});
   _program = context.compileProgram(source, defines, "gpu-step");
   for (auto* p : parts) p->createKernels(*_program);
+  _scan->createKernels(*_program);
   for (auto* p : parts) p->uploadStaticData();
   _results.zero();
   if (debugLog) _descriptor->print(*debugLog);

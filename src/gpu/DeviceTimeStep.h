@@ -9,7 +9,7 @@
 #include "gpu/DeviceConditions.h"
 #include "gpu/DeviceGrid.h"
 #include "gpu/DeviceIntegrator.h"
-#include "gpu/DeviceScan.h"
+#include "compute/DeviceScan.h"
 #include "gpu/DomainTraverser.h"
 #include "gpu/GlobalStats.h"
 #include "gpu/MoleculeInteraction.h"
@@ -67,7 +67,7 @@ class DeviceTimeStep {
   MoleculeStorage& storage() { return *_storage; }
   CellBuilder& cellBuilder() { return *_builder; }
   TraversalTarget& target() { return *_target; }
-  DeviceScan& scan() { return *_scan; }
+  compute::DeviceScan& scan() { return *_scan; }
   /// The step program (its kernels: CellBuilder.cc, Leapfrog.cc, HaloExchange.cc, ...).
   compute::ComputeProgram& program() { return *_program; }
   const std::vector<Component>& components() const { return _components; }
@@ -80,7 +80,7 @@ class DeviceTimeStep {
   DeviceGrid _grid;
   std::unique_ptr<ComponentDescriptor> _descriptor;
   std::unique_ptr<MoleculeStorage> _storage;
-  std::unique_ptr<DeviceScan> _scan;
+  std::unique_ptr<compute::DeviceScan> _scan;
   std::unique_ptr<CellBuilder> _builder;
   std::unique_ptr<DeviceIntegrator> _integrator;
   std::unique_ptr<DomainTraverser> _traverser;

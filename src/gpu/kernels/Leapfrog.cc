@@ -5,7 +5,7 @@
 // owned slots (ownedSlots[0 .. numOwned)).
 //
 // componentInertia[c] = (mass, Ixx, Iyy, Izz) of component c (ComponentDescriptor).
-// mardyn-kernel: requires gpu/kernels/Reduction.cc gpu/kernels/Rotation.cc
+// mardyn-kernel: requires compute/kernels/Reduction.cc gpu/kernels/Rotation.cc
 // mardyn-kernel: defines NUM_COMPONENTS=2 ORIENTATION_FREE=0 REDUCE_BLOCK=128 REDUCE_GROUPS=64
 
 DEVICE int rotates(mixed4 inertia) { return inertia.y > 0 || inertia.z > 0 || inertia.w > 0; }

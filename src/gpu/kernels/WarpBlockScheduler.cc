@@ -12,7 +12,7 @@
 //
 // Every job adds its molecules' share of U_pot and virial to moleculeStats (one writer per molecule
 // and launch); reduceWarpBlockStats sums them per cell at the end of the traversal.
-// mardyn-kernel: requires gpu/kernels/Scan.cc
+// mardyn-kernel: requires compute/kernels/Scan.cc
 // mardyn-kernel: defines BLOCK_SIZE=128 WARP_BLOCK=32 SCAN_BLOCK=256
 
 #define WARPS_PER_BLOCK (BLOCK_SIZE / WARP_BLOCK)

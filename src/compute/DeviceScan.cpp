@@ -1,21 +1,21 @@
 // DeviceScan: the three launches of a device prefix sum.
-#include "gpu/DeviceScan.h"
+#include "compute/DeviceScan.h"
 
-namespace mardyn::gpu {
+namespace mardyn::compute {
 
-DeviceScan::DeviceScan(compute::ComputeContext& context) : _blockSums(context, 1, "scanBlockSums") {}
+DeviceScan::DeviceScan(ComputeContext& context) : _blockSums(context, 1, "scanBlockSums") {}
 
-void DeviceScan::addDefines(compute::ComputeContext::Defines& defines) const {
+void DeviceScan::addDefines(ComputeContext::Defines& defines) const {
   defines["SCAN_BLOCK"] = std::to_string(block);
 }
 
-void DeviceScan::createKernels(compute::ComputeProgram& program) {
+void DeviceScan::createKernels(ComputeProgram& program) {
   _blocks = program.createKernel("scanBlocks");
   _totals = program.createKernel("scanBlockTotals");
   _offsets = program.createKernel("addBlockOffsets");
 }
 
-void DeviceScan::exclusive(compute::ArrayInterface& in, int n, compute::ArrayInterface& out) {
+void DeviceScan::exclusive(ArrayInterface& in, int n, ArrayInterface& out) {
   const int blocks = (n + block - 1) / block;
   if (_blockSums.size() < static_cast<std::size_t>(std::max(blocks, 1))) _blockSums.resize(std::max(blocks, 1) * 2);
   if (n > 0) _blocks->call().arg(in).arg(n).arg(out).arg(_blockSums).blockShape(block).executeBlocks(blocks);
@@ -23,11 +23,11 @@ void DeviceScan::exclusive(compute::ArrayInterface& in, int n, compute::ArrayInt
   if (n > 0) _offsets->call().arg(out).arg(n).arg(_blockSums).execute(static_cast<std::size_t>(n));
 }
 
-int DeviceScan::exclusiveTotal(compute::ComputeArray<int>& in, int n, compute::ComputeArray<int>& out) {
+int DeviceScan::exclusiveTotal(ComputeArray<int>& in, int n, ComputeArray<int>& out) {
   exclusive(in, n, out);
   int total = 0;
   out.downloadBytes(&total, static_cast<std::size_t>(n) * sizeof(int), sizeof(int));
   return total;
 }
 
-}  // namespace mardyn::gpu
+}  // namespace mardyn::compute
