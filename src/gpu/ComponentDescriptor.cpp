@@ -74,14 +74,14 @@ ComponentDescriptor::ComponentDescriptor(compute::ComputeContext& context, const
           v[1] = p.sigma2;
           v[2] = 6.0 * p.shift;
         }
-  _sites = PrecisionArray(context, PrecisionArray::Kind::Real, 4, nc * slots, "componentSites");
+  _sites = compute::PrecisionArray(context, compute::PrecisionArray::Kind::Real, 4, nc * slots, "componentSites");
   _counts.initialize(context, nc, "componentCounts");
-  _ljParams = PrecisionArray(context, PrecisionArray::Kind::Real, 4, _ljValues.size() / 4, "ljParameters");
+  _ljParams = compute::PrecisionArray(context, compute::PrecisionArray::Kind::Real, 4, _ljValues.size() / 4, "ljParameters");
   for (const Component& c : _components) {
     const Vec3& I = c.momentsOfInertia();
     _inertiaValues.insert(_inertiaValues.end(), {c.mass(), I.x, I.y, I.z});
   }
-  _inertia = PrecisionArray(context, PrecisionArray::Kind::Mixed, 4, nc, "componentInertia");
+  _inertia = compute::PrecisionArray(context, compute::PrecisionArray::Kind::Mixed, 4, nc, "componentInertia");
 }
 
 void ComponentDescriptor::addDefines(compute::ComputeContext::Defines& defines) const {

@@ -3,7 +3,7 @@
 #pragma once
 
 #include "gpu/GpuComponent.h"
-#include "gpu/PrecisionArray.h"
+#include "compute/PrecisionArray.h"
 #include "molecules/Component.h"
 #include "molecules/InteractionParameters.h"
 
@@ -34,11 +34,11 @@ class ComponentDescriptor : public GpuComponent {
   /// real4 slots per molecule (LJ, charges, dipoles + axes, quadrupoles + axes).
   int sitesPerMolecule() const { return _maxLJ + _maxCharges + 2 * _maxDipoles + 2 * _maxQuadrupoles; }
 
-  PrecisionArray& sites() { return _sites; }
+  compute::PrecisionArray& sites() { return _sites; }
   compute::ComputeArray<compute::mm_int4>& counts() { return _counts; }
-  PrecisionArray& ljParameters() { return _ljParams; }
+  compute::PrecisionArray& ljParameters() { return _ljParams; }
   /// (mass, Ixx, Iyy, Izz) per component (mixed4), for the integrator.
-  PrecisionArray& inertia() { return _inertia; }
+  compute::PrecisionArray& inertia() { return _inertia; }
   std::size_t numComponents() const { return _components.size(); }
   double cutoff() const { return _cutoff; }
 
@@ -55,11 +55,11 @@ class ComponentDescriptor : public GpuComponent {
   std::vector<double> _siteValues;              // 4 per slot
   std::vector<compute::mm_int4> _countValues;   // per component
   std::vector<double> _ljValues;                // 4 per (ci, cj, si, sj)
-  PrecisionArray _sites;
+  compute::PrecisionArray _sites;
   compute::ComputeArray<compute::mm_int4> _counts;
-  PrecisionArray _ljParams;
+  compute::PrecisionArray _ljParams;
   std::vector<double> _inertiaValues;
-  PrecisionArray _inertia;
+  compute::PrecisionArray _inertia;
 };
 
 }  // namespace mardyn::gpu

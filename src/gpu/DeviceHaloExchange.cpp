@@ -24,8 +24,8 @@ DeviceHaloExchange::DeviceHaloExchange(DeviceTimeStep& step)
     : _step(step),
       _context(step.context()),
       _flags(step.context(), 1, "haloFlags"),
-      _packPos(step.context(), PrecisionArray::Kind::Mixed, 4, 1, "haloPackPositions"),
-      _packQuat(step.context(), PrecisionArray::Kind::Mixed, 4, 1, "haloPackQuaternions"),
+      _packPos(step.context(), compute::PrecisionArray::Kind::Mixed, 4, 1, "haloPackPositions"),
+      _packQuat(step.context(), compute::PrecisionArray::Kind::Mixed, 4, 1, "haloPackQuaternions"),
       _packType(step.context(), 1, "haloPackTypes"),
       _packId(step.context(), 1, "haloPackIds") {
   for (auto& axis : _faces)

@@ -47,7 +47,7 @@ class DeviceHaloExchange {
   std::array<std::array<Face, 2>, 3> _faces;
   int _remote = 0;  ///< entries received so far in this rebuild
   compute::ComputeArray<int> _flags;
-  PrecisionArray _packPos, _packQuat;
+  compute::PrecisionArray _packPos, _packQuat;
   compute::ComputeArray<int> _packType;
   compute::ComputeArray<std::uint64_t> _packId;
   std::unique_ptr<compute::ComputeKernel> _flagLeavers, _packLeavers, _flagFace, _packFace, _append, _toSlots,

@@ -14,9 +14,9 @@ DeviceIntegrator::DeviceIntegrator(compute::ComputeContext& context, MoleculeSto
       _descriptor(descriptor),
       _displaced(context, 1, "displaced"),
       _groups(GlobalStats::reduceGroups(context)),
-      _partials(context, PrecisionArray::Kind::Mixed, 1,
+      _partials(context, compute::PrecisionArray::Kind::Mixed, 1,
                 2 * descriptor.numComponents() * static_cast<std::size_t>(_groups), "kineticPartials"),
-      _beta(context, PrecisionArray::Kind::Mixed, 2, descriptor.numComponents(), "thermostatFactors") {}
+      _beta(context, compute::PrecisionArray::Kind::Mixed, 2, descriptor.numComponents(), "thermostatFactors") {}
 
 void DeviceIntegrator::createKernels(compute::ComputeProgram& program) {
   _pre = program.createKernel("leapfrogPreForces");

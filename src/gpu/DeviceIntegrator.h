@@ -6,7 +6,7 @@
 #include "gpu/GlobalStats.h"
 #include "gpu/GpuComponent.h"
 #include "gpu/MoleculeStorage.h"
-#include "gpu/PrecisionArray.h"
+#include "compute/PrecisionArray.h"
 
 #include "compute/ComputeArray.h"
 #include "compute/ComputeKernel.h"
@@ -38,7 +38,7 @@ class DeviceIntegrator : public GpuComponent {
   ComponentDescriptor& _descriptor;
   int _groups;  ///< blocks of the kinetic sums (GlobalStats::reduceGroups)
   compute::ComputeArray<int> _displaced;
-  PrecisionArray _partials, _beta;
+  compute::PrecisionArray _partials, _beta;
   std::unique_ptr<compute::ComputeKernel> _pre, _post, _sum, _scale;
 };
 

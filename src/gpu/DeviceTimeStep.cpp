@@ -12,7 +12,7 @@ DeviceTimeStep::DeviceTimeStep(compute::ComputeContext& context, const std::vect
     : _context(context),
       _components(components),
       _grid(std::move(grid)),
-      _results(context, PrecisionArray::Kind::Mixed, 1, 2 + 2 * components.size(), "stepResults") {
+      _results(context, compute::PrecisionArray::Kind::Mixed, 1, 2 + 2 * components.size(), "stepResults") {
   _descriptor = std::make_unique<ComponentDescriptor>(context, _components, params);
   _storage = std::make_unique<MoleculeStorage>(context);
   _scan = std::make_unique<compute::DeviceScan>(context);

@@ -86,7 +86,7 @@ class DeviceTimeStep {
   std::unique_ptr<DomainTraverser> _traverser;
   std::unique_ptr<GlobalStats> _stats;
   std::unique_ptr<DeviceConditions> _conditions;
-  PrecisionArray _results;  ///< U_pot, virial, sum m v^2 per component, sum L^2/I per component
+  compute::PrecisionArray _results;  ///< U_pot, virial, sum m v^2 per component, sum L^2/I per component
   std::unique_ptr<TraversalTarget> _target;
   std::unique_ptr<compute::ComputeProgram> _program;
   bool _forceRebuild = true;

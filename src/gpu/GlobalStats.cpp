@@ -11,8 +11,8 @@ int GlobalStats::reduceGroups(const compute::ComputeContext& context) {
 
 GlobalStats::GlobalStats(compute::ComputeContext& context)
     : _groups(reduceGroups(context)),
-      _cellStats(context, PrecisionArray::Kind::Mixed, 2, 0, "cellStats"),
-      _partials(context, PrecisionArray::Kind::Mixed, 1, 2 * static_cast<std::size_t>(_groups), "statsPartials") {}
+      _cellStats(context, compute::PrecisionArray::Kind::Mixed, 2, 0, "cellStats"),
+      _partials(context, compute::PrecisionArray::Kind::Mixed, 1, 2 * static_cast<std::size_t>(_groups), "statsPartials") {}
 
 void GlobalStats::addDefines(compute::ComputeContext::Defines& defines) const {
   defines["REDUCE_BLOCK"] = std::to_string(reduceBlock);
@@ -24,12 +24,12 @@ void GlobalStats::createKernels(compute::ComputeProgram& program) {
   _finish = program.createKernel("sumPartials");
 }
 
-PrecisionArray& GlobalStats::cellStats(std::size_t cells) {
+compute::PrecisionArray& GlobalStats::cellStats(std::size_t cells) {
   if (_cellStats.size() < cells) _cellStats.grow(cells);
   return _cellStats;
 }
 
-void GlobalStats::reduce(PrecisionArray& stats, std::size_t count, compute::ArrayInterface& results, int offset) {
+void GlobalStats::reduce(compute::PrecisionArray& stats, std::size_t count, compute::ArrayInterface& results, int offset) {
   _partial->call().arg(stats.array()).arg(static_cast<int>(count)).arg(_partials.array()).blockShape(reduceBlock).executeBlocks(
       static_cast<std::size_t>(_groups));
   _finish->call()

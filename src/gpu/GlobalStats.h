@@ -4,7 +4,7 @@
 #pragma once
 
 #include "gpu/GpuComponent.h"
-#include "gpu/PrecisionArray.h"
+#include "compute/PrecisionArray.h"
 
 #include "compute/ComputeKernel.h"
 
@@ -25,15 +25,15 @@ class GlobalStats : public GpuComponent {
   void createKernels(compute::ComputeProgram& program) override;
 
   /// The per-cell array for `cells` cells (cleared on the device with the forces).
-  PrecisionArray& cellStats(std::size_t cells);
-  PrecisionArray& cellStats() { return _cellStats; }
+  compute::PrecisionArray& cellStats(std::size_t cells);
+  compute::PrecisionArray& cellStats() { return _cellStats; }
   /// results[offset], results[offset + 1] = the sums of the first `count` (U_pot, virial) pairs of
   /// `stats` (mixed2 per cell or per molecule).
-  void reduce(PrecisionArray& stats, std::size_t count, compute::ArrayInterface& results, int offset);
+  void reduce(compute::PrecisionArray& stats, std::size_t count, compute::ArrayInterface& results, int offset);
 
  private:
   int _groups;
-  PrecisionArray _cellStats, _partials;
+  compute::PrecisionArray _cellStats, _partials;
   std::unique_ptr<compute::ComputeKernel> _partial, _finish;
 };
 

@@ -113,7 +113,7 @@ void MoleculeInteraction::compute(TraversalTarget& target) {
     _lists->process(storage, static_cast<std::size_t>(_blockSize));
     target.stats.reduce(_lists->stats(), storage.numOwned(), target.results, 0);
   } else {
-    PrecisionArray& cellStats = target.stats.cellStats(storage.numCells());
+    compute::PrecisionArray& cellStats = target.stats.cellStats(storage.numCells());
     const int slots = static_cast<int>(storage.numSlots()), cells = static_cast<int>(storage.numCells());
     _clear->call()
         .arg(storage.forces().array())

@@ -9,7 +9,7 @@
 namespace mardyn::gpu {
 
 using compute::ComputeContext;
-using Kind = PrecisionArray::Kind;
+using Kind = compute::PrecisionArray::Kind;
 
 MoleculeStorage::MoleculeStorage(ComputeContext& context)
     : _context(context),
@@ -48,7 +48,7 @@ void growArray(compute::ComputeArray<T>& a, std::size_t n) {
 
 void MoleculeStorage::reserveSlots(std::size_t slots) {
   if (slots <= _capacity && _capacity > 0) return;
-  for (PrecisionArray* a : {&_positions, &_velocities, &_quaternions, &_angularMomenta, &_forces, &_torques,
+  for (compute::PrecisionArray* a : {&_positions, &_velocities, &_quaternions, &_angularMomenta, &_forces, &_torques,
                             &_referencePositions})
     a->grow(slots);
   _rotations.grow(9 * slots);
@@ -59,7 +59,7 @@ void MoleculeStorage::reserveSlots(std::size_t slots) {
 
 void MoleculeStorage::reserveEntries(std::size_t entries) {
   if (entries <= _entryCapacity && _entryCapacity > 0) return;
-  for (PrecisionArray* a : {&_ePositions, &_eVelocities, &_eQuaternions, &_eAngularMomenta}) a->grow(entries);
+  for (compute::PrecisionArray* a : {&_ePositions, &_eVelocities, &_eQuaternions, &_eAngularMomenta}) a->grow(entries);
   for (auto* a : {&_eTypes, &_eSource, &_eCode}) growArray(*a, entries);
   growArray(_eIds, entries);
   growArray(_eCoords, entries);
@@ -68,7 +68,7 @@ void MoleculeStorage::reserveEntries(std::size_t entries) {
 
 std::size_t MoleculeStorage::deviceBytes() const {
   std::size_t bytes = 0;
-  for (const PrecisionArray* a : {&_positions, &_velocities, &_quaternions, &_angularMomenta, &_forces, &_torques,
+  for (const compute::PrecisionArray* a : {&_positions, &_velocities, &_quaternions, &_angularMomenta, &_forces, &_torques,
                                   &_referencePositions, &_rotations, &_ePositions, &_eVelocities, &_eQuaternions,
                                   &_eAngularMomenta})
     bytes += a->array().byteSize();

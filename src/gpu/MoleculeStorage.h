@@ -7,7 +7,7 @@
 // The host writes and reads molecules only when it needs them (set-up, checkpoints, COMPARE_TO_CPU).
 #pragma once
 
-#include "gpu/PrecisionArray.h"
+#include "compute/PrecisionArray.h"
 
 #include "compute/ComputeArray.h"
 #include "compute/VectorTypes.h"
@@ -58,14 +58,14 @@ class MoleculeStorage {
   std::size_t deviceBytes() const;
 
   // Slots.
-  PrecisionArray& positions() { return _positions; }
-  PrecisionArray& velocities() { return _velocities; }
-  PrecisionArray& quaternions() { return _quaternions; }
-  PrecisionArray& angularMomenta() { return _angularMomenta; }
-  PrecisionArray& forces() { return _forces; }
-  PrecisionArray& torques() { return _torques; }
-  PrecisionArray& referencePositions() { return _referencePositions; }
-  PrecisionArray& rotations() { return _rotations; }
+  compute::PrecisionArray& positions() { return _positions; }
+  compute::PrecisionArray& velocities() { return _velocities; }
+  compute::PrecisionArray& quaternions() { return _quaternions; }
+  compute::PrecisionArray& angularMomenta() { return _angularMomenta; }
+  compute::PrecisionArray& forces() { return _forces; }
+  compute::PrecisionArray& torques() { return _torques; }
+  compute::PrecisionArray& referencePositions() { return _referencePositions; }
+  compute::PrecisionArray& rotations() { return _rotations; }
   compute::ComputeArray<int>& componentTypes() { return _types; }
   compute::ComputeArray<std::uint64_t>& ids() { return _ids; }
   compute::ComputeArray<int>& haloSource() { return _haloSource; }
@@ -76,10 +76,10 @@ class MoleculeStorage {
   compute::ComputeArray<int>& cellStart() { return _cellStart; }
   compute::ComputeArray<int>& cellIsHalo() { return _cellIsHalo; }
   // Entries (CellBuilder's unsorted input).
-  PrecisionArray& entryPositions() { return _ePositions; }
-  PrecisionArray& entryVelocities() { return _eVelocities; }
-  PrecisionArray& entryQuaternions() { return _eQuaternions; }
-  PrecisionArray& entryAngularMomenta() { return _eAngularMomenta; }
+  compute::PrecisionArray& entryPositions() { return _ePositions; }
+  compute::PrecisionArray& entryVelocities() { return _eVelocities; }
+  compute::PrecisionArray& entryQuaternions() { return _eQuaternions; }
+  compute::PrecisionArray& entryAngularMomenta() { return _eAngularMomenta; }
   compute::ComputeArray<int>& entryTypes() { return _eTypes; }
   compute::ComputeArray<std::uint64_t>& entryIds() { return _eIds; }
   compute::ComputeArray<int>& entrySource() { return _eSource; }
@@ -93,11 +93,11 @@ class MoleculeStorage {
   compute::ComputeContext& _context;
   std::size_t _numSlots = 0, _numOwned = 0, _numCells = 0, _capacity = 0, _entryCapacity = 0;
   unsigned long _structureVersion = 0;
-  PrecisionArray _positions, _velocities, _quaternions, _angularMomenta, _forces, _torques, _referencePositions,
+  compute::PrecisionArray _positions, _velocities, _quaternions, _angularMomenta, _forces, _torques, _referencePositions,
       _rotations;
   compute::ComputeArray<int> _types, _haloSource, _haloCode, _ownedSlots, _ownedIndex, _cellStart, _cellIsHalo;
   compute::ComputeArray<std::uint64_t> _ids;
-  PrecisionArray _ePositions, _eVelocities, _eQuaternions, _eAngularMomenta;
+  compute::PrecisionArray _ePositions, _eVelocities, _eQuaternions, _eAngularMomenta;
   compute::ComputeArray<int> _eTypes, _eSource, _eCode;
   compute::ComputeArray<std::uint64_t> _eIds;
   compute::ComputeArray<compute::mm_int4> _eCoords;

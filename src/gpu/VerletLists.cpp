@@ -19,7 +19,7 @@ VerletLists::VerletLists(compute::ComputeContext& context, ComponentDescriptor& 
       _neighbours(context, 1, "verletNeighbours"),
       _counts(context, 1, "verletCounts"),
       _overflow(context, 1, "verletOverflow"),
-      _stats(context, PrecisionArray::Kind::Mixed, 2, 1, "verletMoleculeStats") {}
+      _stats(context, compute::PrecisionArray::Kind::Mixed, 2, 1, "verletMoleculeStats") {}
 
 void VerletLists::createKernels(compute::ComputeProgram& program) {
   _build = program.createKernel("buildVerletLists");

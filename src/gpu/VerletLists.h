@@ -7,7 +7,7 @@
 #include "gpu/DeviceGrid.h"
 #include "gpu/GpuComponent.h"
 #include "gpu/MoleculeStorage.h"
-#include "gpu/PrecisionArray.h"
+#include "compute/PrecisionArray.h"
 
 #include "compute/ComputeArray.h"
 #include "compute/ComputeKernel.h"
@@ -26,7 +26,7 @@ class VerletLists : public GpuComponent {
   /// One traversal: forces and torques of the owned molecules, their (U_pot, virial) in stats().
   void process(MoleculeStorage& storage, std::size_t blockSize);
 
-  PrecisionArray& stats() { return _stats; }
+  compute::PrecisionArray& stats() { return _stats; }
   int capacity() const { return _capacity; }
   /// Device bytes of the lists.
   std::size_t deviceBytes() const { return _neighbours.byteSize() + _counts.byteSize(); }
@@ -39,7 +39,7 @@ class VerletLists : public GpuComponent {
   const DeviceGrid& _grid;
   int _capacity = 0, _stride = 0;
   compute::ComputeArray<int> _neighbours, _counts, _overflow;
-  PrecisionArray _stats;
+  compute::PrecisionArray _stats;
   std::unique_ptr<compute::ComputeKernel> _build, _process;
 };
 

@@ -25,7 +25,7 @@ WarpBlockScheduler::WarpBlockScheduler(compute::ComputeContext& context, bool ea
       _blockSums(context, 1, "warpBlockJobBlockSums"),
       _queueCounters(context, 1, "warpBlockQueueCounters"),
       _cellLocks(context, 1, "cellLocks"),
-      _moleculeStats(context, PrecisionArray::Kind::Mixed, 2, 1, "moleculeStats") {
+      _moleculeStats(context, compute::PrecisionArray::Kind::Mixed, 2, 1, "moleculeStats") {
   _cellLocks.zero();
 }
 
@@ -82,7 +82,7 @@ void WarpBlockScheduler::runBuild(DomainTraverser& traverser, MoleculeStorage& s
   _jobStart.downloadBytes(&_numJobs, static_cast<std::size_t>(numPairs) * sizeof(int), sizeof(int));
 }
 
-void WarpBlockScheduler::reduceStats(MoleculeStorage& storage, PrecisionArray& cellStats) {
+void WarpBlockScheduler::reduceStats(MoleculeStorage& storage, compute::PrecisionArray& cellStats) {
   const int numCells = static_cast<int>(storage.numCells());
   if (numCells == 0) return;
   _reduce->call()

@@ -4,7 +4,7 @@
 #pragma once
 
 #include "gpu/GpuComponent.h"
-#include "gpu/PrecisionArray.h"
+#include "compute/PrecisionArray.h"
 
 #include "compute/ComputeArray.h"
 #include "compute/ComputeKernel.h"
@@ -33,7 +33,7 @@ class WarpBlockScheduler : public GpuComponent {
   /// Before each traversal: clears the queue counters and the per-molecule sums.
   void resetQueues(DomainTraverser& traverser, MoleculeStorage& storage);
   /// After the launches: the per-molecule sums into cellStats (mixed2 per cell).
-  void reduceStats(MoleculeStorage& storage, PrecisionArray& cellStats);
+  void reduceStats(MoleculeStorage& storage, compute::PrecisionArray& cellStats);
 
   /// Jobs of the last build.
   int numJobs() const { return _numJobs; }
@@ -41,7 +41,7 @@ class WarpBlockScheduler : public GpuComponent {
   compute::ComputeArray<compute::mm_int2>& jobs() { return _jobs; }
   compute::ComputeArray<int>& jobStart() { return _jobStart; }
   compute::ComputeArray<int>& queueCounters() { return _queueCounters; }
-  PrecisionArray& moleculeStats() { return _moleculeStats; }
+  compute::PrecisionArray& moleculeStats() { return _moleculeStats; }
   compute::ComputeArray<int>& cellLocks() { return _cellLocks; }
 
   static constexpr int scanBlock = 256;
@@ -54,7 +54,7 @@ class WarpBlockScheduler : public GpuComponent {
   int _numJobs = 0;
   compute::ComputeArray<compute::mm_int2> _jobs;
   compute::ComputeArray<int> _jobStart, _blockSums, _queueCounters, _cellLocks;
-  PrecisionArray _moleculeStats;
+  compute::PrecisionArray _moleculeStats;
   std::unique_ptr<compute::ComputeKernel> _count, _scan, _write, _reduce;
 };
 

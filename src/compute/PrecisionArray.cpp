@@ -1,17 +1,16 @@
 // PrecisionArray: conversion between host doubles and device float/double vectors.
-#include "gpu/PrecisionArray.h"
+#include "compute/PrecisionArray.h"
 
-#include "utils/MardynException.h"
 
 #include <algorithm>
 
-namespace mardyn::gpu {
+namespace mardyn::compute {
 
-PrecisionArray::PrecisionArray(compute::ComputeContext& context, Kind kind, int width, std::size_t count,
+PrecisionArray::PrecisionArray(ComputeContext& context, Kind kind, int width, std::size_t count,
                                std::string name)
     : _context(&context), _name(std::move(name)), _width(width) {
   if (width != 1 && width != 2 && width != 4)
-    throw MardynException("PrecisionArray '" + _name + "': width must be 1, 2 or 4");
+    throw ComputeException("PrecisionArray '" + _name + "': width must be 1, 2 or 4");
   _double = (kind == Kind::Real ? context.realSize() : context.mixedSize()) == 8;
   resize(count);
 }
@@ -31,7 +30,7 @@ void PrecisionArray::grow(std::size_t count) {
 
 void PrecisionArray::upload(const std::vector<double>& values) {
   if (values.size() != _count * _width)
-    throw MardynException("PrecisionArray '" + _name + "': upload of " + std::to_string(values.size()) +
+    throw ComputeException("PrecisionArray '" + _name + "': upload of " + std::to_string(values.size()) +
                           " values into " + std::to_string(_count * _width));
   uploadPrefix(values);
 }
@@ -39,7 +38,7 @@ void PrecisionArray::upload(const std::vector<double>& values) {
 void PrecisionArray::uploadPrefix(const std::vector<double>& values) {
   const std::size_t n = values.size();
   if (n % _width != 0 || n > _count * _width)
-    throw MardynException("PrecisionArray '" + _name + "': upload of " + std::to_string(n) + " values into " +
+    throw ComputeException("PrecisionArray '" + _name + "': upload of " + std::to_string(n) + " values into " +
                           std::to_string(_count) + " elements of " + std::to_string(_width));
   if (n == 0) return;
   if (_double) {
@@ -55,7 +54,7 @@ void PrecisionArray::download(std::vector<double>& values) const { downloadPrefi
 void PrecisionArray::uploadAt(const std::vector<double>& values, std::size_t first) {
   const std::size_t n = values.size();
   if (n % _width != 0 || first + n / _width > _count)
-    throw MardynException("PrecisionArray '" + _name + "': upload of " + std::to_string(n / _width) +
+    throw ComputeException("PrecisionArray '" + _name + "': upload of " + std::to_string(n / _width) +
                           " elements at " + std::to_string(first) + " into " + std::to_string(_count));
   if (n == 0) return;
   const std::size_t offset = first * elementBytes();
@@ -79,7 +78,7 @@ void PrecisionArray::uploadRaw(const char* bytes, std::size_t first, std::size_t
 
 void PrecisionArray::downloadPrefix(std::vector<double>& values, std::size_t count) const {
   if (count > _count)
-    throw MardynException("PrecisionArray '" + _name + "': download of " + std::to_string(count) + " elements of " +
+    throw ComputeException("PrecisionArray '" + _name + "': download of " + std::to_string(count) + " elements of " +
                           std::to_string(_count));
   const std::size_t n = count * _width;
   values.resize(n);
@@ -93,4 +92,4 @@ void PrecisionArray::downloadPrefix(std::vector<double>& values, std::size_t cou
   }
 }
 
-}  // namespace mardyn::gpu
+}  // namespace mardyn::compute

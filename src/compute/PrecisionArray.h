@@ -9,14 +9,14 @@
 #include <string>
 #include <vector>
 
-namespace mardyn::gpu {
+namespace mardyn::compute {
 
 class PrecisionArray {
  public:
   enum class Kind { Real, Mixed };
 
   PrecisionArray() = default;
-  PrecisionArray(compute::ComputeContext& context, Kind kind, int width, std::size_t count, std::string name);
+  PrecisionArray(ComputeContext& context, Kind kind, int width, std::size_t count, std::string name);
 
   /// Number of elements (vectors).
   std::size_t size() const { return _count; }
@@ -42,17 +42,17 @@ class PrecisionArray {
   std::size_t elementBytes() const { return (_double ? 8 : 4) * static_cast<std::size_t>(_width); }
   void zero() { _array->zero(); }
 
-  compute::ArrayInterface& array() { return *_array; }
-  const compute::ArrayInterface& array() const { return *_array; }
+  ArrayInterface& array() { return *_array; }
+  const ArrayInterface& array() const { return *_array; }
 
  private:
-  compute::ComputeContext* _context = nullptr;
+  ComputeContext* _context = nullptr;
   std::string _name;
   int _width = 1;
   bool _double = false;
   std::size_t _count = 0;
-  std::unique_ptr<compute::ArrayInterface> _array;
+  std::unique_ptr<ArrayInterface> _array;
   mutable std::vector<float> _floatScratch;
 };
 
-}  // namespace mardyn::gpu
+}  // namespace mardyn::compute

@@ -1,0 +1,41 @@
+// ComputePlatform: the OpenCL and CUDA platforms of the library, one class on the common compute layer
+// (src/compute) told which backend to use. Properties: Precision (single, mixed, double), DeviceIndex,
+// DeterministicForces (forces are always summed in 64-bit fixed point, so they are always deterministic;
+// the property is accepted and answers "true"). Each Context holds a ComputePlatformData.
+#pragma once
+
+#include "openmm/Platform.h"
+
+#include <map>
+#include <string>
+
+namespace OpenMM {
+
+class ComputePlatformData;
+
+class ComputePlatform : public Platform {
+public:
+  /** name: "CUDA" or "OpenCL"; backend: the compute backend ("cuda", "opencl"). */
+  ComputePlatform(std::string name, std::string backend, double speed);
+  const std::string& getName() const override { return _name; }
+  double getSpeed() const override { return _speed; }
+  bool supportsDoublePrecision() const override { return true; }
+  const std::string& getPropertyValue(const Context& context, const std::string& property) const override;
+  void contextCreated(ContextImpl& context, const std::map<std::string, std::string>& properties) const override;
+  void contextDestroyed(ContextImpl& context) const override;
+  const std::string& backend() const { return _backend; }
+
+  static const std::string& precisionProperty();
+  static const std::string& deviceIndexProperty();
+  static const std::string& deterministicForcesProperty();
+
+  /** The data of a Context created by a ComputePlatform. */
+  static ComputePlatformData& getData(ContextImpl& context);
+  static const ComputePlatformData& getData(const ContextImpl& context);
+
+private:
+  std::string _name, _backend;
+  double _speed;
+};
+
+} // namespace OpenMM

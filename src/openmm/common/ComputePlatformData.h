@@ -1,0 +1,121 @@
+// ComputePlatformData: what a Context on a ComputePlatform keeps on its device: the atoms in slots along a
+// space-filling curve (posq, velm, cellOffset, atomIndex and its inverse slotOfAtom), forces and energy in
+// 64-bit fixed point, the core program (reordering, bonded terms, integration, sums) and the utilities
+// that share it; on the host only time, step count, box, masses and charges. Coordinates cross to the
+// host only through getState (positions(), velocities(), forces()).
+#pragma once
+
+#include "ComputeBondedUtilities.h"
+
+#include "compute/ComputeArray.h"
+#include "compute/ComputeContext.h"
+#include "compute/ComputeKernel.h"
+#include "compute/ComputeProgram.h"
+#include "compute/DeviceScan.h"
+#include "compute/VectorTypes.h"
+#include "openmm/Vec3.h"
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace OpenMM {
+
+class ComputePlatform;
+class System;
+
+class ComputePlatformData {
+public:
+  /** Blocks of atoms, and the work-group of a tile. */
+  static constexpr int tileSize = 32;
+  /** Force evaluations between two reorderings of the atoms. */
+  static constexpr int reorderInterval = 250;
+
+  ComputePlatformData(const ComputePlatform& platform, const System& system,
+                      const std::map<std::string, std::string>& properties);
+  ~ComputePlatformData();
+
+  mardyn::compute::ComputeContext& context() { return *_context; }
+  mardyn::compute::ComputeProgram& program() { return *_program; }
+  mardyn::compute::DeviceScan& scan() { return *_scan; }
+  ComputeBondedUtilities& bonded() { return *_bonded; }
+  const std::string& platformName() const { return _platformName; }
+
+  int numAtoms() const { return _numAtoms; }
+  int paddedAtoms() const { return _paddedAtoms; }
+  /** Defines every program of this Context shares (precision, atom counts, periodicity). */
+  mardyn::compute::ComputeContext::Defines commonDefines() const;
+
+  // Device arrays (slots).
+  mardyn::compute::ArrayInterface& posq() { return _posq->array(); }
+  mardyn::compute::ArrayInterface& velm() { return _velm->array(); }
+  mardyn::compute::ComputeArray<int>& atomIndex() { return _atomIndex; }
+  mardyn::compute::ComputeArray<int>& slotOfAtom() { return _slotOfAtom; }
+  mardyn::compute::ComputeArray<long long>& force() { return _force; }
+  mardyn::compute::ComputeArray<long long>& energy() { return _energy; }
+  /** Incremented by every reordering (users of slot-ordered data rebuild it). */
+  unsigned long reorderVersion() const { return _reorderVersion; }
+
+  /** Box (rectangular) as mixed4 arguments. */
+  void boxArguments(mardyn::compute::KernelCall& call) const;
+  Vec3 box[3];
+  double time = 0.0;
+  long long stepCount = 0;
+  std::vector<double> masses;
+  /** Charges (scaled by sqrt(ONE_4PI_EPS0)) per System atom, kept in posq.w. */
+  std::vector<double> charges;
+  std::map<std::string, std::string> propertyValues;
+  /** Random numbers: the seed (0 until an integrator or thermostat sets one) and the draw counter. */
+  std::uint64_t randomSeed = 0;
+  std::uint64_t randomCounter = 0;
+  /** Seeds from `seed` (0: a seed from the clock) unless seeded already. */
+  void seedRandom(int seed);
+
+  /** Called at the start of every force evaluation: reorders the atoms every reorderInterval calls
+   * (or after new positions), clears forces and energy. */
+  void beginForces();
+  /** The energy accumulated on the device (one download). */
+  double downloadEnergy();
+  /** Positions (unwrapped), velocities and forces in the System's order; setters as Context's. */
+  void getPositions(std::vector<Vec3>& positions);
+  void setPositions(const std::vector<Vec3>& positions);
+  void getVelocities(std::vector<Vec3>& velocities);
+  void setVelocities(const std::vector<Vec3>& velocities);
+  void getForces(std::vector<Vec3>& forces);
+  /** Writes posq.w from `charges` (after a nonbonded force set them). */
+  void uploadCharges();
+  /** Kinetic energy of the velocities shifted by `shift` F/m, and the momentum (one download). */
+  double kineticEnergy(double shift, Vec3* momentum = nullptr);
+  /** Subtracts the centre-of-mass velocity. */
+  void removeCenterOfMassMotion();
+
+private:
+  void reorder();
+  std::vector<int> hostAtomIndex();
+
+  std::string _platformName;
+  std::unique_ptr<mardyn::compute::ComputeContext> _context;
+  int _numAtoms = 0, _paddedAtoms = 0;
+  bool _periodic = false;
+  double _totalMass = 0.0;
+  std::unique_ptr<mardyn::compute::ArrayInterface> _posqStorage;
+  struct MixedArray;
+  std::unique_ptr<MixedArray> _posq, _velm, _oldPosq, _oldVelm, _partials, _sums;
+  mardyn::compute::ComputeArray<mardyn::compute::mm_int4> _cellOffset, _oldCellOffset;
+  mardyn::compute::ComputeArray<int> _atomIndex, _oldAtomIndex, _slotOfAtom, _keys, _keyCounts, _keyFill, _order;
+  mardyn::compute::ComputeArray<long long> _force, _energy;
+  std::unique_ptr<mardyn::compute::ComputeProgram> _program;
+  std::unique_ptr<mardyn::compute::DeviceScan> _scan;
+  std::unique_ptr<ComputeBondedUtilities> _bonded;
+  std::unique_ptr<mardyn::compute::ComputeKernel> _clear, _reorderKeys, _scatter, _sortBuckets, _gather, _sumKinetic,
+      _sumPartials, _removeMomentum;
+  int _gridBits = 1;
+  int _reduceGroups = 16;
+  unsigned long _reorderVersion = 0;
+  int _forcesSinceReorder = 0;
+  bool _reorderDue = true;
+};
+
+} // namespace OpenMM

@@ -1,0 +1,98 @@
+// Atom reordering along a space-filling curve (common-compute platforms), in the common kernel dialect:
+// every atom gets the Morton key of its grid cell (cells of about two atoms; GRID_BITS bits per axis), the
+// atoms are counted per key, scattered and ordered by System index inside each key (the same order on every
+// run), and gathered into the new slots. In a periodic box positions are wrapped into it on the way, their
+// image counts (cellOffset) kept so that the unwrapped positions can be given back.
+// mardyn-kernel: requires openmm/common/kernels/Atoms.cc
+// mardyn-kernel: defines PADDED_ATOMS=64 PERIODIC=1 GRID_BITS=4
+
+/// Spreads the low 10 bits of x three apart.
+DEVICE unsigned int spreadBits(unsigned int x) {
+  x &= 0x3ffu;
+  x = (x | (x << 16)) & 0x030000ffu;
+  x = (x | (x << 8)) & 0x0300f00fu;
+  x = (x | (x << 4)) & 0x030c30c3u;
+  x = (x | (x << 2)) & 0x09249249u;
+  return x;
+}
+
+DEVICE int gridCell(mixed x, mixed origin, mixed invCell) {
+  const mixed u = (x - origin) * invCell;
+  const int last = (1 << GRID_BITS) - 1;
+  if (!(u >= 0)) return 0;
+  if (!(u < (mixed) last)) return last;
+  return (int) u;
+}
+
+/// key[slot] = Morton code of the atom's cell; counts[key] += 1 (counts zeroed before). In a periodic box
+/// the position is wrapped into [0, box) first (written back, cellOffset updated).
+KERNEL void computeReorderKeys(int numAtoms, GLOBAL mixed4* RESTRICT posq, GLOBAL int4* RESTRICT cellOffset, mixed4 box,
+                               mixed4 invBox, mixed4 origin, mixed4 invCell, GLOBAL int* RESTRICT key,
+                               GLOBAL int* counts) {
+  for (int s = GLOBAL_ID; s < numAtoms; s += GLOBAL_SIZE) {
+    mixed4 p = posq[s];
+#if PERIODIC
+    const int ix = (int) floor(p.x * invBox.x), iy = (int) floor(p.y * invBox.y), iz = (int) floor(p.z * invBox.z);
+    if (ix != 0 || iy != 0 || iz != 0) {
+      p.x -= ix * box.x;
+      p.y -= iy * box.y;
+      p.z -= iz * box.z;
+      posq[s] = p;
+      int4 o = cellOffset[s];
+      o.x += ix;
+      o.y += iy;
+      o.z += iz;
+      cellOffset[s] = o;
+    }
+#endif
+    const unsigned int k = spreadBits((unsigned int) gridCell(p.x, origin.x, invCell.x)) |
+                           (spreadBits((unsigned int) gridCell(p.y, origin.y, invCell.y)) << 1) |
+                           (spreadBits((unsigned int) gridCell(p.z, origin.z, invCell.z)) << 2);
+    key[s] = (int) k;
+    ATOMIC_ADD(&counts[k], 1);
+  }
+}
+
+/// order[start[key] + k] = slot, k in the order the atomics give (fill zeroed before).
+KERNEL void scatterReorder(int numAtoms, GLOBAL const int* RESTRICT key, GLOBAL const int* RESTRICT start,
+                           GLOBAL int* fill, GLOBAL int* RESTRICT order) {
+  for (int s = GLOBAL_ID; s < numAtoms; s += GLOBAL_SIZE) {
+    const int k = key[s];
+    order[start[k] + ATOMIC_ADD(&fill[k], 1)] = s;
+  }
+}
+
+/// Orders the slots of every key by System index (insertion sort, one thread per key).
+KERNEL void sortReorderBuckets(int numKeys, GLOBAL const int* RESTRICT start, GLOBAL int* RESTRICT order,
+                               GLOBAL const int* RESTRICT atomIndex) {
+  for (int k = GLOBAL_ID; k < numKeys; k += GLOBAL_SIZE) {
+    const int first = start[k], end = start[k + 1];
+    for (int i = first + 1; i < end; i++) {
+      const int s = order[i];
+      const int a = atomIndex[s];
+      int j = i - 1;
+      while (j >= first && atomIndex[order[j]] > a) {
+        order[j + 1] = order[j];
+        j--;
+      }
+      order[j + 1] = s;
+    }
+  }
+}
+
+/// Slot t of the new order takes slot order[t] of the old one; slotOfAtom is updated.
+KERNEL void gatherReorder(int numAtoms, GLOBAL const int* RESTRICT order, GLOBAL const mixed4* RESTRICT oldPosq,
+                          GLOBAL const mixed4* RESTRICT oldVelm, GLOBAL const int4* RESTRICT oldOffset,
+                          GLOBAL const int* RESTRICT oldIndex, GLOBAL mixed4* RESTRICT posq,
+                          GLOBAL mixed4* RESTRICT velm, GLOBAL int4* RESTRICT cellOffset, GLOBAL int* RESTRICT atomIndex,
+                          GLOBAL int* RESTRICT slotOfAtom) {
+  for (int t = GLOBAL_ID; t < numAtoms; t += GLOBAL_SIZE) {
+    const int s = order[t];
+    posq[t] = oldPosq[s];
+    velm[t] = oldVelm[s];
+    cellOffset[t] = oldOffset[s];
+    const int a = oldIndex[s];
+    atomIndex[t] = a;
+    slotOfAtom[a] = t;
+  }
+}
