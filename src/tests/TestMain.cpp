@@ -1,7 +1,7 @@
 // Test runner of mardyn_tests: runs every registered CppUnit suite, or only the suites named on
 // the command line (ctest runs one suite per entry). `mardyn_tests --list` prints the suite names.
 // Exit code 77 (ctest's skip code) when every test that ran skipped itself (tests/TestSkip.h).
-#include "tests/TestSkip.h"
+#include "TestSkip.h"
 
 #include <cppunit/BriefTestProgressListener.h>
 #include <cppunit/TestListener.h>
@@ -54,6 +54,7 @@ int main(int argc, char** argv) {
   controller.addListener(&progress);
   SkipListener skips;
   controller.addListener(&skips);
+  controller.pushProtector(new mardyn::testing::SkipProtector());  // the controller owns it
   for (const auto& name : names) runner.run(controller, name);
   CppUnit::CompilerOutputter outputter(&result, std::cerr);
   outputter.write();

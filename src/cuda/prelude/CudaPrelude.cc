@@ -113,6 +113,9 @@ inline __device__ double length(double4 a) { return sqrt(dot(a, a)); }
 inline __device__ float3 normalize(float3 a) { return a * rsqrtf(dot(a, a)); }
 inline __device__ double3 normalize(double3 a) { return a * rsqrt(dot(a, a)); }
 
+/// Atomic addition of doubles (the order of additions changes the rounding: not deterministic).
+inline __device__ void atomicAddDouble(double* target, double value) { atomicAdd(target, value); }
+
 inline __device__ void atomicAddFixedPoint(mm_long* accumulator, mm_long value) {
   atomicAdd((unsigned long long*)accumulator, (unsigned long long)value);
 }

@@ -74,6 +74,19 @@ DEVICE ulong localCasU64(LOCAL ulong* dest, ulong compare, ulong value) {
 #define ATOMIC_CAS_U64(dest, compare, value) localCasU64((LOCAL ulong*) (dest), (ulong) (compare), (ulong) (value))
 #endif
 
+#if defined(SUPPORTS_64_BIT_ATOMICS) && defined(SUPPORTS_DOUBLE_PRECISION)
+/// Atomic addition of doubles through a compare-and-swap loop (the order of additions changes the
+/// rounding: not deterministic).
+DEVICE void atomicAddDouble(GLOBAL double* target, double value) {
+  volatile GLOBAL ulong* word = (volatile GLOBAL ulong*) target;
+  ulong old = *word, assumed;
+  do {
+    assumed = old;
+    old = atom_cmpxchg(word, assumed, as_ulong(as_double(assumed) + value));
+  } while (old != assumed);
+}
+#endif
+
 #if defined(SUPPORTS_64_BIT_ATOMICS)
 DEVICE void atomicAddFixedPoint(GLOBAL mm_long* accumulator, mm_long value) {
   atom_add((volatile GLOBAL long*)accumulator, value);

@@ -27,7 +27,7 @@ ComputePlatform::ComputePlatform(std::string name, std::string backend, double s
     : _name(std::move(name)), _backend(std::move(backend)), _speed(speed) {
   _platformProperties = {precisionProperty(), deviceIndexProperty(), deterministicForcesProperty()};
   setPropertyDefaultValue(precisionProperty(), "single");
-  setPropertyDefaultValue(deviceIndexProperty(), "");
+  setPropertyDefaultValue(deviceIndexProperty(), "0");
   setPropertyDefaultValue(deterministicForcesProperty(), "false");
   // OpenMM's per-backend property names are accepted as well.
   _deprecatedPropertyReplacements[_name + "Precision"] = precisionProperty();

@@ -1,7 +1,8 @@
 // ComputePlatform: the OpenCL and CUDA platforms of the library, one class on the common compute layer
-// (src/compute) told which backend to use. Properties: Precision (single, mixed, double), DeviceIndex,
-// DeterministicForces (forces are always summed in 64-bit fixed point, so they are always deterministic;
-// the property is accepted and answers "true"). Each Context holds a ComputePlatformData.
+// (src/compute) told which backend to use. Properties: Precision (single, mixed, double; default single),
+// DeviceIndex (default 0), DeterministicForces (single and mixed precision always sum forces in 64-bit
+// fixed point, bitwise reproducible; double precision does so where it is "true", else adds doubles
+// atomically, which keeps the full precision but not the bits). Each Context holds a ComputePlatformData.
 #pragma once
 
 #include "openmm/Platform.h"

@@ -12,6 +12,7 @@
 #include "compute/ComputeKernel.h"
 #include "compute/ComputeProgram.h"
 #include "compute/DeviceScan.h"
+#include "compute/PrecisionArray.h"
 #include "compute/VectorTypes.h"
 #include "openmm/Vec3.h"
 
@@ -49,10 +50,11 @@ public:
   mardyn::compute::ComputeContext::Defines commonDefines() const;
 
   // Device arrays (slots).
-  mardyn::compute::ArrayInterface& posq() { return _posq->array(); }
-  mardyn::compute::ArrayInterface& velm() { return _velm->array(); }
+  mardyn::compute::ArrayInterface& posq() { return _posq.array(); }
+  mardyn::compute::ArrayInterface& velm() { return _velm.array(); }
   mardyn::compute::ComputeArray<int>& atomIndex() { return _atomIndex; }
   mardyn::compute::ComputeArray<int>& slotOfAtom() { return _slotOfAtom; }
+  /** Forces: 64-bit fixed point, or doubles in double precision without DeterministicForces. */
   mardyn::compute::ComputeArray<long long>& force() { return _force; }
   mardyn::compute::ComputeArray<long long>& energy() { return _energy; }
   /** Incremented by every reordering (users of slot-ordered data rebuild it). */
@@ -94,15 +96,17 @@ public:
 private:
   void reorder();
   std::vector<int> hostAtomIndex();
+  /** The value of one force or energy word (fixed point or double). */
+  double word(long long w) const;
+  /** _sums = (kinetic energy at the shifted time, momentum), on the device. */
+  void sumKineticAndMomentum(double shift);
 
   std::string _platformName;
   std::unique_ptr<mardyn::compute::ComputeContext> _context;
   int _numAtoms = 0, _paddedAtoms = 0;
   bool _periodic = false;
   double _totalMass = 0.0;
-  std::unique_ptr<mardyn::compute::ArrayInterface> _posqStorage;
-  struct MixedArray;
-  std::unique_ptr<MixedArray> _posq, _velm, _oldPosq, _oldVelm, _partials, _sums;
+  mardyn::compute::PrecisionArray _posq, _velm, _oldPosq, _oldVelm, _partials, _sums;
   mardyn::compute::ComputeArray<mardyn::compute::mm_int4> _cellOffset, _oldCellOffset;
   mardyn::compute::ComputeArray<int> _atomIndex, _oldAtomIndex, _slotOfAtom, _keys, _keyCounts, _keyFill, _order;
   mardyn::compute::ComputeArray<long long> _force, _energy;
@@ -113,6 +117,7 @@ private:
       _sumPartials, _removeMomentum;
   int _gridBits = 1;
   int _reduceGroups = 16;
+  bool _fixedPointForces = true;  ///< else doubles added atomically (double precision, not deterministic)
   unsigned long _reorderVersion = 0;
   int _forcesSinceReorder = 0;
   bool _reorderDue = true;

@@ -8,6 +8,7 @@
 #include "TestLocalEnergyMinimizer.h"
 #include "TestNonbondedForce.h"
 #include "TestPlatformsAndErrors.h"
+#include "TestSkip.h"
 
 #include <cppunit/extensions/HelperMacros.h>
 
@@ -47,14 +48,29 @@ class PlatformTestBase : public CppUnit::TestFixture {
   CPPUNIT_TEST_SUITE_END_ABSTRACT();
 
 public:
-  /** Loads the plugins from the default directory (once per process) and looks the platform up by name. */
+  /** Loads the plugins from the default directory (once per process) and looks the platform up by name;
+   * a GPU platform whose plugin found no device is skipped (mardyn::testing::SkipTest), as is a test the
+   * suite names in unsupportedTests(). */
   void setUp() override {
     static const bool pluginsLoaded = [] {
       OpenMM::Platform::loadPluginsFromDirectory(OpenMM::Platform::getDefaultPluginsDirectory());
       return true;
     }();
     (void)pluginsLoaded;
-    _platform = &OpenMM::Platform::getPlatformByName(platformName());
+    const std::string& test = mardyn::testing::skipRecord().currentTest;
+    for (const auto& [name, reason] : unsupportedTests())
+      if (test.size() > name.size() && test.compare(test.size() - name.size(), name.size(), name) == 0 &&
+          test[test.size() - name.size() - 1] == ':')
+        throw mardyn::testing::SkipTest{reason};
+    try {
+      _platform = &OpenMM::Platform::getPlatformByName(platformName());
+    } catch (const OpenMM::OpenMMException& e) {
+      if (!optionalPlatform()) throw;
+      throw mardyn::testing::SkipTest{platformName() + " platform not available (no device): " + e.what()};
+    }
+    OpenMMTests::toleranceFloor() = toleranceFloor();
+    OpenMMTests::finiteDifferenceFloor() = finiteDifferenceFloor();
+    prepare(*_platform);
   }
 
   void harmonicBondAnalytic() { OpenMMTests::testHarmonicBondAnalytic(*_platform); }
@@ -92,6 +108,16 @@ public:
 protected:
   /** Name of the platform under test, e.g. "Reference". */
   virtual std::string platformName() const = 0;
+  /** A platform that is only there where a device is (its absence skips the suite). */
+  virtual bool optionalPlatform() const { return false; }
+  /** The smallest relative tolerance of every check (the precision of the platform's arithmetic). */
+  virtual double toleranceFloor() const { return 0.0; }
+  /** The smallest relative tolerance of the finite-difference checks. */
+  virtual double finiteDifferenceFloor() const { return 0.0; }
+  /** Tests of the suite that this platform refuses by design (test method name -> the reason). */
+  virtual std::vector<std::pair<std::string, std::string>> unsupportedTests() const { return {}; }
+  /** Sets the platform up before each test (e.g. its default properties). */
+  virtual void prepare(OpenMM::Platform&) {}
 
 private:
   OpenMM::Platform* _platform = nullptr;

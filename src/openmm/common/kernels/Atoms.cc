@@ -1,8 +1,10 @@
 // Per-atom data of the common-compute platforms in the common kernel dialect. Atoms live in "slots", an
 // order along a space-filling curve that the platform changes every few hundred steps; atomIndex[slot]
 // is the System's index of the atom in a slot. posq = (x, y, z, charge * sqrt(ONE_4PI_EPS0)) in `mixed`,
-// velm = (vx, vy, vz, 1/mass); forces are 64-bit fixed point (FIXED_POINT_SCALE), three arrays of
-// PADDED_ATOMS (x, then y, then z), so that sums come out the same whatever order the threads add in.
+// velm = (vx, vy, vz, 1/mass); forces are three arrays of PADDED_ATOMS (x, then y, then z) of 64-bit words:
+// fixed point (FIXED_POINT_SCALE) with FORCE_FIXED_POINT, so that sums come out the same whatever order the
+// threads add in, else doubles added atomically (double precision without DeterministicForces). The
+// energy accumulator is the same kind of word.
 // mardyn-kernel: fragment
 
 /// Minimum image of d in a rectangular box (invBox = 1/box per axis) when PERIODIC is set.
@@ -15,16 +17,34 @@ DEVICE mixed4 minimumImage(mixed4 d, mixed4 box, mixed4 invBox) {
   return d;
 }
 
-/// The force on a slot from the fixed-point accumulators.
-DEVICE mixed4 fixedForce(GLOBAL const mm_long* RESTRICT force, int slot) {
-  const mixed scale = (mixed) 1 / (mixed) FIXED_POINT_SCALE;
-  return make_mixed4((mixed) force[slot] * scale, (mixed) force[slot + PADDED_ATOMS] * scale,
-                     (mixed) force[slot + 2 * PADDED_ATOMS] * scale, 0);
+/// Adds x to one accumulator word (converted to fixed point from `mixed`, so that energies keep the
+/// precision of mixed arithmetic).
+DEVICE void accumulate(GLOBAL mm_long* word, mixed x) {
+#if FORCE_FIXED_POINT
+  atomicAddFixedPoint(word, (mm_long) (x * (mixed) FIXED_POINT_SCALE));
+#else
+  atomicAddDouble((GLOBAL double*) word, (double) x);
+#endif
 }
 
-/// Adds (fx, fy, fz) to a slot's fixed-point force.
+/// The value of one accumulator word.
+DEVICE mixed accumulated(GLOBAL const mm_long* word) {
+#if FORCE_FIXED_POINT
+  return (mixed) *word * ((mixed) 1 / (mixed) FIXED_POINT_SCALE);
+#else
+  return (mixed) *(GLOBAL const double*) word;
+#endif
+}
+
+/// The force on a slot.
+DEVICE mixed4 fixedForce(GLOBAL const mm_long* RESTRICT force, int slot) {
+  return make_mixed4(accumulated(force + slot), accumulated(force + slot + PADDED_ATOMS),
+                     accumulated(force + slot + 2 * PADDED_ATOMS), 0);
+}
+
+/// Adds (fx, fy, fz) to a slot's force.
 DEVICE void addForce(GLOBAL mm_long* force, int slot, real fx, real fy, real fz) {
-  accumulateFixedPoint(force + slot, fx);
-  accumulateFixedPoint(force + slot + PADDED_ATOMS, fy);
-  accumulateFixedPoint(force + slot + 2 * PADDED_ATOMS, fz);
+  accumulate(force + slot, fx);
+  accumulate(force + slot + PADDED_ATOMS, fy);
+  accumulate(force + slot + 2 * PADDED_ATOMS, fz);
 }

@@ -2,13 +2,13 @@
 // every bonded force (harmonic bonds, harmonic angles, periodic torsions) and the NonbondedForce's
 // exceptions in one launch, one thread per term. A term's atoms are System indices (slotOfAtom finds
 // them); its force group decides whether the groups asked for include it. Forces and energies go into
-// the fixed-point accumulators.
+// the force and energy accumulators.
 //
 // termAtoms[4 t ..]: the atoms (unused ones -1); termParams[t]: bond (length, k), angle (angle, k),
 // torsion (periodicity, phase, k), exception (chargeProd * ONE_4PI_EPS0, sigma, 4 epsilon);
-// termInfo[t] = kind + 4 * forceGroup.
+// termInfo[t] = kind + 4 * (minimum image) + 8 * forceGroup.
 // mardyn-kernel: requires openmm/common/kernels/Atoms.cc
-// mardyn-kernel: defines PADDED_ATOMS=64 PERIODIC=1 EXCEPTIONS_PERIODIC=1
+// mardyn-kernel: defines FORCE_FIXED_POINT=1 PADDED_ATOMS=64 PERIODIC=1
 
 #define TERM_BOND 0
 #define TERM_ANGLE 1
@@ -31,25 +31,29 @@ DEVICE mixed4 cross3(mixed4 a, mixed4 b) {
   return make_mixed4(a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x, 0);
 }
 
-DEVICE void addForce4(GLOBAL mm_long* force, int slot, mixed4 f) { addForce(force, slot, (real) f.x, (real) f.y, (real) f.z); }
+DEVICE void addForce4(GLOBAL mm_long* force, int slot, mixed4 f) {
+  accumulate(force + slot, f.x);
+  accumulate(force + slot + PADDED_ATOMS, f.y);
+  accumulate(force + slot + 2 * PADDED_ATOMS, f.z);
+}
 
 /// Terms [0, numTerms) in the groups of groupMask; energy[0] receives the energy.
 KERNEL void computeBondedTerms(int numTerms, GLOBAL const int4* RESTRICT termAtoms, GLOBAL const mixed4* RESTRICT termParams,
                                GLOBAL const int* RESTRICT termInfo, int groupMask, GLOBAL const int* RESTRICT slotOfAtom,
-                               GLOBAL const mixed4* RESTRICT posq, mixed4 box, mixed4 invBox, int periodicBonds,
-                               GLOBAL mm_long* force, GLOBAL mm_long* energy) {
+                               GLOBAL const mixed4* RESTRICT posq, mixed4 box, mixed4 invBox, GLOBAL mm_long* force,
+                               GLOBAL mm_long* energy) {
   for (int t = GLOBAL_ID; t < numTerms; t += GLOBAL_SIZE) {
     const int info = termInfo[t];
-    if (((groupMask >> (info >> 2)) & 1) == 0) continue;
+    if (((groupMask >> (info >> 3)) & 1) == 0) continue;
     const int kind = info & 3;
+    const int periodicBonds = (info >> 2) & 1;
     const int4 atoms = termAtoms[t];
     const mixed4 par = termParams[t];
     const int s0 = slotOfAtom[atoms.x], s1 = slotOfAtom[atoms.y];
     const mixed4 p0 = posq[s0], p1 = posq[s1];
     mixed e = 0;
     if (kind == TERM_BOND || kind == TERM_EXCEPTION) {
-      const int periodic = kind == TERM_BOND ? periodicBonds : EXCEPTIONS_PERIODIC;
-      const mixed4 d = atomDelta(p1, p0, box, invBox, periodic);  // from atom 0 to atom 1
+      const mixed4 d = atomDelta(p1, p0, box, invBox, periodicBonds);  // from atom 0 to atom 1
       const mixed r = sqrt(dot3(d, d));
       mixed dEdr;
       if (kind == TERM_BOND) {
@@ -108,13 +112,13 @@ KERNEL void computeBondedTerms(int numTerms, GLOBAL const int4* RESTRICT termAto
       const mixed4 f0 = make_mixed4(dEdPhi * b2n / n1n * n1.x, dEdPhi * b2n / n1n * n1.y, dEdPhi * b2n / n1n * n1.z, 0);
       const mixed4 f3 = make_mixed4(-dEdPhi * b2n / n2n * n2.x, -dEdPhi * b2n / n2n * n2.y, -dEdPhi * b2n / n2n * n2.z, 0);
       const mixed c1 = dot3(b1, b2) / (b2n * b2n), c3 = dot3(b3, b2) / (b2n * b2n);
-      const mixed4 f1 = make_mixed4(-f0.x + c1 * f0.x - c3 * f3.x, -f0.y + c1 * f0.y - c3 * f3.y, -f0.z + c1 * f0.z - c3 * f3.z, 0);
-      const mixed4 f2 = make_mixed4(-f3.x - c1 * f0.x + c3 * f3.x, -f3.y - c1 * f0.y + c3 * f3.y, -f3.z - c1 * f0.z + c3 * f3.z, 0);
+      const mixed4 f1 = make_mixed4(-f0.x - c1 * f0.x + c3 * f3.x, -f0.y - c1 * f0.y + c3 * f3.y, -f0.z - c1 * f0.z + c3 * f3.z, 0);
+      const mixed4 f2 = make_mixed4(-f3.x + c1 * f0.x - c3 * f3.x, -f3.y + c1 * f0.y - c3 * f3.y, -f3.z + c1 * f0.z - c3 * f3.z, 0);
       addForce4(force, s0, f0);
       addForce4(force, s1, f1);
       addForce4(force, s2, f2);
       addForce4(force, s3, f3);
     }
-    accumulateFixedPoint(energy, (real) e);
+    accumulate(energy, e);
   }
 }

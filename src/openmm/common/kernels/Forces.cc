@@ -1,6 +1,6 @@
 // Clearing the force and energy accumulators of the common-compute platforms, in the common kernel dialect.
 // mardyn-kernel: requires openmm/common/kernels/Atoms.cc
-// mardyn-kernel: defines PADDED_ATOMS=64 PERIODIC=1
+// mardyn-kernel: defines FORCE_FIXED_POINT=1 PADDED_ATOMS=64 PERIODIC=1
 
 /// Zeroes the three fixed-point force arrays and the energy accumulators.
 KERNEL void clearForces(GLOBAL mm_long* RESTRICT force, GLOBAL mm_long* RESTRICT energy, int energySlots) {

@@ -4,7 +4,7 @@
 // collisions, and counter-based random numbers: each number is a hash of (seed, step, System atom, stream),
 // so a run does not depend on how atoms are ordered or which thread draws.
 // mardyn-kernel: requires openmm/common/kernels/Atoms.cc compute/kernels/Reduction.cc
-// mardyn-kernel: defines PADDED_ATOMS=64 PERIODIC=1 REDUCE_BLOCK=128 REDUCE_GROUPS=16
+// mardyn-kernel: defines FORCE_FIXED_POINT=1 PADDED_ATOMS=64 PERIODIC=1 REDUCE_BLOCK=128 REDUCE_GROUPS=16
 
 DEVICE mm_ulong mixBits(mm_ulong x) {
   x += 0x9e3779b97f4a7c15UL;
@@ -75,13 +75,13 @@ KERNEL void integrateLangevinMiddle(int numAtoms, mixed dt, mixed vscale, mixed 
     const mixed scale = dt * v.w;
     v.x += f.x * scale; v.y += f.y * scale; v.z += f.z * scale;
     mixed4 p = posq[s];
-    const mixed half = (mixed) 0.5 * dt;
-    p.x += v.x * half; p.y += v.y * half; p.z += v.z * half;
+    const mixed halfDt = (mixed) 0.5 * dt;
+    p.x += v.x * halfDt; p.y += v.y * halfDt; p.z += v.z * halfDt;
     const mixed noise = noisescale * sqrt(v.w);
     v.x = v.x * vscale + noise * randomGaussian(seed, step, a, 0);
     v.y = v.y * vscale + noise * randomGaussian(seed, step, a, 1);
     v.z = v.z * vscale + noise * randomGaussian(seed, step, a, 2);
-    p.x += v.x * half; p.y += v.y * half; p.z += v.z * half;
+    p.x += v.x * halfDt; p.y += v.y * halfDt; p.z += v.z * halfDt;
     velm[s] = v;
     posq[s] = p;
   }

@@ -14,7 +14,7 @@
 // eps_j) (atomParams = (sigma/2, 2 sqrt eps) per System atom), switched between SWITCH_DIST and the cutoff.
 // Excluded pairs (exclusions[exclusionStart[a] ..], System indices) are skipped.
 // mardyn-kernel: requires openmm/common/kernels/Atoms.cc
-// mardyn-kernel: defines PADDED_ATOMS=64 NUM_ATOMS=60 PERIODIC=1 USE_CUTOFF=1 CUTOFF=1.0 CUTOFF2=1.0 KRF=0.1 CRF=1.2 USE_SWITCH=1 SWITCH_DIST=0.8 SWITCH_WIDTH=0.2 TILE_SIZE=32 COARSE_NEIGHBOURS=1
+// mardyn-kernel: defines FORCE_FIXED_POINT=1 PADDED_ATOMS=64 NUM_ATOMS=60 PERIODIC=1 USE_CUTOFF=1 CUTOFF=1.0 CUTOFF2=1.0 KRF=0.1 CRF=1.2 USE_SWITCH=1 SWITCH_DIST=0.8 SWITCH_WIDTH=0.2 TILE_SIZE=32 COARSE_NEIGHBOURS=1
 
 /// Bounding box of each block: centre (w: 0) and half extent, positions taken relative to the block's
 /// first atom by the minimum image; positions at this build kept for the displacement check.
@@ -37,6 +37,14 @@ KERNEL void computeBlockBounds(int numBlocks, GLOBAL const mixed4* RESTRICT posq
     blockCentre[b] = make_mixed4(p0.x + (mixed) 0.5 * (lo.x + hi.x), p0.y + (mixed) 0.5 * (lo.y + hi.y),
                                  p0.z + (mixed) 0.5 * (lo.z + hi.z), 0);
     blockHalf[b] = make_mixed4((mixed) 0.5 * (hi.x - lo.x), (mixed) 0.5 * (hi.y - lo.y), (mixed) 0.5 * (hi.z - lo.z), 0);
+  }
+}
+
+/// maxHalf[0] = the largest half extent of a block, in units of 1/1024 rounded up (maxHalf zeroed before).
+KERNEL void maxBlockHalf(int numBlocks, GLOBAL const mixed4* RESTRICT blockHalf, GLOBAL int* maxHalf) {
+  for (int b = GLOBAL_ID; b < numBlocks; b += GLOBAL_SIZE) {
+    const mixed4 h = blockHalf[b];
+    ATOMIC_MAX(maxHalf, (int) ceil(max(h.x, max(h.y, h.z)) * 1024) + 1);
   }
 }
 
@@ -203,7 +211,7 @@ KERNEL void computeNonbondedTiles(GLOBAL const int2* RESTRICT tiles, GLOBAL cons
   const int lane = LOCAL_ID;
   const int numTiles = tileCount[0];
   for (int t = GROUP_ID; t < numTiles; t += NUM_GROUPS) {
-    real tileEnergy = 0;
+    mixed tileEnergy = 0;
     const int2 tile = tiles[t];
     const int si = tile.x * TILE_SIZE + lane, sj = tile.y * TILE_SIZE + lane;
     const int validI = si < NUM_ATOMS;
@@ -241,7 +249,7 @@ KERNEL void computeNonbondedTiles(GLOBAL const int2* RESTRICT tiles, GLOBAL cons
 #endif
           const real2 pj2 = jParams[j];
           real dEdrOverR;
-          tileEnergy += pairEnergy(r2, (real) pi.w * (real) pj.w, parI.x + pj2.x, parI.y * pj2.y, &dEdrOverR);
+          tileEnergy += (mixed) pairEnergy(r2, (real) pi.w * (real) pj.w, parI.x + pj2.x, parI.y * pj2.y, &dEdrOverR);
           const real gx = -dEdrOverR * dx, gy = -dEdrOverR * dy, gz = -dEdrOverR * dz;
           fx += gx; fy += gy; fz += gz;
           real4 fj = jForce[j];
@@ -253,6 +261,6 @@ KERNEL void computeNonbondedTiles(GLOBAL const int2* RESTRICT tiles, GLOBAL cons
     }
     if (validI) addForce(force, si, fx, fy, fz);
     if (sj < NUM_ATOMS) addForce(force, sj, jForce[lane].x, jForce[lane].y, jForce[lane].z);
-    if (tileEnergy != 0) accumulateFixedPoint(energy, tileEnergy);
+    if (tileEnergy != 0) accumulate(energy, tileEnergy);
   }
 }

@@ -4,7 +4,7 @@
 // run), and gathered into the new slots. In a periodic box positions are wrapped into it on the way, their
 // image counts (cellOffset) kept so that the unwrapped positions can be given back.
 // mardyn-kernel: requires openmm/common/kernels/Atoms.cc
-// mardyn-kernel: defines PADDED_ATOMS=64 PERIODIC=1 GRID_BITS=4
+// mardyn-kernel: defines FORCE_FIXED_POINT=1 PADDED_ATOMS=64 PERIODIC=1 GRID_BITS=4
 
 /// Spreads the low 10 bits of x three apart.
 DEVICE unsigned int spreadBits(unsigned int x) {

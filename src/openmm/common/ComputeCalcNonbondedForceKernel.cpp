@@ -1,0 +1,266 @@
+// ComputeCalcNonbondedForceKernel: parameters, the tile list and the launches of the nonbonded utility.
+#include "ComputeCalcNonbondedForceKernel.h"
+
+#include "ComputePlatformData.h"
+#include "openmm/NonbondedForce.h"
+#include "openmm/OpenMMException.h"
+#include "openmm/Platform.h"
+#include "openmm/System.h"
+#include "openmm/internal/ContextImpl.h"
+#include "openmm/internal/NonbondedForceImpl.h"
+#include "openmm/internal/PhysicalConstants.h"
+
+#include "compute/ComputeException.h"
+#include "compute/KernelSources.h"
+
+#include <algorithm>
+#include <cmath>
+#include <iomanip>
+#include <sstream>
+
+namespace OpenMM {
+
+using mardyn::compute::PrecisionArray;
+
+namespace {
+std::string exact(double v) {
+  std::ostringstream s;
+  s << std::setprecision(17) << v;
+  return s.str();
+}
+} // namespace
+
+void ComputeCalcNonbondedForceKernel::readParameters(const NonbondedForce& force,
+                                                     std::vector<std::array<double, 4>>& exceptionParams) {
+  const int n = force.getNumParticles();
+  std::vector<double> params(2 * static_cast<std::size_t>(n));
+  const double chargeScale = std::sqrt(ONE_4PI_EPS0);
+  for (int i = 0; i < n; i++) {
+    double charge, sigma, epsilon;
+    force.getParticleParameters(i, charge, sigma, epsilon);
+    params[2 * i] = 0.5 * sigma;
+    params[2 * i + 1] = 2.0 * std::sqrt(epsilon);
+    _data->charges[i] = charge * chargeScale;
+  }
+  _atomParams.upload(params);
+  _data->uploadCharges();
+  exceptionParams.clear();
+  for (int e : _exceptionIndex) {
+    int p1, p2;
+    double chargeProd, sigma, epsilon;
+    force.getExceptionParameters(e, p1, p2, chargeProd, sigma, epsilon);
+    exceptionParams.push_back({ONE_4PI_EPS0 * chargeProd, sigma, 4.0 * epsilon, 0.0});
+  }
+}
+
+void ComputeCalcNonbondedForceKernel::initialize(const System& system, const NonbondedForce& force) {
+  auto& ctx = _data->context();
+  const std::string& platform = getPlatform().getName();
+  _method = force.getNonbondedMethod();
+  if (_method != NonbondedForce::NoCutoff && _method != NonbondedForce::CutoffNonPeriodic &&
+      _method != NonbondedForce::CutoffPeriodic) {
+    static const char* names[] = {"NoCutoff", "CutoffNonPeriodic", "CutoffPeriodic", "Ewald", "PME", "LJPME"};
+    throw OpenMMException(platform + " platform: NonbondedForce method " + names[_method] +
+                          " is not supported (NoCutoff, CutoffNonPeriodic and CutoffPeriodic are)");
+  }
+  const int n = force.getNumParticles();
+  _periodic = _method == NonbondedForce::CutoffPeriodic;
+  const bool useCutoff = _method != NonbondedForce::NoCutoff;
+  _cutoff = force.getCutoffDistance();
+  _padding = 0.1 * _cutoff;
+  _atomParams = PrecisionArray(ctx, PrecisionArray::Kind::Real, 2, static_cast<std::size_t>(n), "nonbondedAtomParams");
+
+  // Exclusions (every exception) per atom; exceptions with a charge product or epsilon are bonded terms.
+  std::vector<std::vector<int>> excluded(static_cast<std::size_t>(n));
+  std::vector<std::array<int, 4>> exceptionAtoms;
+  for (int e = 0; e < force.getNumExceptions(); e++) {
+    int p1, p2;
+    double chargeProd, sigma, epsilon;
+    force.getExceptionParameters(e, p1, p2, chargeProd, sigma, epsilon);
+    excluded[p1].push_back(p2);
+    excluded[p2].push_back(p1);
+    if (chargeProd != 0.0 || epsilon != 0.0) {
+      _exceptionIndex.push_back(e);
+      exceptionAtoms.push_back({p1, p2, -1, -1});
+    }
+  }
+  std::vector<int> start(static_cast<std::size_t>(n) + 1, 0), list;
+  for (int i = 0; i < n; i++) {
+    start[i] = static_cast<int>(list.size());
+    list.insert(list.end(), excluded[i].begin(), excluded[i].end());
+  }
+  start[n] = static_cast<int>(list.size());
+  if (list.empty()) list.push_back(0);
+  _exclusionStart.initialize(ctx, start.size(), "exclusionStart");
+  _exclusionStart.upload(start);
+  _exclusions.initialize(ctx, list.size(), "exclusions");
+  _exclusions.upload(list);
+
+  std::vector<std::array<double, 4>> exceptionParams;
+  readParameters(force, exceptionParams);
+  if (!exceptionAtoms.empty())
+    _firstException = _data->bonded().addTerms(ComputeBondedUtilities::Exception, force.getForceGroup(),
+                                               _periodic && force.getExceptionsUsePeriodicBoundaryConditions(),
+                                               exceptionAtoms, exceptionParams);
+  _dispersionCoefficient = NonbondedForceImpl::calcDispersionCorrection(system, force);
+
+  auto defines = _data->commonDefines();
+  defines["PERIODIC"] = _periodic ? "1" : "0";
+  defines["USE_CUTOFF"] = useCutoff ? "1" : "0";
+  defines["CUTOFF"] = exact(_cutoff);
+  defines["CUTOFF2"] = exact(_cutoff * _cutoff);
+  const double eps = force.getReactionFieldDielectric();
+  defines["KRF"] = useCutoff ? exact((eps - 1.0) / ((2.0 * eps + 1.0) * _cutoff * _cutoff * _cutoff)) : "0";
+  defines["CRF"] = useCutoff ? exact(3.0 * eps / ((2.0 * eps + 1.0) * _cutoff)) : "0";
+  const bool switching = useCutoff && force.getUseSwitchingFunction();
+  defines["USE_SWITCH"] = switching ? "1" : "0";
+  defines["SWITCH_DIST"] = exact(force.getSwitchingDistance());
+  defines["SWITCH_WIDTH"] = exact(_cutoff - force.getSwitchingDistance());
+  defines["COARSE_NEIGHBOURS"] = "1";
+  _data->scan().addDefines(defines);
+  try {
+    _program = ctx.compileProgram(mardyn::compute::KernelSources::withRequirements("openmm/common/kernels/NonbondedTiles.cc"),
+                                  defines, "openmm-nonbonded");
+  } catch (const mardyn::compute::ComputeException& e) {
+    throw OpenMMException(platform + " platform: compiling the nonbonded kernels failed: " + e.what());
+  }
+  _bounds = _program->createKernel("computeBlockBounds");
+  _maxHalf = _program->createKernel("maxBlockHalf");
+  _displacement = _program->createKernel("checkDisplacement");
+  _binBlocks = _program->createKernel("binBlocks");
+  _scatterBlocks = _program->createKernel("scatterBlocks");
+  _findTiles = _program->createKernel("findTiles");
+  _tilesKernel = _program->createKernel("computeNonbondedTiles");
+  _numBlocks = _data->paddedAtoms() / ComputePlatformData::tileSize;
+  const std::size_t blocks = static_cast<std::size_t>(_numBlocks);
+  _blockCentre = PrecisionArray(ctx, PrecisionArray::Kind::Mixed, 4, blocks, "blockCentre");
+  _blockHalf = PrecisionArray(ctx, PrecisionArray::Kind::Mixed, 4, blocks, "blockHalf");
+  _posAtBuild = PrecisionArray(ctx, PrecisionArray::Kind::Mixed, 4, static_cast<std::size_t>(_data->paddedAtoms()),
+                               "positionsAtTileBuild");
+  _flag.initialize(ctx, 1, "nonbondedFlag");
+  _cellOfBlock.initialize(ctx, blocks, "cellOfBlock");
+  _blocksInCell.initialize(ctx, blocks, "blocksInCell");
+  _cellCount.initialize(ctx, 2, "coarseCellCount");
+  _cellFill.initialize(ctx, 2, "coarseCellFill");
+  _tileCount.initialize(ctx, 1, "tileCount");
+  _tileCapacity = std::max(64, useCutoff ? 40 * _numBlocks : _numBlocks * (_numBlocks + 1) / 2);
+  _tiles.initialize(ctx, static_cast<std::size_t>(_tileCapacity), "tiles");
+}
+
+void ComputeCalcNonbondedForceKernel::copyParametersToContext(ContextImpl& context, const NonbondedForce& force) {
+  if (force.getNumParticles() != _data->numAtoms())
+    throw OpenMMException("NonbondedForce: updateParametersInContext() cannot change the number of particles");
+  std::vector<std::array<double, 4>> exceptionParams;
+  readParameters(force, exceptionParams);
+  if (_firstException >= 0) _data->bonded().setParameters(_firstException, exceptionParams);
+  _dispersionCoefficient = NonbondedForceImpl::calcDispersionCorrection(context.getSystem(), force);
+}
+
+void ComputeCalcNonbondedForceKernel::getPMEParameters(double&, int&, int&, int&) const {
+  throw OpenMMException("NonbondedForce: getPMEParameters(): the " + getPlatform().getName() +
+                        " platform does not implement PME");
+}
+
+bool ComputeCalcNonbondedForceKernel::displaced() {
+  _flag.zero();
+  const double limit = 0.5 * _padding;
+  _displacement->call()
+      .arg(_data->posq())
+      .arg(_posAtBuild.array())
+      .mixedArg(limit * limit)
+      .arg(_flag)
+      .execute(static_cast<std::size_t>(_data->numAtoms()));
+  int flag = 0;
+  _flag.downloadBytes(&flag, 0, sizeof flag);
+  return flag != 0;
+}
+
+void ComputeCalcNonbondedForceKernel::buildTiles() {
+  auto bounds = _bounds->call();
+  bounds.arg(_numBlocks).arg(_data->posq());
+  _data->boxArguments(bounds);
+  bounds.arg(_blockCentre.array()).arg(_blockHalf.array()).arg(_posAtBuild.array()).execute(static_cast<std::size_t>(_numBlocks));
+  // The coarse grid: cells at least cutoff + padding + the widest block wide (one cell without a box).
+  const Vec3* box = _data->box;
+  std::array<int, 3> dims{1, 1, 1};
+  Vec3 width(1, 1, 1);
+  if (_periodic) {
+    _flag.zero();
+    _maxHalf->call().arg(_numBlocks).arg(_blockHalf.array()).arg(_flag).execute(static_cast<std::size_t>(_numBlocks));
+    int maxHalf = 0;
+    _flag.downloadBytes(&maxHalf, 0, sizeof maxHalf);
+    const double reach = _cutoff + _padding + 2.0 * maxHalf / 1024.0;
+    for (int d = 0; d < 3; d++) {
+      dims[d] = std::max(1, std::min(256, static_cast<int>(std::floor(box[d][d] / reach))));
+      width[d] = box[d][d] / dims[d];
+    }
+  }
+  const int cells = dims[0] * dims[1] * dims[2];
+  if (_cellCount.size() < static_cast<std::size_t>(cells) + 1) {
+    _cellCount.resize(cells + 1);
+    _cellFill.resize(cells + 1);
+  }
+  _cellCount.zero();
+  _cellFill.zero();
+  const mardyn::compute::mm_int4 d4{dims[0], dims[1], dims[2], 0};
+  _binBlocks->call()
+      .arg(_numBlocks)
+      .arg(_blockCentre.array())
+      .mixed4Arg(0, 0, 0)
+      .mixed4Arg(1.0 / width[0], 1.0 / width[1], 1.0 / width[2])
+      .arg(d4)
+      .arg(_cellOfBlock)
+      .arg(_cellCount)
+      .execute(static_cast<std::size_t>(_numBlocks));
+  _data->scan().exclusive(_cellCount, cells, _cellCount);
+  _scatterBlocks->call().arg(_numBlocks).arg(_cellOfBlock).arg(_cellCount).arg(_cellFill).arg(_blocksInCell).execute(
+      static_cast<std::size_t>(_numBlocks));
+  const double reach = _cutoff + _padding;
+  for (;;) {
+    _tileCount.zero();
+    auto find = _findTiles->call();
+    find.arg(_numBlocks)
+        .arg(_blockCentre.array())
+        .arg(_blockHalf.array())
+        .arg(_cellOfBlock)
+        .arg(_cellCount)
+        .arg(_blocksInCell)
+        .arg(d4);
+    _data->boxArguments(find);
+    find.mixedArg(reach * reach).arg(_tiles).arg(_tileCapacity).arg(_tileCount).execute(static_cast<std::size_t>(_numBlocks));
+    _tileCount.downloadBytes(&_numTiles, 0, sizeof _numTiles);
+    if (_numTiles <= _tileCapacity) break;
+    _tileCapacity = _numTiles + _numTiles / 4;
+    _tiles.resize(static_cast<std::size_t>(_tileCapacity));
+  }
+  _builtVersion = _data->reorderVersion();
+  _builtBox = Vec3(box[0][0], box[1][1], box[2][2]);
+}
+
+double ComputeCalcNonbondedForceKernel::execute(ContextImpl&, bool, bool includeEnergy, bool includeDirect, bool) {
+  const Vec3* box = _data->box;
+  if (_periodic && (_cutoff > 0.5 * box[0][0] || _cutoff > 0.5 * box[1][1] || _cutoff > 0.5 * box[2][2]))
+    throw OpenMMException("NonbondedForce: The cutoff distance cannot be greater than half the periodic box size.");
+  if (!includeDirect) return 0.0;
+  const bool boxChanged = _builtBox[0] != box[0][0] || _builtBox[1] != box[1][1] || _builtBox[2] != box[2][2];
+  if (_builtVersion != _data->reorderVersion() || boxChanged || displaced()) buildTiles();
+  if (_numTiles > 0) {
+    auto call = _tilesKernel->call();
+    call.arg(_tiles)
+        .arg(_tileCount)
+        .arg(_data->posq())
+        .arg(_atomParams.array())
+        .arg(_data->atomIndex())
+        .arg(_data->slotOfAtom())
+        .arg(_exclusionStart)
+        .arg(_exclusions);
+    _data->boxArguments(call);
+    const std::size_t groups = std::min<std::size_t>(static_cast<std::size_t>(_numTiles),
+                                                     static_cast<std::size_t>(std::max(64, 32 * _data->context().deviceInfo().computeUnits)));
+    call.arg(_data->force()).arg(_data->energy()).blockShape(ComputePlatformData::tileSize).executeBlocks(groups);
+  }
+  if (includeEnergy && _dispersionCoefficient != 0.0) return _dispersionCoefficient / (box[0][0] * box[1][1] * box[2][2]);
+  return 0.0;
+}
+
+} // namespace OpenMM

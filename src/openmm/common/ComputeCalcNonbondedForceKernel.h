@@ -1,0 +1,58 @@
+// ComputeCalcNonbondedForceKernel: NonbondedForce on the common-compute platforms (NoCutoff,
+// CutoffNonPeriodic, CutoffPeriodic with reaction field and switching; Ewald, PME and LJPME are refused
+// by name): the nonbonded utility of kernels/NonbondedTiles.cc (blocks of 32 atoms, tiles of blocks
+// within cutoff + padding found again only when an atom moved more than half the padding, the tile list
+// grown from the device's own count), exceptions as bonded terms, the dispersion correction on the host.
+#pragma once
+
+#include "openmm/kernels.h"
+
+#include "compute/ComputeArray.h"
+#include "compute/ComputeKernel.h"
+#include "compute/ComputeProgram.h"
+#include "compute/PrecisionArray.h"
+#include "compute/VectorTypes.h"
+
+#include <array>
+#include <memory>
+#include <vector>
+
+namespace OpenMM {
+
+class ComputePlatformData;
+
+class ComputeCalcNonbondedForceKernel : public CalcNonbondedForceKernel {
+public:
+  ComputeCalcNonbondedForceKernel(std::string name, const Platform& platform, ComputePlatformData& data)
+      : CalcNonbondedForceKernel(name, platform), _data(&data) {}
+  void initialize(const System& system, const NonbondedForce& force) override;
+  double execute(ContextImpl& context, bool includeForces, bool includeEnergy, bool includeDirect,
+                 bool includeReciprocal) override;
+  void copyParametersToContext(ContextImpl& context, const NonbondedForce& force) override;
+  void getPMEParameters(double& alpha, int& nx, int& ny, int& nz) const override;
+
+private:
+  void readParameters(const NonbondedForce& force, std::vector<std::array<double, 4>>& exceptionParams);
+  /** Bounding boxes, coarse grid of blocks, tiles (again with a longer list where it overflowed). */
+  void buildTiles();
+  bool displaced();
+
+  ComputePlatformData* _data = nullptr;
+  int _method = 0;
+  double _cutoff = 0.0, _padding = 0.0, _dispersionCoefficient = 0.0;
+  bool _periodic = false;
+  int _numBlocks = 0, _tileCapacity = 0, _numTiles = 0;
+  int _firstException = -1;
+  std::vector<int> _exceptionIndex;  ///< the NonbondedForce's exceptions that are computed (non-zero)
+  unsigned long _builtVersion = ~0ul;
+  Vec3 _builtBox;
+  std::unique_ptr<mardyn::compute::ComputeProgram> _program;
+  std::unique_ptr<mardyn::compute::ComputeKernel> _bounds, _maxHalf, _displacement, _binBlocks, _scatterBlocks, _findTiles,
+      _tilesKernel;
+  mardyn::compute::PrecisionArray _atomParams, _blockCentre, _blockHalf, _posAtBuild;
+  mardyn::compute::ComputeArray<int> _exclusionStart, _exclusions, _flag, _cellOfBlock, _cellCount, _cellFill,
+      _blocksInCell, _tileCount;
+  mardyn::compute::ComputeArray<mardyn::compute::mm_int2> _tiles;
+};
+
+} // namespace OpenMM

@@ -1,0 +1,60 @@
+// ComputeKernelFactory: one line per kernel of the common-compute platforms.
+#include "ComputeKernelFactory.h"
+
+#include "ComputeBondedForceKernels.h"
+#include "ComputeCalcNonbondedForceKernel.h"
+#include "ComputeCoreKernels.h"
+#include "ComputeIntegrationKernels.h"
+#include "ComputePlatform.h"
+#include "ComputePlatformData.h"
+#include "openmm/OpenMMException.h"
+
+#include <functional>
+#include <map>
+
+namespace OpenMM {
+
+namespace {
+
+using Creator = std::function<KernelImpl*(const std::string&, const Platform&, ComputePlatformData&)>;
+
+template <class Implementation> Creator creator() {
+  return [](const std::string& name, const Platform& platform, ComputePlatformData& data) {
+    return new Implementation(name, platform, data);
+  };
+}
+
+const std::map<std::string, Creator>& kernelTable() {
+  static const std::map<std::string, Creator> table = {
+      {CalcForcesAndEnergyKernel::Name(), creator<ComputeCalcForcesAndEnergyKernel>()},
+      {UpdateStateDataKernel::Name(), creator<ComputeUpdateStateDataKernel>()},
+      {ApplyConstraintsKernel::Name(), creator<ComputeApplyConstraintsKernel>()},
+      {CalcHarmonicBondForceKernel::Name(), creator<ComputeCalcHarmonicBondForceKernel>()},
+      {CalcHarmonicAngleForceKernel::Name(), creator<ComputeCalcHarmonicAngleForceKernel>()},
+      {CalcPeriodicTorsionForceKernel::Name(), creator<ComputeCalcPeriodicTorsionForceKernel>()},
+      {CalcNonbondedForceKernel::Name(), creator<ComputeCalcNonbondedForceKernel>()},
+      {IntegrateVerletStepKernel::Name(), creator<ComputeIntegrateVerletStepKernel>()},
+      {IntegrateLangevinStepKernel::Name(), creator<ComputeIntegrateLangevinStepKernel>()},
+      {IntegrateLangevinMiddleStepKernel::Name(), creator<ComputeIntegrateLangevinMiddleStepKernel>()},
+      {ApplyAndersenThermostatKernel::Name(), creator<ComputeApplyAndersenThermostatKernel>()},
+      {RemoveCMMotionKernel::Name(), creator<ComputeRemoveCMMotionKernel>()},
+  };
+  return table;
+}
+
+} // namespace
+
+KernelImpl* ComputeKernelFactory::createKernelImpl(std::string name, const Platform& platform, ContextImpl& context) const {
+  auto entry = kernelTable().find(name);
+  if (entry == kernelTable().end())
+    throw OpenMMException(platform.getName() + " platform: no implementation of kernel '" + name + "'");
+  return entry->second(name, platform, ComputePlatform::getData(context));
+}
+
+std::vector<std::string> ComputeKernelFactory::kernelNames() {
+  std::vector<std::string> names;
+  for (const auto& entry : kernelTable()) names.push_back(entry.first);
+  return names;
+}
+
+} // namespace OpenMM

@@ -1,0 +1,351 @@
+// ComputePlatformData: the device, the core program, the atoms' slots and their reordering, and the host's
+// few reads and writes of coordinates.
+#include "ComputePlatformData.h"
+
+#include "ComputePlatform.h"
+#include "openmm/OpenMMException.h"
+#include "openmm/System.h"
+
+#include "compute/ComputeBackends.h"
+#include "compute/ComputeException.h"
+#include "compute/KernelSources.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstring>
+
+namespace OpenMM {
+
+using mardyn::compute::ComputeArray;
+using mardyn::compute::PrecisionArray;
+using Kind = PrecisionArray::Kind;
+
+namespace {
+
+mardyn::compute::Precision parsePrecision(const std::string& value, const std::string& platform) {
+  std::string v = value;
+  std::transform(v.begin(), v.end(), v.begin(), [](unsigned char c) { return std::tolower(c); });
+  if (v == "single") return mardyn::compute::Precision::Single;
+  if (v == "mixed") return mardyn::compute::Precision::Mixed;
+  if (v == "double") return mardyn::compute::Precision::Double;
+  throw OpenMMException("Illegal value for " + platform + " Precision: " + value + " (single, mixed or double)");
+}
+
+std::unique_ptr<mardyn::compute::ComputeContext> openContext(const std::string& backend, const std::string& platform,
+                                                             const std::map<std::string, std::string>& properties,
+                                                             mardyn::compute::Precision precision) {
+  mardyn::compute::ContextOptions options;
+  options.backend = backend;
+  options.precision = precision;
+  const std::string& index = properties.at(ComputePlatform::deviceIndexProperty());
+  if (!index.empty()) {
+    try {
+      std::size_t used = 0;
+      options.deviceIndex = std::stoi(index, &used);
+      if (used != index.size() || options.deviceIndex < 0) throw std::invalid_argument(index);
+    } catch (const std::exception&) {
+      throw OpenMMException("Illegal value for " + platform + " DeviceIndex: " + index);
+    }
+  }
+  try {
+    auto context = mardyn::compute::availableBackends().create(options);
+    if (precision != mardyn::compute::Precision::Single && !context->deviceInfo().supportsDouble)
+      throw OpenMMException(platform + " platform: the device " + context->deviceInfo().describe() +
+                            " has no double precision (Precision " + properties.at(ComputePlatform::precisionProperty()) +
+                            ")");
+    return context;
+  } catch (const mardyn::compute::ComputeException& e) {
+    throw OpenMMException(platform + " platform: no usable device: " + e.what());
+  }
+}
+
+} // namespace
+
+ComputePlatformData::ComputePlatformData(const ComputePlatform& platform, const System& system,
+                                         const std::map<std::string, std::string>& properties)
+    : _platformName(platform.getName()) {
+  const auto precision = parsePrecision(properties.at(ComputePlatform::precisionProperty()), _platformName);
+  _context = openContext(platform.backend(), _platformName, properties, precision);
+  auto& ctx = *_context;
+  _numAtoms = system.getNumParticles();
+  _paddedAtoms = std::max(tileSize, (_numAtoms + tileSize - 1) / tileSize * tileSize);
+  _periodic = system.usesPeriodicBoundaryConditions();
+  system.getDefaultPeriodicBoxVectors(box[0], box[1], box[2]);
+  masses.resize(_numAtoms);
+  charges.assign(_numAtoms, 0.0);
+  for (int i = 0; i < _numAtoms; i++) {
+    masses[i] = system.getParticleMass(i);
+    _totalMass += masses[i];
+  }
+  propertyValues = properties;
+  propertyValues[ComputePlatform::precisionProperty()] = mardyn::compute::precisionName(precision);
+  propertyValues[ComputePlatform::deviceIndexProperty()] = std::to_string(ctx.deviceInfo().index);
+  std::string deterministic = properties.at(ComputePlatform::deterministicForcesProperty());
+  std::transform(deterministic.begin(), deterministic.end(), deterministic.begin(),
+                 [](unsigned char c) { return std::tolower(c); });
+  if (deterministic != "true" && deterministic != "false")
+    throw OpenMMException("Illegal value for " + _platformName + " DeterministicForces: " + deterministic +
+                          " (true or false)");
+  // Single and mixed precision always sum forces in 64-bit fixed point; double precision does where asked.
+  _fixedPointForces = precision != mardyn::compute::Precision::Double || deterministic == "true";
+  propertyValues[ComputePlatform::deterministicForcesProperty()] = deterministic;
+  propertyValues[_platformName + "DeviceName"] = ctx.deviceInfo().name;
+
+  const std::size_t n = static_cast<std::size_t>(_paddedAtoms);
+  _posq = PrecisionArray(ctx, Kind::Mixed, 4, n, "posq");
+  _velm = PrecisionArray(ctx, Kind::Mixed, 4, n, "velm");
+  _oldPosq = PrecisionArray(ctx, Kind::Mixed, 4, n, "posqBeforeReorder");
+  _oldVelm = PrecisionArray(ctx, Kind::Mixed, 4, n, "velmBeforeReorder");
+  _cellOffset.initialize(ctx, n, "cellOffset");
+  _oldCellOffset.initialize(ctx, n, "cellOffsetBeforeReorder");
+  _atomIndex.initialize(ctx, n, "atomIndex");
+  _oldAtomIndex.initialize(ctx, n, "atomIndexBeforeReorder");
+  _slotOfAtom.initialize(ctx, n, "slotOfAtom");
+  _keys.initialize(ctx, n, "reorderKeys");
+  _order.initialize(ctx, n, "reorderOrder");
+  _force.initialize(ctx, 3 * n, "force");
+  _energy.initialize(ctx, 1, "energy");
+  _reduceGroups = std::min(2048, std::max(16, 8 * ctx.deviceInfo().computeUnits));
+  _partials = PrecisionArray(ctx, Kind::Mixed, 1, 4 * static_cast<std::size_t>(_reduceGroups), "sumPartials");
+  _sums = PrecisionArray(ctx, Kind::Mixed, 1, 4, "sums");
+  // Morton keys over 2^(3 GRID_BITS) cells of about two atoms each.
+  const double cellsPerAxis = std::cbrt(std::max(1.0, _numAtoms / 2.0));
+  while (_gridBits < 10 && (1 << _gridBits) < cellsPerAxis) ++_gridBits;
+  const std::size_t numKeys = std::size_t(1) << (3 * _gridBits);
+  _keyCounts.initialize(ctx, numKeys + 1, "reorderKeyCounts");
+  _keyFill.initialize(ctx, numKeys + 1, "reorderKeyFill");
+
+  // Initial state: atoms in System order, at the origin, at rest.
+  std::vector<mardyn::compute::mm_int4> zeroOffsets(n, mardyn::compute::mm_int4{0, 0, 0, 0});
+  _cellOffset.upload(zeroOffsets);
+  std::vector<int> identity(n);
+  for (std::size_t i = 0; i < n; i++) identity[i] = static_cast<int>(i);
+  _atomIndex.upload(identity);
+  _slotOfAtom.upload(identity);
+  std::vector<double> zeros(4 * n, 0.0);
+  _posq.upload(zeros);
+  for (int i = 0; i < _numAtoms; i++) zeros[4 * i + 3] = masses[i] == 0.0 ? 0.0 : 1.0 / masses[i];
+  _velm.upload(zeros);
+
+  _scan = std::make_unique<mardyn::compute::DeviceScan>(ctx);
+  _bonded = std::make_unique<ComputeBondedUtilities>(*this);
+  auto defines = commonDefines();
+  _scan->addDefines(defines);
+  defines["GRID_BITS"] = std::to_string(_gridBits);
+  defines["REDUCE_BLOCK"] = "128";
+  defines["REDUCE_GROUPS"] = std::to_string(_reduceGroups);
+  try {
+    _program = ctx.compileProgram(
+        mardyn::compute::KernelSources::withRequirements(std::vector<std::string>{
+            "compute/kernels/Scan.cc", "openmm/common/kernels/Forces.cc", "openmm/common/kernels/Reorder.cc",
+            "openmm/common/kernels/Bonded.cc", "openmm/common/kernels/Integration.cc"}),
+        defines, "openmm-core");
+  } catch (const mardyn::compute::ComputeException& e) {
+    throw OpenMMException(_platformName + " platform: compiling the core kernels failed: " + e.what());
+  }
+  _scan->createKernels(*_program);
+  _clear = _program->createKernel("clearForces");
+  _reorderKeys = _program->createKernel("computeReorderKeys");
+  _scatter = _program->createKernel("scatterReorder");
+  _sortBuckets = _program->createKernel("sortReorderBuckets");
+  _gather = _program->createKernel("gatherReorder");
+  _sumKinetic = _program->createKernel("sumKineticAndMomentum");
+  _sumPartials = _program->createKernel("sumPartials");
+  _removeMomentum = _program->createKernel("removeMomentum");
+  _bonded->createKernels(*_program);
+}
+
+ComputePlatformData::~ComputePlatformData() = default;
+
+mardyn::compute::ComputeContext::Defines ComputePlatformData::commonDefines() const {
+  mardyn::compute::ComputeContext::Defines d;
+  d["NUM_ATOMS"] = std::to_string(_numAtoms);
+  d["PADDED_ATOMS"] = std::to_string(_paddedAtoms);
+  d["TILE_SIZE"] = std::to_string(tileSize);
+  d["PERIODIC"] = _periodic ? "1" : "0";
+  d["FORCE_FIXED_POINT"] = _fixedPointForces ? "1" : "0";
+  return d;
+}
+
+void ComputePlatformData::boxArguments(mardyn::compute::KernelCall& call) const {
+  call.mixed4Arg(box[0][0], box[1][1], box[2][2]).mixed4Arg(1.0 / box[0][0], 1.0 / box[1][1], 1.0 / box[2][2]);
+}
+
+void ComputePlatformData::seedRandom(int seed) {
+  if (randomSeed != 0) return;
+  randomSeed = seed != 0 ? static_cast<std::uint64_t>(static_cast<unsigned int>(seed))
+                         : static_cast<std::uint64_t>(std::chrono::steady_clock::now().time_since_epoch().count());
+  if (randomSeed == 0) randomSeed = 1;
+}
+
+void ComputePlatformData::beginForces() {
+  if (_reorderDue || ++_forcesSinceReorder >= reorderInterval) reorder();
+  _clear->call().arg(_force).arg(_energy).arg(1).execute(3 * static_cast<std::size_t>(_paddedAtoms));
+}
+
+void ComputePlatformData::reorder() {
+  _reorderDue = false;
+  _forcesSinceReorder = 0;
+  const int numKeys = 1 << (3 * _gridBits);
+  const int cells = 1 << _gridBits;
+  // The grid spans the periodic box, or a cube around the atoms otherwise (positions downloaded for it
+  // only here, every few hundred steps, and only without a box).
+  Vec3 origin(0, 0, 0), extent(box[0][0], box[1][1], box[2][2]);
+  if (!_periodic) {
+    std::vector<double> p;
+    _posq.downloadPrefix(p, static_cast<std::size_t>(_numAtoms));
+    Vec3 lo(p[0], p[1], p[2]), hi = lo;
+    for (int i = 0; i < _numAtoms; i++)
+      for (int k = 0; k < 3; k++) {
+        lo[k] = std::min(lo[k], p[4 * i + k]);
+        hi[k] = std::max(hi[k], p[4 * i + k]);
+      }
+    origin = lo;
+    extent = hi - lo;
+  }
+  const Vec3 invCell(cells / std::max(extent[0], 1e-9), cells / std::max(extent[1], 1e-9), cells / std::max(extent[2], 1e-9));
+  _keyCounts.zero();
+  _keyFill.zero();
+  auto keys = _reorderKeys->call();
+  keys.arg(_numAtoms).arg(_posq.array()).arg(_cellOffset);
+  boxArguments(keys);
+  keys.mixed4Arg(origin[0], origin[1], origin[2]).mixed4Arg(invCell[0], invCell[1], invCell[2]).arg(_keys).arg(_keyCounts).execute(
+      static_cast<std::size_t>(_numAtoms));
+  _scan->exclusive(_keyCounts, numKeys, _keyCounts);
+  _scatter->call().arg(_numAtoms).arg(_keys).arg(_keyCounts).arg(_keyFill).arg(_order).execute(
+      static_cast<std::size_t>(_numAtoms));
+  _sortBuckets->call().arg(numKeys).arg(_keyCounts).arg(_order).arg(_atomIndex).execute(static_cast<std::size_t>(numKeys));
+  _posq.array().copyTo(_oldPosq.array());
+  _velm.array().copyTo(_oldVelm.array());
+  _cellOffset.copyTo(_oldCellOffset);
+  _atomIndex.copyTo(_oldAtomIndex);
+  _gather->call()
+      .arg(_numAtoms)
+      .arg(_order)
+      .arg(_oldPosq.array())
+      .arg(_oldVelm.array())
+      .arg(_oldCellOffset)
+      .arg(_oldAtomIndex)
+      .arg(_posq.array())
+      .arg(_velm.array())
+      .arg(_cellOffset)
+      .arg(_atomIndex)
+      .arg(_slotOfAtom)
+      .execute(static_cast<std::size_t>(_numAtoms));
+  ++_reorderVersion;
+}
+
+double ComputePlatformData::word(long long w) const {
+  if (_fixedPointForces) return static_cast<double>(w) / 4294967296.0;
+  double d;
+  std::memcpy(&d, &w, sizeof d);
+  return d;
+}
+
+double ComputePlatformData::downloadEnergy() {
+  long long e = 0;
+  _energy.downloadBytes(&e, 0, sizeof e);
+  return word(e);
+}
+
+std::vector<int> ComputePlatformData::hostAtomIndex() {
+  std::vector<int> index(static_cast<std::size_t>(_numAtoms));
+  _atomIndex.downloadBytes(index.data(), 0, index.size() * sizeof(int));
+  return index;
+}
+
+void ComputePlatformData::getPositions(std::vector<Vec3>& positions) {
+  std::vector<double> p;
+  _posq.downloadPrefix(p, static_cast<std::size_t>(_numAtoms));
+  std::vector<mardyn::compute::mm_int4> offsets(static_cast<std::size_t>(_numAtoms));
+  _cellOffset.downloadBytes(offsets.data(), 0, offsets.size() * sizeof(mardyn::compute::mm_int4));
+  const std::vector<int> index = hostAtomIndex();
+  positions.resize(static_cast<std::size_t>(_numAtoms));
+  for (int s = 0; s < _numAtoms; s++) {
+    const auto& o = offsets[s];
+    positions[index[s]] = Vec3(p[4 * s] + o.x * box[0][0], p[4 * s + 1] + o.y * box[1][1], p[4 * s + 2] + o.z * box[2][2]);
+  }
+}
+
+void ComputePlatformData::setPositions(const std::vector<Vec3>& positions) {
+  const std::vector<int> index = hostAtomIndex();
+  std::vector<double> p(4 * static_cast<std::size_t>(_numAtoms));
+  for (int s = 0; s < _numAtoms; s++) {
+    const int a = index[s];
+    p[4 * s] = positions[a][0];
+    p[4 * s + 1] = positions[a][1];
+    p[4 * s + 2] = positions[a][2];
+    p[4 * s + 3] = charges[a];
+  }
+  _posq.uploadPrefix(p);
+  std::vector<mardyn::compute::mm_int4> zero(static_cast<std::size_t>(_numAtoms), mardyn::compute::mm_int4{0, 0, 0, 0});
+  _cellOffset.uploadBytes(zero.data(), 0, zero.size() * sizeof(mardyn::compute::mm_int4));
+  _reorderDue = true;
+}
+
+void ComputePlatformData::uploadCharges() {
+  std::vector<double> p;
+  _posq.downloadPrefix(p, static_cast<std::size_t>(_numAtoms));
+  const std::vector<int> index = hostAtomIndex();
+  for (int s = 0; s < _numAtoms; s++) p[4 * s + 3] = charges[index[s]];
+  _posq.uploadPrefix(p);
+}
+
+void ComputePlatformData::getVelocities(std::vector<Vec3>& velocities) {
+  std::vector<double> v;
+  _velm.downloadPrefix(v, static_cast<std::size_t>(_numAtoms));
+  const std::vector<int> index = hostAtomIndex();
+  velocities.resize(static_cast<std::size_t>(_numAtoms));
+  for (int s = 0; s < _numAtoms; s++) velocities[index[s]] = Vec3(v[4 * s], v[4 * s + 1], v[4 * s + 2]);
+}
+
+void ComputePlatformData::setVelocities(const std::vector<Vec3>& velocities) {
+  const std::vector<int> index = hostAtomIndex();
+  std::vector<double> v(4 * static_cast<std::size_t>(_numAtoms));
+  for (int s = 0; s < _numAtoms; s++) {
+    const int a = index[s];
+    const bool massless = masses[a] == 0.0;
+    for (int k = 0; k < 3; k++) v[4 * s + k] = massless ? 0.0 : velocities[a][k];
+    v[4 * s + 3] = massless ? 0.0 : 1.0 / masses[a];
+  }
+  _velm.uploadPrefix(v);
+}
+
+void ComputePlatformData::getForces(std::vector<Vec3>& forces) {
+  std::vector<long long> f(3 * static_cast<std::size_t>(_paddedAtoms));
+  _force.downloadBytes(f.data(), 0, f.size() * sizeof(long long));
+  const std::vector<int> index = hostAtomIndex();
+  forces.resize(static_cast<std::size_t>(_numAtoms));
+  for (int s = 0; s < _numAtoms; s++)
+    forces[index[s]] = Vec3(word(f[s]), word(f[s + _paddedAtoms]), word(f[s + 2 * _paddedAtoms]));
+}
+
+void ComputePlatformData::sumKineticAndMomentum(double shift) {
+  _sumKinetic->call()
+      .arg(_numAtoms)
+      .mixedArg(shift)
+      .arg(_velm.array())
+      .arg(_force)
+      .arg(_partials.array())
+      .blockShape(128)
+      .executeBlocks(static_cast<std::size_t>(_reduceGroups));
+  _sumPartials->call().arg(_partials.array()).arg(_reduceGroups).arg(4).arg(_sums.array()).arg(0).blockShape(128).executeBlocks(1);
+}
+
+double ComputePlatformData::kineticEnergy(double shift, Vec3* momentum) {
+  sumKineticAndMomentum(shift);
+  std::vector<double> s;
+  _sums.download(s);
+  if (momentum) *momentum = Vec3(s[1], s[2], s[3]);
+  return s[0];
+}
+
+void ComputePlatformData::removeCenterOfMassMotion() {
+  if (_totalMass == 0.0) return;
+  sumKineticAndMomentum(0.0);  // the momentum stays on the device
+  _removeMomentum->call().arg(_numAtoms).arg(_sums.array()).mixedArg(_totalMass).arg(_velm.array()).execute(
+      static_cast<std::size_t>(_numAtoms));
+}
+
+} // namespace OpenMM
