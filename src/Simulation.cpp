@@ -55,7 +55,9 @@ Simulation::Simulation(SimulationConfig config, std::unique_ptr<DomainDecompBase
       _thermostat = std::make_unique<VelocityScalingThermostat>(targets, group);
     }
   }
+  _conditions = std::make_unique<ConditionsCheck>(_config.components, _config.timestep, rc);
   _time = _config.currentTime;
+  _step = _config.startStep();  // a restart continues the checkpoint's step count
 }
 
 Simulation::~Simulation() = default;
@@ -124,6 +126,7 @@ void Simulation::computeForces() {
     _localUpot = _processor->upot();
     _localVirial = _processor->virial();
   }
+  _conditions->checkForces(*_container, _step);
 }
 
 void Simulation::computeGlobalValues(const KineticSums& local, bool applyThermostat) {
@@ -171,6 +174,7 @@ void Simulation::computeGlobalValues(const KineticSums& local, bool applyThermos
     gv.betaTrans = _thermostat->betaTrans(0);
     gv.betaRot = _thermostat->betaRot(0);
   }
+  _conditions->checkEnergies(gv.uKinTrans + gv.uKinRot, gv.uPot, n, _step);
 }
 
 void Simulation::step() {
@@ -204,11 +208,18 @@ void Simulation::finish() {
 
 std::vector<Molecule> Simulation::gatherMolecules() const { return _decomp->gatherMolecules(*_container); }
 
+std::vector<std::pair<std::string, std::string>> Simulation::pluginStates() const {
+  std::vector<std::pair<std::string, std::string>> states;
+  for (const auto& p : _plugins)
+    if (auto s = p->saveState(); !s.empty()) states.emplace_back(p->name(), std::move(s));
+  return states;
+}
+
 void Simulation::run(std::ostream& log) {
   Timer wall;
   wall.start();
   prepare();
-  const unsigned long steps = _config.totalSteps();
+  const unsigned long steps = _config.stepsToRun();
   // Step lines and the terminal progress line come from the output plugins (StepLineWriter).
   Timer loop;
   loop.start();
