@@ -57,11 +57,16 @@ void ResultWriter::init(const SimulationView& sim) {
   const ResultFileReader::Content existing =
       restart.active ? ResultFileReader::read(_file) : ResultFileReader::Content();
   if (existing.exists) {
-    // Rows of the start step and later were written after the checkpoint: this run writes them again.
+    // Rows after the start step were written after the checkpoint: this run writes them again. The
+    // start step's row stays: it holds the values before that step's thermostat, which the
+    // checkpoint's velocities no longer show.
     for (const auto& w : existing.warnings) std::cerr << "Warning: " << w << "\n";
     std::string kept;
-    for (const auto& l : existing.lines)
-      if (l.comment || l.step < restart.step) kept += l.text + "\n";
+    for (const auto& l : existing.lines) {
+      if (!l.comment && l.step > restart.step) continue;
+      kept += l.text + "\n";
+      if (!l.comment && l.step == restart.step) _skipRow = restart.step;
+    }
     kept += "# restarted from " + restart.file + " at step " + std::to_string(restart.step) + " at " + nowString() + "\n";
     AtomicFile::write(_file, kept);
     _out = std::make_unique<StreamingFile>(_file, StreamingFile::Mode::Append);
@@ -109,7 +114,7 @@ void ResultWriter::afterStep(unsigned long step, double time, const SimulationVi
     }
     _lastStep = step;
   }
-  if (sim.rank() != 0 || step % _writeFrequency != 0) return;
+  if (sim.rank() != 0 || step % _writeFrequency != 0 || (_skipRow && step == *_skipRow)) return;
   std::ostringstream os;
   const int w = _precision + 15;
   os << std::setw(10) << step << std::scientific << std::setprecision(_precision);

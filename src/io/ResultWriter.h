@@ -19,8 +19,8 @@ class ResultWriter : public OutputPlugin {
   ResultWriter(std::string file, unsigned long writeFrequency, std::size_t window = 1000, int precision = 5,
                unsigned long statisticsStart = 0);
   std::string name() const override { return "ResultWriter"; }
-  /// A fresh run starts the file with its header; a restart keeps the file's rows before the
-  /// start step and appends after them.
+  /// A fresh run starts the file with its header; a restart keeps the file's rows up to its start
+  /// step and appends after them.
   void init(const SimulationView& sim) override;
   /// Adds the step's values to the averages and writes (and flushes) its row.
   void afterStep(unsigned long step, double time, const SimulationView& sim) override;
@@ -50,6 +50,7 @@ class ResultWriter : public OutputPlugin {
   unsigned long _countU = 0;
   std::optional<unsigned long> _lastStep;  ///< last step in the averages (restored or accumulated)
   bool _restored = false;
+  std::optional<unsigned long> _skipRow;   ///< a restart's start step whose row the file keeps
   std::unique_ptr<StreamingFile> _out;
 };
 

@@ -23,11 +23,14 @@ void XyzWriter::init(const SimulationView& sim) {
     _out = std::make_unique<StreamingFile>(_file, StreamingFile::Mode::Truncate);
     return;
   }
-  // Frames of the start step and later were written after the checkpoint: this run writes them again.
+  // Frames after the start step were written after the checkpoint: this run writes them again.
   for (const auto& w : existing.warnings) std::cerr << "Warning: " << w << "\n";
   std::string kept;
-  for (const auto& f : existing.frames)
-    if (f.step && *f.step < restart.step) kept += f.text;
+  for (const auto& f : existing.frames) {
+    if (!f.step || *f.step > restart.step) continue;
+    kept += f.text;
+    if (*f.step == restart.step) _skipFrame = restart.step;
+  }
   AtomicFile::write(_file, kept);
   _out = std::make_unique<StreamingFile>(_file, StreamingFile::Mode::Append);
 }
@@ -60,7 +63,7 @@ void XyzWriter::writeFrame(std::ostream& out, unsigned long step, double time, c
 }
 
 void XyzWriter::afterStep(unsigned long step, double time, const SimulationView& sim) {
-  if (step % _writeFrequency != 0) return;
+  if (step % _writeFrequency != 0 || (_skipFrame && step == *_skipFrame)) return;
   std::vector<Molecule> mols = sim.gatherMolecules();
   if (sim.rank() != 0 || !_out) return;
   std::sort(mols.begin(), mols.end(), [](const Molecule& a, const Molecule& b) { return a.id() < b.id(); });

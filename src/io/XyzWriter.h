@@ -7,6 +7,7 @@
 #include "io/StreamingFile.h"
 
 #include <memory>
+#include <optional>
 #include <string>
 
 namespace mardyn {
@@ -15,7 +16,7 @@ class XyzWriter : public OutputPlugin {
  public:
   XyzWriter(std::string file, unsigned long writeFrequency);
   std::string name() const override { return "XyzWriter"; }
-  /// A fresh run starts the file; a restart keeps its complete frames before the start step and
+  /// A fresh run starts the file; a restart keeps its complete frames up to its start step and
   /// appends after them.
   void init(const SimulationView& sim) override;
   void afterStep(unsigned long step, double time, const SimulationView& sim) override;
@@ -29,6 +30,7 @@ class XyzWriter : public OutputPlugin {
   std::string _file;
   unsigned long _writeFrequency;
   std::unique_ptr<StreamingFile> _out;  ///< each frame is written and flushed whole
+  std::optional<unsigned long> _skipFrame;  ///< a restart's start step whose frame the file keeps
 };
 
 }  // namespace mardyn
