@@ -169,6 +169,11 @@ void XmlConfigReader::readPhaseSpace(const XmlNode& ps) {
     if (p.is_relative()) p = std::filesystem::path(f.file).parent_path() / p;
     const bool ignoreTime = _xml.boolean(ps, "ignoreCheckpointTime", false);
     if (!_options.readPhaseSpace) return;
+    std::error_code ec;
+    if (std::filesystem::exists(p, ec) && !std::filesystem::is_regular_file(p, ec)) {
+      _xml.problem(p.string(), 0, f.path, "not a regular file (expected an ASCII .inp file)");
+      return;
+    }
     // As in ls1, the header's currentTime is the simulation time unless ignoreCheckpointTime is true;
     // a checkpoint written here also carries its step: the run then continues from it.
     PhaseSpaceHeader header;
