@@ -148,7 +148,11 @@ std::vector<std::unique_ptr<OutputPlugin>> OutputPluginRegistry::createAll(const
     for (const auto& [name, state] : config.restart.pluginStates) {
       if (name != plugin->name()) continue;
       if (seen++ == used[name]) {
-        plugin->restoreState(state);
+        try {
+          plugin->restoreState(state);
+        } catch (const MardynException& e) {
+          throw InputError(InputProblem{config.restart.file, 0, "# mardyn-state " + name, e.what()});
+        }
         break;
       }
     }
