@@ -124,7 +124,7 @@ void ConditionsCheck::checkForces(const ParticleContainer& container, unsigned l
     msg << "torque " << text(m.M()) << " that would turn it by " << turnOf(m) << " rad in one time step (more than "
         << _limits.maxRotation << "): the time step " << _timestep << " is too large, or molecules overlap";
   msg << closePairText(container);
-  throw ConditionsError(msg.str());
+  throw Error(msg.str());
 }
 
 void ConditionsCheck::checkEnergies(double uKin, double uPot, unsigned long numMolecules, unsigned long step) {
@@ -132,7 +132,7 @@ void ConditionsCheck::checkEnergies(double uKin, double uPot, unsigned long numM
   msg.precision(6);
   if (!std::isfinite(uPot)) msg << "step " << step << ": the potential energy is not finite (" << uPot << ")";
   else if (!std::isfinite(uKin)) msg << "step " << step << ": the kinetic energy is not finite (" << uKin << ")";
-  if (msg.tellp() != 0) throw ConditionsError(msg.str());
+  if (msg.tellp() != 0) throw Error(msg.str());
   if (_lastUKin) {
     const double reference =
         std::max({*_lastUKin, std::abs(uPot), static_cast<double>(numMolecules) * _maxEpsilon, 1e-300});
@@ -140,7 +140,7 @@ void ConditionsCheck::checkEnergies(double uKin, double uPot, unsigned long numM
       msg << "step " << step << ": the kinetic energy jumped from " << *_lastUKin << " to " << uKin << " (factor "
           << uKin / std::max(*_lastUKin, 1e-300) << " in one step, |U_pot| = " << std::abs(uPot)
           << "): the time step " << _timestep << " is too large";
-      throw ConditionsError(msg.str());
+      throw Error(msg.str());
     }
   }
   _lastUKin = uKin;

@@ -13,14 +13,14 @@
 
 namespace mardyn {
 
-/// A condition that ends the run: what went wrong, at which step, and the molecules involved.
-class ConditionsError : public MardynException {
- public:
-  using MardynException::MardynException;
-};
-
 class ConditionsCheck {
  public:
+  /// A condition that ends the run: what went wrong, at which step, and the molecules involved.
+  class Error : public MardynException {
+   public:
+    using MardynException::MardynException;
+  };
+
   struct Limits {
     double closeFraction = 0.5;      ///< a pair closer than this times their mean sigma overlaps
     double maxDisplacement = 0.5;    ///< a force moving a molecule by more than this times its sigma in one step is huge
@@ -33,13 +33,13 @@ class ConditionsCheck {
   ConditionsCheck(const std::vector<Component>& components, double timestep, double cutoff)
       : ConditionsCheck(components, timestep, cutoff, Limits()) {}
 
-  /// After the forces of `step`: throws ConditionsError for the first owned molecule with a
+  /// After the forces of `step`: throws Error for the first owned molecule with a
   /// non-finite position, velocity, angular momentum, force or torque, or a force or torque that
   /// would move or turn it by more than the limits in one time step; the message adds the
   /// closest overlapping pair when there is one (the usual cause).
   void checkForces(const ParticleContainer& container, unsigned long step) const;
 
-  /// After the global values of `step` (reduced over all processes): throws ConditionsError when
+  /// After the global values of `step` (reduced over all processes): throws Error when
   /// U_pot or U_kin is not finite, or U_kin grew by more than kineticJumpFactor since the last call
   /// (relative to the larger of the last U_kin, |U_pot| and N times the largest epsilon).
   void checkEnergies(double uKin, double uPot, unsigned long numMolecules, unsigned long step);

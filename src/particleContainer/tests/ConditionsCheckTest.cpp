@@ -14,13 +14,13 @@
 using namespace mardyn;
 
 namespace {
-/// Runs `steps` steps; returns the ConditionsError's message, or "" when the run went through.
+/// Runs `steps` steps; returns the ConditionsCheck::Error's message, or "" when the run went through.
 std::string runUntilError(const SimulationConfig& cfg, unsigned long steps) {
   try {
     Simulation sim(cfg);
     sim.prepare();
     for (unsigned long s = 0; s < steps; ++s) sim.step();
-  } catch (const ConditionsError& e) {
+  } catch (const ConditionsCheck::Error& e) {
     return e.what();
   }
   return "";
@@ -69,7 +69,7 @@ class ConditionsCheckTest : public CppUnit::TestFixture {
     try {
       check.checkForces(cells, 17);
       CPPUNIT_FAIL("a non-finite velocity passed");
-    } catch (const ConditionsError& e) {
+    } catch (const ConditionsCheck::Error& e) {
       CPPUNIT_ASSERT_MESSAGE(e.what(), contains(e.what(), "step 17: molecule 2 (component 1) at (5, 5, 5) has a "
                                                           "non-finite velocity (nan, 0, 0)"));
     }
@@ -91,7 +91,7 @@ class ConditionsCheckTest : public CppUnit::TestFixture {
     try {
       check.checkEnergies(1.0e5, -52.0, 10, 2);
       CPPUNIT_FAIL("a jump of four orders of magnitude passed");
-    } catch (const ConditionsError& e) {
+    } catch (const ConditionsCheck::Error& e) {
       CPPUNIT_ASSERT_MESSAGE(e.what(), contains(e.what(), "step 2: the kinetic energy jumped from 12 to 100000"));
       CPPUNIT_ASSERT(contains(e.what(), "the time step 0.005 is too large"));
     }
@@ -101,8 +101,8 @@ class ConditionsCheckTest : public CppUnit::TestFixture {
     std::vector<Component> comps{Component(0, "LJ")};
     comps[0].addLJCenter(LJCenter{{0, 0, 0}, 1.0, 1.0, 1.0, false});
     ConditionsCheck check(comps, 0.005, 2.5);
-    CPPUNIT_ASSERT_THROW(check.checkEnergies(std::numeric_limits<double>::infinity(), -1.0, 10, 3), ConditionsError);
-    CPPUNIT_ASSERT_THROW(check.checkEnergies(1.0, std::nan(""), 10, 3), ConditionsError);
+    CPPUNIT_ASSERT_THROW(check.checkEnergies(std::numeric_limits<double>::infinity(), -1.0, 10, 3), ConditionsCheck::Error);
+    CPPUNIT_ASSERT_THROW(check.checkEnergies(1.0, std::nan(""), 10, 3), ConditionsCheck::Error);
   }
 
   /// No false alarm on a hot liquid with an ordinary time step.
