@@ -30,6 +30,13 @@ ConditionsCheck::ConditionsCheck(const std::vector<Component>& components, doubl
       _maxEpsilon = std::max(_maxEpsilon, lj.epsilon);
     }
     _sigma.push_back(s > 0 ? s : 0.1 * cutoff);
+    // |F| / m dt^2 / 2 <= maxDisplacement sigma and |M| / I_min dt^2 / 2 <= maxRotation, squared.
+    const double dt2 = timestep * timestep;
+    const double force = 2.0 * _limits.maxDisplacement * _sigma.back() * c.mass() / dt2;
+    const Vec3& I = c.momentsOfInertia();
+    const double Imin = std::min({I.x > 0 ? I.x : HUGE_VAL, I.y > 0 ? I.y : HUGE_VAL, I.z > 0 ? I.z : HUGE_VAL});
+    const double torque = 2.0 * _limits.maxRotation * Imin / dt2;
+    _limits2.push_back({force * force, std::isfinite(torque) ? torque * torque : HUGE_VAL});
   }
 }
 
@@ -90,7 +97,8 @@ std::string ConditionsCheck::closePairText(const ParticleContainer& container) c
 }
 
 void ConditionsCheck::checkForces(const ParticleContainer& container, unsigned long step) const {
-  // The pass only compares numbers; the message is made for the first molecule that fails.
+  // The pass only compares squared numbers against per-component limits; the message is made for
+  // the first molecule that fails. A sum of all components is non-finite when any component is.
   const double dt2 = _timestep * _timestep;
   auto turnOf = [&](const Molecule& m) {
     const Vec3& I = m.component().momentsOfInertia();
@@ -100,10 +108,9 @@ void ConditionsCheck::checkForces(const ParticleContainer& container, unsigned l
   const Molecule* bad = nullptr;
   container.forEach([&](const Molecule& m) {
     if (bad) return;
-    const bool ok = finite(m.r()) && finite(m.v()) && finite(m.L()) && finite(m.F()) && finite(m.M()) &&
-                    0.5 * norm(m.F()) / m.mass() * dt2 <= _limits.maxDisplacement * lengthScale(m) &&
-                    turnOf(m) <= _limits.maxRotation;
-    if (!ok) bad = &m;
+    const Vec3 sum = m.r() + m.v() + m.L() + m.F() + m.M();
+    const Limit& limit = _limits2[m.componentId()];
+    if (!std::isfinite(sum.x + sum.y + sum.z) || norm2(m.F()) > limit.force2 || norm2(m.M()) > limit.torque2) bad = &m;
   });
   if (!bad) return;
   const Molecule& m = *bad;
@@ -120,9 +127,11 @@ void ConditionsCheck::checkForces(const ParticleContainer& container, unsigned l
     msg << "force " << text(m.F()) << " that would move it by " << move << " in one time step (more than "
         << _limits.maxDisplacement << " of its sigma " << lengthScale(m) << "): the time step " << _timestep
         << " is too large, or molecules overlap";
-  else
+  else if (turnOf(m) > _limits.maxRotation)
     msg << "torque " << text(m.M()) << " that would turn it by " << turnOf(m) << " rad in one time step (more than "
         << _limits.maxRotation << "): the time step " << _timestep << " is too large, or molecules overlap";
+  else
+    msg << "state too large to compute with: velocity " << text(m.v()) << ", angular momentum " << text(m.L());
   msg << closePairText(container);
   throw Error(msg.str());
 }

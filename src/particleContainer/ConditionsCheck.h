@@ -59,6 +59,10 @@ class ConditionsCheck {
   Limits _limits;
   double _timestep;
   std::vector<double> _sigma;  ///< per component: smallest LJ sigma, else a tenth of the cutoff
+  struct Limit {
+    double force2, torque2;  ///< squared largest force and torque per component
+  };
+  std::vector<Limit> _limits2;
   double _maxEpsilon = 0.0;
   std::optional<double> _lastUKin;
 };
