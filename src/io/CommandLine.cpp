@@ -42,7 +42,7 @@ std::string oneOf(const std::string& option, const std::string& v, const std::ve
 
 const std::vector<OptionSpec>& optionTable() {
   static const std::vector<OptionSpec> table = {
-      {"steps", 'n', "N", "number of time steps to run (overrides run/production/steps)",
+      {"steps", 'n', "N", "last time step (overrides run/production/steps; a restart from step S runs S+1..N)",
        [](Options& o, const std::string& v) { o.steps = toCount("steps", v, true); }},
       {"output-prefix", 'p', "P", "prefix of every output file (overrides the plugins' outputprefix)",
        [](Options& o, const std::string& v) { o.outputPrefix = v; }},
