@@ -6,6 +6,7 @@
 #include "particleContainer/CellProcessorFactory.h"
 #include "utils/MardynException.h"
 
+#include <algorithm>
 #include <iomanip>
 #include <ostream>
 #include <sstream>
@@ -56,6 +57,9 @@ Simulation::Simulation(SimulationConfig config, std::unique_ptr<DomainDecompBase
     }
   }
   _conditions = std::make_unique<ConditionsCheck>(_config.components, _config.timestep, rc);
+  double hottest = _config.temperature;  // a thermostat may heat the system that far in one step
+  for (const ThermostatConfig& t : _config.thermostats) hottest = std::max(hottest, t.temperature);
+  _conditions->setTargetTemperature(hottest);
   _time = _config.currentTime;
   _step = _config.startStep();  // a restart continues the checkpoint's step count
 }

@@ -143,8 +143,9 @@ void ConditionsCheck::checkEnergies(double uKin, double uPot, unsigned long numM
   else if (!std::isfinite(uKin)) msg << "step " << step << ": the kinetic energy is not finite (" << uKin << ")";
   if (msg.tellp() != 0) throw Error(msg.str());
   if (_lastUKin) {
+    const double n = static_cast<double>(numMolecules);
     const double reference =
-        std::max({*_lastUKin, std::abs(uPot), static_cast<double>(numMolecules) * _maxEpsilon, 1e-300});
+        std::max({*_lastUKin, std::abs(uPot), n * _maxEpsilon, 3.0 * n * _targetTemperature, 1e-300});
     if (uKin > _limits.kineticJumpFactor * reference) {
       msg << "step " << step << ": the kinetic energy jumped from " << *_lastUKin << " to " << uKin << " (factor "
           << uKin / std::max(*_lastUKin, 1e-300) << " in one step, |U_pot| = " << std::abs(uPot)

@@ -41,8 +41,11 @@ class ConditionsCheck {
 
   /// After the global values of `step` (reduced over all processes): throws Error when
   /// U_pot or U_kin is not finite, or U_kin grew by more than kineticJumpFactor since the last call
-  /// (relative to the larger of the last U_kin, |U_pot| and N times the largest epsilon).
+  /// (relative to the largest of the last U_kin, |U_pot|, N times the largest epsilon and the
+  /// kinetic energy 3 N T at the highest target temperature).
   void checkEnergies(double uKin, double uPot, unsigned long numMolecules, unsigned long step);
+  /// The highest temperature a thermostat may drive the system to (0: none).
+  void setTargetTemperature(double temperature) { _targetTemperature = temperature; }
 
   struct ClosePair {
     unsigned long id1 = 0, id2 = 0;
@@ -64,6 +67,7 @@ class ConditionsCheck {
   };
   std::vector<Limit> _limits2;
   double _maxEpsilon = 0.0;
+  double _targetTemperature = 0.0;
   std::optional<double> _lastUKin;
 };
 

@@ -36,6 +36,7 @@ class ConditionsCheckTest : public CppUnit::TestFixture {
   CPPUNIT_TEST(nonFiniteVelocity);
   CPPUNIT_TEST(timeStepTooLarge);
   CPPUNIT_TEST(kineticEnergyJump);
+  CPPUNIT_TEST(thermostatHeatingPasses);
   CPPUNIT_TEST(nonFiniteEnergy);
   CPPUNIT_TEST(soundRunPasses);
   CPPUNIT_TEST_SUITE_END();
@@ -95,6 +96,16 @@ class ConditionsCheckTest : public CppUnit::TestFixture {
       CPPUNIT_ASSERT_MESSAGE(e.what(), contains(e.what(), "step 2: the kinetic energy jumped from 12 to 100000"));
       CPPUNIT_ASSERT(contains(e.what(), "the time step 0.005 is too large"));
     }
+  }
+
+  /// A thermostat heating a cold lattice to its target in one step is no blow-up.
+  void thermostatHeatingPasses() {
+    SimulationConfig cfg = testing::fccConfig(3, 0.3, 2.5, 0.01, false);
+    cfg.timestep = 0.0005;
+    cfg.ensemble = SimulationConfig::Ensemble::NVT;
+    cfg.temperature = 100.0;  // U_kin grows ten-thousandfold in the first step, far beyond N epsilon
+    cfg.thermostats = {{"VelocityScaling", "", -1, 100.0}};
+    CPPUNIT_ASSERT_EQUAL(std::string(), runUntilError(cfg, 5));
   }
 
   void nonFiniteEnergy() {
