@@ -5,7 +5,9 @@ CMAKE_FLAGS ?= -DCMAKE_BUILD_TYPE=Release
 EXAMPLE ?= input/lj-fcc/config.xml
 OUTDIR  ?= output
 
-.PHONY: all deps configure build run test bench validate clean
+FUZZ_SECONDS ?= 60
+
+.PHONY: all deps configure build run test sanitize fuzz bench validate clean
 
 all: build
 
@@ -30,6 +32,15 @@ test: deps
 	@$(MAKE) --no-print-directory build
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
 
+# The CPU suite built with -fsanitize=address,undefined (in $(BUILD)-asan) and run clean.
+sanitize: deps
+	scripts/run-sanitized-tests.sh $(BUILD)-asan
+
+# The libFuzzer targets of the input readers (in $(BUILD)-fuzz), each run for FUZZ_SECONDS.
+fuzz:
+	@scripts/install-deps.sh clang-14 libclang-rt-14-dev
+	FUZZ_SECONDS=$(FUZZ_SECONDS) JOBS=$(JOBS) scripts/run-fuzzers.sh $(BUILD)-fuzz
+
 bench: deps
 	@$(MAKE) --no-print-directory build
 	validation/bench/run-benchmarks.sh $(BUILD)
@@ -39,4 +50,4 @@ validate: deps
 	validation/run-validation.sh $(BUILD)
 
 clean:
-	rm -rf $(BUILD)
+	rm -rf $(BUILD) $(BUILD)-asan $(BUILD)-fuzz

@@ -21,6 +21,19 @@ option(MARDYN_ENABLE_CUDA "Build the CUDA compute backend (driver API + NVRTC)" 
 if(MARDYN_ENABLE_CUDA AND NOT _mardyn_cuda_found)
   message(FATAL_ERROR "MARDYN_ENABLE_CUDA is ON but the CUDA toolkit with NVRTC was not found")
 endif()
+# NVRTC alone: CMake's CUDA::nvrtc carries CUDA::cuda_driver (the libcuda.so stub) in its link
+# interface, which would make every executable need libcuda.so.1 to start unless the linker drops it
+# (--as-needed). The driver is opened at run time (dlopen), so nothing links it.
+if(MARDYN_ENABLE_CUDA)
+  get_target_property(_mardyn_nvrtc_location CUDA::nvrtc IMPORTED_LOCATION)
+  if(NOT _mardyn_nvrtc_location)
+    set(_mardyn_nvrtc_location ${CUDA_nvrtc_LIBRARY})
+  endif()
+  add_library(mardyn_nvrtc INTERFACE IMPORTED)
+  set_target_properties(mardyn_nvrtc PROPERTIES
+    INTERFACE_LINK_LIBRARIES "${_mardyn_nvrtc_location}"
+    INTERFACE_INCLUDE_DIRECTORIES "${CUDAToolkit_INCLUDE_DIRS}")
+endif()
 
 find_package(OpenCL QUIET)
 option(MARDYN_ENABLE_OPENCL "Build the OpenCL compute backend (ICD loader)" ${OpenCL_FOUND})

@@ -15,8 +15,13 @@
 // The optional GPU traversal: the only place that knows whether this build has one.
 #ifdef MARDYN_WITH_GPU
 #include "gpu/GpuDecoratorFactory.h"
+#include "gpu/GpuOptions.h"
 namespace {
 constexpr bool kGpuBuilt = true;
+/// Bad GPU settings are input errors (with file and line), reported with the other input problems.
+void checkGpu(const mardyn::SimulationConfig& config) {
+  if (config.gpu.enabled) mardyn::gpu::GpuOptions::fromConfig(config.gpu);
+}
 void attachGpu(mardyn::Simulation& sim, const mardyn::SimulationConfig& config) {
   if (config.gpu.enabled) sim.setContainerDecorator(mardyn::gpu::makeGpuDecorator(config));
 }
@@ -24,6 +29,7 @@ void attachGpu(mardyn::Simulation& sim, const mardyn::SimulationConfig& config) 
 #else
 namespace {
 constexpr bool kGpuBuilt = false;
+void checkGpu(const mardyn::SimulationConfig&) {}
 void attachGpu(mardyn::Simulation&, const mardyn::SimulationConfig& config) {
   if (config.gpu.enabled)
     throw mardyn::MardynException("this build has no GPU support (configure with CUDA or OpenCL to use --gpu)");
@@ -57,11 +63,15 @@ int main(int argc, char** argv) {
   try {
     config = ParallelInput::read(options.configFile);
     CommandLine::apply(options, config);
+    checkGpu(config);
   } catch (const InputError& e) {
     const auto n = e.problems().size();
     if (root) std::cerr << "mardyn: " << n << (n == 1 ? " problem" : " problems") << " in the input:\n" << e.what() << "\n";
     return 1;
   }
+
+  if (root)
+    for (const auto& w : config.warnings) std::cerr << "Warning: " << w.format() << "\n";
 
   // From here on an error may be seen by some ranks only: print it and end every rank.
   try {

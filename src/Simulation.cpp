@@ -6,6 +6,7 @@
 #include "particleContainer/CellProcessorFactory.h"
 #include "utils/MardynException.h"
 
+#include <algorithm>
 #include <iomanip>
 #include <ostream>
 #include <sstream>
@@ -55,7 +56,12 @@ Simulation::Simulation(SimulationConfig config, std::unique_ptr<DomainDecompBase
       _thermostat = std::make_unique<VelocityScalingThermostat>(targets, group);
     }
   }
+  _conditions = std::make_unique<ConditionsCheck>(_config.components, _config.timestep, rc);
+  double hottest = _config.temperature;  // a thermostat may heat the system that far in one step
+  for (const ThermostatConfig& t : _config.thermostats) hottest = std::max(hottest, t.temperature);
+  _conditions->setTargetTemperature(hottest);
   _time = _config.currentTime;
+  _step = _config.startStep();  // a restart continues the checkpoint's step count
 }
 
 Simulation::~Simulation() = default;
@@ -129,6 +135,7 @@ void Simulation::computeForces() {
     _localUpot = _processor->upot();
     _localVirial = _processor->virial();
   }
+  _conditions->checkForces(*_container, _step);
 }
 
 KineticSums Simulation::finishForces(bool kick) {
@@ -196,6 +203,7 @@ void Simulation::computeGlobalValues(const KineticSums& local, bool applyThermos
     gv.betaTrans = _thermostat->betaTrans(0);
     gv.betaRot = _thermostat->betaRot(0);
   }
+  _conditions->checkEnergies(gv.uKinTrans + gv.uKinRot, gv.uPot, n, _step);
 }
 
 void Simulation::step() {
@@ -232,11 +240,18 @@ void Simulation::finish() {
 
 std::vector<Molecule> Simulation::gatherMolecules() const { return _decomp->gatherMolecules(*_container); }
 
+std::vector<std::pair<std::string, std::string>> Simulation::pluginStates() const {
+  std::vector<std::pair<std::string, std::string>> states;
+  for (const auto& p : _plugins)
+    if (auto s = p->saveState(); !s.empty()) states.emplace_back(p->name(), std::move(s));
+  return states;
+}
+
 void Simulation::run(std::ostream& log) {
   Timer wall;
   wall.start();
   prepare();
-  const unsigned long steps = _config.totalSteps();
+  const unsigned long steps = _config.stepsToRun();
   // Step lines and the terminal progress line come from the output plugins (StepLineWriter).
   const double bytesBefore = _resident ? static_cast<double>(_resident->transferredBytes()) : 0.0;
   Timer loop;

@@ -10,6 +10,7 @@
 #include "molecules/InteractionParameters.h"
 #include "parallel/DomainDecompBase.h"
 #include "particleContainer/CellProcessor.h"
+#include "particleContainer/ConditionsCheck.h"
 #include "particleContainer/LinkedCells.h"
 #include "thermostats/VelocityScalingThermostat.h"
 #include "utils/ScopedTimer.h"
@@ -45,7 +46,7 @@ class Simulation : public SimulationView {
   void prepare();
   /// One time step (half kick, drift, exchange, forces, half kick, thermostat, outputs).
   void step();
-  /// prepare(), config().totalSteps() steps, finish(); then the summary (wall time, molecule
+  /// prepare(), config().stepsToRun() steps, finish(); then the summary (wall time, molecule
   /// updates per second, timer breakdown) on `log` (rank 0, unless quiet). Step and progress
   /// lines are the output plugins' job.
   void run(std::ostream& log);
@@ -57,6 +58,7 @@ class Simulation : public SimulationView {
   const GlobalValues& globals() const override { return _globals; }
   int rank() const override { return _decomp->rank(); }
   std::vector<Molecule> gatherMolecules() const override;
+  std::vector<std::pair<std::string, std::string>> pluginStates() const override;
 
   unsigned long currentStep() const { return _step; }
   double currentTime() const { return _time; }
@@ -84,6 +86,7 @@ class Simulation : public SimulationView {
   std::unique_ptr<CellProcessor> _processor;
   std::unique_ptr<Leapfrog> _integrator;
   std::unique_ptr<VelocityScalingThermostat> _thermostat;
+  std::unique_ptr<ConditionsCheck> _conditions;
   std::vector<std::unique_ptr<OutputPlugin>> _plugins;
   ContainerDecorator _decorator;
   ResidentTimeStep* _resident = nullptr;  ///< the container, when it runs the step where its molecules live

@@ -3,11 +3,23 @@
 
 #include "io/AtomicFile.h"
 #include "io/PhaseSpaceWriter.h"
+#include "io/StreamingFile.h"
 
 #include <algorithm>
 #include <cstdio>
+#include <filesystem>
+#include <iostream>
 
 namespace mardyn {
+
+namespace {
+bool sameFile(const std::string& a, const std::string& b) {
+  std::error_code ec;
+  if (a.empty() || b.empty()) return false;
+  if (std::filesystem::equivalent(a, b, ec)) return true;
+  return std::filesystem::weakly_canonical(a, ec) == std::filesystem::weakly_canonical(b, ec) && !ec;
+}
+}  // namespace
 
 CheckpointWriter::CheckpointWriter(std::string prefix, unsigned long writeFrequency)
     : _prefix(std::move(prefix)), _writeFrequency(writeFrequency) {}
@@ -18,22 +30,40 @@ std::string CheckpointWriter::fileName(unsigned long step) const {
   return _prefix + buf + ".restart.dat";
 }
 
-void CheckpointWriter::writeCheckpoint(const std::string& file, double time, const SimulationView& sim) {
+void CheckpointWriter::init(const SimulationView& sim) {
+  if (sim.rank() != 0) return;
+  StreamingFile::checkWritable(_writeFrequency == 0 ? _prefix + ".restart.dat" : fileName(sim.config().totalSteps()));
+}
+
+void CheckpointWriter::writeCheckpoint(const std::string& file, unsigned long step, double time,
+                                       const SimulationView& sim) {
   std::vector<Molecule> mols = sim.gatherMolecules();
   if (sim.rank() != 0) return;
   std::sort(mols.begin(), mols.end(), [](const Molecule& a, const Molecule& b) { return a.id() < b.id(); });
+  CheckpointInfo info;
+  info.step = step;
+  info.pluginStates = sim.pluginStates();
   AtomicFile f(file);
-  PhaseSpaceWriter::write(f.stream(), sim.config(), time, mols);
+  PhaseSpaceWriter::write(f.stream(), sim.config(), time, mols, info);
   f.commit();
 }
 
 void CheckpointWriter::afterStep(unsigned long step, double time, const SimulationView& sim) {
-  if (_writeFrequency == 0 || step == 0 || step % _writeFrequency != 0) return;
-  writeCheckpoint(fileName(step), time, sim);
+  if (_writeFrequency == 0 || step == sim.config().startStep() || step % _writeFrequency != 0) return;
+  if (sim.config().restart.active && sameFile(fileName(step), sim.config().restart.file)) return;  // kept as it is
+  writeCheckpoint(fileName(step), step, time, sim);
 }
 
-void CheckpointWriter::finish(unsigned long, double time, const SimulationView& sim) {
-  if (_writeFrequency == 0) writeCheckpoint(_prefix + ".restart.dat", time, sim);
+void CheckpointWriter::finish(unsigned long step, double time, const SimulationView& sim) {
+  if (_writeFrequency != 0) return;
+  std::string file = _prefix + ".restart.dat";
+  if (sim.config().restart.active && sameFile(file, sim.config().restart.file)) {
+    file = fileName(step);
+    if (sim.rank() == 0)
+      std::cerr << "CheckpointWriter: the run started from " << sim.config().restart.file
+                << ", which is kept; the final checkpoint is " << file << "\n";
+  }
+  writeCheckpoint(file, step, time, sim);
 }
 
 }  // namespace mardyn

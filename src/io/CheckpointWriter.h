@@ -1,5 +1,6 @@
 // CheckpointWriter: ls1-mardyn ASCII checkpoints (ICRVQD, full precision), readable back as input:
 // <prefix>-<step>.restart.dat every writefrequency steps, or only <prefix>.restart.dat at the end.
+// Each carries its step and the plugins' saved states, so that a restart continues from it.
 #pragma once
 
 #include "io/OutputPlugin.h"
@@ -13,14 +14,19 @@ class CheckpointWriter : public OutputPlugin {
   /// writeFrequency 0: only the final checkpoint `<prefix>.restart.dat` at finish().
   CheckpointWriter(std::string prefix, unsigned long writeFrequency);
   std::string name() const override { return "CheckpointWriter"; }
-  void init(const SimulationView&) override {}
+  /// Checks that the checkpoint files can be written (their directory takes new files).
+  void init(const SimulationView& sim) override;
+  /// Writes at every writefrequency-th step except the start step (0, or the checkpoint's step on
+  /// a restart: the file the run started from is not rewritten).
   void afterStep(unsigned long step, double time, const SimulationView& sim) override;
+  /// The final checkpoint; when its name is the file this run started from, the periodic name of
+  /// the last step is used instead (the start file is never overwritten).
   void finish(unsigned long step, double time, const SimulationView& sim) override;
 
   /// File name of the checkpoint for a step (periodic form).
   std::string fileName(unsigned long step) const;
-  /// Writes one checkpoint (collective: every rank calls, rank 0 writes).
-  static void writeCheckpoint(const std::string& file, double time, const SimulationView& sim);
+  /// Writes one checkpoint of `step` (collective: every rank calls, rank 0 writes).
+  static void writeCheckpoint(const std::string& file, unsigned long step, double time, const SimulationView& sim);
 
  private:
   std::string _prefix;

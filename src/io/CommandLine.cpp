@@ -42,7 +42,7 @@ std::string oneOf(const std::string& option, const std::string& v, const std::ve
 
 const std::vector<OptionSpec>& optionTable() {
   static const std::vector<OptionSpec> table = {
-      {"steps", 'n', "N", "number of time steps to run (overrides run/production/steps)",
+      {"steps", 'n', "N", "last time step (overrides run/production/steps; a restart from step S runs S+1..N)",
        [](Options& o, const std::string& v) { o.steps = toCount("steps", v, true); }},
       {"output-prefix", 'p', "P", "prefix of every output file (overrides the plugins' outputprefix)",
        [](Options& o, const std::string& v) { o.outputPrefix = v; }},
@@ -183,10 +183,23 @@ void CommandLine::apply(const Options& o, SimulationConfig& c) {
   if (o.printInterval) c.printInterval = *o.printInterval;
   c.quiet = o.quiet;
   if (o.gpu) c.gpu.enabled = true;
-  if (o.gpuBackend) c.gpu.backend = *o.gpuBackend;
-  if (o.cellProcessor) c.gpu.cellProcessor = *o.cellProcessor;
-  if (o.precision) c.gpu.precision = *o.precision;
-  for (const auto& kv : o.gpuOptions) c.gpu.options[kv.first] = kv.second;
+  // A setting given on the command line no longer has a place in the XML file.
+  if (o.gpuBackend) {
+    c.gpu.backend = *o.gpuBackend;
+    c.gpu.sources.erase("backend");
+  }
+  if (o.cellProcessor) {
+    c.gpu.cellProcessor = *o.cellProcessor;
+    c.gpu.sources.erase("cellProcessor");
+  }
+  if (o.precision) {
+    c.gpu.precision = *o.precision;
+    c.gpu.sources.erase("precision");
+  }
+  for (const auto& kv : o.gpuOptions) {
+    c.gpu.options[kv.first] = kv.second;
+    c.gpu.sources.erase(kv.first);
+  }
 }
 
 }  // namespace mardyn

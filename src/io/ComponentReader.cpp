@@ -60,13 +60,17 @@ Component ComponentReader::readMoleculeType(const XmlNode& node, unsigned id) {
       lj.sigma = _xml.number(s, "sigma", true, "a positive number").value_or(1.0);
       lj.epsilon = _xml.number(s, "epsilon", true, "a non-negative number").value_or(0.0);
       lj.shifted = _xml.boolean(s, "shifted", false);
-      if (lj.sigma <= 0) _xml.problem(s, "sigma must be positive");
+      if (!(lj.sigma > 0)) _xml.problem(_xml.child(s, "sigma"), "sigma must be positive (expected > 0)");
+      if (lj.epsilon < 0)
+        _xml.problem(_xml.child(s, "epsilon"), "negative epsilon (expected >= 0; the mixing rule takes sqrt(eps_i eps_j))");
+      if (lj.mass < 0) _xml.problem(_xml.child(s, "mass"), "negative mass (expected >= 0)");
       c.addLJCenter(lj);
     } else if (type == "Charge") {
       Charge q;
       q.r = r;
       q.mass = _xml.number(s, "mass", 0.0);
       q.q = _xml.number(s, "charge", true).value_or(0.0);
+      if (q.mass < 0) _xml.problem(_xml.child(s, "mass"), "negative mass (expected >= 0)");
       c.addCharge(q);
     } else if (type == "Dipole") {
       Dipole d;
@@ -86,7 +90,7 @@ Component ComponentReader::readMoleculeType(const XmlNode& node, unsigned id) {
   if (inertia) {
     const Vec3 I{_xml.number(inertia, "Ixx", true).value_or(0.0), _xml.number(inertia, "Iyy", true).value_or(0.0),
                  _xml.number(inertia, "Izz", true).value_or(0.0)};
-    if (I.x < 0 || I.y < 0 || I.z < 0) _xml.problem(inertia, "moments of inertia must not be negative");
+    if (I.x < 0 || I.y < 0 || I.z < 0) _xml.problem(inertia, "moments of inertia must not be negative (expected >= 0)");
     c.setMomentsOfInertia(I);
   } else {
     // Body axes assumed principal: I_xx = sum m (y^2 + z^2) about the centre of mass.
@@ -138,6 +142,8 @@ std::vector<MixingRule> ComponentReader::readMixing(const XmlNode& parent, std::
     m.cid2 = static_cast<unsigned>(*cid2 - 1);
     m.eta = _xml.number(r, "eta", 1.0);
     m.xi = _xml.number(r, "xi", 1.0);
+    if (!(m.eta > 0)) _xml.problem(_xml.child(r, "eta"), "eta must be positive (expected > 0)");
+    if (m.xi < 0) _xml.problem(_xml.child(r, "xi"), "negative xi (expected >= 0)");
     rules.push_back(m);
   }
   return rules;

@@ -6,6 +6,7 @@
 #include "molecules/Molecule.h"
 
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace mardyn {
@@ -37,12 +38,18 @@ class SimulationView {
   /// Collective: every rank must call it. Rank 0 receives every molecule (no halo copies),
   /// the other ranks an empty vector.
   virtual std::vector<Molecule> gatherMolecules() const = 0;
+  /// (plugin name, OutputPlugin::saveState()) of every plugin with a state, in plugin order:
+  /// what a checkpoint saves so that a restart continues the plugins' statistics.
+  virtual std::vector<std::pair<std::string, std::string>> pluginStates() const { return {}; }
 };
 
 /// An output plugin. The Simulation calls init() once after the initial force computation,
-/// afterStep(0, ...) right after it (the step-0 values), afterStep(n, ...) after step n = 1..N
-/// on every rank, and finish() once after the last step. Plugins decide themselves, from their
-/// write frequency, whether to write at a step; files are written atomically by rank 0.
+/// afterStep(S, ...) right after it (the values of the start step S: 0, or the step of the
+/// checkpoint a restart continues), afterStep(n, ...) after step n = S+1..N on every rank, and
+/// finish() once after the last step. Plugins decide themselves, from their write frequency,
+/// whether to write at a step; rank 0 writes. init() opens (or checks) every file the plugin will
+/// write, so that an unwritable path stops the run before its first step. Result rows and
+/// trajectory frames are appended and flushed as they are produced; checkpoints are atomic.
 class OutputPlugin {
  public:
   virtual ~OutputPlugin() = default;
@@ -50,6 +57,12 @@ class OutputPlugin {
   virtual void init(const SimulationView& sim) = 0;
   virtual void afterStep(unsigned long step, double time, const SimulationView& sim) = 0;
   virtual void finish(unsigned long step, double time, const SimulationView& sim) = 0;
+  /// One line of text (no newline) from which a restarted run continues this plugin's statistics
+  /// (running averages); empty when there is nothing to carry over. Checkpoints save it.
+  virtual std::string saveState() const { return {}; }
+  /// Called before init() with what a checkpoint saved for this plugin; throws MardynException
+  /// when the text cannot be used.
+  virtual void restoreState(const std::string& /*state*/) {}
 };
 
 }  // namespace mardyn

@@ -19,9 +19,12 @@ std::string vec(const Vec3& v) { return g17(v.x) + " " + g17(v.y) + " " + g17(v.
 }  // namespace
 
 void PhaseSpaceWriter::writeHeader(std::ostream& out, const SimulationConfig& config, double time,
-                                   std::size_t numMolecules) {
+                                   std::size_t numMolecules, const CheckpointInfo& info) {
   out << "mardyn trunk 20120726\n";
   out << "# written by " << versionString() << "\n";
+  if (info.step) out << "# mardyn-step " << *info.step << "\n";
+  for (const auto& [plugin, state] : info.pluginStates)
+    if (!state.empty() && state.find('\n') == std::string::npos) out << "# mardyn-state " << plugin << " " << state << "\n";
   out << " currentTime\t" << g17(time) << "\n";
   out << " Length\t" << vec(config.box) << "\n";
   out << " Temperature\t" << g17(config.temperature) << "\n";
@@ -58,8 +61,8 @@ void PhaseSpaceWriter::writeMolecule(std::ostream& out, unsigned long id, unsign
 }
 
 void PhaseSpaceWriter::write(std::ostream& out, const SimulationConfig& config, double time,
-                             const std::vector<Molecule>& molecules) {
-  writeHeader(out, config, time, molecules.size());
+                             const std::vector<Molecule>& molecules, const CheckpointInfo& info) {
+  writeHeader(out, config, time, molecules.size(), info);
   for (const auto& m : molecules) writeMolecule(out, m.id(), m.componentId(), m.r(), m.v(), m.q(), m.L());
 }
 

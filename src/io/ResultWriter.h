@@ -3,9 +3,11 @@
 #pragma once
 
 #include "io/OutputPlugin.h"
+#include "io/StreamingFile.h"
 
-#include <chrono>
 #include <deque>
+#include <memory>
+#include <optional>
 #include <string>
 
 namespace mardyn {
@@ -17,9 +19,15 @@ class ResultWriter : public OutputPlugin {
   ResultWriter(std::string file, unsigned long writeFrequency, std::size_t window = 1000, int precision = 5,
                unsigned long statisticsStart = 0);
   std::string name() const override { return "ResultWriter"; }
+  /// A fresh run starts the file with its header; a restart keeps the file's rows up to its start
+  /// step and appends after them.
   void init(const SimulationView& sim) override;
+  /// Adds the step's values to the averages and writes (and flushes) its row.
   void afterStep(unsigned long step, double time, const SimulationView& sim) override;
   void finish(unsigned long step, double time, const SimulationView& sim) override;
+  /// The running-average windows, the c_v sums and the last step they include, at full precision.
+  std::string saveState() const override;
+  void restoreState(const std::string& state) override;
 
   /// ls1's heat capacity per molecule: 1.5 + rotDOF/(2N) + var(U_pot)/(N T^2).
   double heatCapacity(const GlobalValues& g) const;
@@ -31,7 +39,7 @@ class ResultWriter : public OutputPlugin {
     void add(double v, std::size_t max);
     double average() const { return values.empty() ? 0.0 : sum / values.size(); }
   };
-  void flush();
+  void write(const std::string& text);
   std::string _file;
   unsigned long _writeFrequency;
   std::size_t _window;
@@ -40,8 +48,10 @@ class ResultWriter : public OutputPlugin {
   Window _upot, _ukin, _p;
   double _sumU = 0.0, _sumUU = 0.0;
   unsigned long _countU = 0;
-  std::string _content;
-  std::chrono::steady_clock::time_point _lastFlush;
+  std::optional<unsigned long> _lastStep;  ///< last step in the averages (restored or accumulated)
+  bool _restored = false;
+  std::optional<unsigned long> _skipRow;   ///< a restart's start step whose row the file keeps
+  std::unique_ptr<StreamingFile> _out;
 };
 
 }  // namespace mardyn

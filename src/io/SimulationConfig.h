@@ -4,14 +4,25 @@
 
 #include "molecules/Component.h"
 #include "molecules/Quaternion.h"
+#include "utils/MardynException.h"
 #include "utils/Vec3.h"
 
 #include <array>
 #include <map>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace mardyn {
+
+/// Where a setting was read: file, line and element path (for messages about its value).
+struct SettingSource {
+  std::string file;
+  int line = 0;
+  std::string path;
+  /// An InputProblem at this place.
+  InputProblem problem(const std::string& message) const { return {file, line, path, message}; }
+};
 
 /// Lorentz-Berthelot mixing for one pair of components (ls1's mixing/rule[@type=LB]);
 /// sigma_ij = eta * (sigma_i + sigma_j) / 2, epsilon_ij = xi * sqrt(epsilon_i * epsilon_j).
@@ -59,7 +70,9 @@ struct OutputPluginConfig {
   std::string type;                          ///< @type if given (e.g. CheckpointWriter: ASCII)
   unsigned long writeFrequency = 1;          ///< writefrequency (steps)
   std::string outputPrefix;                  ///< outputprefix as written (empty = plugin default)
-  std::map<std::string, std::string> params; ///< every simple child element, by name
+  std::map<std::string, std::string> params; ///< every simple child element, by name (checked against the
+                                             ///< plugin's settings by OutputPluginRegistry::check)
+  std::map<std::string, SettingSource> sources;  ///< where each of params was read
   std::string file;                          ///< configuration file it came from (for messages)
   int line = 0;                              ///< line of the element (for messages)
 };
@@ -78,6 +91,19 @@ struct GpuConfig {
   std::string cellProcessor;                  ///< a CellProcessorRegistry name, "auto" or empty
   std::string precision;                      ///< "single", "mixed", "double" or empty
   std::map<std::string, std::string> options; ///< further key=value settings
+  /// Where each setting read from XML was written, by name ("backend", "cellProcessor", "precision",
+  /// or an option's name); settings from the command line have no entry.
+  std::map<std::string, SettingSource> sources;
+};
+
+/// The checkpoint a run starts from, when its phase space is a checkpoint this program wrote: the
+/// header's step and the output plugins' saved state (running averages). Empty for a fresh run.
+struct RestartPoint {
+  bool active = false;           ///< the phase space carried a step: the run continues from it
+  unsigned long step = 0;        ///< step of the checkpoint; the run continues with step + 1
+  std::string file;              ///< the checkpoint file (never overwritten by this run)
+  /// Saved plugin states in the order written: (plugin name, state text).
+  std::vector<std::pair<std::string, std::string>> pluginStates;
 };
 
 /// Everything the application needs to set up a Simulation.
@@ -89,7 +115,8 @@ struct SimulationConfig {
   std::string integrator = "Leapfrog";
   double timestep = 0.0;
   double currentTime = 0.0;
-  unsigned long productionSteps = 0;     ///< run/production/steps: steps to run (overridden by --steps)
+  unsigned long productionSteps = 0;     ///< run/production/steps: the last step (overridden by --steps);
+                                         ///< a restart from step S runs steps S+1..productionSteps (ls1)
   unsigned long equilibrationSteps = 0;  ///< run/equilibration/steps: as in ls1, the step from which
                                          ///< averages are accumulated (part of the production steps)
 
@@ -120,14 +147,20 @@ struct SimulationConfig {
 
   RefUnits refUnits;
   std::vector<OutputPluginConfig> outputPlugins;  ///< in XML order, unknown names included
+  RestartPoint restart;                  ///< the checkpoint this run continues, if any
+  std::vector<InputProblem> warnings;    ///< inconsistencies that do not stop the run (printed by main)
 
   // command-line controlled output
   bool finalCheckpoint = true;           ///< --final-checkpoint 0|1
   unsigned long printInterval = 1;       ///< per-step line every this many steps (0 = never)
   bool quiet = false;
 
-  /// Steps to run (ls1's convention: run/production/steps counts every step).
+  /// The last step of the run (ls1's convention: run/production/steps counts every step).
   unsigned long totalSteps() const { return productionSteps; }
+  /// The first step number: 0, or the step of the checkpoint a restart continues.
+  unsigned long startStep() const { return restart.active ? restart.step : 0; }
+  /// Steps this run computes: from startStep() to totalSteps().
+  unsigned long stepsToRun() const { return totalSteps() > startStep() ? totalSteps() - startStep() : 0; }
 };
 
 }  // namespace mardyn

@@ -13,8 +13,12 @@
 #include "io/XmlConfigReader.h"
 
 #include "io/ComponentReader.h"
+#include "io/GpuSettingsReader.h"
 #include "io/LatticeGenerator.h"
+#include "io/OutputPluginReader.h"
 #include "io/PhaseSpaceReader.h"
+#include "io/RunSizeCheck.h"
+#include "utils/MemoryLimit.h"
 
 #include <tinyxml2.h>
 
@@ -35,6 +39,7 @@ SimulationConfig XmlConfigReader::read(const std::string& file, const Options& o
   const XmlNode root = reader._xml.load(file);
   if (root) reader.readRoot(root);
   reader._xml.throwIfProblems();
+  config.warnings = reader._xml.warnings();
   return config;
 }
 
@@ -96,7 +101,7 @@ void XmlConfigReader::readIntegratorAndRun(const XmlNode& sim) {
   const XmlNode integ = _xml.requiredChild(sim, "integrator", "<integrator type=\"Leapfrog\"> with <timestep>");
   if (integ && checkType(integ, "Leapfrog")) {
     const auto dt = _xml.number(integ, "timestep", true, "a positive number");
-    if (dt && *dt <= 0) _xml.problem(_xml.child(integ, "timestep"), "timestep must be positive");
+    if (dt && !(*dt > 0)) _xml.problem(_xml.child(integ, "timestep"), "timestep must be positive (expected > 0)");
     _config.timestep = dt.value_or(0.0);
   }
   const XmlNode run = _xml.requiredChild(sim, "run", "<run> with <production><steps>");
@@ -121,7 +126,7 @@ void XmlConfigReader::readEnsemble(const XmlNode& ens) {
                                                                          : SimulationConfig::Ensemble::NVT;
   const bool nvt = _config.ensemble == SimulationConfig::Ensemble::NVT;
   const auto T = _xml.number(ens, "temperature", nvt, "a positive temperature");
-  if (T && *T <= 0) _xml.problem(_xml.child(ens, "temperature"), "temperature must be positive");
+  if (T && !(*T > 0)) _xml.problem(_xml.child(ens, "temperature"), "temperature must be positive (expected > 0)");
   _config.temperature = T.value_or(0.0);
 
   _domainNode = _xml.requiredChild(ens, "domain", "<domain type=\"box\"> with <lx>, <ly>, <lz>");
@@ -129,7 +134,7 @@ void XmlConfigReader::readEnsemble(const XmlNode& ens) {
     const char* names[3] = {"lx", "ly", "lz"};
     for (int d = 0; d < 3; ++d) {
       const auto l = _xml.number(_domainNode, names[d], true, "a positive box length");
-      if (l && *l <= 0) _xml.problem(_xml.child(_domainNode, names[d]), "non-positive box length (expected > 0)");
+      if (l && !(*l > 0)) _xml.problem(_xml.child(_domainNode, names[d]), "non-positive box length (expected > 0)");
       _config.box[d] = l.value_or(0.0);
     }
   }
@@ -144,6 +149,7 @@ void XmlConfigReader::readEnsemble(const XmlNode& ens) {
   _config.mixing.insert(_config.mixing.end(), extra.begin(), extra.end());
 
   const XmlNode ps = _xml.requiredChild(ens, "phasespacepoint", "<phasespacepoint> with <file> or <generator>");
+  _phaseSpaceNode = ps;
   const bool boxOk = _config.box.x > 0 && _config.box.y > 0 && _config.box.z > 0;
   if (ps && boxOk && !_config.components.empty()) readPhaseSpace(ps);
 }
@@ -163,12 +169,35 @@ void XmlConfigReader::readPhaseSpace(const XmlNode& ps) {
     if (p.is_relative()) p = std::filesystem::path(f.file).parent_path() / p;
     const bool ignoreTime = _xml.boolean(ps, "ignoreCheckpointTime", false);
     if (!_options.readPhaseSpace) return;
-    // As in ls1, the header's currentTime is the simulation time unless ignoreCheckpointTime is true.
-    std::optional<double> headerTime;
+    std::error_code ec;
+    if (std::filesystem::exists(p, ec) && !std::filesystem::is_regular_file(p, ec)) {
+      _xml.problem(p.string(), 0, f.path, "not a regular file (expected an ASCII .inp file)");
+      return;
+    }
+    // As in ls1, the header's currentTime is the simulation time unless ignoreCheckpointTime is true;
+    // a checkpoint written here also carries its step: the run then continues from it.
+    PhaseSpaceHeader header;
     _config.molecules = PhaseSpaceReader::read(p.string(), f.path, _config.components.size(), _config.box,
-                                               _xml.problems(), &headerTime);
+                                               _xml.problems(), &header);
     if (ignoreTime) _config.currentTime = 0.0;
-    else if (headerTime) _config.currentTime = *headerTime;
+    else if (header.time) _config.currentTime = *header.time;
+    if (header.step && !ignoreTime) {
+      _config.restart.active = true;
+      _config.restart.step = *header.step;
+      _config.restart.file = p.string();
+      _config.restart.pluginStates = header.pluginStates;
+    }
+    if (header.length) {
+      const Vec3& L = *header.length;
+      const Vec3& B = _config.box;
+      if (std::abs(L.x - B.x) > 1e-12 * B.x || std::abs(L.y - B.y) > 1e-12 * B.y || std::abs(L.z - B.z) > 1e-12 * B.z) {
+        std::ostringstream msg;
+        msg.precision(17);
+        msg << "the phase-space header's Length (" << L.x << ", " << L.y << ", " << L.z << ") differs from the box ("
+            << B.x << ", " << B.y << ", " << B.z << ") of " << _domainNode.path << "; the XML's box is used";
+        _xml.warnings().push_back({p.string(), header.lengthLine, f.path, msg.str()});
+      }
+    }
   } else if (const XmlNode g = _xml.child(ps, "generator")) {
     readGenerator(g);
   } else {
@@ -200,13 +229,20 @@ void XmlConfigReader::readGenerator(const XmlNode& g) {
     std::istringstream words(t ? t : "");
     std::vector<long> n;
     for (std::string w; words >> w;) n.push_back(parseLong(w).value_or(0));
+    std::array<long, 3> c{0, 0, 0};
     if (n.size() == 1 || n.size() == 3) {
-      for (int d = 0; d < 3; ++d) s.cells[d] = static_cast<unsigned>(std::max(n[n.size() == 1 ? 0 : d], 0L));
+      for (int d = 0; d < 3; ++d) c[d] = n[n.size() == 1 ? 0 : d];
     } else {
       const char* names[3] = {"x", "y", "z"};
-      for (int d = 0; d < 3; ++d) s.cells[d] = static_cast<unsigned>(std::max(_xml.integer(cells, names[d], true, "a positive integer").value_or(1), 0L));
+      for (int d = 0; d < 3; ++d) c[d] = _xml.integer(cells, names[d], true, "a positive integer").value_or(1);
     }
-    if (s.cells[0] == 0 || s.cells[1] == 0 || s.cells[2] == 0) _xml.problem(cells, "cells must be positive");
+    const long maxCells = 1L << 30;
+    for (int d = 0; d < 3; ++d) s.cells[d] = c[d] > 0 && c[d] <= maxCells ? static_cast<unsigned>(c[d]) : 0u;
+    if (c[0] <= 0 || c[1] <= 0 || c[2] <= 0) _xml.problem(cells, "cells must be positive (expected integers > 0)");
+    else if (s.cells[0] == 0 || s.cells[1] == 0 || s.cells[2] == 0) _xml.problem(cells, "cells out of range (expected <= 2^30 per direction)");
+    else if (!checkMoleculeCount(cells, static_cast<double>(s.cells[0]) * s.cells[1] * s.cells[2] *
+                                            LatticeGenerator::basisSize(s.lattice)))
+      s.cells = {0, 0, 0};
   }
   const std::string cidName = _xml.child(g, "componentid") ? "componentid" : "component";
   const long cid = _xml.integer(g, cidName, 1L);
@@ -218,7 +254,7 @@ void XmlConfigReader::readGenerator(const XmlNode& g) {
   }
   s.component = static_cast<unsigned>(cid - 1);
   s.temperature = _xml.number(g, "temperature", _config.temperature);
-  if (s.temperature < 0) _xml.problem(_xml.child(g, "temperature"), "temperature must not be negative");
+  if (s.temperature < 0) _xml.problem(_xml.child(g, "temperature"), "temperature must not be negative (expected >= 0)");
   s.seed = static_cast<std::uint64_t>(_xml.integer(g, "seed", 1L));
   s.randomOrientations = _xml.boolean(g, "randomorientation", true);
   if (s.cells[0] && s.cells[1] && s.cells[2] && _options.readPhaseSpace)
@@ -235,7 +271,7 @@ void XmlConfigReader::readCubicGridGenerator(const XmlNode& g) {
     return;
   }
   const double n = count ? static_cast<double>(*count) : *density * _config.box.x * _config.box.y * _config.box.z;
-  if (n <= 0) {
+  if (!(n > 0)) {
     _xml.problem(g, "CubicGridGenerator: the number of molecules must be positive");
     return;
   }
@@ -245,7 +281,9 @@ void XmlConfigReader::readCubicGridGenerator(const XmlNode& g) {
   }
   LatticeGenerator::Settings s;
   s.lattice = LatticeGenerator::Lattice::BCC;
-  const auto cells = static_cast<unsigned>(std::ceil(std::cbrt(n / 2.0) - 1e-9));
+  const double perDim = std::ceil(std::cbrt(n / 2.0) - 1e-9);
+  if (!checkMoleculeCount(_xml.child(g, count ? "numMolecules" : "density"), 2.0 * perDim * perDim * perDim)) return;
+  const auto cells = static_cast<unsigned>(perDim);
   s.cells = {cells, cells, cells};
   s.component = 0;
   s.temperature = _config.temperature;
@@ -257,7 +295,7 @@ void XmlConfigReader::readAlgorithm(const XmlNode& alg) {
   _cutoffNode = _xml.requiredChild(alg, "cutoffs", "<cutoffs type=\"CenterOfMass\"> with <radiusLJ>");
   if (_cutoffNode && checkType(_cutoffNode, "CenterOfMass", "CenterOfMass")) {
     const auto rc = _xml.number(_cutoffNode, "radiusLJ", true, "a positive cutoff radius");
-    if (rc && *rc <= 0) _xml.problem(_xml.child(_cutoffNode, "radiusLJ"), "cutoff radius must be positive");
+    if (rc && !(*rc > 0)) _xml.problem(_xml.child(_cutoffNode, "radiusLJ"), "cutoff radius must be positive (expected > 0)");
     _config.cutoffRadius = rc.value_or(0.0);
     const auto w = _xml.number(_cutoffNode, "switchingwidth", false, "a width 0 <= w < radiusLJ");
     if (w && (*w < 0 || (rc && *w >= *rc)))
@@ -266,13 +304,18 @@ void XmlConfigReader::readAlgorithm(const XmlNode& alg) {
       _config.cutoffSwitchWidth = *w;
   }
   if (const XmlNode es = _xml.child(alg, "electrostatic")) {
-    if (checkType(es, "ReactionField", "ReactionField")) _config.epsilonRF = _xml.number(es, "epsilon", true).value_or(1e10);
+    if (checkType(es, "ReactionField", "ReactionField")) {
+      _config.epsilonRF = _xml.number(es, "epsilon", true, "a positive dielectric constant").value_or(1e10);
+      if (!(_config.epsilonRF > 0))
+        _xml.problem(_xml.child(es, "epsilon"), "reaction-field epsilon must be positive (expected > 0)");
+    }
   }
   if (const XmlNode ds = _xml.child(alg, "datastructure")) {
     if (checkType(ds, "LinkedCells", "LinkedCells")) {
       const long c = _xml.integer(ds, "cellsInCutoffRadius", 1L);
-      if (c < 1) _xml.problem(_xml.child(ds, "cellsInCutoffRadius"), "cellsInCutoffRadius must be >= 1");
-      _config.cellsInCutoffRadius = static_cast<int>(std::max(c, 1L));
+      _cellsNode = _xml.child(ds, "cellsInCutoffRadius");
+      if (c < 1 || c > 1000) _xml.problem(_cellsNode, "cellsInCutoffRadius out of range (expected 1..1000)");
+      _config.cellsInCutoffRadius = static_cast<int>(std::clamp(c, 1L, 1000L));
       if (const auto skin = _xml.number(ds, "skin", false, "a skin >= 0 (0: no Verlet list)")) {
         if (*skin < 0) _xml.problem(_xml.child(ds, "skin"), "skin must be >= 0 (0: no Verlet list)");
         else _config.verletSkin = *skin;
@@ -292,31 +335,13 @@ void XmlConfigReader::readAlgorithm(const XmlNode& alg) {
       const char* names[3] = {"x", "y", "z"};
       for (int d = 0; d < 3; ++d) {
         const long v = _xml.integer(dims, names[d], 0L);
-        if (v < 0) _xml.problem(_xml.child(dims, names[d]), "MPIGridDims must not be negative");
-        _config.parallelisation.mpiGridDims[d] = static_cast<int>(std::max(v, 0L));
+        if (v < 0 || v > 1000000) _xml.problem(_xml.child(dims, names[d]), "MPIGridDims out of range (expected 0..1000000)");
+        _config.parallelisation.mpiGridDims[d] = static_cast<int>(std::clamp(v, 0L, 1000000L));
       }
     }
   }
-  if (const XmlNode gpu = _xml.child(alg, "gpu")) readGpu(gpu);
-  if (const XmlNode gpu = _xml.child(_xml.child(alg, "datastructure"), "gpu")) readGpu(gpu);
-}
-
-// <gpu> (algorithm/gpu or datastructure[@type=LinkedCells]/gpu): enabled, backend, cellprocessor
-// (also cellProcessor; a processor name or auto), precision; every other simple child goes into
-// gpu.options (e.g. blockSize, compareToCpu, deterministic), checked by the GPU decorator.
-void XmlConfigReader::readGpu(const XmlNode& gpu) {
-  _config.gpu.enabled = _xml.boolean(gpu, "enabled", true);
-  for (const auto* e = gpu.element->FirstChildElement(); e; e = e->NextSiblingElement()) {
-    const std::string name = e->Name();
-    std::string value = e->GetText() ? e->GetText() : "";
-    value.erase(0, value.find_first_not_of(" \t\r\n"));
-    value.erase(value.find_last_not_of(" \t\r\n") + 1);
-    if (name == "enabled") continue;
-    if (name == "backend") _config.gpu.backend = value;
-    else if (name == "cellprocessor" || name == "cellProcessor") _config.gpu.cellProcessor = value;
-    else if (name == "precision") _config.gpu.precision = value;
-    else _config.gpu.options[name] = value;
-  }
+  if (const XmlNode gpu = _xml.child(alg, "gpu")) GpuSettingsReader::read(_xml, gpu, _config.gpu);
+  if (const XmlNode gpu = _xml.child(_xml.child(alg, "datastructure"), "gpu")) GpuSettingsReader::read(_xml, gpu, _config.gpu);
 }
 
 void XmlConfigReader::readThermostats(const XmlNode& th) {
@@ -345,39 +370,7 @@ void XmlConfigReader::readThermostats(const XmlNode& th) {
   }
 }
 
-void XmlConfigReader::readOutput(const XmlNode& sim) {
-  std::vector<XmlNode> plugins = _xml.children(_xml.child(sim, "output"), "outputplugin");
-  const auto more = _xml.children(sim, "plugin");
-  plugins.insert(plugins.end(), more.begin(), more.end());
-  for (const auto& p : plugins) {
-    OutputPluginConfig c;
-    c.name = _xml.attribute(p, "name").value_or("");
-    c.type = _xml.attribute(p, "type").value_or("");
-    c.file = p.file;
-    c.line = p.line();
-    if (c.name.empty()) {
-      _xml.problem(p, "missing attribute name (expected the plugin's name)");
-      continue;
-    }
-    for (const auto* e = p.element->FirstChildElement(); e; e = e->NextSiblingElement())
-      if (!e->FirstChildElement() && e->GetText()) {
-        std::string v = e->GetText();
-        v.erase(0, v.find_first_not_of(" \t\r\n"));
-        v.erase(v.find_last_not_of(" \t\r\n") + 1);
-        c.params[e->Name()] = v;
-      }
-    if (const XmlNode wc = _xml.child(p, "writecontrol"))  // ls1's nested form
-      if (const auto f = _xml.text(wc, "writefrequency")) c.params.emplace("writefrequency", *f);
-    if (c.params.count("writefrequency")) {
-      const auto f = parseLong(c.params["writefrequency"]);
-      if (!f || *f < 1) _xml.problem(p, "wrong type: writefrequency '" + c.params["writefrequency"] + "' (expected a positive integer)");
-      else c.writeFrequency = static_cast<unsigned long>(*f);
-    }
-    if (c.params.count("outputprefix")) c.outputPrefix = c.params["outputprefix"];
-    if (c.type.empty() && c.params.count("type")) c.type = c.params["type"];
-    _config.outputPlugins.push_back(c);
-  }
-}
+void XmlConfigReader::readOutput(const XmlNode& sim) { _config.outputPlugins = OutputPluginReader::read(_xml, sim); }
 
 void XmlConfigReader::checkConsistency(const XmlNode& /*simulation*/) {
   const double minL = std::min({_config.box.x, _config.box.y, _config.box.z});
@@ -390,6 +383,24 @@ void XmlConfigReader::checkConsistency(const XmlNode& /*simulation*/) {
   }
   if (_config.ensemble == SimulationConfig::Ensemble::NVT && _config.thermostats.empty() && _config.temperature > 0)
     _config.thermostats.push_back({"VelocityScaling", "", -1, _config.temperature});
+  if (_domainNode && _cutoffNode && minL > 0 && _config.cutoffRadius > 0) {
+    RunSizeCheck::Places where;
+    where.box = XmlInput::source(_domainNode);
+    where.cutoff = XmlInput::source(_xml.child(_cutoffNode, "radiusLJ"));
+    where.cells = _cellsNode ? XmlInput::source(_cellsNode) : where.cutoff;
+    where.phaseSpace = _phaseSpaceNode ? XmlInput::source(_phaseSpaceNode) : where.box;
+    RunSizeCheck::check(_config, where, _xml.problems());
+  }
+}
+
+bool XmlConfigReader::checkMoleculeCount(const XmlNode& node, double count) {
+  const double bytes = count * RunSizeCheck::bytesPerMolecule();
+  if (MemoryLimit::fits(bytes)) return true;
+  std::ostringstream msg;
+  msg << "the generator would make " << count << " molecules, which need " << MemoryLimit::format(bytes) << ", more than the "
+      << MemoryLimit::format(MemoryLimit::availableBytes()) << " of memory available (expected fewer molecules)";
+  _xml.problem(node, msg.str());
+  return false;
 }
 
 }  // namespace mardyn

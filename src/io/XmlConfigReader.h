@@ -32,16 +32,17 @@ class XmlConfigReader {
   void readCubicGridGenerator(const XmlNode& generator);
   void readAlgorithm(const XmlNode& algorithm);
   void readThermostats(const XmlNode& thermostats);
-  void readGpu(const XmlNode& gpu);
   void readOutput(const XmlNode& output);
   void checkConsistency(const XmlNode& simulation);
   /// Records a "wrong type" problem unless the node's @type is one of `allowed` (|-separated).
   bool checkType(const XmlNode& node, const std::string& allowed, const std::string& fallback = "");
+  /// Records a problem (at `node`) unless `count` generated molecules fit in memory.
+  bool checkMoleculeCount(const XmlNode& node, double count);
 
   SimulationConfig& _config;
   Options _options;
   XmlInput _xml;
-  XmlNode _cutoffNode, _domainNode;
+  XmlNode _cutoffNode, _domainNode, _cellsNode, _phaseSpaceNode;
 };
 
 }  // namespace mardyn

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cerrno>
+#include <cmath>
 #include <cstdlib>
 #include <filesystem>
 #include <sstream>
@@ -38,6 +39,12 @@ std::optional<double> parseDouble(const std::string& text) {
   errno = 0;
   const double v = std::strtod(s.c_str(), &end);
   if (end != s.c_str() + s.size() || errno == ERANGE) return std::nullopt;
+  return v;
+}
+
+std::optional<double> parseFinite(const std::string& text) {
+  const auto v = parseDouble(text);
+  if (!v || !std::isfinite(*v)) return std::nullopt;
   return v;
 }
 
@@ -74,6 +81,12 @@ XmlNode XmlInput::load(const std::string& file) {
     return {};
   }
   XmlNode node{root, file, std::string("/") + root->Name()};
+  if (const tinyxml2::XMLElement* second = root->NextSiblingElement()) {
+    problem(file, second->GetLineNum(), std::string("/") + second->Name(),
+            std::string("second root element <") + second->Name() + "> (expected one root element <" + root->Name() +
+                "> and nothing after it)");
+    return {};
+  }
   _documents.push_back(std::move(doc));
   return node;
 }
@@ -183,7 +196,12 @@ std::optional<double> XmlInput::number(const XmlNode& parent, const std::string&
   const char* t = c.element->GetText();
   const std::string s = t ? t : "";
   auto v = parseDouble(s);
-  if (!v) problem(c, "wrong type: '" + trim(s) + "' is not " + expected);
+  if (!v) {
+    problem(c, "wrong type: '" + trim(s) + "' is not " + expected);
+  } else if (!std::isfinite(*v)) {
+    problem(c, "not a finite number: '" + trim(s) + "' (expected " + expected + ")");
+    return std::nullopt;
+  }
   return v;
 }
 
@@ -247,6 +265,12 @@ void XmlInput::problem(const std::string& file, int line, const std::string& ele
   for (const auto& p : _problems)  // an include read twice reports its problem once
     if (p.file == file && p.line == line && p.element == element && p.message == message) return;
   _problems.push_back({file, line, element, message});
+}
+
+void XmlInput::warning(const XmlNode& node, const std::string& message) {
+  for (const auto& p : _warnings)
+    if (p.file == node.file && p.line == node.line() && p.element == node.path && p.message == message) return;
+  _warnings.push_back({node.file, node.line(), node.path, message});
 }
 
 void XmlInput::throwIfProblems() const {

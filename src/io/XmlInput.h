@@ -2,6 +2,7 @@
 // with typed, located getters that collect InputProblems instead of stopping at the first one.
 #pragma once
 
+#include "io/SimulationConfig.h"
 #include "utils/MardynException.h"
 #include "utils/Vec3.h"
 
@@ -47,7 +48,8 @@ class XmlInput {
   std::optional<std::string> text(const XmlNode& parent, const std::string& name);
   std::optional<std::string> attribute(const XmlNode& node, const std::string& name) const;
 
-  /// Numbers of child elements. `required`: absence is a problem. Wrong type always is.
+  /// Numbers of child elements. `required`: absence is a problem. Wrong type always is, and so is a
+  /// number that is not finite (inf, nan) or out of double's range.
   std::optional<double> number(const XmlNode& parent, const std::string& name, bool required,
                                const std::string& expected = "a number");
   double number(const XmlNode& parent, const std::string& name, double fallback);
@@ -63,6 +65,11 @@ class XmlInput {
   void problem(const XmlNode& node, const std::string& message);
   void problem(const std::string& file, int line, const std::string& element, const std::string& message);
   std::vector<InputProblem>& problems() { return _problems; }
+  /// Inconsistencies that do not stop the run (e.g. what ls1-mardyn tolerates).
+  void warning(const XmlNode& node, const std::string& message);
+  std::vector<InputProblem>& warnings() { return _warnings; }
+  /// Where a node is, for checks made after reading.
+  static SettingSource source(const XmlNode& node) { return {node.file, node.line(), node.path}; }
   /// Throws InputError with everything collected, if anything was.
   void throwIfProblems() const;
 
@@ -70,10 +77,13 @@ class XmlInput {
   std::vector<XmlNode> expandInclude(const XmlNode& include, const std::string& name);
   std::vector<std::unique_ptr<tinyxml2::XMLDocument>> _documents;
   std::vector<InputProblem> _problems;
+  std::vector<InputProblem> _warnings;
 };
 
-/// Parses a whole string as a double / integer (no trailing characters).
+/// Parses a whole string as a double / integer (no trailing characters). parseDouble accepts inf
+/// and nan (strtod's forms); parseFinite does not.
 std::optional<double> parseDouble(const std::string& s);
 std::optional<long> parseLong(const std::string& s);
+std::optional<double> parseFinite(const std::string& s);
 
 }  // namespace mardyn

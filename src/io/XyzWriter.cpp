@@ -2,8 +2,13 @@
 // then one line per site. Species: the component name, with the site index for multi-site components.
 #include "io/XyzWriter.h"
 
+#include "io/AtomicFile.h"
+#include "io/XyzFileReader.h"
+
 #include <algorithm>
 #include <cstdio>
+#include <iostream>
+#include <sstream>
 
 namespace mardyn {
 
@@ -11,7 +16,23 @@ XyzWriter::XyzWriter(std::string file, unsigned long writeFrequency)
     : _file(std::move(file)), _writeFrequency(writeFrequency ? writeFrequency : 1) {}
 
 void XyzWriter::init(const SimulationView& sim) {
-  if (sim.rank() == 0) _out = std::make_unique<AtomicFile>(_file);
+  if (sim.rank() != 0) return;
+  const RestartPoint& restart = sim.config().restart;
+  const XyzFileReader::Content existing = restart.active ? XyzFileReader::read(_file) : XyzFileReader::Content();
+  if (!existing.exists) {
+    _out = std::make_unique<StreamingFile>(_file, StreamingFile::Mode::Truncate);
+    return;
+  }
+  // Frames after the start step were written after the checkpoint: this run writes them again.
+  for (const auto& w : existing.warnings) std::cerr << "Warning: " << w << "\n";
+  std::string kept;
+  for (const auto& f : existing.frames) {
+    if (!f.step || *f.step > restart.step) continue;
+    kept += f.text;
+    if (*f.step == restart.step) _skipFrame = restart.step;
+  }
+  AtomicFile::write(_file, kept);
+  _out = std::make_unique<StreamingFile>(_file, StreamingFile::Mode::Append);
 }
 
 void XyzWriter::writeFrame(std::ostream& out, unsigned long step, double time, const SimulationConfig& config,
@@ -42,16 +63,15 @@ void XyzWriter::writeFrame(std::ostream& out, unsigned long step, double time, c
 }
 
 void XyzWriter::afterStep(unsigned long step, double time, const SimulationView& sim) {
-  if (step % _writeFrequency != 0) return;
+  if (step % _writeFrequency != 0 || (_skipFrame && step == *_skipFrame)) return;
   std::vector<Molecule> mols = sim.gatherMolecules();
   if (sim.rank() != 0 || !_out) return;
   std::sort(mols.begin(), mols.end(), [](const Molecule& a, const Molecule& b) { return a.id() < b.id(); });
-  writeFrame(_out->stream(), step, time, sim.config(), mols);
+  std::ostringstream frame;
+  writeFrame(frame, step, time, sim.config(), mols);
+  _out->write(frame.str());
 }
 
-void XyzWriter::finish(unsigned long, double, const SimulationView&) {
-  if (_out) _out->commit();
-  _out.reset();
-}
+void XyzWriter::finish(unsigned long, double, const SimulationView&) { _out.reset(); }
 
 }  // namespace mardyn

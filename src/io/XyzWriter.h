@@ -1,11 +1,13 @@
 // XyzWriter: trajectory in extended XYZ (OVITO and ParaView read it): one frame per write
-// frequency with every LJ centre and charge in the space frame, box in the Lattice field.
+// frequency with every LJ centre and charge in the space frame, box in the Lattice field; each
+// frame is flushed to the file as soon as it is written.
 #pragma once
 
-#include "io/AtomicFile.h"
 #include "io/OutputPlugin.h"
+#include "io/StreamingFile.h"
 
 #include <memory>
+#include <optional>
 #include <string>
 
 namespace mardyn {
@@ -14,6 +16,8 @@ class XyzWriter : public OutputPlugin {
  public:
   XyzWriter(std::string file, unsigned long writeFrequency);
   std::string name() const override { return "XyzWriter"; }
+  /// A fresh run starts the file; a restart keeps its complete frames up to its start step and
+  /// appends after them.
   void init(const SimulationView& sim) override;
   void afterStep(unsigned long step, double time, const SimulationView& sim) override;
   void finish(unsigned long step, double time, const SimulationView& sim) override;
@@ -25,7 +29,8 @@ class XyzWriter : public OutputPlugin {
  private:
   std::string _file;
   unsigned long _writeFrequency;
-  std::unique_ptr<AtomicFile> _out;  ///< frames stream into a temporary file, renamed at finish()
+  std::unique_ptr<StreamingFile> _out;  ///< each frame is written and flushed whole
+  std::optional<unsigned long> _skipFrame;  ///< a restart's start step whose frame the file keeps
 };
 
 }  // namespace mardyn

@@ -8,6 +8,7 @@
 #include <mpi.h>
 
 #include <algorithm>
+#include <string>
 #include <type_traits>
 
 namespace mardyn {
@@ -25,6 +26,30 @@ void broadcastMolecules(std::vector<MoleculeRecord>& molecules, int rank, MPI_Co
   for (std::size_t first = 0; first < count; first += chunk) {
     const std::size_t n = std::min<std::size_t>(chunk, count - first);
     MPI_Bcast(molecules.data() + first, static_cast<int>(n * sizeof(MoleculeRecord)), MPI_BYTE, 0, comm);
+  }
+}
+
+void broadcastString(std::string& s, int rank, MPI_Comm comm) {
+  unsigned long size = s.size();
+  MPI_Bcast(&size, 1, MPI_UNSIGNED_LONG, 0, comm);
+  if (rank != 0) s.resize(size);
+  if (size > 0) MPI_Bcast(s.data(), static_cast<int>(size), MPI_CHAR, 0, comm);
+}
+
+/// The restart point rank 0 found in the phase-space header (step, file, saved plugin states).
+void broadcastRestart(RestartPoint& restart, int rank, MPI_Comm comm) {
+  int active = restart.active ? 1 : 0;
+  unsigned long step = restart.step, states = restart.pluginStates.size();
+  MPI_Bcast(&active, 1, MPI_INT, 0, comm);
+  MPI_Bcast(&step, 1, MPI_UNSIGNED_LONG, 0, comm);
+  MPI_Bcast(&states, 1, MPI_UNSIGNED_LONG, 0, comm);
+  restart.active = active != 0;
+  restart.step = step;
+  broadcastString(restart.file, rank, comm);
+  restart.pluginStates.resize(states);
+  for (auto& [name, state] : restart.pluginStates) {
+    broadcastString(name, rank, comm);
+    broadcastString(state, rank, comm);
   }
 }
 
@@ -64,6 +89,7 @@ SimulationConfig ParallelInput::read(const std::string& file) {
   }
   broadcastMolecules(config.molecules, rank, MPI_COMM_WORLD);
   MPI_Bcast(&config.currentTime, 1, MPI_DOUBLE, 0, MPI_COMM_WORLD);
+  broadcastRestart(config.restart, rank, MPI_COMM_WORLD);
   return config;
 }
 

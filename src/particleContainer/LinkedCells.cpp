@@ -3,6 +3,7 @@
 #include "particleContainer/LinkedCells.h"
 
 #include "utils/MardynException.h"
+#include "utils/MemoryLimit.h"
 
 #include <algorithm>
 #include <cmath>
@@ -31,6 +32,18 @@ double LinkedCells::haloWidth() const { return _cutoff; }
 
 void LinkedCells::buildGrid() {
   const int n = _haloLayers;
+  // Sizes in floating point first: a huge region must not overflow the cell counts.
+  double cells = 1.0;
+  for (int d = 0; d < 3; ++d) {
+    const double len = _boxMax[d] - _boxMin[d];
+    cells *= std::max<double>(n, std::floor(len / (_cutoff / n) * (1.0 + 1e-14))) + 2.0 * n;
+  }
+  const double bytes = cells * sizeof(ParticleCell);
+  if (!(cells < 2e9) || !MemoryLimit::fits(bytes))
+    throw MardynException("LinkedCells: region " + vecString(_boxMin) + " - " + vecString(_boxMax) + " with cutoff " +
+                          std::to_string(_cutoff) + " needs " + std::to_string(cells) + " cells (" +
+                          MemoryLimit::format(bytes) + "), more than fit in the " +
+                          MemoryLimit::format(MemoryLimit::availableBytes()) + " of memory available");
   for (int d = 0; d < 3; ++d) {
     const double len = _boxMax[d] - _boxMin[d];
     if (!(len >= _cutoff))

@@ -1,7 +1,8 @@
 #!/bin/bash
 # Writes a mardyn configuration for a single-centre Lennard-Jones fluid (reduced units) to stdout.
 # Usage: lj-config.sh ENSEMBLE RHO T RC CELLS STEPS EQUIL SHIFTED LONGRANGE RESFREQ PHASESPACE
-#   PHASESPACE: "generator" (FCC lattice, CELLS^3 * 4 atoms, seed $SEED or 4711) or the path of an .inp file.
+#   PHASESPACE: "generator" (FCC lattice, CELLS^3 * 4 atoms, seed $SEED or 4711) or the path of an .inp file
+#   (a checkpoint too: the run then starts afresh at step 0 and time 0, STEPS steps, not as its restart).
 #   Env SKIN: Verlet-list skin written to datastructure/skin (unset: mardyn's default; 0: no list).
 set -euo pipefail
 ens=$1 rho=$2 temp=$3 rc=$4 cells=$5 steps=$6 equil=$7 shifted=$8 longrange=$9 resfreq=${10} ps=${11}
@@ -10,7 +11,7 @@ box=$(awk -v n="$n" -v rho="$rho" 'BEGIN { printf "%.17g", exp(log(n / rho) / 3)
 if [ "$ps" = generator ]; then
   phasespace="<generator name=\"Lattice\"><lattice>fcc</lattice><cells>$cells</cells><component>1</component><seed>${SEED:-4711}</seed></generator>"
 else
-  phasespace="<file type=\"ASCII\">$ps</file>"
+  phasespace="<file type=\"ASCII\">$ps</file><ignoreCheckpointTime>true</ignoreCheckpointTime>"
 fi
 skin=""
 [ -n "${SKIN:-}" ] && skin="<skin>$SKIN</skin>"

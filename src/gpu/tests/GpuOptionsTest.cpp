@@ -25,6 +25,7 @@ class GpuOptionsTest : public CppUnit::TestFixture {
   CPPUNIT_TEST(testFromConfig);
   CPPUNIT_TEST(testEnvironmentOverrides);
   CPPUNIT_TEST(testBadValuesAreNamed);
+  CPPUNIT_TEST(testBadXmlValuesAreLocated);
   CPPUNIT_TEST(testRegistry);
   CPPUNIT_TEST(testDeterministic);
   CPPUNIT_TEST(testAutoProcessor);
@@ -86,6 +87,33 @@ class GpuOptionsTest : public CppUnit::TestFixture {
     c.options.clear();
     c.precision = "quadruple";
     CPPUNIT_ASSERT(message(c).find("quadruple") != std::string::npos);
+  }
+
+  /// Settings read from XML keep their place: a bad value is an InputError at its file and line.
+  void testBadXmlValuesAreLocated() {
+    auto problem = [](const GpuConfig& c) -> InputProblem {
+      try {
+        GpuOptions::fromConfig(c);
+      } catch (const InputError& e) {
+        return e.problems().at(0);
+      }
+      CPPUNIT_FAIL("expected an InputError");
+      return {};
+    };
+    GpuConfig c;
+    c.options["blockSize"] = "x";
+    c.sources["blockSize"] = {"run/config.xml", 41, "/mardyn/simulation/algorithm/gpu/blockSize"};
+    InputProblem p = problem(c);
+    CPPUNIT_ASSERT_EQUAL(std::string("run/config.xml"), p.file);
+    CPPUNIT_ASSERT_EQUAL(41, p.line);
+    CPPUNIT_ASSERT(p.format().find("run/config.xml:41: /mardyn/simulation/algorithm/gpu/blockSize: gpu option "
+                                   "blockSize='x': expected an integer") == 0);
+    c.options.clear();
+    c.cellProcessor = "noSuchProcessor";
+    c.sources["cellProcessor"] = {"run/config.xml", 42, "/mardyn/simulation/algorithm/gpu/cellProcessor"};
+    p = problem(c);
+    CPPUNIT_ASSERT_EQUAL(42, p.line);
+    CPPUNIT_ASSERT(p.message.find("unknown GPU cell processor 'noSuchProcessor'") != std::string::npos);
   }
 
   void testRegistry() {

@@ -10,30 +10,6 @@ using namespace mardyn::iotest;
 
 namespace {
 const char* kPS = "/mardyn/simulation/ensemble/phasespacepoint/file";
-
-/// Reads config text (and phase space text unless empty) expecting an InputError.
-InputError readError(const TempDir& dir, const std::string& cfg, const std::string& inp) {
-  if (!inp.empty()) writeFile(dir.file("phase.inp"), inp);
-  try {
-    XmlConfigReader::read(writeFile(dir.file("config.xml"), cfg));
-  } catch (const InputError& e) {
-    return e;
-  }
-  CPPUNIT_FAIL("expected an InputError");
-  return InputError(std::vector<InputProblem>{});
-}
-
-/// Asserts a problem with exactly this file, line and element whose message contains `part`.
-void expectProblem(const InputError& e, const std::string& file, int line, const std::string& element,
-                   const std::string& part) {
-  for (const auto& p : e.problems())
-    if (p.file == file && p.line == line && p.element == element && p.message.find(part) != std::string::npos) {
-      // what() lists the formatted problem too
-      CPPUNIT_ASSERT(std::string(e.what()).find(p.format()) != std::string::npos);
-      return;
-    }
-  CPPUNIT_FAIL("no problem '" + part + "' at " + file + ":" + std::to_string(line) + " " + element + " in:\n" + e.what());
-}
 }  // namespace
 
 class InputErrorTest : public CppUnit::TestFixture {

@@ -1,6 +1,11 @@
 // IoTestFiles: helpers of the io tests: a temporary directory removed afterwards, writing files,
-// finding the line of a text, and a small valid configuration to break in controlled ways.
+// finding the line of a text, expecting input errors, and a small valid configuration to break in
+// controlled ways.
 #pragma once
+
+#include "io/XmlConfigReader.h"
+
+#include <cppunit/extensions/HelperMacros.h>
 
 #include <filesystem>
 #include <fstream>
@@ -54,6 +59,30 @@ inline std::string replaced(std::string text, const std::string& from, const std
   const auto pos = text.find(from);
   if (pos == std::string::npos) throw std::runtime_error("test set-up: '" + from + "' not in text");
   return text.replace(pos, from.size(), to);
+}
+
+/// Reads config text (and phase space text unless empty) expecting an InputError.
+inline InputError readError(const TempDir& dir, const std::string& cfg, const std::string& inp) {
+  if (!inp.empty()) writeFile(dir.file("phase.inp"), inp);
+  try {
+    XmlConfigReader::read(writeFile(dir.file("config.xml"), cfg));
+  } catch (const InputError& e) {
+    return e;
+  }
+  CPPUNIT_FAIL("expected an InputError");
+  return InputError(std::vector<InputProblem>{});
+}
+
+/// Asserts a problem with exactly this file, line and element whose message contains `part`.
+inline void expectProblem(const InputError& e, const std::string& file, int line, const std::string& element,
+                          const std::string& part) {
+  for (const auto& p : e.problems())
+    if (p.file == file && p.line == line && p.element == element && p.message.find(part) != std::string::npos) {
+      // what() lists the formatted problem too
+      CPPUNIT_ASSERT(std::string(e.what()).find(p.format()) != std::string::npos);
+      return;
+    }
+  CPPUNIT_FAIL("no problem '" + part + "' at " + file + ":" + std::to_string(line) + " " + element + " in:\n" + e.what());
 }
 
 /// A valid configuration: box 10 x 11 x 12, cutoff 2.5, two components (LJ, and a 2CLJ with a

@@ -1,5 +1,6 @@
 // OutputPluginTest: ResultWriter columns and running averages, CheckpointWriter files readable back
-// as input, XyzWriter frames, the registry's unknown-name warning, and atomic writing (no temp left).
+// as input, XyzWriter frames (in the file as soon as written), the registry's unknown-name warning,
+// and no temporary file left behind.
 #include "io/CheckpointWriter.h"
 #include "io/OutputPluginRegistry.h"
 #include "io/PhaseSpaceReader.h"
@@ -63,6 +64,7 @@ class OutputPluginTest : public CppUnit::TestFixture {
   CPPUNIT_TEST(xyzFrames);
   CPPUNIT_TEST(stepLineFormat);
   CPPUNIT_TEST(registryWarnsAndAddsFinalCheckpoint);
+  CPPUNIT_TEST(resultWriterStateRoundTrip);
   CPPUNIT_TEST_SUITE_END();
 
  public:
@@ -137,8 +139,9 @@ class OutputPluginTest : public CppUnit::TestFixture {
     XyzWriter w(dir.file("t.xyz"), 5);
     w.init(view);
     for (unsigned long s = 0; s <= 10; ++s) w.afterStep(s, 0.01 * s, view);
-    CPPUNIT_ASSERT(!std::filesystem::exists(dir.file("t.xyz")));  // appears complete at finish only
+    const std::string streamed = readFile(dir.file("t.xyz"));  // every frame is in the file once written
     w.finish(10, 0.1, view);
+    CPPUNIT_ASSERT_EQUAL(streamed, readFile(dir.file("t.xyz")));
     const std::string text = readFile(dir.file("t.xyz"));
     std::istringstream in(text);
     std::string line;
@@ -196,6 +199,46 @@ class OutputPluginTest : public CppUnit::TestFixture {
     CPPUNIT_ASSERT_EQUAL(std::string("StepLineWriter"), p2[0]->name());
     CPPUNIT_ASSERT_EQUAL(std::size_t(2), p2.size());
     CPPUNIT_ASSERT(OutputPluginRegistry::isKnown("XyzWriter"));
+  }
+
+  /// The saved state restores the averages exactly; a damaged one is an input error naming the checkpoint.
+  void resultWriterStateRoundTrip() {
+    TempDir dir;
+    FakeView view;
+    ResultWriter a(dir.file("a.res"), 1, 3, 5, 1);
+    for (unsigned long s = 0; s < 5; ++s) {
+      view.g.uPot = -10.0 - 0.1 * s;
+      view.g.uKinTrans = 1.0 / (s + 3.0);
+      view.g.pressure = 0.3 * s;
+      a.afterStep(s, 0.1 * s, view);
+    }
+    const std::string state = a.saveState();
+    CPPUNIT_ASSERT(state.find("1 4 3 ") == 0);  // version, last step, window
+    ResultWriter b(dir.file("b.res"), 1, 3, 5, 1);
+    b.restoreState(state);
+    CPPUNIT_ASSERT_EQUAL(state, b.saveState());
+    view.g.temperature = 1.0;
+    CPPUNIT_ASSERT_EQUAL(a.heatCapacity(view.g), b.heatCapacity(view.g));
+    CPPUNIT_ASSERT_THROW(b.restoreState(state.substr(0, state.size() / 2)), MardynException);
+    CPPUNIT_ASSERT_THROW(b.restoreState("2" + state.substr(1)), MardynException);
+
+    SimulationConfig c;
+    c.quiet = true;
+    c.finalCheckpoint = false;
+    OutputPluginConfig rw;
+    rw.name = "ResultWriter";
+    c.outputPlugins = {rw};
+    c.restart.active = true;
+    c.restart.file = "run/p-000000020.restart.dat";
+    c.restart.pluginStates = {{"ResultWriter", "1 20 x"}};
+    std::ostringstream warnings;
+    try {
+      OutputPluginRegistry::createAll(c, warnings);
+      CPPUNIT_FAIL("a damaged state was accepted");
+    } catch (const InputError& e) {
+      CPPUNIT_ASSERT_EQUAL(std::string("run/p-000000020.restart.dat"), e.problems().at(0).file);
+      CPPUNIT_ASSERT(std::string(e.what()).find("saved state is damaged at item 3") != std::string::npos);
+    }
   }
 };
 

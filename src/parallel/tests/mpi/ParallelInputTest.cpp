@@ -1,6 +1,7 @@
 // ParallelInputTest: the phase space read by rank 0 alone and sent to every process gives the same
 // molecules and per-step values as the serial run; a broken .inp that only rank 0 reads makes every
-// process throw InputError (rank 0 with the problem) instead of waiting forever.
+// process throw InputError (rank 0 with the problem) instead of waiting forever; a checkpoint's
+// restart point (step, saved plugin states) reaches every process.
 #include "Simulation.h"
 #include "io/XmlConfigReader.h"
 #include "parallel/DomainDecompMPI.h"
@@ -29,6 +30,7 @@ class ParallelInputTest : public CppUnit::TestFixture {
   CPPUNIT_TEST_SUITE(ParallelInputTest);
   CPPUNIT_TEST(moleculesFromRankZeroMatchSerialRun);
   CPPUNIT_TEST(truncatedInpFailsOnEveryRank);
+  CPPUNIT_TEST(restartPointReachesEveryRank);
   CPPUNIT_TEST_SUITE_END();
 
  public:
@@ -131,6 +133,46 @@ class ParallelInputTest : public CppUnit::TestFixture {
       CPPUNIT_ASSERT(message.find("lj-liquid-256.inp") != std::string::npos);
     }
     CPPUNIT_ASSERT(everyRankThrew == 1);
+  }
+
+  /// A checkpoint's step and saved plugin states, read by rank 0 alone, reach every process.
+  void restartPointReachesEveryRank() {
+    long id = static_cast<long>(getpid());
+    MPI_Bcast(&id, 1, MPI_LONG, 0, MPI_COMM_WORLD);
+    const auto dir = std::filesystem::temp_directory_path() / ("mardyn-parallel-restart-" + std::to_string(id));
+    const auto src = sourceDir() / "input/lj-restart";
+    if (ParallelEnvironment::rank() == 0) {
+      std::filesystem::create_directories(dir);
+      for (const char* f : {"config.xml", "components.xml"})
+        std::filesystem::copy_file(src / f, dir / f, std::filesystem::copy_options::overwrite_existing);
+      std::ifstream in(src / "lj-liquid-256.inp");
+      std::ofstream out(dir / "lj-liquid-256.inp");
+      std::string line;
+      for (int n = 0; std::getline(in, line); ++n) {
+        out << line << "\n";
+        if (n == 0) out << "# mardyn-step 2000\n# mardyn-state ResultWriter 1 2 3\n# mardyn-state Other x y\n";
+      }
+    }
+    MPI_Barrier(MPI_COMM_WORLD);
+    SimulationConfig c;
+    int ok = 0;
+    try {
+      c = ParallelInput::read((dir / "config.xml").string());
+      ok = c.restart.active && c.restart.step == 2000 && c.restart.pluginStates.size() == 2 &&
+           c.restart.pluginStates[0].first == "ResultWriter" && c.restart.pluginStates[0].second == "1 2 3" &&
+           c.restart.pluginStates[1].second == "x y" && c.restart.file == (dir / "lj-liquid-256.inp").string() &&
+           c.molecules.size() == 256;
+    } catch (const std::exception& e) {
+      std::cout << "\n  rank " << ParallelEnvironment::rank() << ": " << e.what();
+    }
+    int everyRank = 0;
+    MPI_Allreduce(&ok, &everyRank, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+    MPI_Barrier(MPI_COMM_WORLD);
+    if (ParallelEnvironment::rank() == 0) {
+      std::error_code ec;
+      std::filesystem::remove_all(dir, ec);
+    }
+    CPPUNIT_ASSERT(everyRank == 1);
   }
 };
 
