@@ -60,7 +60,9 @@ wait $pid 2>/dev/null
 last=$(ls killed-*.restart.dat 2>/dev/null | sort | tail -1)
 [ -n "$last" ] || { echo "no checkpoint was written before the kill"; cat killed.txt; exit 1; }
 echo "killed after $(ls killed-*.restart.dat | wc -l) checkpoints; restarting from $last"
-config "<file type=\"ASCII\">$last</file>" 60 > restart.xml
+# The restart continues the checkpoint's step count (run/production/steps is the last step): 60 more.
+from=$(echo "$last" | sed 's/.*-0*\([0-9]*\)\.restart\.dat/\1/')
+config "<file type=\"ASCII\">$last</file>" $((from + 60)) > restart.xml
 "$mardyn" restart.xml "${gpu[@]}" -p gpu --final-checkpoint 0 -i 20 > gpu.txt 2>&1 || { echo "GPU restart failed"; cat gpu.txt; exit 1; }
 "$mardyn" restart.xml -p cpu --final-checkpoint 0 -i 20 > cpu.txt 2>&1 || { echo "CPU restart failed"; cat cpu.txt; exit 1; }
 g=$(grep "Simstep" gpu.txt | sed 's/Simstep = [0-9]*//'); c=$(grep "Simstep" cpu.txt | sed 's/Simstep = [0-9]*//')
