@@ -1,7 +1,11 @@
 // The backend-neutral part of ComputeContext: the debug switch and the synchronisation after a launch.
 #include "compute/ComputeContext.h"
 
+#include <algorithm>
 #include <cstdlib>
+#include <iomanip>
+#include <sstream>
+#include <vector>
 #include <string>
 
 namespace mardyn::compute {
@@ -19,6 +23,25 @@ void ComputeContext::synchronizeAfterLaunch(const std::string& kernelName) {
   } catch (const ComputeException& error) {
     throw ComputeException("kernel '" + kernelName + "' failed: " + error.what());
   }
+}
+
+std::string ComputeContext::kernelProfileTable() const {
+  if (_profile.empty()) return {};
+  double total = 0.0;
+  std::vector<std::pair<double, std::string>> rows;
+  for (const auto& [name, t] : _profile) {
+    total += t.seconds;
+    rows.emplace_back(t.seconds, name);
+  }
+  std::sort(rows.rbegin(), rows.rend());
+  std::ostringstream os;
+  os << "Device kernels (synchronised timing, " << std::setprecision(4) << total << " s):\n";
+  for (const auto& [seconds, name] : rows)
+    os << "  " << std::left << std::setw(28) << name << std::right << std::setw(10) << std::fixed << std::setprecision(4)
+       << seconds << " s " << std::setw(6) << std::setprecision(1) << 100.0 * seconds / total << " % " << std::setw(10)
+       << _profile.at(name).launches << " launches\n"
+       << std::defaultfloat;
+  return os.str();
 }
 
 }  // namespace mardyn::compute

@@ -80,6 +80,8 @@ class ComputeContext {
     unsigned long launches = 0;
   };
   const std::map<std::string, KernelTime>& kernelProfile() const { return _profile; }
+  /// The profile as a table, slowest kernel first (empty without profiling).
+  std::string kernelProfileTable() const;
   void addKernelTime(const std::string& kernelName, double seconds) {
     auto& k = _profile[kernelName];
     k.seconds += seconds;

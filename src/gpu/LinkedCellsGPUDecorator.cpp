@@ -253,22 +253,7 @@ std::string LinkedCellsGPUDecorator::summary(unsigned long steps) const {
      << " bytes per owned molecule)\n";
   if (_step)
     os << "Device cell rebuilds: " << _step->rebuilds() << " (skin " << _skin << ", " << steps << " steps)\n";
-  const auto& profile = _context->kernelProfile();
-  if (!profile.empty()) {
-    double total = 0.0;
-    std::vector<std::pair<double, std::string>> rows;
-    for (const auto& [name, t] : profile) {
-      total += t.seconds;
-      rows.emplace_back(t.seconds, name);
-    }
-    std::sort(rows.rbegin(), rows.rend());
-    os << "Device kernels (synchronised timing, " << std::setprecision(4) << total << " s):\n";
-    for (const auto& [seconds, name] : rows)
-      os << "  " << std::left << std::setw(28) << name << std::right << std::setw(10) << std::fixed
-         << std::setprecision(4) << seconds << " s " << std::setw(6) << std::setprecision(1) << 100.0 * seconds / total
-         << " % " << std::setw(10) << profile.at(name).launches << " launches\n"
-         << std::defaultfloat;
-  }
+  os << _context->kernelProfileTable();
   return os.str();
 }
 

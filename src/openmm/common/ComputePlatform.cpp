@@ -49,7 +49,9 @@ const std::string& ComputePlatform::getPropertyValue(const Context& context, con
 }
 
 void ComputePlatform::contextCreated(ContextImpl& context, const std::map<std::string, std::string>& properties) const {
-  context.setPlatformData(new ComputePlatformData(*this, context.getSystem(), resolveProperties(properties)));
+  auto* data = new ComputePlatformData(*this, context.getSystem(), resolveProperties(properties));
+  context.setPlatformData(data);
+  data->setMolecules(context.getMolecules());
 }
 
 void ComputePlatform::contextDestroyed(ContextImpl& context) const {

@@ -14,6 +14,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstring>
+#include <iostream>
 
 namespace OpenMM {
 
@@ -102,6 +103,8 @@ ComputePlatformData::ComputePlatformData(const ComputePlatform& platform, const 
   _atomIndex.initialize(ctx, n, "atomIndex");
   _oldAtomIndex.initialize(ctx, n, "atomIndexBeforeReorder");
   _slotOfAtom.initialize(ctx, n, "slotOfAtom");
+  _oldSlotOfAtom.initialize(ctx, n, "slotOfAtomBeforeReorder");
+  _moleculeAnchor.initialize(ctx, n, "moleculeAnchor");
   _keys.initialize(ctx, n, "reorderKeys");
   _order.initialize(ctx, n, "reorderOrder");
   _force.initialize(ctx, 3 * n, "force");
@@ -123,6 +126,7 @@ ComputePlatformData::ComputePlatformData(const ComputePlatform& platform, const 
   for (std::size_t i = 0; i < n; i++) identity[i] = static_cast<int>(i);
   _atomIndex.upload(identity);
   _slotOfAtom.upload(identity);
+  _moleculeAnchor.upload(identity);
   std::vector<double> zeros(4 * n, 0.0);
   _posq.upload(zeros);
   for (int i = 0; i < _numAtoms; i++) zeros[4 * i + 3] = masses[i] == 0.0 ? 0.0 : 1.0 / masses[i];
@@ -156,7 +160,13 @@ ComputePlatformData::ComputePlatformData(const ComputePlatform& platform, const 
   _bonded->createKernels(*_program);
 }
 
-ComputePlatformData::~ComputePlatformData() = default;
+ComputePlatformData::~ComputePlatformData() {
+  // MARDYN_COMPUTE_PROFILE=1: the time each kernel took over the Context's life, on standard error.
+  if (_context) {
+    const std::string table = _context->kernelProfileTable();
+    if (!table.empty()) std::cerr << table;
+  }
+}
 
 mardyn::compute::ComputeContext::Defines ComputePlatformData::commonDefines() const {
   mardyn::compute::ComputeContext::Defines d;
@@ -208,7 +218,7 @@ void ComputePlatformData::reorder() {
   _keyCounts.zero();
   _keyFill.zero();
   auto keys = _reorderKeys->call();
-  keys.arg(_numAtoms).arg(_posq.array()).arg(_cellOffset);
+  keys.arg(_numAtoms).arg(_posq.array());
   boxArguments(keys);
   keys.mixed4Arg(origin[0], origin[1], origin[2]).mixed4Arg(invCell[0], invCell[1], invCell[2]).arg(_keys).arg(_keyCounts).execute(
       static_cast<std::size_t>(_numAtoms));
@@ -220,9 +230,14 @@ void ComputePlatformData::reorder() {
   _velm.array().copyTo(_oldVelm.array());
   _cellOffset.copyTo(_oldCellOffset);
   _atomIndex.copyTo(_oldAtomIndex);
-  _gather->call()
-      .arg(_numAtoms)
+  _slotOfAtom.copyTo(_oldSlotOfAtom);
+  auto gather = _gather->call();
+  gather.arg(_numAtoms)
       .arg(_order)
+      .arg(_moleculeAnchor)
+      .arg(_oldSlotOfAtom);
+  boxArguments(gather);
+  gather
       .arg(_oldPosq.array())
       .arg(_oldVelm.array())
       .arg(_oldCellOffset)
@@ -282,6 +297,17 @@ void ComputePlatformData::setPositions(const std::vector<Vec3>& positions) {
   std::vector<mardyn::compute::mm_int4> zero(static_cast<std::size_t>(_numAtoms), mardyn::compute::mm_int4{0, 0, 0, 0});
   _cellOffset.uploadBytes(zero.data(), 0, zero.size() * sizeof(mardyn::compute::mm_int4));
   _reorderDue = true;
+}
+
+void ComputePlatformData::setMolecules(const std::vector<std::vector<int>>& molecules) {
+  std::vector<int> anchor(static_cast<std::size_t>(_paddedAtoms));
+  for (std::size_t i = 0; i < anchor.size(); i++) anchor[i] = static_cast<int>(i);
+  for (const auto& molecule : molecules) {
+    if (molecule.empty()) continue;
+    const int first = *std::min_element(molecule.begin(), molecule.end());
+    for (int a : molecule) anchor[static_cast<std::size_t>(a)] = first;
+  }
+  _moleculeAnchor.upload(anchor);
 }
 
 void ComputePlatformData::uploadCharges() {

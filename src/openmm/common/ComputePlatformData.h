@@ -88,6 +88,9 @@ public:
   void getForces(std::vector<Vec3>& forces);
   /** Writes posq.w from `charges` (after a nonbonded force set them). */
   void uploadCharges();
+  /// The System's molecules (ContextImpl::getMolecules()): a periodic box wraps each molecule as a whole,
+  /// by the image of its first atom, so that bonded terms never see a molecule split across the box.
+  void setMolecules(const std::vector<std::vector<int>>& molecules);
   /** Kinetic energy of the velocities shifted by `shift` F/m, and the momentum (one download). */
   double kineticEnergy(double shift, Vec3* momentum = nullptr);
   /** Subtracts the centre-of-mass velocity. */
@@ -109,6 +112,7 @@ private:
   mardyn::compute::PrecisionArray _posq, _velm, _oldPosq, _oldVelm, _partials, _sums;
   mardyn::compute::ComputeArray<mardyn::compute::mm_int4> _cellOffset, _oldCellOffset;
   mardyn::compute::ComputeArray<int> _atomIndex, _oldAtomIndex, _slotOfAtom, _keys, _keyCounts, _keyFill, _order;
+  mardyn::compute::ComputeArray<int> _moleculeAnchor, _oldSlotOfAtom;
   mardyn::compute::ComputeArray<long long> _force, _energy;
   std::unique_ptr<mardyn::compute::ComputeProgram> _program;
   std::unique_ptr<mardyn::compute::DeviceScan> _scan;

@@ -16,6 +16,7 @@ class PlatformTestBase : public CppUnit::TestFixture {
   CPPUNIT_TEST_SUITE(PlatformTestBase);
   CPPUNIT_TEST(harmonicBondAnalytic);
   CPPUNIT_TEST(harmonicBondPeriodic);
+  CPPUNIT_TEST(moleculeAcrossBoxFaces);
   CPPUNIT_TEST(harmonicAngleAnalytic);
   CPPUNIT_TEST(periodicTorsionAnalytic);
   CPPUNIT_TEST(bondedFiniteDifference);
@@ -77,6 +78,7 @@ public:
   void harmonicBondPeriodic() { OpenMMTests::testHarmonicBondPeriodic(*_platform); }
   void harmonicAngleAnalytic() { OpenMMTests::testHarmonicAngleAnalytic(*_platform); }
   void periodicTorsionAnalytic() { OpenMMTests::testPeriodicTorsionAnalytic(*_platform); }
+  void moleculeAcrossBoxFaces() { OpenMMTests::testMoleculeAcrossBoxFaces(*_platform); }
   void bondedFiniteDifference() { OpenMMTests::testBondedFiniteDifference(*_platform); }
   void coulombAndLennardJones() { OpenMMTests::testCoulombAndLennardJones(*_platform); }
   void exclusionsAndExceptions() { OpenMMTests::testExclusionsAndExceptions(*_platform); }

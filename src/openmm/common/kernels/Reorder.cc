@@ -24,26 +24,16 @@ DEVICE int gridCell(mixed x, mixed origin, mixed invCell) {
   return (int) u;
 }
 
-/// key[slot] = Morton code of the atom's cell; counts[key] += 1 (counts zeroed before). In a periodic box
-/// the position is wrapped into [0, box) first (written back, cellOffset updated).
-KERNEL void computeReorderKeys(int numAtoms, GLOBAL mixed4* RESTRICT posq, GLOBAL int4* RESTRICT cellOffset, mixed4 box,
-                               mixed4 invBox, mixed4 origin, mixed4 invCell, GLOBAL int* RESTRICT key,
+/// key[slot] = Morton code of the cell of the atom's position wrapped into the box; counts[key] += 1
+/// (counts zeroed before).
+KERNEL void computeReorderKeys(int numAtoms, GLOBAL const mixed4* RESTRICT posq, mixed4 box, mixed4 invBox, mixed4 origin, mixed4 invCell, GLOBAL int* RESTRICT key,
                                GLOBAL int* counts) {
   for (int s = GLOBAL_ID; s < numAtoms; s += GLOBAL_SIZE) {
     mixed4 p = posq[s];
 #if PERIODIC
-    const int ix = (int) floor(p.x * invBox.x), iy = (int) floor(p.y * invBox.y), iz = (int) floor(p.z * invBox.z);
-    if (ix != 0 || iy != 0 || iz != 0) {
-      p.x -= ix * box.x;
-      p.y -= iy * box.y;
-      p.z -= iz * box.z;
-      posq[s] = p;
-      int4 o = cellOffset[s];
-      o.x += ix;
-      o.y += iy;
-      o.z += iz;
-      cellOffset[s] = o;
-    }
+    p.x -= floor(p.x * invBox.x) * box.x;
+    p.y -= floor(p.y * invBox.y) * box.y;
+    p.z -= floor(p.z * invBox.z) * box.z;
 #endif
     const unsigned int k = spreadBits((unsigned int) gridCell(p.x, origin.x, invCell.x)) |
                            (spreadBits((unsigned int) gridCell(p.y, origin.y, invCell.y)) << 1) |
@@ -80,18 +70,33 @@ KERNEL void sortReorderBuckets(int numKeys, GLOBAL const int* RESTRICT start, GL
   }
 }
 
-/// Slot t of the new order takes slot order[t] of the old one; slotOfAtom is updated.
-KERNEL void gatherReorder(int numAtoms, GLOBAL const int* RESTRICT order, GLOBAL const mixed4* RESTRICT oldPosq,
-                          GLOBAL const mixed4* RESTRICT oldVelm, GLOBAL const int4* RESTRICT oldOffset,
-                          GLOBAL const int* RESTRICT oldIndex, GLOBAL mixed4* RESTRICT posq,
-                          GLOBAL mixed4* RESTRICT velm, GLOBAL int4* RESTRICT cellOffset, GLOBAL int* RESTRICT atomIndex,
-                          GLOBAL int* RESTRICT slotOfAtom) {
+/// Slot t of the new order takes slot order[t] of the old one; slotOfAtom is updated. In a periodic box the
+/// atom is shifted by the image of its molecule's anchor atom (its old position, so every atom of a molecule
+/// gets the same shift).
+KERNEL void gatherReorder(int numAtoms, GLOBAL const int* RESTRICT order, GLOBAL const int* RESTRICT anchor,
+                          GLOBAL const int* RESTRICT oldSlotOfAtom, mixed4 box, mixed4 invBox,
+                          GLOBAL const mixed4* RESTRICT oldPosq, GLOBAL const mixed4* RESTRICT oldVelm,
+                          GLOBAL const int4* RESTRICT oldOffset, GLOBAL const int* RESTRICT oldIndex,
+                          GLOBAL mixed4* RESTRICT posq, GLOBAL mixed4* RESTRICT velm, GLOBAL int4* RESTRICT cellOffset,
+                          GLOBAL int* RESTRICT atomIndex, GLOBAL int* RESTRICT slotOfAtom) {
   for (int t = GLOBAL_ID; t < numAtoms; t += GLOBAL_SIZE) {
     const int s = order[t];
-    posq[t] = oldPosq[s];
-    velm[t] = oldVelm[s];
-    cellOffset[t] = oldOffset[s];
     const int a = oldIndex[s];
+    mixed4 p = oldPosq[s];
+    int4 o = oldOffset[s];
+#if PERIODIC
+    const mixed4 pa = oldPosq[oldSlotOfAtom[anchor[a]]];
+    const int ix = (int) floor(pa.x * invBox.x), iy = (int) floor(pa.y * invBox.y), iz = (int) floor(pa.z * invBox.z);
+    p.x -= ix * box.x;
+    p.y -= iy * box.y;
+    p.z -= iz * box.z;
+    o.x += ix;
+    o.y += iy;
+    o.z += iz;
+#endif
+    posq[t] = p;
+    velm[t] = oldVelm[s];
+    cellOffset[t] = o;
     atomIndex[t] = a;
     slotOfAtom[a] = t;
   }
