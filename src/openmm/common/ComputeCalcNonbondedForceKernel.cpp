@@ -109,6 +109,7 @@ void ComputeCalcNonbondedForceKernel::initialize(const System& system, const Non
   defines["USE_CUTOFF"] = useCutoff ? "1" : "0";
   defines["CUTOFF"] = exact(_cutoff);
   defines["CUTOFF2"] = exact(_cutoff * _cutoff);
+  defines["PADDING"] = exact(_padding);
   const double eps = force.getReactionFieldDielectric();
   defines["KRF"] = useCutoff ? exact((eps - 1.0) / ((2.0 * eps + 1.0) * _cutoff * _cutoff * _cutoff)) : "0";
   defines["CRF"] = useCutoff ? exact(3.0 * eps / ((2.0 * eps + 1.0) * _cutoff)) : "0";
@@ -117,6 +118,13 @@ void ComputeCalcNonbondedForceKernel::initialize(const System& system, const Non
   defines["SWITCH_DIST"] = exact(force.getSwitchingDistance());
   defines["SWITCH_WIDTH"] = exact(_cutoff - force.getSwitchingDistance());
   defines["COARSE_NEIGHBOURS"] = "1";
+  // Four tiles to a work-group where a warp is 32 wide (CUDA: the warps of a tile synchronise alone; OpenCL:
+  // the work-group does), one elsewhere (CPU devices).
+  const auto& info = ctx.deviceInfo();
+  _warpsPerGroup = info.simtWidth == ComputePlatformData::tileSize ? 4 : 1;
+  defines["WARPS_PER_GROUP"] = std::to_string(_warpsPerGroup);
+  defines["TILE_SYNC"] = info.backend == "cuda" && info.simtWidth == ComputePlatformData::tileSize ? "SYNC_WARPS" : "SYNC_THREADS";
+  defines["HAS_EXCLUSIONS"] = force.getNumExceptions() > 0 ? "1" : "0";
   _data->scan().addDefines(defines);
   try {
     _program = ctx.compileProgram(mardyn::compute::KernelSources::withRequirements("openmm/common/kernels/NonbondedTiles.cc"),
@@ -253,11 +261,17 @@ double ComputeCalcNonbondedForceKernel::execute(ContextImpl&, bool, bool include
         .arg(_data->atomIndex())
         .arg(_data->slotOfAtom())
         .arg(_exclusionStart)
-        .arg(_exclusions);
+        .arg(_exclusions)
+        .arg(_blockCentre.array())
+        .arg(_blockHalf.array());
     _data->boxArguments(call);
-    const std::size_t groups = std::min<std::size_t>(static_cast<std::size_t>(_numTiles),
-                                                     static_cast<std::size_t>(std::max(64, 32 * _data->context().deviceInfo().computeUnits)));
-    call.arg(_data->force()).arg(_data->energy()).blockShape(ComputePlatformData::tileSize).executeBlocks(groups);
+    const std::size_t needed = static_cast<std::size_t>((_numTiles + _warpsPerGroup - 1) / _warpsPerGroup);
+    const std::size_t groups =
+        std::min<std::size_t>(needed, static_cast<std::size_t>(std::max(64, 64 / _warpsPerGroup * _data->context().deviceInfo().computeUnits)));
+    call.arg(_data->force())
+        .arg(_data->energy())
+        .blockShape(static_cast<std::size_t>(_warpsPerGroup * ComputePlatformData::tileSize))
+        .executeBlocks(groups);
   }
   if (includeEnergy && _dispersionCoefficient != 0.0) return _dispersionCoefficient / (box[0][0] * box[1][1] * box[2][2]);
   return 0.0;

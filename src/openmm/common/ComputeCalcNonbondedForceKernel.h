@@ -41,7 +41,7 @@ private:
   int _method = 0;
   double _cutoff = 0.0, _padding = 0.0, _dispersionCoefficient = 0.0;
   bool _periodic = false;
-  int _numBlocks = 0, _tileCapacity = 0, _numTiles = 0;
+  int _numBlocks = 0, _tileCapacity = 0, _numTiles = 0, _warpsPerGroup = 1;
   int _firstException = -1;
   std::vector<int> _exceptionIndex;  ///< the NonbondedForce's exceptions that are computed (non-zero)
   unsigned long _builtVersion = ~0ul;

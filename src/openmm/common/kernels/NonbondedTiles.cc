@@ -1,10 +1,13 @@
 // The nonbonded utility of the common-compute platforms in the common kernel dialect. Slots are taken in
 // blocks of 32 (TILE_SIZE); each block gets a bounding box (computeBlockBounds); a tile is a pair of
 // blocks whose boxes come closer than the cutoff plus a padding (findTiles, over a coarse grid of the
-// block centres); every tile is one work-group of 32 threads (computeNonbondedTiles): thread l holds
-// atom l of the first block, the second block's atoms are staged in local memory and met in rotated
-// order (thread l meets atom (l + k) mod 32 at step k, so no two threads touch one staged atom at once),
-// and forces go into the fixed-point accumulators (the same sums in any order). The tiles are found again
+// block centres); every tile is one warp of 32 threads, WARPS_PER_GROUP tiles to a work-group
+// (computeNonbondedTiles): thread l holds atom l of the first block, the second block's atoms are staged
+// in local memory and met in rotated order (thread l meets atom (l + k) mod 32 at step k, so no two threads
+// touch one staged atom at once), and forces go into the fixed-point accumulators (the same sums in any
+// order). Positions enter the pair loop in `real`, relative to the first block's centre, the second block
+// moved by one periodic image for the whole tile (per-pair minimum images only where the two blocks reach
+// across half the box); energies are summed per thread in fixed point and added once per work-group. The tiles are found again
 // only when an atom moved more than half the padding (checkDisplacement); the tile list grows from the
 // device's own count when it overflows.
 //
@@ -14,7 +17,7 @@
 // eps_j) (atomParams = (sigma/2, 2 sqrt eps) per System atom), switched between SWITCH_DIST and the cutoff.
 // Excluded pairs (exclusions[exclusionStart[a] ..], System indices) are skipped.
 // mardyn-kernel: requires openmm/common/kernels/Atoms.cc
-// mardyn-kernel: defines FORCE_FIXED_POINT=1 PADDED_ATOMS=64 NUM_ATOMS=60 PERIODIC=1 USE_CUTOFF=1 CUTOFF=1.0 CUTOFF2=1.0 KRF=0.1 CRF=1.2 USE_SWITCH=1 SWITCH_DIST=0.8 SWITCH_WIDTH=0.2 TILE_SIZE=32 COARSE_NEIGHBOURS=1
+// mardyn-kernel: defines FORCE_FIXED_POINT=1 PADDED_ATOMS=64 NUM_ATOMS=60 PERIODIC=1 USE_CUTOFF=1 CUTOFF=1.0 CUTOFF2=1.0 PADDING=0.1 KRF=0.1 CRF=1.2 USE_SWITCH=1 SWITCH_DIST=0.8 SWITCH_WIDTH=0.2 TILE_SIZE=32 COARSE_NEIGHBOURS=1 WARPS_PER_GROUP=4 HAS_EXCLUSIONS=1 TILE_SYNC=SYNC_THREADS
 
 /// Bounding box of each block: centre (w: 0) and half extent, positions taken relative to the block's
 /// first atom by the minimum image; positions at this build kept for the displacement check.
@@ -104,56 +107,59 @@ DEVICE int blocksInteract(mixed4 ca, mixed4 ha, mixed4 cb, mixed4 hb, mixed4 box
 #endif
 }
 
-/// One thread per block a: every block b >= a in the coarse cells around a's cell (all blocks without a
-/// cutoff) whose box comes within reach becomes tile (a, b); tiles beyond `capacity` are counted, not kept.
+/// One thread per pair (block a, coarse neighbour cell of a's cell): every block b >= a in the cell (all
+/// blocks without a cutoff) whose box comes within reach becomes tile (a, b); tiles beyond `capacity` are
+/// counted, not kept.
 KERNEL void findTiles(int numBlocks, GLOBAL const mixed4* RESTRICT blockCentre, GLOBAL const mixed4* RESTRICT blockHalf,
                       GLOBAL const int* RESTRICT cellOfBlock, GLOBAL const int* RESTRICT cellStart,
                       GLOBAL const int* RESTRICT blocksInCell, int4 dims, mixed4 box, mixed4 invBox, mixed reach2,
                       GLOBAL int2* RESTRICT tiles, int capacity, GLOBAL int* tileCount) {
-  for (int a = GLOBAL_ID; a < numBlocks; a += GLOBAL_SIZE) {
-    const mixed4 ca = blockCentre[a], ha = blockHalf[a];
 #if USE_CUTOFF
+  const int span = 2 * COARSE_NEIGHBOURS + 1;
+  const int perBlock = span * span * span;
+  for (int w = GLOBAL_ID; w < numBlocks * perBlock; w += GLOBAL_SIZE) {
+    const int a = w / perBlock, n = w - a * perBlock;
+    const int ix = n % span, iy = (n / span) % span, iz = n / (span * span);
+    // Neighbour cells, each once even where an axis has fewer than three cells.
+    const int nx = min(dims.x, span), ny = min(dims.y, span), nz = min(dims.z, span);
+    if (ix >= nx || iy >= ny || iz >= nz) continue;
+    const mixed4 ca = blockCentre[a], ha = blockHalf[a];
     const int cell = cellOfBlock[a];
     const int cx = cell % dims.x, cy = (cell / dims.x) % dims.y, cz = cell / (dims.x * dims.y);
-    // Neighbour cells, each once even where an axis has fewer than three cells.
-    const int nx = min(dims.x, 2 * COARSE_NEIGHBOURS + 1), ny = min(dims.y, 2 * COARSE_NEIGHBOURS + 1),
-              nz = min(dims.z, 2 * COARSE_NEIGHBOURS + 1);
-    for (int iz = 0; iz < nz; iz++)
-      for (int iy = 0; iy < ny; iy++)
-        for (int ix = 0; ix < nx; ix++) {
-          int x = cx + ix - (nx == dims.x ? cx : COARSE_NEIGHBOURS);
-          int y = cy + iy - (ny == dims.y ? cy : COARSE_NEIGHBOURS);
-          int z = cz + iz - (nz == dims.z ? cz : COARSE_NEIGHBOURS);
+    int x = cx + ix - (nx == dims.x ? cx : COARSE_NEIGHBOURS);
+    int y = cy + iy - (ny == dims.y ? cy : COARSE_NEIGHBOURS);
+    int z = cz + iz - (nz == dims.z ? cz : COARSE_NEIGHBOURS);
 #if PERIODIC
-          x = (x + dims.x) % dims.x; y = (y + dims.y) % dims.y; z = (z + dims.z) % dims.z;
+    x = (x + dims.x) % dims.x; y = (y + dims.y) % dims.y; z = (z + dims.z) % dims.z;
 #else
-          if (x < 0 || y < 0 || z < 0 || x >= dims.x || y >= dims.y || z >= dims.z) continue;
+    if (x < 0 || y < 0 || z < 0 || x >= dims.x || y >= dims.y || z >= dims.z) continue;
 #endif
-          const int c = x + dims.x * (y + dims.y * z);
-          for (int k = cellStart[c]; k < cellStart[c + 1]; k++) {
-            const int b = blocksInCell[k];
-            if (b < a || !blocksInteract(ca, ha, blockCentre[b], blockHalf[b], box, invBox, reach2)) continue;
-            const int t = ATOMIC_ADD(tileCount, 1);
-            if (t < capacity) tiles[t] = make_int2(a, b);
-          }
-        }
+    const int c = x + dims.x * (y + dims.y * z);
+    for (int k = cellStart[c]; k < cellStart[c + 1]; k++) {
+      const int b = blocksInCell[k];
+      if (b < a || !blocksInteract(ca, ha, blockCentre[b], blockHalf[b], box, invBox, reach2)) continue;
+      const int t = ATOMIC_ADD(tileCount, 1);
+      if (t < capacity) tiles[t] = make_int2(a, b);
+    }
+  }
 #else
+  for (int a = GLOBAL_ID; a < numBlocks; a += GLOBAL_SIZE)
     for (int b = a; b < numBlocks; b++) {
       const int t = ATOMIC_ADD(tileCount, 1);
       if (t < capacity) tiles[t] = make_int2(a, b);
     }
 #endif
-  }
 }
 
-#ifndef SQRT
-#define SQRT sqrt
+#ifndef RSQRT
+#define RSQRT rsqrt
 #endif
+#define GROUP_THREADS (TILE_SIZE * WARPS_PER_GROUP)
 
 /// Energy and dE/dr (over r) of one pair at squared distance r2.
 DEVICE real pairEnergy(real r2, real qq, real sigma, real eps4, real* dEdrOverR) {
-  const real invR2 = (real) 1 / r2;
-  const real invR = SQRT(invR2);
+  const real invR = RSQRT(r2);
+  const real invR2 = invR * invR;
   real energy = 0, dEdr = 0;
   if (qq != 0) {
 #if USE_CUTOFF
@@ -198,69 +204,124 @@ DEVICE unsigned int exclusionMask(int atom, int blockStart, GLOBAL const int* RE
   return mask;
 }
 
-/// One work-group of TILE_SIZE threads per tile (groups stride over the tiles). energy[0] receives the
-/// energy, each tile's share converted to fixed point (so the total does not depend on the tiles' order).
+/// WARPS_PER_GROUP tiles at a time per work-group, one to each warp of TILE_SIZE threads (groups stride over
+/// the tiles, every warp of a group taking the same number of turns, so TILE_SYNC may be a work-group
+/// barrier). energy[0] receives the energy, each thread's share of each tile converted to fixed point (so
+/// the total does not depend on the tiles' order) and summed over the work-group before one atomic add.
 KERNEL void computeNonbondedTiles(GLOBAL const int2* RESTRICT tiles, GLOBAL const int* RESTRICT tileCount,
                                   GLOBAL const mixed4* RESTRICT posq, GLOBAL const real2* RESTRICT atomParams,
                                   GLOBAL const int* RESTRICT atomIndex, GLOBAL const int* RESTRICT slotOfAtom,
                                   GLOBAL const int* RESTRICT exclusionStart, GLOBAL const int* RESTRICT exclusions,
+                                  GLOBAL const mixed4* RESTRICT blockCentre, GLOBAL const mixed4* RESTRICT blockHalf,
                                   mixed4 box, mixed4 invBox, GLOBAL mm_long* force, GLOBAL mm_long* energy) {
-  LOCAL mixed4 jPos[TILE_SIZE];
-  LOCAL real2 jParams[TILE_SIZE];
-  LOCAL real4 jForce[TILE_SIZE];
-  const int lane = LOCAL_ID;
+  LOCAL real4 jPos[GROUP_THREADS];
+  LOCAL real2 jParams[GROUP_THREADS];
+  LOCAL real4 jForce[GROUP_THREADS];
+#if FORCE_FIXED_POINT
+  LOCAL mm_long energySum[GROUP_THREADS];
+  mm_long threadEnergy = 0;
+#else
+  LOCAL double energySum[GROUP_THREADS];
+  double threadEnergy = 0;
+#endif
+  const int lane = LOCAL_ID & (TILE_SIZE - 1);
+  const int base = LOCAL_ID - lane;
   const int numTiles = tileCount[0];
-  for (int t = GROUP_ID; t < numTiles; t += NUM_GROUPS) {
-    mixed tileEnergy = 0;
-    const int2 tile = tiles[t];
+  for (int first = GROUP_ID * WARPS_PER_GROUP; first < numTiles; first += NUM_GROUPS * WARPS_PER_GROUP) {
+    const int t = first + (int) (LOCAL_ID / TILE_SIZE);
+    const int haveTile = t < numTiles;
+    const int2 tile = haveTile ? tiles[t] : make_int2(0, 0);
+    // Positions relative to the first block's centre: each atom's minimum image about its own block's
+    // centre, the second block moved by the image of its centre nearest the first's.
+    const mixed4 ca = blockCentre[tile.x], cb = blockCentre[tile.y];
+    const mixed4 img = minimumImage(make_mixed4(cb.x - ca.x, cb.y - ca.y, cb.z - ca.z, 0), box, invBox);
+    int perPairImage = 0;
+#if PERIODIC
+    {
+      const mixed4 ha = blockHalf[tile.x], hb = blockHalf[tile.y];
+      // Atoms moved up to half the padding each since the boxes were taken.
+      perPairImage = fabs(img.x) + ha.x + hb.x + (mixed) PADDING >= (mixed) 0.5 * box.x ||
+                     fabs(img.y) + ha.y + hb.y + (mixed) PADDING >= (mixed) 0.5 * box.y ||
+                     fabs(img.z) + ha.z + hb.z + (mixed) PADDING >= (mixed) 0.5 * box.z;
+    }
+#endif
     const int si = tile.x * TILE_SIZE + lane, sj = tile.y * TILE_SIZE + lane;
-    const int validI = si < NUM_ATOMS;
-    const mixed4 pi = validI ? posq[si] : make_mixed4(0, 0, 0, 0);
+    const int validI = haveTile && si < NUM_ATOMS;
+    const mixed4 pi = validI ? posq[si] : ca;
+    const mixed4 ri = minimumImage(make_mixed4(pi.x - ca.x, pi.y - ca.y, pi.z - ca.z, 0), box, invBox);
+    const real xi = (real) ri.x, yi = (real) ri.y, zi = (real) ri.z, qi = (real) pi.w;
     const int ai = validI ? atomIndex[si] : 0;
     const real2 parI = validI ? atomParams[ai] : make_real2(0, 0);
+#if HAS_EXCLUSIONS
     const unsigned int excluded =
         validI ? exclusionMask(ai, tile.y * TILE_SIZE, exclusionStart, exclusions, slotOfAtom) : 0xffffffffu;
-    SYNC_WARPS
-    if (sj < NUM_ATOMS) {
-      jPos[lane] = posq[sj];
-      jParams[lane] = atomParams[atomIndex[sj]];
+#else
+    const unsigned int excluded = validI ? 0u : 0xffffffffu;
+#endif
+    if (haveTile && sj < NUM_ATOMS) {
+      const mixed4 pj = posq[sj];
+      const mixed4 rj = minimumImage(make_mixed4(pj.x - cb.x, pj.y - cb.y, pj.z - cb.z, 0), box, invBox);
+      jPos[LOCAL_ID] = make_real4((real) (rj.x + img.x), (real) (rj.y + img.y), (real) (rj.z + img.z), (real) pj.w);
+      jParams[LOCAL_ID] = atomParams[atomIndex[sj]];
     } else {
-      jPos[lane] = make_mixed4(0, 0, 0, 0);
-      jParams[lane] = make_real2(0, 0);
+      jPos[LOCAL_ID] = make_real4(0, 0, 0, 0);
+      jParams[LOCAL_ID] = make_real2(0, 0);
     }
-    jForce[lane] = make_real4(0, 0, 0, 0);
-    SYNC_WARPS
+    jForce[LOCAL_ID] = make_real4(0, 0, 0, 0);
+    TILE_SYNC
     const int diagonal = tile.x == tile.y;
     real fx = 0, fy = 0, fz = 0;
+    mixed tileEnergy = 0;
     for (int k = 0; k < TILE_SIZE; k++) {
       const int j = (lane + k) & (TILE_SIZE - 1);
-      const int slotJ = tile.y * TILE_SIZE + j;
-      const int use = validI && slotJ < NUM_ATOMS && !((excluded >> j) & 1u) && (!diagonal || j > lane);
+      const int use = tile.y * TILE_SIZE + j < NUM_ATOMS && !((excluded >> j) & 1u) && (!diagonal || j > lane);
       if (use) {
-        const mixed4 pj = jPos[j];
-        mixed4 d = make_mixed4(pi.x - pj.x, pi.y - pj.y, pi.z - pj.z, 0);
-        d = minimumImage(d, box, invBox);
-        const real dx = (real) d.x, dy = (real) d.y, dz = (real) d.z;
+        const real4 pj = jPos[base + j];
+        real dx = xi - pj.x, dy = yi - pj.y, dz = zi - pj.z;
+#if PERIODIC
+        if (perPairImage) {
+          dx -= (real) box.x * floor(dx * (real) invBox.x + (real) 0.5);
+          dy -= (real) box.y * floor(dy * (real) invBox.y + (real) 0.5);
+          dz -= (real) box.z * floor(dz * (real) invBox.z + (real) 0.5);
+        }
+#endif
         const real r2 = dx * dx + dy * dy + dz * dz;
 #if USE_CUTOFF
         if (r2 < (real) CUTOFF2) {
 #else
         {
 #endif
-          const real2 pj2 = jParams[j];
+          const real2 pj2 = jParams[base + j];
           real dEdrOverR;
-          tileEnergy += (mixed) pairEnergy(r2, (real) pi.w * (real) pj.w, parI.x + pj2.x, parI.y * pj2.y, &dEdrOverR);
+          tileEnergy += (mixed) pairEnergy(r2, qi * pj.w, parI.x + pj2.x, parI.y * pj2.y, &dEdrOverR);
           const real gx = -dEdrOverR * dx, gy = -dEdrOverR * dy, gz = -dEdrOverR * dz;
           fx += gx; fy += gy; fz += gz;
-          real4 fj = jForce[j];
+          real4 fj = jForce[base + j];
           fj.x -= gx; fj.y -= gy; fj.z -= gz;
-          jForce[j] = fj;
+          jForce[base + j] = fj;
         }
       }
-      SYNC_WARPS
+      TILE_SYNC
     }
     if (validI) addForce(force, si, fx, fy, fz);
-    if (sj < NUM_ATOMS) addForce(force, sj, jForce[lane].x, jForce[lane].y, jForce[lane].z);
-    if (tileEnergy != 0) accumulate(energy, tileEnergy);
+    if (haveTile && sj < NUM_ATOMS) addForce(force, sj, jForce[LOCAL_ID].x, jForce[LOCAL_ID].y, jForce[LOCAL_ID].z);
+#if FORCE_FIXED_POINT
+    threadEnergy += (mm_long) (tileEnergy * (mixed) FIXED_POINT_SCALE);
+#else
+    threadEnergy += (double) tileEnergy;
+#endif
+  }
+  energySum[LOCAL_ID] = threadEnergy;
+  SYNC_THREADS
+  for (int stride = GROUP_THREADS / 2; stride > 0; stride /= 2) {
+    if ((int) LOCAL_ID < stride) energySum[LOCAL_ID] += energySum[LOCAL_ID + stride];
+    SYNC_THREADS
+  }
+  if (LOCAL_ID == 0 && energySum[0] != 0) {
+#if FORCE_FIXED_POINT
+    atomicAddFixedPoint(energy, energySum[0]);
+#else
+    atomicAddDouble((GLOBAL double*) energy, energySum[0]);
+#endif
   }
 }
