@@ -5,8 +5,8 @@
 // (computeNonbondedTiles): thread l holds atom l of the first block, the second block's atoms are staged
 // in local memory and met in rotated order (thread l meets atom (l + k) mod 32 at step k, so no two threads
 // touch one staged atom at once), and forces go into the fixed-point accumulators (the same sums in any
-// order). Positions enter the pair loop in `real`, relative to the first block's centre, the second block
-// moved by one periodic image for the whole tile (per-pair minimum images only where the two blocks reach
+// order). Positions enter the pair loop relative to the first block's centre (in `mixed`, differences in
+// `real`), the second block moved by one periodic image for the whole tile (per-pair minimum images only where the two blocks reach
 // across half the box); energies are summed per thread in fixed point and added once per work-group. The tiles are found again
 // only when an atom moved more than half the padding (checkDisplacement); the tile list grows from the
 // device's own count when it overflows.
@@ -214,7 +214,7 @@ KERNEL void computeNonbondedTiles(GLOBAL const int2* RESTRICT tiles, GLOBAL cons
                                   GLOBAL const int* RESTRICT exclusionStart, GLOBAL const int* RESTRICT exclusions,
                                   GLOBAL const mixed4* RESTRICT blockCentre, GLOBAL const mixed4* RESTRICT blockHalf,
                                   mixed4 box, mixed4 invBox, GLOBAL mm_long* force, GLOBAL mm_long* energy) {
-  LOCAL real4 jPos[GROUP_THREADS];
+  LOCAL mixed4 jPos[GROUP_THREADS];
   LOCAL real2 jParams[GROUP_THREADS];
   LOCAL real4 jForce[GROUP_THREADS];
 #if FORCE_FIXED_POINT
@@ -249,7 +249,8 @@ KERNEL void computeNonbondedTiles(GLOBAL const int2* RESTRICT tiles, GLOBAL cons
     const int validI = haveTile && si < NUM_ATOMS;
     const mixed4 pi = validI ? posq[si] : ca;
     const mixed4 ri = minimumImage(make_mixed4(pi.x - ca.x, pi.y - ca.y, pi.z - ca.z, 0), box, invBox);
-    const real xi = (real) ri.x, yi = (real) ri.y, zi = (real) ri.z, qi = (real) pi.w;
+    const mixed xi = ri.x, yi = ri.y, zi = ri.z;
+    const real qi = (real) pi.w;
     const int ai = validI ? atomIndex[si] : 0;
     const real2 parI = validI ? atomParams[ai] : make_real2(0, 0);
 #if HAS_EXCLUSIONS
@@ -261,10 +262,10 @@ KERNEL void computeNonbondedTiles(GLOBAL const int2* RESTRICT tiles, GLOBAL cons
     if (haveTile && sj < NUM_ATOMS) {
       const mixed4 pj = posq[sj];
       const mixed4 rj = minimumImage(make_mixed4(pj.x - cb.x, pj.y - cb.y, pj.z - cb.z, 0), box, invBox);
-      jPos[LOCAL_ID] = make_real4((real) (rj.x + img.x), (real) (rj.y + img.y), (real) (rj.z + img.z), (real) pj.w);
+      jPos[LOCAL_ID] = make_mixed4(rj.x + img.x, rj.y + img.y, rj.z + img.z, pj.w);
       jParams[LOCAL_ID] = atomParams[atomIndex[sj]];
     } else {
-      jPos[LOCAL_ID] = make_real4(0, 0, 0, 0);
+      jPos[LOCAL_ID] = make_mixed4(0, 0, 0, 0);
       jParams[LOCAL_ID] = make_real2(0, 0);
     }
     jForce[LOCAL_ID] = make_real4(0, 0, 0, 0);
@@ -276,15 +277,12 @@ KERNEL void computeNonbondedTiles(GLOBAL const int2* RESTRICT tiles, GLOBAL cons
       const int j = (lane + k) & (TILE_SIZE - 1);
       const int use = tile.y * TILE_SIZE + j < NUM_ATOMS && !((excluded >> j) & 1u) && (!diagonal || j > lane);
       if (use) {
-        const real4 pj = jPos[base + j];
-        real dx = xi - pj.x, dy = yi - pj.y, dz = zi - pj.z;
+        const mixed4 pj = jPos[base + j];
+        mixed4 d = make_mixed4(xi - pj.x, yi - pj.y, zi - pj.z, 0);
 #if PERIODIC
-        if (perPairImage) {
-          dx -= (real) box.x * floor(dx * (real) invBox.x + (real) 0.5);
-          dy -= (real) box.y * floor(dy * (real) invBox.y + (real) 0.5);
-          dz -= (real) box.z * floor(dz * (real) invBox.z + (real) 0.5);
-        }
+        if (perPairImage) d = minimumImage(d, box, invBox);
 #endif
+        const real dx = (real) d.x, dy = (real) d.y, dz = (real) d.z;
         const real r2 = dx * dx + dy * dy + dz * dz;
 #if USE_CUTOFF
         if (r2 < (real) CUTOFF2) {
@@ -293,7 +291,7 @@ KERNEL void computeNonbondedTiles(GLOBAL const int2* RESTRICT tiles, GLOBAL cons
 #endif
           const real2 pj2 = jParams[base + j];
           real dEdrOverR;
-          tileEnergy += (mixed) pairEnergy(r2, qi * pj.w, parI.x + pj2.x, parI.y * pj2.y, &dEdrOverR);
+          tileEnergy += (mixed) pairEnergy(r2, qi * (real) pj.w, parI.x + pj2.x, parI.y * pj2.y, &dEdrOverR);
           const real gx = -dEdrOverR * dx, gy = -dEdrOverR * dy, gz = -dEdrOverR * dz;
           fx += gx; fy += gy; fz += gz;
           real4 fj = jForce[base + j];
