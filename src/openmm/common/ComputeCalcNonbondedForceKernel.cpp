@@ -124,6 +124,7 @@ void ComputeCalcNonbondedForceKernel::initialize(const System& system, const Non
   _warpsPerGroup = info.simtWidth == ComputePlatformData::tileSize ? 4 : 1;
   defines["WARPS_PER_GROUP"] = std::to_string(_warpsPerGroup);
   defines["TILE_SYNC"] = info.backend == "cuda" && info.simtWidth == ComputePlatformData::tileSize ? "SYNC_WARPS" : "SYNC_THREADS";
+  defines["DETERMINISTIC"] = _data->deterministic() ? "1" : "0";
   defines["HAS_EXCLUSIONS"] = force.getNumExceptions() > 0 ? "1" : "0";
   _data->scan().addDefines(defines);
   try {

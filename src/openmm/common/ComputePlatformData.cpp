@@ -89,7 +89,8 @@ ComputePlatformData::ComputePlatformData(const ComputePlatform& platform, const 
     throw OpenMMException("Illegal value for " + _platformName + " DeterministicForces: " + deterministic +
                           " (true or false)");
   // Single and mixed precision always sum forces in 64-bit fixed point; double precision does where asked.
-  _fixedPointForces = precision != mardyn::compute::Precision::Double || deterministic == "true";
+  _deterministic = deterministic == "true";
+  _fixedPointForces = precision != mardyn::compute::Precision::Double || _deterministic;
   propertyValues[ComputePlatform::deterministicForcesProperty()] = deterministic;
   propertyValues[_platformName + "DeviceName"] = ctx.deviceInfo().name;
 

@@ -54,6 +54,8 @@ public:
   mardyn::compute::ArrayInterface& velm() { return _velm.array(); }
   mardyn::compute::ComputeArray<int>& atomIndex() { return _atomIndex; }
   mardyn::compute::ComputeArray<int>& slotOfAtom() { return _slotOfAtom; }
+  /** DeterministicForces: forces and energies the same bits on every evaluation and in any atom order. */
+  bool deterministic() const { return _deterministic; }
   /** Forces: 64-bit fixed point, or doubles in double precision without DeterministicForces. */
   mardyn::compute::ComputeArray<long long>& force() { return _force; }
   mardyn::compute::ComputeArray<long long>& energy() { return _energy; }
@@ -121,6 +123,7 @@ private:
       _sumPartials, _removeMomentum;
   int _gridBits = 1;
   int _reduceGroups = 16;
+  bool _deterministic = false;   ///< DeterministicForces: the same bits whatever the atoms' order
   bool _fixedPointForces = true;  ///< else doubles added atomically (double precision, not deterministic)
   unsigned long _reorderVersion = 0;
   int _forcesSinceReorder = 0;

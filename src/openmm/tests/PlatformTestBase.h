@@ -108,6 +108,8 @@ public:
   void errorMessages() { OpenMMTests::testErrorMessages(*_platform); }
 
 protected:
+  /** The platform under test (after setUp). */
+  OpenMM::Platform& platform() const { return *_platform; }
   /** Name of the platform under test, e.g. "Reference". */
   virtual std::string platformName() const = 0;
   /** A platform that is only there where a device is (its absence skips the suite). */

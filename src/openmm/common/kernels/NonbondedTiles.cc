@@ -7,7 +7,10 @@
 // touch one staged atom at once), and forces go into the fixed-point accumulators (the same sums in any
 // order). Positions enter the pair loop relative to the first block's centre (in `mixed`, differences in
 // `real`), the second block moved by one periodic image for the whole tile (per-pair minimum images only where the two blocks reach
-// across half the box); energies are summed per thread in fixed point and added once per work-group. The tiles are found again
+// across half the box); energies are summed per thread in fixed point and added once per work-group.
+// DETERMINISTIC (the DeterministicForces property): every pair is computed from the two positions alone
+// (difference and minimum image per pair) and converted to fixed point on its own, so that forces and
+// energy come out the same bits whatever the tiles, the slots or the atoms' order in the System. The tiles are found again
 // only when an atom moved more than half the padding (checkDisplacement); the tile list grows from the
 // device's own count when it overflows.
 //
@@ -17,7 +20,7 @@
 // eps_j) (atomParams = (sigma/2, 2 sqrt eps) per System atom), switched between SWITCH_DIST and the cutoff.
 // Excluded pairs (exclusions[exclusionStart[a] ..], System indices) are skipped.
 // mardyn-kernel: requires openmm/common/kernels/Atoms.cc
-// mardyn-kernel: defines FORCE_FIXED_POINT=1 PADDED_ATOMS=64 NUM_ATOMS=60 PERIODIC=1 USE_CUTOFF=1 CUTOFF=1.0 CUTOFF2=1.0 PADDING=0.1 KRF=0.1 CRF=1.2 USE_SWITCH=1 SWITCH_DIST=0.8 SWITCH_WIDTH=0.2 TILE_SIZE=32 COARSE_NEIGHBOURS=1 WARPS_PER_GROUP=4 HAS_EXCLUSIONS=1 TILE_SYNC=SYNC_THREADS
+// mardyn-kernel: defines FORCE_FIXED_POINT=1 PADDED_ATOMS=64 NUM_ATOMS=60 PERIODIC=1 USE_CUTOFF=1 CUTOFF=1.0 CUTOFF2=1.0 PADDING=0.1 KRF=0.1 CRF=1.2 USE_SWITCH=1 SWITCH_DIST=0.8 SWITCH_WIDTH=0.2 TILE_SIZE=32 COARSE_NEIGHBOURS=1 DETERMINISTIC=0 WARPS_PER_GROUP=4 HAS_EXCLUSIONS=1 TILE_SYNC=SYNC_THREADS
 
 /// Bounding box of each block: centre (w: 0) and half extent, positions taken relative to the block's
 /// first atom by the minimum image; positions at this build kept for the displacement check.
@@ -216,7 +219,11 @@ KERNEL void computeNonbondedTiles(GLOBAL const int2* RESTRICT tiles, GLOBAL cons
                                   mixed4 box, mixed4 invBox, GLOBAL mm_long* force, GLOBAL mm_long* energy) {
   LOCAL mixed4 jPos[GROUP_THREADS];
   LOCAL real2 jParams[GROUP_THREADS];
+#if DETERMINISTIC
+  LOCAL mm_long jForceX[GROUP_THREADS], jForceY[GROUP_THREADS], jForceZ[GROUP_THREADS];
+#else
   LOCAL real4 jForce[GROUP_THREADS];
+#endif
 #if FORCE_FIXED_POINT
   LOCAL mm_long energySum[GROUP_THREADS];
   mm_long threadEnergy = 0;
@@ -248,7 +255,11 @@ KERNEL void computeNonbondedTiles(GLOBAL const int2* RESTRICT tiles, GLOBAL cons
     const int si = tile.x * TILE_SIZE + lane, sj = tile.y * TILE_SIZE + lane;
     const int validI = haveTile && si < NUM_ATOMS;
     const mixed4 pi = validI ? posq[si] : ca;
+#if DETERMINISTIC
+    const mixed4 ri = pi;
+#else
     const mixed4 ri = minimumImage(make_mixed4(pi.x - ca.x, pi.y - ca.y, pi.z - ca.z, 0), box, invBox);
+#endif
     const mixed xi = ri.x, yi = ri.y, zi = ri.z;
     const real qi = (real) pi.w;
     const int ai = validI ? atomIndex[si] : 0;
@@ -261,17 +272,28 @@ KERNEL void computeNonbondedTiles(GLOBAL const int2* RESTRICT tiles, GLOBAL cons
 #endif
     if (haveTile && sj < NUM_ATOMS) {
       const mixed4 pj = posq[sj];
+#if DETERMINISTIC
+      jPos[LOCAL_ID] = pj;
+#else
       const mixed4 rj = minimumImage(make_mixed4(pj.x - cb.x, pj.y - cb.y, pj.z - cb.z, 0), box, invBox);
       jPos[LOCAL_ID] = make_mixed4(rj.x + img.x, rj.y + img.y, rj.z + img.z, pj.w);
+#endif
       jParams[LOCAL_ID] = atomParams[atomIndex[sj]];
     } else {
       jPos[LOCAL_ID] = make_mixed4(0, 0, 0, 0);
       jParams[LOCAL_ID] = make_real2(0, 0);
     }
+#if DETERMINISTIC
+    jForceX[LOCAL_ID] = 0;
+    jForceY[LOCAL_ID] = 0;
+    jForceZ[LOCAL_ID] = 0;
+    mm_long fx = 0, fy = 0, fz = 0;
+#else
     jForce[LOCAL_ID] = make_real4(0, 0, 0, 0);
+    real fx = 0, fy = 0, fz = 0;
+#endif
     TILE_SYNC
     const int diagonal = tile.x == tile.y;
-    real fx = 0, fy = 0, fz = 0;
     mixed tileEnergy = 0;
     for (int k = 0; k < TILE_SIZE; k++) {
       const int j = (lane + k) & (TILE_SIZE - 1);
@@ -279,7 +301,9 @@ KERNEL void computeNonbondedTiles(GLOBAL const int2* RESTRICT tiles, GLOBAL cons
       if (use) {
         const mixed4 pj = jPos[base + j];
         mixed4 d = make_mixed4(xi - pj.x, yi - pj.y, zi - pj.z, 0);
-#if PERIODIC
+#if DETERMINISTIC
+        d = minimumImage(d, box, invBox);
+#elif PERIODIC
         if (perPairImage) d = minimumImage(d, box, invBox);
 #endif
         const real dx = (real) d.x, dy = (real) d.y, dz = (real) d.z;
@@ -291,19 +315,45 @@ KERNEL void computeNonbondedTiles(GLOBAL const int2* RESTRICT tiles, GLOBAL cons
 #endif
           const real2 pj2 = jParams[base + j];
           real dEdrOverR;
-          tileEnergy += (mixed) pairEnergy(r2, qi * (real) pj.w, parI.x + pj2.x, parI.y * pj2.y, &dEdrOverR);
+          const real e = pairEnergy(r2, qi * (real) pj.w, parI.x + pj2.x, parI.y * pj2.y, &dEdrOverR);
           const real gx = -dEdrOverR * dx, gy = -dEdrOverR * dy, gz = -dEdrOverR * dz;
+#if DETERMINISTIC
+          threadEnergy += (mm_long) ((mixed) e * (mixed) FIXED_POINT_SCALE);
+          const mm_long kx = (mm_long) ((mixed) gx * (mixed) FIXED_POINT_SCALE),
+                        ky = (mm_long) ((mixed) gy * (mixed) FIXED_POINT_SCALE),
+                        kz = (mm_long) ((mixed) gz * (mixed) FIXED_POINT_SCALE);
+          fx += kx; fy += ky; fz += kz;
+          jForceX[base + j] -= kx;
+          jForceY[base + j] -= ky;
+          jForceZ[base + j] -= kz;
+#else
+          tileEnergy += (mixed) e;
           fx += gx; fy += gy; fz += gz;
           real4 fj = jForce[base + j];
           fj.x -= gx; fj.y -= gy; fj.z -= gz;
           jForce[base + j] = fj;
+#endif
         }
       }
       TILE_SYNC
     }
+#if DETERMINISTIC
+    if (validI) {
+      atomicAddFixedPoint(force + si, fx);
+      atomicAddFixedPoint(force + si + PADDED_ATOMS, fy);
+      atomicAddFixedPoint(force + si + 2 * PADDED_ATOMS, fz);
+    }
+    if (haveTile && sj < NUM_ATOMS) {
+      atomicAddFixedPoint(force + sj, jForceX[LOCAL_ID]);
+      atomicAddFixedPoint(force + sj + PADDED_ATOMS, jForceY[LOCAL_ID]);
+      atomicAddFixedPoint(force + sj + 2 * PADDED_ATOMS, jForceZ[LOCAL_ID]);
+    }
+#else
     if (validI) addForce(force, si, fx, fy, fz);
     if (haveTile && sj < NUM_ATOMS) addForce(force, sj, jForce[LOCAL_ID].x, jForce[LOCAL_ID].y, jForce[LOCAL_ID].z);
-#if FORCE_FIXED_POINT
+#endif
+#if DETERMINISTIC
+#elif FORCE_FIXED_POINT
     threadEnergy += (mm_long) (tileEnergy * (mixed) FIXED_POINT_SCALE);
 #else
     threadEnergy += (double) tileEnergy;

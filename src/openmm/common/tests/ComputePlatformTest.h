@@ -7,6 +7,10 @@
 
 #include "PlatformTestBase.h"
 
+#include <cstring>
+#include <numeric>
+#include <random>
+
 class ComputePlatformTestBase : public PlatformTestBase {
 protected:
   bool optionalPlatform() const override { return true; }
@@ -24,11 +28,115 @@ protected:
             {"periodicMinimumImage", "triclinic boxes are not supported on the " + platformName() + " platform"}};
   }
   void prepare(OpenMM::Platform& platform) override { platform.setPropertyDefaultValue("Precision", precision()); }
+
+  /// A periodic box of charged LJ atoms, bonded in pairs (bond, exclusion), on a jittered lattice; atom k of
+  /// the System is atom order[k] of the unpermuted one.
+  static void pairedAtoms(const std::vector<int>& order, OpenMM::System& system, std::vector<OpenMM::Vec3>& positions) {
+    const int cells = 10, n = cells * cells * cells;
+    const double box = 3.2, spacing = box / cells;
+    std::vector<int> slot(order.size());
+    for (int k = 0; k < n; k++) slot[static_cast<std::size_t>(order[static_cast<std::size_t>(k)])] = k;
+    system.setDefaultPeriodicBoxVectors(OpenMM::Vec3(box, 0, 0), OpenMM::Vec3(0, box, 0), OpenMM::Vec3(0, 0, box));
+    auto* nonbonded = new OpenMM::NonbondedForce();
+    auto* bonds = new OpenMM::HarmonicBondForce();
+    nonbonded->setNonbondedMethod(OpenMM::NonbondedForce::CutoffPeriodic);
+    nonbonded->setCutoffDistance(1.0);
+    std::mt19937 random(17);
+    std::uniform_real_distribution<double> jitter(-0.04, 0.04);
+    std::vector<OpenMM::Vec3> original(static_cast<std::size_t>(n));
+    for (int i = 0; i < n; i++)
+      original[static_cast<std::size_t>(i)] =
+          OpenMM::Vec3((i % cells + 0.5) * spacing + jitter(random), ((i / cells) % cells + 0.5) * spacing + jitter(random),
+                       (i / (cells * cells) + 0.5) * spacing + jitter(random));
+    positions.clear();
+    for (int k = 0; k < n; k++) {
+      const int i = order[static_cast<std::size_t>(k)];
+      system.addParticle(10.0 + i % 3);
+      nonbonded->addParticle(i % 2 == 0 ? 0.3 : -0.3, 0.25 + 0.01 * (i % 5), 0.4 + 0.1 * (i % 4));
+      positions.push_back(original[static_cast<std::size_t>(i)]);
+    }
+    for (int i = 0; i + 1 < n; i += 2) {
+      const int a = slot[static_cast<std::size_t>(i)], b = slot[static_cast<std::size_t>(i + 1)];
+      bonds->addBond(a, b, spacing, 5000.0);
+      nonbonded->addException(a, b, 0.0, 1.0, 0.0);
+    }
+    system.addForce(nonbonded);
+    system.addForce(bonds);
+  }
+
+  static std::vector<int> identityOrder(int n) {
+    std::vector<int> order(static_cast<std::size_t>(n));
+    std::iota(order.begin(), order.end(), 0);
+    return order;
+  }
+
+  /// DeterministicForces=true: forces and energy are the same bits on repeated evaluations (with the
+  /// atoms' slots reordered in between) and in a System whose atoms come in another order.
+  void deterministicForces() {
+    const int n = 1000;
+    std::vector<int> shuffled = identityOrder(n);
+    std::shuffle(shuffled.begin(), shuffled.end(), std::mt19937(5));
+    const std::map<std::string, std::string> properties{{"Precision", precision()}, {"DeterministicForces", "true"}};
+    OpenMM::System system, permuted;
+    std::vector<OpenMM::Vec3> positions, permutedPositions;
+    pairedAtoms(identityOrder(n), system, positions);
+    pairedAtoms(shuffled, permuted, permutedPositions);
+    OpenMM::VerletIntegrator integrator(0.001), integrator2(0.001);
+    OpenMM::Context context(system, integrator, platform(), properties);
+    CPPUNIT_ASSERT_EQUAL(std::string("true"), platform().getPropertyValue(context, "DeterministicForces"));
+    context.setPositions(positions);
+    const OpenMM::State first = context.getState(OpenMM::State::Forces | OpenMM::State::Energy);
+    context.setPositions(positions);  // the slots are ordered again
+    const OpenMM::State again = context.getState(OpenMM::State::Forces | OpenMM::State::Energy);
+    OpenMM::Context other(permuted, integrator2, platform(), properties);
+    other.setPositions(permutedPositions);
+    const OpenMM::State otherState = other.getState(OpenMM::State::Forces | OpenMM::State::Energy);
+    double largest = 0.0;
+    for (int k = 0; k < n; k++) {
+      const int i = shuffled[static_cast<std::size_t>(k)];
+      const OpenMM::Vec3 f = first.getForces()[static_cast<std::size_t>(i)];
+      largest = std::max(largest, std::sqrt(f.dot(f)));
+      CPPUNIT_ASSERT_MESSAGE("force of atom " + std::to_string(i) + " on a repeated evaluation",
+                             std::memcmp(&f, &again.getForces()[static_cast<std::size_t>(i)], sizeof f) == 0);
+      CPPUNIT_ASSERT_MESSAGE("force of atom " + std::to_string(i) + " in the permuted System",
+                             std::memcmp(&f, &otherState.getForces()[static_cast<std::size_t>(k)], sizeof f) == 0);
+    }
+    CPPUNIT_ASSERT_MESSAGE("the forces are not all zero", largest > 1.0);
+    CPPUNIT_ASSERT_EQUAL(first.getPotentialEnergy(), again.getPotentialEnergy());
+    CPPUNIT_ASSERT_EQUAL(first.getPotentialEnergy(), otherState.getPotentialEnergy());
+  }
+
+  /// The slots the platform keeps the atoms in never show: 300 steps (past a reordering of the slots) give
+  /// the Reference platform's positions and velocities in the System's order.
+  void reorderingInvisible() {
+    OpenMM::System system;
+    std::vector<OpenMM::Vec3> positions;
+    pairedAtoms(identityOrder(1000), system, positions);
+    OpenMM::VerletIntegrator integrator(0.0005), reference(0.0005);
+    OpenMM::Context context(system, integrator, platform());
+    OpenMM::Context expected(system, reference, OpenMM::Platform::getPlatformByName("Reference"));
+    for (OpenMM::Context* c : {&context, &expected}) {
+      c->setPositions(positions);
+      c->setVelocitiesToTemperature(100.0, 3);
+    }
+    integrator.step(300);
+    reference.step(300);
+    const OpenMM::State a = context.getState(OpenMM::State::Positions | OpenMM::State::Velocities);
+    const OpenMM::State b = expected.getState(OpenMM::State::Positions | OpenMM::State::Velocities);
+    const double tol = precision() == "double" ? 1e-9 : 2e-4;
+    for (std::size_t i = 0; i < positions.size(); i++) {
+      const OpenMM::Vec3 dp = a.getPositions()[i] - b.getPositions()[i], dv = a.getVelocities()[i] - b.getVelocities()[i];
+      CPPUNIT_ASSERT_MESSAGE("position of atom " + std::to_string(i) + " after 300 steps", std::sqrt(dp.dot(dp)) < tol);
+      CPPUNIT_ASSERT_MESSAGE("velocity of atom " + std::to_string(i) + " after 300 steps", std::sqrt(dv.dot(dv)) < 100 * tol);
+    }
+  }
 };
 
 #define COMPUTE_PLATFORM_TEST(Suite, platformNameValue, precisionValue)                 \
   class Suite : public ComputePlatformTestBase {                                        \
     CPPUNIT_TEST_SUB_SUITE(Suite, PlatformTestBase);                                    \
+    CPPUNIT_TEST(deterministicForces);                                                  \
+    CPPUNIT_TEST(reorderingInvisible);                                                  \
     CPPUNIT_TEST_SUITE_END();                                                           \
                                                                                         \
   protected:                                                                            \
