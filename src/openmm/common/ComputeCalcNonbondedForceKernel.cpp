@@ -23,6 +23,9 @@ namespace OpenMM {
 using mardyn::compute::PrecisionArray;
 
 namespace {
+/// Work items per work-group of findTiles (block, neighbour cell): one atomic add per group.
+constexpr int findGroup = 128;
+
 std::string exact(double v) {
   std::ostringstream s;
   s << std::setprecision(17) << v;
@@ -118,6 +121,7 @@ void ComputeCalcNonbondedForceKernel::initialize(const System& system, const Non
   defines["SWITCH_DIST"] = exact(force.getSwitchingDistance());
   defines["SWITCH_WIDTH"] = exact(_cutoff - force.getSwitchingDistance());
   defines["COARSE_NEIGHBOURS"] = "1";
+  defines["FIND_GROUP"] = std::to_string(findGroup);
   // Four tiles to a work-group where a warp is 32 wide (CUDA: the warps of a tile synchronise alone; OpenCL:
   // the work-group does), one elsewhere (CPU devices).
   const auto& info = ctx.deviceInfo();
@@ -236,7 +240,11 @@ void ComputeCalcNonbondedForceKernel::buildTiles() {
         .arg(_blocksInCell)
         .arg(d4);
     _data->boxArguments(find);
-    find.mixedArg(reach * reach).arg(_tiles).arg(_tileCapacity).arg(_tileCount).execute(static_cast<std::size_t>(_numBlocks));
+    find.mixedArg(reach * reach).arg(_tiles).arg(_tileCapacity).arg(_tileCount);
+    if (_method == NonbondedForce::NoCutoff)
+      find.execute(static_cast<std::size_t>(_numBlocks));
+    else
+      find.blockShape(findGroup).execute(static_cast<std::size_t>(_numBlocks) * 27);
     _tileCount.downloadBytes(&_numTiles, 0, sizeof _numTiles);
     if (_numTiles <= _tileCapacity) break;
     _tileCapacity = _numTiles + _numTiles / 4;

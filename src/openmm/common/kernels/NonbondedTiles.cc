@@ -20,7 +20,7 @@
 // eps_j) (atomParams = (sigma/2, 2 sqrt eps) per System atom), switched between SWITCH_DIST and the cutoff.
 // Excluded pairs (exclusions[exclusionStart[a] ..], System indices) are skipped.
 // mardyn-kernel: requires openmm/common/kernels/Atoms.cc
-// mardyn-kernel: defines FORCE_FIXED_POINT=1 PADDED_ATOMS=64 NUM_ATOMS=60 PERIODIC=1 USE_CUTOFF=1 CUTOFF=1.0 CUTOFF2=1.0 PADDING=0.1 KRF=0.1 CRF=1.2 USE_SWITCH=1 SWITCH_DIST=0.8 SWITCH_WIDTH=0.2 TILE_SIZE=32 COARSE_NEIGHBOURS=1 DETERMINISTIC=0 WARPS_PER_GROUP=4 HAS_EXCLUSIONS=1 TILE_SYNC=SYNC_THREADS
+// mardyn-kernel: defines FORCE_FIXED_POINT=1 PADDED_ATOMS=64 NUM_ATOMS=60 PERIODIC=1 USE_CUTOFF=1 CUTOFF=1.0 CUTOFF2=1.0 PADDING=0.1 KRF=0.1 CRF=1.2 USE_SWITCH=1 SWITCH_DIST=0.8 SWITCH_WIDTH=0.2 TILE_SIZE=32 COARSE_NEIGHBOURS=1 FIND_GROUP=128 DETERMINISTIC=0 WARPS_PER_GROUP=4 HAS_EXCLUSIONS=1 TILE_SYNC=SYNC_THREADS
 
 /// Bounding box of each block: centre (w: 0) and half extent, positions taken relative to the block's
 /// first atom by the minimum image; positions at this build kept for the displacement check.
@@ -110,40 +110,75 @@ DEVICE int blocksInteract(mixed4 ca, mixed4 ha, mixed4 cb, mixed4 hb, mixed4 box
 #endif
 }
 
-/// One thread per pair (block a, coarse neighbour cell of a's cell): every block b >= a in the cell (all
-/// blocks without a cutoff) whose box comes within reach becomes tile (a, b); tiles beyond `capacity` are
-/// counted, not kept.
+#if USE_CUTOFF
+/// The tiles (a, b), b >= a, of work item w = (block a, coarse neighbour cell n of a's cell): blocks b in that
+/// cell whose box comes within reach of a's. Counts them; with `write`, stores them from tiles[first] on
+/// (those at capacity or beyond are counted, not kept).
+DEVICE int cellTiles(int w, int numBlocks, GLOBAL const mixed4* RESTRICT blockCentre,
+                     GLOBAL const mixed4* RESTRICT blockHalf, GLOBAL const int* RESTRICT cellOfBlock,
+                     GLOBAL const int* RESTRICT cellStart, GLOBAL const int* RESTRICT blocksInCell, int4 dims, mixed4 box,
+                     mixed4 invBox, mixed reach2, int write, GLOBAL int2* RESTRICT tiles, int first, int capacity) {
+  const int span = 2 * COARSE_NEIGHBOURS + 1;
+  const int perBlock = span * span * span;
+  if (w >= numBlocks * perBlock) return 0;
+  const int a = w / perBlock, n = w - a * perBlock;
+  const int ix = n % span, iy = (n / span) % span, iz = n / (span * span);
+  // Neighbour cells, each once even where an axis has fewer than three cells.
+  const int nx = min(dims.x, span), ny = min(dims.y, span), nz = min(dims.z, span);
+  if (ix >= nx || iy >= ny || iz >= nz) return 0;
+  const int cell = cellOfBlock[a];
+  const int cx = cell % dims.x, cy = (cell / dims.x) % dims.y, cz = cell / (dims.x * dims.y);
+  int x = cx + ix - (nx == dims.x ? cx : COARSE_NEIGHBOURS);
+  int y = cy + iy - (ny == dims.y ? cy : COARSE_NEIGHBOURS);
+  int z = cz + iz - (nz == dims.z ? cz : COARSE_NEIGHBOURS);
+#if PERIODIC
+  x = (x + dims.x) % dims.x; y = (y + dims.y) % dims.y; z = (z + dims.z) % dims.z;
+#else
+  if (x < 0 || y < 0 || z < 0 || x >= dims.x || y >= dims.y || z >= dims.z) return 0;
+#endif
+  const int c = x + dims.x * (y + dims.y * z);
+  const mixed4 ca = blockCentre[a], ha = blockHalf[a];
+  int count = 0;
+  for (int k = cellStart[c]; k < cellStart[c + 1]; k++) {
+    const int b = blocksInCell[k];
+    if (b < a || !blocksInteract(ca, ha, blockCentre[b], blockHalf[b], box, invBox, reach2)) continue;
+    if (write && first + count < capacity) tiles[first + count] = make_int2(a, b);
+    count++;
+  }
+  return count;
+}
+#endif
+
+/// Work-groups of FIND_GROUP items (block a, coarse neighbour cell of a's cell) count their tiles, take one
+/// range of the tile list with a single atomic add and write them (all blocks b >= a without a cutoff, one
+/// thread per block a); tiles beyond `capacity` are counted, not kept.
 KERNEL void findTiles(int numBlocks, GLOBAL const mixed4* RESTRICT blockCentre, GLOBAL const mixed4* RESTRICT blockHalf,
                       GLOBAL const int* RESTRICT cellOfBlock, GLOBAL const int* RESTRICT cellStart,
                       GLOBAL const int* RESTRICT blocksInCell, int4 dims, mixed4 box, mixed4 invBox, mixed reach2,
                       GLOBAL int2* RESTRICT tiles, int capacity, GLOBAL int* tileCount) {
 #if USE_CUTOFF
+  LOCAL int offsets[FIND_GROUP];
+  LOCAL int groupFirst;
   const int span = 2 * COARSE_NEIGHBOURS + 1;
-  const int perBlock = span * span * span;
-  for (int w = GLOBAL_ID; w < numBlocks * perBlock; w += GLOBAL_SIZE) {
-    const int a = w / perBlock, n = w - a * perBlock;
-    const int ix = n % span, iy = (n / span) % span, iz = n / (span * span);
-    // Neighbour cells, each once even where an axis has fewer than three cells.
-    const int nx = min(dims.x, span), ny = min(dims.y, span), nz = min(dims.z, span);
-    if (ix >= nx || iy >= ny || iz >= nz) continue;
-    const mixed4 ca = blockCentre[a], ha = blockHalf[a];
-    const int cell = cellOfBlock[a];
-    const int cx = cell % dims.x, cy = (cell / dims.x) % dims.y, cz = cell / (dims.x * dims.y);
-    int x = cx + ix - (nx == dims.x ? cx : COARSE_NEIGHBOURS);
-    int y = cy + iy - (ny == dims.y ? cy : COARSE_NEIGHBOURS);
-    int z = cz + iz - (nz == dims.z ? cz : COARSE_NEIGHBOURS);
-#if PERIODIC
-    x = (x + dims.x) % dims.x; y = (y + dims.y) % dims.y; z = (z + dims.z) % dims.z;
-#else
-    if (x < 0 || y < 0 || z < 0 || x >= dims.x || y >= dims.y || z >= dims.z) continue;
-#endif
-    const int c = x + dims.x * (y + dims.y * z);
-    for (int k = cellStart[c]; k < cellStart[c + 1]; k++) {
-      const int b = blocksInCell[k];
-      if (b < a || !blocksInteract(ca, ha, blockCentre[b], blockHalf[b], box, invBox, reach2)) continue;
-      const int t = ATOMIC_ADD(tileCount, 1);
-      if (t < capacity) tiles[t] = make_int2(a, b);
+  const int items = numBlocks * span * span * span;
+  for (int w0 = GROUP_ID * FIND_GROUP; w0 < items; w0 += NUM_GROUPS * FIND_GROUP) {
+    const int w = w0 + (int) LOCAL_ID;
+    offsets[LOCAL_ID] = cellTiles(w, numBlocks, blockCentre, blockHalf, cellOfBlock, cellStart, blocksInCell, dims, box,
+                                  invBox, reach2, 0, tiles, 0, capacity);
+    SYNC_THREADS
+    if (LOCAL_ID == 0) {
+      int sum = 0;
+      for (int i = 0; i < FIND_GROUP; i++) {
+        const int c = offsets[i];
+        offsets[i] = sum;
+        sum += c;
+      }
+      groupFirst = sum > 0 ? ATOMIC_ADD(tileCount, sum) : 0;
     }
+    SYNC_THREADS
+    cellTiles(w, numBlocks, blockCentre, blockHalf, cellOfBlock, cellStart, blocksInCell, dims, box, invBox, reach2, 1,
+              tiles, groupFirst + offsets[LOCAL_ID], capacity);
+    SYNC_THREADS
   }
 #else
   for (int a = GLOBAL_ID; a < numBlocks; a += GLOBAL_SIZE)
