@@ -113,7 +113,7 @@ ComputePlatformData::ComputePlatformData(const ComputePlatform& platform, const 
   _reduceGroups = std::min(2048, std::max(16, 8 * ctx.deviceInfo().computeUnits));
   _partials = PrecisionArray(ctx, Kind::Mixed, 1, 4 * static_cast<std::size_t>(_reduceGroups), "sumPartials");
   _sums = PrecisionArray(ctx, Kind::Mixed, 1, 4, "sums");
-  // Morton keys over 2^(3 GRID_BITS) cells of about two atoms each.
+  // Hilbert keys over 2^(3 GRID_BITS) cells of about two atoms each.
   const double cellsPerAxis = std::cbrt(std::max(1.0, _numAtoms / 2.0));
   while (_gridBits < 10 && (1 << _gridBits) < cellsPerAxis) ++_gridBits;
   const std::size_t numKeys = std::size_t(1) << (3 * _gridBits);

@@ -1,5 +1,5 @@
 // Atom reordering along a space-filling curve (common-compute platforms), in the common kernel dialect:
-// every atom gets the Morton key of its grid cell (cells of about two atoms; GRID_BITS bits per axis), the
+// every atom gets the Hilbert key of its grid cell (cells of about two atoms; GRID_BITS bits per axis), the
 // atoms are counted per key, scattered and ordered by System index inside each key (the same order on every
 // run), and gathered into the new slots. In a periodic box positions are wrapped into it on the way, their
 // image counts (cellOffset) kept so that the unwrapped positions can be given back.
@@ -16,6 +16,32 @@ DEVICE unsigned int spreadBits(unsigned int x) {
   return x;
 }
 
+/// Position along a Hilbert curve through the 2^GRID_BITS cells per axis: consecutive keys are neighbouring
+/// cells, so that runs of atoms (the nonbonded blocks of 32) stay compact. The axes are brought into the
+/// curve's "transposed" form (each bit level rotated and reflected by the levels above it, then Gray-coded),
+/// whose bits interleaved from the top level down are the key.
+DEVICE unsigned int hilbertKey(unsigned int x, unsigned int y, unsigned int z) {
+  unsigned int v[3] = {x, y, z};
+  for (unsigned int q = 1u << (GRID_BITS - 1); q > 1; q >>= 1) {
+    const unsigned int low = q - 1;
+    for (int i = 0; i < 3; i++) {
+      if (v[i] & q) {
+        v[0] ^= low;
+      } else {
+        const unsigned int t = (v[0] ^ v[i]) & low;
+        v[0] ^= t;
+        v[i] ^= t;
+      }
+    }
+  }
+  v[1] ^= v[0];
+  v[2] ^= v[1];
+  unsigned int t = 0;
+  for (unsigned int q = 1u << (GRID_BITS - 1); q > 1; q >>= 1)
+    if (v[2] & q) t ^= q - 1;
+  return (spreadBits(v[0] ^ t) << 2) | (spreadBits(v[1] ^ t) << 1) | spreadBits(v[2] ^ t);
+}
+
 DEVICE int gridCell(mixed x, mixed origin, mixed invCell) {
   const mixed u = (x - origin) * invCell;
   const int last = (1 << GRID_BITS) - 1;
@@ -24,7 +50,7 @@ DEVICE int gridCell(mixed x, mixed origin, mixed invCell) {
   return (int) u;
 }
 
-/// key[slot] = Morton code of the cell of the atom's position wrapped into the box; counts[key] += 1
+/// key[slot] = Hilbert key of the cell of the atom's position wrapped into the box; counts[key] += 1
 /// (counts zeroed before).
 KERNEL void computeReorderKeys(int numAtoms, GLOBAL const mixed4* RESTRICT posq, mixed4 box, mixed4 invBox, mixed4 origin, mixed4 invCell, GLOBAL int* RESTRICT key,
                                GLOBAL int* counts) {
@@ -35,9 +61,9 @@ KERNEL void computeReorderKeys(int numAtoms, GLOBAL const mixed4* RESTRICT posq,
     p.y -= floor(p.y * invBox.y) * box.y;
     p.z -= floor(p.z * invBox.z) * box.z;
 #endif
-    const unsigned int k = spreadBits((unsigned int) gridCell(p.x, origin.x, invCell.x)) |
-                           (spreadBits((unsigned int) gridCell(p.y, origin.y, invCell.y)) << 1) |
-                           (spreadBits((unsigned int) gridCell(p.z, origin.z, invCell.z)) << 2);
+    const unsigned int k = hilbertKey((unsigned int) gridCell(p.x, origin.x, invCell.x),
+                                      (unsigned int) gridCell(p.y, origin.y, invCell.y),
+                                      (unsigned int) gridCell(p.z, origin.z, invCell.z));
     key[s] = (int) k;
     ATOMIC_ADD(&counts[k], 1);
   }
