@@ -71,6 +71,7 @@ public:
     }
     OpenMMTests::toleranceFloor() = toleranceFloor();
     OpenMMTests::finiteDifferenceFloor() = finiteDifferenceFloor();
+    OpenMMTests::finiteDifferenceStepFloor() = finiteDifferenceStepFloor();
     prepare(*_platform);
   }
 
@@ -118,6 +119,8 @@ protected:
   virtual double toleranceFloor() const { return 0.0; }
   /** The smallest relative tolerance of the finite-difference checks. */
   virtual double finiteDifferenceFloor() const { return 0.0; }
+  /** The smallest displacement norm of the finite-difference checks. */
+  virtual double finiteDifferenceStepFloor() const { return 0.0; }
   /** Tests of the suite that this platform refuses by design (test method name -> the reason). */
   virtual std::vector<std::pair<std::string, std::string>> unsupportedTests() const { return {}; }
   /** Sets the platform up before each test (e.g. its default properties). */

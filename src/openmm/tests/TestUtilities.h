@@ -30,6 +30,14 @@ inline double& finiteDifferenceFloor() {
   return floor;
 }
 
+/** The smallest step of the finite-difference checks (the norm of the displacement of all particles): 0
+ * for double precision; a suite with single-precision positions or pair energies raises it to a step that
+ * its arithmetic resolves. */
+inline double& finiteDifferenceStepFloor() {
+  static double floor = 0.0;
+  return floor;
+}
+
 /** |expected - found| <= tol * max(1, |expected|). */
 inline void assertClose(double expected, double found, double tol, const std::string& what) {
   tol = std::max(tol, toleranceFloor());
@@ -80,6 +88,7 @@ inline void checkForcesByFiniteDifference(Context& context, double tol, const st
     norm += f.dot(f);
   norm = std::sqrt(norm);
   CPPUNIT_ASSERT_MESSAGE(what + ": forces are zero, nothing to check", norm > 0.0);
+  stepSize = std::max(stepSize, finiteDifferenceStepFloor());
   double delta = stepSize / norm;
   std::vector<Vec3> displaced(positions.size());
   for (size_t i = 0; i < positions.size(); i++)
