@@ -5,8 +5,8 @@
 // (computeNonbondedTiles): thread l holds atom l of the first block, the second block's atoms are staged
 // in local memory and met in rotated order (thread l meets atom (l + k) mod 32 at step k, so no two threads
 // touch one staged atom at once), and forces go into the fixed-point accumulators (the same sums in any
-// order). Positions enter the pair loop relative to the first block's centre (in `mixed`, differences in
-// `real`), the second block moved by one periodic image for the whole tile (per-pair minimum images only where the two blocks reach
+// order). Positions enter the pair loop in `real`, relative to the first block's centre, the second block
+// moved by one periodic image for the whole tile (per-pair minimum images only where the two blocks reach
 // across half the box); energies are summed per thread in fixed point and added once per work-group.
 // DETERMINISTIC (the DeterministicForces property): every pair is computed from the two positions alone
 // (difference and minimum image per pair) and converted to fixed point on its own, so that forces and
@@ -193,6 +193,17 @@ KERNEL void findTiles(int numBlocks, GLOBAL const mixed4* RESTRICT blockCentre, 
 #define RSQRT rsqrt
 #endif
 #define GROUP_THREADS (TILE_SIZE * WARPS_PER_GROUP)
+// Positions in the pair loop: `real` relative to the tile's block centres, except with DETERMINISTIC, where
+// each pair's difference is formed from the two stored positions in `mixed`.
+#if DETERMINISTIC
+#define POS mixed
+#define POS4 mixed4
+#define make_POS4 make_mixed4
+#else
+#define POS real
+#define POS4 real4
+#define make_POS4 make_real4
+#endif
 
 /// Energy and dE/dr (over r) of one pair at squared distance r2.
 DEVICE real pairEnergy(real r2, real qq, real sigma, real eps4, real* dEdrOverR) {
@@ -252,7 +263,7 @@ KERNEL void computeNonbondedTiles(GLOBAL const int2* RESTRICT tiles, GLOBAL cons
                                   GLOBAL const int* RESTRICT exclusionStart, GLOBAL const int* RESTRICT exclusions,
                                   GLOBAL const mixed4* RESTRICT blockCentre, GLOBAL const mixed4* RESTRICT blockHalf,
                                   mixed4 box, mixed4 invBox, GLOBAL mm_long* force, GLOBAL mm_long* energy) {
-  LOCAL mixed4 jPos[GROUP_THREADS];
+  LOCAL POS4 jPos[GROUP_THREADS];
   LOCAL real2 jParams[GROUP_THREADS];
 #if DETERMINISTIC
   LOCAL mm_long jForceX[GROUP_THREADS], jForceY[GROUP_THREADS], jForceZ[GROUP_THREADS];
@@ -295,7 +306,7 @@ KERNEL void computeNonbondedTiles(GLOBAL const int2* RESTRICT tiles, GLOBAL cons
 #else
     const mixed4 ri = minimumImage(make_mixed4(pi.x - ca.x, pi.y - ca.y, pi.z - ca.z, 0), box, invBox);
 #endif
-    const mixed xi = ri.x, yi = ri.y, zi = ri.z;
+    const POS xi = (POS) ri.x, yi = (POS) ri.y, zi = (POS) ri.z;
     const real qi = (real) pi.w;
     const int ai = validI ? atomIndex[si] : 0;
     const real2 parI = validI ? atomParams[ai] : make_real2(0, 0);
@@ -311,11 +322,11 @@ KERNEL void computeNonbondedTiles(GLOBAL const int2* RESTRICT tiles, GLOBAL cons
       jPos[LOCAL_ID] = pj;
 #else
       const mixed4 rj = minimumImage(make_mixed4(pj.x - cb.x, pj.y - cb.y, pj.z - cb.z, 0), box, invBox);
-      jPos[LOCAL_ID] = make_mixed4(rj.x + img.x, rj.y + img.y, rj.z + img.z, pj.w);
+      jPos[LOCAL_ID] = make_real4((real) (rj.x + img.x), (real) (rj.y + img.y), (real) (rj.z + img.z), (real) pj.w);
 #endif
       jParams[LOCAL_ID] = atomParams[atomIndex[sj]];
     } else {
-      jPos[LOCAL_ID] = make_mixed4(0, 0, 0, 0);
+      jPos[LOCAL_ID] = make_POS4(0, 0, 0, 0);
       jParams[LOCAL_ID] = make_real2(0, 0);
     }
 #if DETERMINISTIC
@@ -334,14 +345,19 @@ KERNEL void computeNonbondedTiles(GLOBAL const int2* RESTRICT tiles, GLOBAL cons
       const int j = (lane + k) & (TILE_SIZE - 1);
       const int use = tile.y * TILE_SIZE + j < NUM_ATOMS && !((excluded >> j) & 1u) && (!diagonal || j > lane);
       if (use) {
-        const mixed4 pj = jPos[base + j];
-        mixed4 d = make_mixed4(xi - pj.x, yi - pj.y, zi - pj.z, 0);
+        const POS4 pj = jPos[base + j];
+        POS dx = xi - pj.x, dy = yi - pj.y, dz = zi - pj.z;
 #if DETERMINISTIC
-        d = minimumImage(d, box, invBox);
+        {
 #elif PERIODIC
-        if (perPairImage) d = minimumImage(d, box, invBox);
+        if (perPairImage) {
+#else
+        if (0) {
 #endif
-        const real dx = (real) d.x, dy = (real) d.y, dz = (real) d.z;
+          dx -= (POS) box.x * floor(dx * (POS) invBox.x + (POS) 0.5);
+          dy -= (POS) box.y * floor(dy * (POS) invBox.y + (POS) 0.5);
+          dz -= (POS) box.z * floor(dz * (POS) invBox.z + (POS) 0.5);
+        }
         const real r2 = dx * dx + dy * dy + dz * dz;
 #if USE_CUTOFF
         if (r2 < (real) CUTOFF2) {
