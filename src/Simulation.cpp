@@ -5,6 +5,7 @@
 #include "parallel/DomainDecompFactory.h"
 #include "particleContainer/CellProcessorFactory.h"
 #include "utils/MardynException.h"
+#include "utils/Threads.h"
 
 #include <algorithm>
 #include <iomanip>
@@ -81,10 +82,19 @@ void Simulation::createContainer(bool decorated) {
   o.deviceTraversal = decorated;
   o.regionMin = _decomp->boundingBoxMin(*_domain);
   o.regionMax = _decomp->boundingBoxMax(*_domain);
+  if (!_config.simd.empty()) {
+    const auto level = parseSimdLevel(_config.simd);
+    if (!level || !cpuSupports(*level))
+      throw MardynException("Simulation: the CPU kernels cannot run as '" + _config.simd + "'" +
+                            (level ? ": " + unsupportedReason(*level) : std::string()));
+    o.simd = *level;
+  }
   CellProcessorChoice choice = CellProcessorFactory::create(_config.components, *_params, o);
   _container = std::make_unique<LinkedCells>(o.regionMin, o.regionMax, choice.containerCutoff,
                                              _config.cellsInCutoffRadius);
   _processor = std::move(choice.processor);
+  _processorName = choice.name;
+  _simd = o.simd;
 }
 
 void Simulation::prepare() {
@@ -251,6 +261,16 @@ void Simulation::run(std::ostream& log) {
   Timer wall;
   wall.start();
   prepare();
+  if (_decomp->rank() == 0 && !_config.quiet) {
+    // The start-up line: what computes the forces on the CPU, and how wide.
+    std::string supported;
+    for (SimdLevel l : allSimdLevels())
+      if (cpuSupports(l)) supported += std::string(supported.empty() ? "" : " ") + simdLevelName(l);
+    const int threads = maxThreads();
+    log << "CPU: " << _processorName << " cell processor, " << simdLevelName(_simd) << " kernels (CPU has "
+        << supported << "), " << threads << (threads == 1 ? " thread" : " threads") << " x "
+        << _decomp->numProcs() << (_decomp->numProcs() == 1 ? " process" : " processes") << "\n";
+  }
   const unsigned long steps = _config.stepsToRun();
   // Step lines and the terminal progress line come from the output plugins (StepLineWriter).
   const double bytesBefore = _resident ? static_cast<double>(_resident->transferredBytes()) : 0.0;

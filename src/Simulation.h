@@ -14,11 +14,13 @@
 #include "particleContainer/LinkedCells.h"
 #include "thermostats/VelocityScalingThermostat.h"
 #include "utils/ScopedTimer.h"
+#include "utils/SimdLevel.h"
 #include "utils/TimerSet.h"
 
 #include <functional>
 #include <iosfwd>
 #include <memory>
+#include <string>
 #include <vector>
 
 namespace mardyn {
@@ -84,6 +86,8 @@ class Simulation : public SimulationView {
   std::unique_ptr<InteractionParameters> _params;
   std::unique_ptr<ParticleContainer> _container;
   std::unique_ptr<CellProcessor> _processor;
+  std::string _processorName;  // as CellProcessorFactory names it
+  SimdLevel _simd = SimdLevel::Sse2;
   std::unique_ptr<Leapfrog> _integrator;
   std::unique_ptr<VelocityScalingThermostat> _thermostat;
   std::unique_ptr<ConditionsCheck> _conditions;

@@ -34,7 +34,7 @@ CellProcessorChoice CellProcessorFactory::create(const std::vector<Component>& c
   bool wide = true;
   for (int d = 0; d < 3; ++d) wide = wide && options.regionMax[d] - options.regionMin[d] >= rc + skin;
   if (skin > 0.0 && wide && !options.deviceTraversal) {
-    c.processor = std::make_unique<VerletListCellProcessor>(params, skin);
+    c.processor = std::make_unique<VerletListCellProcessor>(params, skin, options.simd);
     c.containerCutoff = rc + skin;
     c.name = "verlet-list";
   } else {

@@ -4,6 +4,7 @@
 
 #include "molecules/InteractionParameters.h"
 #include "particleContainer/CellProcessor.h"
+#include "utils/SimdLevel.h"
 #include "utils/Vec3.h"
 
 #include <memory>
@@ -28,6 +29,7 @@ class CellProcessorFactory {
     /// (the device's cells keep while no molecule moved half the skin) where the region is that wide.
     bool deviceTraversal = false;
     Vec3 regionMin, regionMax;     ///< the owned region (a list needs it at least cutoff + skin wide)
+    SimdLevel simd = bestSimdLevel();  ///< variant of the pair kernels that have several
   };
 
   /// The skin used when none is given: 0.12 cutoff (0.3 sigma at rc = 2.5 sigma, as LAMMPS's in.lj).

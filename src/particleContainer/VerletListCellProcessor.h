@@ -5,7 +5,10 @@
 #include "molecules/InteractionParameters.h"
 #include "particleContainer/CellProcessor.h"
 #include "particleContainer/LJTypeTable.h"
+#include "particleContainer/VerletListKernels.h"
+#include "particleContainer/VerletListThreads.h"
 #include "particleContainer/VerletNeighbourList.h"
+#include "utils/SimdLevel.h"
 
 #include <cstdint>
 #include <unordered_map>
@@ -28,8 +31,8 @@ namespace mardyn {
 /// results stay correct, but new halo copies force more rebuilds.
 class VerletListCellProcessor : public CellProcessor {
  public:
-  /// skin > 0 (throws MardynException otherwise).
-  VerletListCellProcessor(const InteractionParameters& params, double skin);
+  /// skin > 0 (throws MardynException otherwise); simd: the kernel variant (the CPU must support it).
+  VerletListCellProcessor(const InteractionParameters& params, double skin, SimdLevel simd = bestSimdLevel());
 
   /// The systems it handles: the same as SingleCentreCellProcessor::applies.
   static bool applies(const std::vector<Component>& components, const InteractionParameters& params);
@@ -39,6 +42,7 @@ class VerletListCellProcessor : public CellProcessor {
   double listRange() const { return _range; }
   /// Number of list builds so far (the first traversal builds one).
   unsigned long rebuilds() const { return _rebuilds; }
+  SimdLevel simd() const { return _simd; }
 
   void initTraversal() override;
   void preprocessCell(ParticleCell& cell) override;
@@ -69,6 +73,9 @@ class VerletListCellProcessor : public CellProcessor {
   double _cutoff2, _skin, _range, _halfSkin2;
   unsigned _numTypes;
   LJTypeTable _ljTypes;
+  SimdLevel _simd;
+  VerletRowsVariant _kernel;
+  VerletListThreads _threads;
 
   // This traversal
   std::vector<ParticleCell*> _visited;
@@ -95,7 +102,7 @@ class VerletListCellProcessor : public CellProcessor {
   std::unordered_map<unsigned long, std::int64_t> _firstSlot;  // the same for sparse ids
   std::vector<CellSlots> _cellSlots;  // by container cell index
 
-  // The list's rows padded to multiples of 4 partners (with slot numSlots, far away)
+  // The list's rows padded to multiples of the kernel's width (with slot numSlots, far away)
   std::vector<std::size_t> _rowStart;
   std::vector<std::uint32_t> _partners;
 };
