@@ -17,4 +17,16 @@ inline int maxThreads() {
 #endif
 }
 
+/// Sets the threads of later parallel regions (as OMP_NUM_THREADS does at start-up); false where the
+/// build has no threads.
+inline bool setMaxThreads(int n) {
+#ifdef _OPENMP
+  omp_set_num_threads(n);
+  return true;
+#else
+  (void)n;
+  return false;
+#endif
+}
+
 }  // namespace mardyn
