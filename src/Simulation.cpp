@@ -78,6 +78,7 @@ void Simulation::setContainerDecorator(ContainerDecorator decorator) {
 void Simulation::createContainer(bool decorated) {
   CellProcessorFactory::Options o;
   o.legacy = _config.legacyCellProcessor;
+  o.name = _config.cpuCellProcessor;
   o.verletSkin = _config.verletSkin;
   o.deviceTraversal = decorated;
   o.regionMin = _decomp->boundingBoxMin(*_domain);
@@ -257,20 +258,22 @@ std::vector<std::pair<std::string, std::string>> Simulation::pluginStates() cons
   return states;
 }
 
+std::string Simulation::startupLine() const {
+  std::string supported;
+  for (SimdLevel l : allSimdLevels())
+    if (cpuSupports(l)) supported += std::string(supported.empty() ? "" : " ") + simdLevelName(l);
+  const int threads = maxThreads();
+  std::ostringstream os;
+  os << "CPU: " << _processorName << " cell processor, " << simdLevelName(_simd) << " kernels (CPU has " << supported
+     << "), " << threads << (threads == 1 ? " thread" : " threads") << " x " << _decomp->numProcs()
+     << (_decomp->numProcs() == 1 ? " process" : " processes");
+  return os.str();
+}
+
 void Simulation::run(std::ostream& log) {
   Timer wall;
   wall.start();
   prepare();
-  if (_decomp->rank() == 0 && !_config.quiet) {
-    // The start-up line: what computes the forces on the CPU, and how wide.
-    std::string supported;
-    for (SimdLevel l : allSimdLevels())
-      if (cpuSupports(l)) supported += std::string(supported.empty() ? "" : " ") + simdLevelName(l);
-    const int threads = maxThreads();
-    log << "CPU: " << _processorName << " cell processor, " << simdLevelName(_simd) << " kernels (CPU has "
-        << supported << "), " << threads << (threads == 1 ? " thread" : " threads") << " x "
-        << _decomp->numProcs() << (_decomp->numProcs() == 1 ? " process" : " processes") << "\n";
-  }
   const unsigned long steps = _config.stepsToRun();
   // Step lines and the terminal progress line come from the output plugins (StepLineWriter).
   const double bytesBefore = _resident ? static_cast<double>(_resident->transferredBytes()) : 0.0;

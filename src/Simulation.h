@@ -48,6 +48,9 @@ class Simulation : public SimulationView {
   void prepare();
   /// One time step (half kick, drift, exchange, forces, half kick, thermostat, outputs).
   void step();
+  /// What computes the forces on the CPU and how wide: processor, kernel variant, threads x processes
+  /// (main prints it on standard error at start-up).
+  std::string startupLine() const;
   /// prepare(), config().stepsToRun() steps, finish(); then the summary (wall time, molecule
   /// updates per second, timer breakdown) on `log` (rank 0, unless quiet). Step and progress
   /// lines are the output plugins' job.

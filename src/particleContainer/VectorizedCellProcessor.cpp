@@ -10,6 +10,7 @@
 #include "particleContainer/VectorizedCellProcessor.h"
 
 #include "particleContainer/VectorizedMultipoleLoops.h"
+#include "particleContainer/potforce/PotForceLJ.h"
 
 namespace mardyn {
 
@@ -20,12 +21,13 @@ void VectorizedCellProcessor::PackedSites::reserve(std::size_t n) {
   type.resize(n);
 }
 
-VectorizedCellProcessor::VectorizedCellProcessor(const InteractionParameters& params)
+VectorizedCellProcessor::VectorizedCellProcessor(const InteractionParameters& params, SimdLevel simd)
     : _params(params),
       _pair(params),
       _cutoff2(params.cutoff() * params.cutoff()),
       _innerCutoff2(params.switchingStart() * params.switchingStart()),
-      _numLJTypes(params.numLJTypes()) {
+      _numLJTypes(params.numLJTypes()),
+      _simd(simd) {
   _ljTypes.fill(params);
 }
 
@@ -91,10 +93,8 @@ inline __attribute__((always_inline)) void ljRowBody(double xi, double yi, doubl
     const double s2 = SingleType ? sig2[0] : sig2[k];
     const double sh = SingleType ? shift6[0] : shift6[k];
     const double invr2 = 1.0 / r2;
-    const double l2 = s2 * invr2;
-    const double l6 = l2 * l2 * l2;
-    const double l12 = l6 * l6;
-    const double fac = e24 * (l12 + l12 - l6) * invr2;
+    double fac, u6k;
+    potforce::ljTerms(e24, s2, invr2, fac, u6k);
     const double ffx = dx * fac, ffy = dy * fac, ffz = dz * fac;
     sfx += ffx;
     sfy += ffy;
@@ -102,7 +102,7 @@ inline __attribute__((always_inline)) void ljRowBody(double xi, double yi, doubl
     fx[k] -= ffx;
     fy[k] -= ffy;
     fz[k] -= ffz;
-    su += e24 * (l12 - l6) + sh;
+    su += u6k + sh;
     sv += (cxi - cx[k]) * ffx + (cyi - cy[k]) * ffy + (czi - cz[k]) * ffz;
   }
   fxi += sfx;
@@ -112,40 +112,38 @@ inline __attribute__((always_inline)) void ljRowBody(double xi, double yi, doubl
   vir += sv;
 }
 
-// The row loops are compiled for the baseline and for x86-64-v3 (AVX2, FMA); the loader picks the
-// best one the processor supports.
-#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__)
-#define MARDYN_ROW_CLONES __attribute__((target_clones("arch=x86-64-v3", "default")))
-#else
-#define MARDYN_ROW_CLONES
-#endif
+// The row loops, compiled for every instruction-set variant; the processor calls those of its level.
+MARDYN_SIMD_VARIANTS(void, ljRowSingleType,
+                     (double xi, double yi, double zi, double cxi, double cyi, double czi, const double* eps24,
+                      const double* sig2, const double* shift6, const double* x, const double* y, const double* z,
+                      const double* cx, const double* cy, const double* cz, double* fx, double* fy, double* fz,
+                      std::size_t n, double& fxi, double& fyi, double& fzi, double& u6, double& vir),
+                     ljRowBody<true>(xi, yi, zi, cxi, cyi, czi, eps24, sig2, shift6, x, y, z, cx, cy, cz, fx, fy, fz,
+                                     n, fxi, fyi, fzi, u6, vir))
 
-MARDYN_ROW_CLONES void ljRowSingleType(double xi, double yi, double zi, double cxi, double cyi, double czi,
-                                       const double* eps24, const double* sig2, const double* shift6,
-                                       const double* x, const double* y, const double* z, const double* cx,
-                                       const double* cy, const double* cz, double* fx, double* fy, double* fz,
-                                       std::size_t n, double& fxi, double& fyi, double& fzi, double& u6,
-                                       double& vir) {
-  ljRowBody<true>(xi, yi, zi, cxi, cyi, czi, eps24, sig2, shift6, x, y, z, cx, cy, cz, fx, fy, fz, n, fxi, fyi, fzi,
-                  u6, vir);
-}
+MARDYN_SIMD_VARIANTS(void, ljRowPerSite,
+                     (double xi, double yi, double zi, double cxi, double cyi, double czi, const double* eps24,
+                      const double* sig2, const double* shift6, const double* x, const double* y, const double* z,
+                      const double* cx, const double* cy, const double* cz, double* fx, double* fy, double* fz,
+                      std::size_t n, double& fxi, double& fyi, double& fzi, double& u6, double& vir),
+                     ljRowBody<false>(xi, yi, zi, cxi, cyi, czi, eps24, sig2, shift6, x, y, z, cx, cy, cz, fx, fy, fz,
+                                      n, fxi, fyi, fzi, u6, vir))
 
-MARDYN_ROW_CLONES void ljRowPerSite(double xi, double yi, double zi, double cxi, double cyi, double czi,
-                                    const double* eps24, const double* sig2, const double* shift6, const double* x,
-                                    const double* y, const double* z, const double* cx, const double* cy,
-                                    const double* cz, double* fx, double* fy, double* fz, std::size_t n,
-                                    double& fxi, double& fyi, double& fzi, double& u6, double& vir) {
-  ljRowBody<false>(xi, yi, zi, cxi, cyi, czi, eps24, sig2, shift6, x, y, z, cx, cy, cz, fx, fy, fz, n, fxi, fyi, fzi,
-                   u6, vir);
-}
-
-/// The electrostatic rows of one molecule against its packed neighbours (baseline and AVX2 clones).
-MARDYN_ROW_CLONES void multipoleRows(MultipoleCellData& a, std::size_t m, MultipoleCellData& packed, double cutoff2,
-                                     double epsRFInvrc3, multipoleloops::Sums& sums) {
-  multipoleloops::moleculeAgainstPacked(a, m, packed, cutoff2, epsRFInvrc3, sums);
-}
+/// The electrostatic rows of one molecule against its packed neighbours.
+MARDYN_SIMD_VARIANTS(void, multipoleRows,
+                     (MultipoleCellData & a, std::size_t m, MultipoleCellData& packed, double cutoff2,
+                      double epsRFInvrc3, multipoleloops::Sums& sums),
+                     multipoleloops::moleculeAgainstPacked(a, m, packed, cutoff2, epsRFInvrc3, sums))
 
 }  // namespace
+
+VectorizedCellProcessor::Kernels VectorizedCellProcessor::kernelsFor(SimdLevel level) {
+  Kernels k;
+  k.ljRowSingleType = simdVariant(level, ljRowSingleTypeSse2, ljRowSingleTypeAvx2, ljRowSingleTypeAvx512);
+  k.ljRowPerSite = simdVariant(level, ljRowPerSiteSse2, ljRowPerSiteAvx2, ljRowPerSiteAvx512);
+  k.multipoleRows = simdVariant(level, multipoleRowsSse2, multipoleRowsAvx2, multipoleRowsAvx512);
+  return k;
+}
 
 template <bool Self>
 void VectorizedCellProcessor::pairLoop(CellDataSoA& soa1, CellDataSoA& soa2, MultipoleCellData& mp1,
@@ -178,7 +176,7 @@ void VectorizedCellProcessor::pairLoop(CellDataSoA& soa1, CellDataSoA& soa2, Mul
     if (multipoles) {
       MultipoleCellData& p = _packedMultipoles;
       p.packListed(mp2, listed, n);
-      multipoleRows(mp1, m, p, _cutoff2, _params.epsRFInvrc3(), sums);
+      _kernels.multipoleRows(mp1, m, p, _cutoff2, _params.epsRFInvrc3(), sums);
       p.scatter(mp2);
     }
   }
@@ -218,7 +216,7 @@ void VectorizedCellProcessor::ljSites(CellDataSoA& soa1, std::size_t m, CellData
     double fxi = 0.0, fyi = 0.0, fzi = 0.0;
     const std::size_t row = static_cast<std::size_t>(a.type[i]) * _numLJTypes;
     if (_numLJTypes == 1) {
-      ljRowSingleType(a.x[i], a.y[i], a.z[i], cxi, cyi, czi, &_ljTypes.eps24[0], &_ljTypes.sig2[0], &_ljTypes.shift6[0], p.x.data(), p.y.data(),
+      _kernels.ljRowSingleType(a.x[i], a.y[i], a.z[i], cxi, cyi, czi, &_ljTypes.eps24[0], &_ljTypes.sig2[0], &_ljTypes.shift6[0], p.x.data(), p.y.data(),
                   p.z.data(), p.cx.data(), p.cy.data(), p.cz.data(), p.fx.data(), p.fy.data(), p.fz.data(), ns, fxi,
                   fyi, fzi, u6, vir);
     } else {
@@ -227,7 +225,7 @@ void VectorizedCellProcessor::ljSites(CellDataSoA& soa1, std::size_t m, CellData
         p.sig2[k] = _ljTypes.sig2[row + p.type[k]];
         p.shift6[k] = _ljTypes.shift6[row + p.type[k]];
       }
-      ljRowPerSite(a.x[i], a.y[i], a.z[i], cxi, cyi, czi, p.eps24.data(), p.sig2.data(), p.shift6.data(), p.x.data(),
+      _kernels.ljRowPerSite(a.x[i], a.y[i], a.z[i], cxi, cyi, czi, p.eps24.data(), p.sig2.data(), p.shift6.data(), p.x.data(),
                    p.y.data(), p.z.data(), p.cx.data(), p.cy.data(), p.cz.data(), p.fx.data(), p.fy.data(),
                    p.fz.data(), ns, fxi, fyi, fzi, u6, vir);
     }

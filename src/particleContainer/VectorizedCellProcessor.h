@@ -8,10 +8,15 @@
 #include "particleContainer/LJTypeTable.h"
 #include "particleContainer/MoleculePairInteraction.h"
 #include "particleContainer/MultipoleCellData.h"
+#include "utils/SimdLevel.h"
 
 #include <vector>
 
 namespace mardyn {
+
+namespace multipoleloops {
+struct Sums;
+}
 
 /// For every molecule i of the first cell: (1) the centre-of-mass distances to the molecules of the
 /// second cell are computed in one vectorised loop; (2) the molecules within the cutoff are listed
@@ -22,7 +27,9 @@ namespace mardyn {
 /// smooth cutoff, the molecule pairs inside the switching range go through MoleculePairInteraction.
 class VectorizedCellProcessor : public CellProcessor {
  public:
-  explicit VectorizedCellProcessor(const InteractionParameters& params);
+  /// simd: the variant of the row loops (the CPU must support it).
+  explicit VectorizedCellProcessor(const InteractionParameters& params, SimdLevel simd = bestSimdLevel());
+  SimdLevel simd() const { return _simd; }
 
   void initTraversal() override;
   void preprocessCell(ParticleCell& cell) override;
@@ -34,6 +41,17 @@ class VectorizedCellProcessor : public CellProcessor {
   double virial() const override { return _virial; }
 
  private:
+  /// The row loops of one instruction-set variant.
+  struct Kernels {
+    using LJRow = void (*)(double, double, double, double, double, double, const double*, const double*,
+                           const double*, const double*, const double*, const double*, const double*, const double*,
+                           const double*, double*, double*, double*, std::size_t, double&, double&, double&, double&,
+                           double&);
+    LJRow ljRowSingleType, ljRowPerSite;
+    void (*multipoleRows)(MultipoleCellData&, std::size_t, MultipoleCellData&, double, double, multipoleloops::Sums&);
+  };
+  static Kernels kernelsFor(SimdLevel level);
+
   /// Packed site data of the neighbours of one molecule (one site kind).
   struct PackedSites {
     std::vector<std::size_t> index;  ///< site index in the neighbour cell
@@ -67,6 +85,8 @@ class VectorizedCellProcessor : public CellProcessor {
   std::vector<std::size_t> _listed;            // molecules of the neighbour cell within the cutoff
   PackedSites _lj;
   double _upot = 0.0, _virial = 0.0;
+  SimdLevel _simd;
+  Kernels _kernels = kernelsFor(_simd);
 };
 
 }  // namespace mardyn

@@ -26,6 +26,12 @@ SimdLevel bestSimdLevel();
 /// Why a level cannot run here ("the CPU lacks avx512f"), empty if it can.
 std::string unsupportedReason(SimdLevel level);
 
+/// The one of three variants of a kernel (function pointers) that belongs to a level.
+template <class F>
+F simdVariant(SimdLevel level, F sse2, F avx2, F avx512) {
+  return level == SimdLevel::Avx512 ? avx512 : level == SimdLevel::Avx2 ? avx2 : sse2;
+}
+
 }  // namespace mardyn
 
 // Function attributes compiling a kernel for a level (GCC and Clang on x86-64; elsewhere every level
@@ -39,3 +45,10 @@ std::string unsupportedReason(SimdLevel level);
 #define MARDYN_TARGET_AVX2
 #define MARDYN_TARGET_AVX512
 #endif
+
+/// Defines NAME##Sse2, NAME##Avx2 and NAME##Avx512, each `RET NAME##Level PARAMS { return CALL; }`:
+/// one kernel body (CALL, usually an always-inline template) compiled for every level.
+#define MARDYN_SIMD_VARIANTS(RET, NAME, PARAMS, CALL) \
+  RET NAME##Sse2 PARAMS { return CALL; }              \
+  MARDYN_TARGET_AVX2 RET NAME##Avx2 PARAMS { return CALL; } \
+  MARDYN_TARGET_AVX512 RET NAME##Avx512 PARAMS { return CALL; }

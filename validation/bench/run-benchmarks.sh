@@ -91,7 +91,7 @@ mt=$bm ltr=$bl
 
 fmt() { awk -v x="$1" 'BEGIN { if (x + 0 == 0) print "n/a"; else printf "%.3e", x }'; }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (a + 0 == 0 || b + 0 == 0) print "n/a"; else printf "%.2f", a / b }'; }
-kernels=$("$mardyn" --print-interval 0 --final-checkpoint 0 --steps 0 -p "$work/probe" "$work/lj-bench.xml" 2>/dev/null |
+kernels=$("$mardyn" --print-interval 0 --final-checkpoint 0 --steps 0 -p "$work/probe" "$work/lj-bench.xml" 2>&1 >/dev/null |
           awk -F', ' '/^CPU:/ { print $2; exit }')
 echo "Benchmark: $(nproc) cores: $(awk -F': ' '/model name/ { print $2; exit }' /proc/cpuinfo); mardyn ${kernels:-?}; best of $repeat, alternating"
 echo "LJ (LAMMPS in.lj): $atoms atoms, $steps steps, rc = 2.5, NVE; rates in atom-steps/s"
