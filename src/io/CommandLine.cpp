@@ -51,10 +51,11 @@ const std::vector<OptionSpec>& optionTable() {
        [](Options& o, const std::string& v) { o.finalCheckpoint = oneOf("final-checkpoint", v, {"0", "1"}) == "1"; }},
       {"legacy-cell-processor", 0, nullptr, "use the plain reference cell processor instead of the fast one",
        [](Options& o, const std::string&) { o.legacyCellProcessor = true; }},
-      {"cpu-cell-processor", 0, "verlet-list|single-centre|vectorized|legacy",
+      {"cpu-cell-processor", 0, "verlet-list|multi-site-verlet-list|single-centre|vectorized|legacy",
        "CPU cell processor (default: the first of these that fits the system; legacy only when named)",
        [](Options& o, const std::string& v) {
-         o.cpuCellProcessor = oneOf("cpu-cell-processor", v, {"verlet-list", "single-centre", "vectorized", "legacy"});
+         o.cpuCellProcessor = oneOf("cpu-cell-processor", v,
+                                      {"verlet-list", "multi-site-verlet-list", "single-centre", "vectorized", "legacy"});
        }},
       {"simd", 0, "sse2|avx2|avx512", "instruction-set variant of the CPU pair kernels (default: the best the CPU has)",
        [](Options& o, const std::string& v) {

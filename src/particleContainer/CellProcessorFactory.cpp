@@ -3,6 +3,7 @@
 #include "particleContainer/CellProcessorFactory.h"
 
 #include "particleContainer/LegacyCellProcessor.h"
+#include "particleContainer/MultiSiteVerletListCellProcessor.h"
 #include "particleContainer/SingleCentreCellProcessor.h"
 #include "particleContainer/VectorizedCellProcessor.h"
 #include "particleContainer/VerletListCellProcessor.h"
@@ -50,6 +51,15 @@ const std::vector<Entry>& registry() {
        "cutoff + skin wide",
        [](const System& s) -> std::unique_ptr<CellProcessor> {
          return std::make_unique<VerletListCellProcessor>(s.params, s.skin, s.options.simd);
+       }},
+      {"multi-site-verlet-list", false, true,
+       [](const System& s) {
+         return MultiSiteVerletListCellProcessor::applies(s.components, s.params) && s.skin > 0.0 &&
+                !s.options.deviceTraversal && s.wide(s.params.cutoff() + s.skin);
+       },
+       "no cutoff switch, a positive skin, no device traversal and a process region at least cutoff + skin wide",
+       [](const System& s) -> std::unique_ptr<CellProcessor> {
+         return std::make_unique<MultiSiteVerletListCellProcessor>(s.params, s.skin, s.options.simd);
        }},
       {"single-centre", false, false,
        [](const System& s) { return SingleCentreCellProcessor::applies(s.components, s.params); },

@@ -12,6 +12,8 @@
 #include "particleContainer/VectorizedMultipoleLoops.h"
 #include "particleContainer/potforce/PotForceLJ.h"
 
+#include <algorithm>
+
 namespace mardyn {
 
 void VectorizedCellProcessor::PackedSites::reserve(std::size_t n) {
@@ -31,6 +33,65 @@ VectorizedCellProcessor::VectorizedCellProcessor(const InteractionParameters& pa
   _ljTypes.fill(params);
 }
 
+void VectorizedCellProcessor::appendMolecule(CellDataSoA& soa, MultipoleCellData& mp, const Molecule* mol) const {
+  if (!mol) {
+    for (auto* v : {&soa.comX, &soa.comY, &soa.comZ}) v->push_back(0.0);
+    soa.lj.first.push_back(soa.lj.size());
+    for (MultipoleSiteArrays* a : {&mp.charges, &mp.dipoles, &mp.quadrupoles}) a->first.push_back(a->size());
+    return;
+  }
+  const Molecule& m = *mol;
+  const Vec3& r = m.r();
+  soa.comX.push_back(r.x);
+  soa.comY.push_back(r.y);
+  soa.comZ.push_back(r.z);
+  soa.lj.first.push_back(soa.lj.size());
+  const auto& centres = m.component().ljCenters();
+  const auto rot = m.q().matrix();  // space -> body; its transpose maps body -> space
+  mp.addMolecule(m, rot);
+  for (std::size_t s = 0; s < centres.size(); ++s) {
+    const Vec3& b = centres[s].r;
+    const double px = r.x + rot[0] * b.x + rot[3] * b.y + rot[6] * b.z;
+    const double py = r.y + rot[1] * b.x + rot[4] * b.y + rot[7] * b.z;
+    const double pz = r.z + rot[2] * b.x + rot[5] * b.y + rot[8] * b.z;
+    soa.lj.push(px, py, pz, r.x, r.y, r.z, static_cast<int>(_params.ljType(m.componentId(), static_cast<unsigned>(s))));
+  }
+}
+
+void VectorizedCellProcessor::moleculeAgainstListed(CellDataSoA& soa1, MultipoleCellData& mp1, std::size_t m,
+                                                    CellDataSoA& soa2, MultipoleCellData& mp2,
+                                                    const std::size_t* listed, std::size_t n, double weight) {
+  if (n == 0) return;
+  if (_listed.size() < n) _listed.resize(n);
+  std::copy(listed, listed + n, _listed.begin());
+  double u6 = 0.0, vir = 0.0;
+  multipoleloops::Sums sums;
+  ljSites(soa1, m, soa2, n, u6, vir);
+  if (!mp1.empty() && !mp2.empty()) {
+    MultipoleCellData& p = _packedMultipoles;
+    p.packListed(mp2, listed, n);
+    _kernels.multipoleRows(mp1, m, p, _cutoff2, _params.epsRFInvrc3(), sums);
+    p.scatter(mp2);
+  }
+  _upot += weight * (u6 / 6.0 + sums.upot);
+  _virial += weight * (vir + sums.virial);
+}
+
+void VectorizedCellProcessor::moleculeForce(const CellDataSoA& soa, const MultipoleCellData& mp, std::size_t m,
+                                            Vec3& force, Vec3& torque) {
+  const SiteArrays& lj = soa.lj;
+  Vec3 f, t;
+  const Vec3 com{soa.comX[m], soa.comY[m], soa.comZ[m]};
+  for (std::size_t s = lj.first[m]; s < lj.first[m + 1]; ++s) {
+    const Vec3 fs{lj.fx[s], lj.fy[s], lj.fz[s]};
+    f += fs;
+    t += cross(Vec3{lj.x[s], lj.y[s], lj.z[s]} - com, fs);
+  }
+  mp.reduce(m, com, f, t);
+  force = f;
+  torque = t;
+}
+
 void VectorizedCellProcessor::initTraversal() {
   _upot = 0.0;
   _virial = 0.0;
@@ -48,24 +109,7 @@ void VectorizedCellProcessor::preprocessCell(ParticleCell& cell) {
   soa.comY.clear();
   soa.comZ.clear();
   soa.lj.clear();
-  for (const Molecule& m : cell.molecules()) {
-    const Vec3& r = m.r();
-    soa.comX.push_back(r.x);
-    soa.comY.push_back(r.y);
-    soa.comZ.push_back(r.z);
-    soa.lj.first.push_back(soa.lj.size());
-    const auto& centres = m.component().ljCenters();
-    const auto rot = m.q().matrix();  // space -> body; its transpose maps body -> space
-    mp.addMolecule(m, rot);
-    for (std::size_t s = 0; s < centres.size(); ++s) {
-      const Vec3& b = centres[s].r;
-      const double px = r.x + rot[0] * b.x + rot[3] * b.y + rot[6] * b.z;
-      const double py = r.y + rot[1] * b.x + rot[4] * b.y + rot[7] * b.z;
-      const double pz = r.z + rot[2] * b.x + rot[5] * b.y + rot[8] * b.z;
-      soa.lj.push(px, py, pz, r.x, r.y, r.z,
-                  static_cast<int>(_params.ljType(m.componentId(), static_cast<unsigned>(s))));
-    }
-  }
+  for (const Molecule& m : cell.molecules()) appendMolecule(soa, mp, &m);
   soa.lj.first.push_back(soa.lj.size());
   mp.finish();
   if (_dist2.size() < soa.numMolecules) {
@@ -273,16 +317,9 @@ void VectorizedCellProcessor::postprocessCell(ParticleCell& cell) {
   if (cell.isHalo()) return;  // forces on halo copies are discarded
   CellDataSoA& soa = _soa[cell.index()];
   auto& mols = cell.molecules();
-  const SiteArrays& lj = soa.lj;
   for (std::size_t m = 0; m < mols.size(); ++m) {
     Vec3 f, torque;
-    const Vec3 com{soa.comX[m], soa.comY[m], soa.comZ[m]};
-    for (std::size_t s = lj.first[m]; s < lj.first[m + 1]; ++s) {
-      const Vec3 fs{lj.fx[s], lj.fy[s], lj.fz[s]};
-      f += fs;
-      torque += cross(Vec3{lj.x[s], lj.y[s], lj.z[s]} - com, fs);
-    }
-    _multipoles[cell.index()].reduce(m, com, f, torque);
+    moleculeForce(soa, _multipoles[cell.index()], m, f, torque);
     mols[m].addF(f);
     mols[m].addM(torque);
   }

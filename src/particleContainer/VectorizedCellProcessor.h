@@ -40,6 +40,17 @@ class VectorizedCellProcessor : public CellProcessor {
   double upot() const override { return _upot; }
   double virial() const override { return _virial; }
 
+  // The pieces, for processors that find the molecule pairs themselves (MultiSiteVerletListCellProcessor).
+  /// Appends the sites of m (space frame) to soa and mp; nullptr: an entry without sites.
+  void appendMolecule(CellDataSoA& soa, MultipoleCellData& mp, const Molecule* m) const;
+  /// Molecule m of (soa1, mp1) against the molecules listed[0..n) of (soa2, mp2), every one with its centre
+  /// within the cutoff: site forces to both sides; U_pot and virial times weight added to upot(), virial().
+  void moleculeAgainstListed(CellDataSoA& soa1, MultipoleCellData& mp1, std::size_t m, CellDataSoA& soa2,
+                             MultipoleCellData& mp2, const std::size_t* listed, std::size_t n, double weight);
+  /// Force and torque on molecule m from its sites' accumulators.
+  static void moleculeForce(const CellDataSoA& soa, const MultipoleCellData& mp, std::size_t m, Vec3& force,
+                            Vec3& torque);
+
  private:
   /// The row loops of one instruction-set variant.
   struct Kernels {

@@ -21,6 +21,10 @@ constexpr double farAway = 1.0e30;
 
 }  // namespace
 
+int VerletListCellProcessor::slotType(const Molecule& m) const {
+  return static_cast<int>(_params.ljType(m.componentId(), 0));
+}
+
 bool VerletListCellProcessor::applies(const std::vector<Component>& components, const InteractionParameters& params) {
   return SingleCentreCellProcessor::applies(components, params);
 }
@@ -128,6 +132,7 @@ bool VerletListCellProcessor::matchAll() {
       pos[1] = y;
       pos[2] = z;
       pos[3] = halo ? 0.0 : 1.0;
+      _molecule[s] = &m;
     }
   }
   for (std::size_t s = 0; s < _seen.size(); ++s)
@@ -135,6 +140,7 @@ bool VerletListCellProcessor::matchAll() {
       double* pos = &_pos[4 * s];
       pos[0] = pos[1] = pos[2] = farAway;
       pos[3] = 0.0;
+      _molecule[s] = nullptr;
     }
   return true;
 }
@@ -149,13 +155,16 @@ void VerletListCellProcessor::rebuild() {
   ids.reserve(expected);
   types.reserve(expected);
   owned.reserve(expected);
+  std::vector<const Molecule*> mols;
+  mols.reserve(expected);
   for (ParticleCell* cell : _visited)
     for (const Molecule& m : cell->molecules()) {
+      mols.push_back(&m);
       x.push_back(m.r().x);
       y.push_back(m.r().y);
       z.push_back(m.r().z);
       ids.push_back(m.id());
-      types.push_back(static_cast<int>(_params.ljType(m.componentId(), 0)));
+      types.push_back(slotType(m));
       owned.push_back(cell->isHalo() ? 0 : 1);
     }
   const std::size_t n = x.size();
@@ -181,6 +190,7 @@ void VerletListCellProcessor::rebuild() {
   _type.resize(n + 1);
   _type[n] = 0;
   _slotId.resize(n);
+  _molecule.resize(n);
   _nextSameId.resize(n);
   _seen.assign(n, 0u);
   _stamp = 1;
@@ -202,6 +212,7 @@ void VerletListCellProcessor::rebuild() {
     _pos[4 * s + 3] = owned[i];
     _type[s] = types[i];
     _slotId[s] = ids[i];
+    _molecule[s] = mols[i];
     _seen[s] = _stamp;
     _ref[4 * s + 3] = active[i];
     sactive[s] = active[i];

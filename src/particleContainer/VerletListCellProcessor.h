@@ -55,6 +55,27 @@ class VerletListCellProcessor : public CellProcessor {
   bool setsForces() const override { return true; }
   bool usesCellPairs() const override { return false; }
 
+ protected:
+  /// The pair computation over the list (this class: the LJ kernel of its variant into _force, _upot,
+  /// _virial); a subclass computes other interactions over the same list and slots.
+  virtual void computeForces();
+  /// The LJ type a slot's molecule is listed with (this class: of its one LJ centre).
+  virtual int slotType(const Molecule& m) const;
+  /// The slot of molecule i of a container cell in this traversal.
+  std::int64_t slotOf(const ParticleCell& cell, std::size_t i) const { return _cellSlots[cell.index()].slot[i]; }
+  /// Whether a list row/slot takes part in this traversal (its molecule is present).
+  bool present(std::size_t slot) const { return _seen[slot] == _stamp; }
+  /// Runs the matching or rebuild and computeForces() once per traversal.
+  void compute();
+
+  // For subclasses: the slots (molecule copies of this traversal in list order; see the class comment).
+  std::size_t _numSlots = 0;
+  std::vector<double> _pos;               // now: x, y, z, 1 if owned (0 for halo or absent) per slot
+  std::vector<const Molecule*> _molecule; // the molecule copy of each present slot in this traversal
+  std::vector<std::size_t> _rowStart;     // row i: _partners[_rowStart[i]] .. (padded with slot _numSlots)
+  std::vector<std::uint32_t> _partners;
+  double _upot = 0.0, _virial = 0.0;
+
  private:
   /// Slots of the molecules of one container cell at the last traversal (a guess for the next one).
   struct CellSlots {
@@ -62,11 +83,9 @@ class VerletListCellProcessor : public CellProcessor {
     std::vector<std::int64_t> slot;
   };
 
-  void compute();
   bool matchAll();
   std::int64_t findSlot(unsigned long id, double x, double y, double z) const;
   void rebuild();
-  void computeForces();
   double distance2ToRegion(double x, double y, double z) const;
 
   const InteractionParameters& _params;
@@ -81,16 +100,13 @@ class VerletListCellProcessor : public CellProcessor {
   std::vector<ParticleCell*> _visited;
   double _regionMin[3], _regionMax[3];
   bool _computed = false;
-  double _upot = 0.0, _virial = 0.0;
 
   // The list and its slots (in the list's bin order)
   bool _haveList = false;
   unsigned long _rebuilds = 0;
   double _builtMin[3] = {0, 0, 0}, _builtMax[3] = {0, 0, 0};
   VerletNeighbourList _list;
-  std::size_t _numSlots = 0;
   std::vector<double> _ref;            // at the build: x, y, z, 1 if listed with all partners (owned or near)
-  std::vector<double> _pos;            // now: x, y, z, 1 if owned (0 for halo or absent) per slot
   std::vector<double> _force;          // fx, fy, fz, unused per slot
   std::vector<int> _type;
   std::vector<unsigned long> _slotId;
@@ -101,10 +117,6 @@ class VerletListCellProcessor : public CellProcessor {
   std::vector<std::int64_t> _firstSlotById;                   // first slot of each id, or -1
   std::unordered_map<unsigned long, std::int64_t> _firstSlot;  // the same for sparse ids
   std::vector<CellSlots> _cellSlots;  // by container cell index
-
-  // The list's rows padded to multiples of the kernel's width (with slot numSlots, far away)
-  std::vector<std::size_t> _rowStart;
-  std::vector<std::uint32_t> _partners;
 };
 
 }  // namespace mardyn
