@@ -40,7 +40,7 @@ mardyn_once() {  # $1 = processes, $2 = threads per process; prints the rate or 
   [ "$1" != 1 ] && launch="$mpirun $mpiflags -np $1"
   out=$(cd "$work" && OMP_NUM_THREADS=$2 $launch "$mardyn" --print-interval 0 --final-checkpoint 0 -p "$work/mardyn" "$work/lj-bench.xml" 2>&1)
   echo "$out" | awk -F': *' '/Molecule updates per second/ { print $2; exit }'
-  echo "$out" | grep -q "Molecule updates per second" || { echo "mardyn ($1 proc x $2 threads) failed:" >&2; echo "$out" | tail -5 >&2; }
+  grep -q "Molecule updates per second" <<< "$out" || { echo "mardyn ($1 proc x $2 threads) failed:" >&2; echo "$out" | tail -5 >&2; }
 }
 
 # LAMMPS: "Loop time of T on P procs for 100 steps with 32000 atoms"
@@ -67,10 +67,10 @@ run_both() {  # $1 = processes, $2 = threads, $3 = 1 to run mardyn, $4/$5 = LAMM
 }
 
 withmpi=0
-[ -n "$mpirun" ] && "$mardyn" --version | grep -q "^MPI: yes" && withmpi=1
+[ -n "$mpirun" ] && grep -q "^MPI: yes" <<< "$("$mardyn" --version)" && withmpi=1
 # LAMMPS threads only with its OPENMP package (lj/cut/omp); otherwise its 2-process run is the row's reference.
 lmpomp=0
-[ -n "$lmp" ] && "$lmp" -h 2>/dev/null | grep -q "lj/cut/omp" && lmpomp=1
+[ -n "$lmp" ] && grep -q "lj/cut/omp" <<< "$("$lmp" -h 2>/dev/null)" && lmpomp=1
 
 run_both 1 1 1 1 1
 m1=$bm l1=$bl
