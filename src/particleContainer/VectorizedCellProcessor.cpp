@@ -256,6 +256,7 @@ void VectorizedCellProcessor::ljSites(CellDataSoA& soa1, std::size_t m, CellData
     }
   }
   const double cxi = soa1.comX[m], cyi = soa1.comY[m], czi = soa1.comZ[m];
+  std::size_t filledRow = static_cast<std::size_t>(-1);  // the parameters in p are those of this type row
   for (std::size_t i = a.first[m]; i < a.first[m + 1]; ++i) {
     double fxi = 0.0, fyi = 0.0, fzi = 0.0;
     const std::size_t row = static_cast<std::size_t>(a.type[i]) * _numLJTypes;
@@ -264,11 +265,13 @@ void VectorizedCellProcessor::ljSites(CellDataSoA& soa1, std::size_t m, CellData
                   p.z.data(), p.cx.data(), p.cy.data(), p.cz.data(), p.fx.data(), p.fy.data(), p.fz.data(), ns, fxi,
                   fyi, fzi, u6, vir);
     } else {
-      for (std::size_t k = 0; k < ns; ++k) {
-        p.eps24[k] = _ljTypes.eps24[row + p.type[k]];
-        p.sig2[k] = _ljTypes.sig2[row + p.type[k]];
-        p.shift6[k] = _ljTypes.shift6[row + p.type[k]];
-      }
+      if (row != filledRow)  // sites of one type (the two O of CO2) share the parameters
+        for (std::size_t k = 0; k < ns; ++k) {
+          p.eps24[k] = _ljTypes.eps24[row + p.type[k]];
+          p.sig2[k] = _ljTypes.sig2[row + p.type[k]];
+          p.shift6[k] = _ljTypes.shift6[row + p.type[k]];
+        }
+      filledRow = row;
       _kernels.ljRowPerSite(a.x[i], a.y[i], a.z[i], cxi, cyi, czi, p.eps24.data(), p.sig2.data(), p.shift6.data(), p.x.data(),
                    p.y.data(), p.z.data(), p.cx.data(), p.cy.data(), p.cz.data(), p.fx.data(), p.fy.data(),
                    p.fz.data(), ns, fxi, fyi, fzi, u6, vir);
