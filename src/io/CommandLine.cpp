@@ -63,7 +63,7 @@ const std::vector<OptionSpec>& optionTable() {
          if (!cpuSupports(*level)) throw UsageError("option --simd " + v + ": " + unsupportedReason(*level));
          o.simd = v;
        }},
-      {"verlet-skin", 0, "X", "Verlet-list skin of single-centre LJ systems (overrides datastructure/skin; 0: no list)",
+      {"verlet-skin", 0, "X", "Verlet-list skin (overrides datastructure/skin; 0: no list)",
        [](Options& o, const std::string& v) {
          char* end = nullptr;
          const double skin = std::strtod(v.c_str(), &end);
