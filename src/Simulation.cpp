@@ -8,6 +8,7 @@
 #include "utils/Threads.h"
 
 #include <algorithm>
+#include <cmath>
 #include <iomanip>
 #include <ostream>
 #include <sstream>
@@ -168,10 +169,13 @@ void Simulation::computeGlobalValues(const KineticSums& local, bool applyThermos
   std::vector<double> d{_localUpot, _localVirial};
   d.insert(d.end(), local.summv2.begin(), local.summv2.end());
   d.insert(d.end(), local.sumIw2.begin(), local.sumIw2.end());
-  std::vector<unsigned long> u(local.count.begin(), local.count.end());
-  u.insert(u.end(), local.rotDof.begin(), local.rotDof.end());
+  // The counts travel in the same reduction (one collective per step): as doubles they stay exact up to 2^53.
+  const std::size_t countsAt = d.size();
+  d.insert(d.end(), local.count.begin(), local.count.end());
+  d.insert(d.end(), local.rotDof.begin(), local.rotDof.end());
   _decomp->allreduceSum(d);
-  _decomp->allreduceSum(u);
+  std::vector<unsigned long> u(2 * nc);
+  for (std::size_t k = 0; k < u.size(); ++k) u[k] = static_cast<unsigned long>(std::llround(d[countsAt + k]));
   KineticSums g;
   g.reset(nc);
   double summv2 = 0.0, sumIw2 = 0.0;
