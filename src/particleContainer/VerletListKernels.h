@@ -1,5 +1,5 @@
 // VerletListKernels: the LJ loop over the rows of a Verlet list, compiled once per instruction-set
-// variant (SimdLevel): SSE2 and AVX2 four partners at a time, AVX-512 eight.
+// variant (SimdLevel: SSE2, AVX2 + FMA, AVX-512), four partners at a time.
 #pragma once
 
 #include "utils/SimdLevel.h"
