@@ -6,6 +6,8 @@ EXAMPLE ?= input/lj-fcc/config.xml
 OUTDIR  ?= output
 
 FUZZ_SECONDS ?= 60
+# `make bench LS1_MARDYN=/path/to/ls1-mardyn` adds ls1-mardyn's Argon and CO2 examples to the table.
+LS1_MARDYN ?=
 
 .PHONY: all deps configure build run test sanitize fuzz bench validate clean
 
@@ -43,7 +45,7 @@ fuzz:
 
 bench: deps
 	@$(MAKE) --no-print-directory build
-	validation/bench/run-benchmarks.sh $(BUILD)
+	validation/bench/run-benchmarks.sh $(BUILD) $(LS1_MARDYN)
 
 validate: deps
 	@$(MAKE) --no-print-directory build

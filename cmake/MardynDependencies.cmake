@@ -1,4 +1,4 @@
-# Required libraries come from the system; MPI, CUDA and OpenCL are options that default to
+# Required libraries come from the system; MPI, OpenMP, CUDA and OpenCL are options that default to
 # "on if found". Each option is reported by MardynSummary at the end of configuration.
 
 find_package(tinyxml2 REQUIRED CONFIG)
@@ -10,6 +10,13 @@ find_package(MPI QUIET COMPONENTS CXX)
 option(MARDYN_ENABLE_MPI "Build the MPI domain decomposition (Open MPI)" ${MPI_CXX_FOUND})
 if(MARDYN_ENABLE_MPI AND NOT MPI_CXX_FOUND)
   message(FATAL_ERROR "MARDYN_ENABLE_MPI is ON but no MPI C++ library was found")
+endif()
+
+# Threads inside a process for the CPU pair kernels (OMP_NUM_THREADS); without it they run on one.
+find_package(OpenMP QUIET COMPONENTS CXX)
+option(MARDYN_ENABLE_OPENMP "Run the CPU pair kernels on several threads per process (OpenMP)" ${OpenMP_CXX_FOUND})
+if(MARDYN_ENABLE_OPENMP AND NOT OpenMP_CXX_FOUND)
+  message(FATAL_ERROR "MARDYN_ENABLE_OPENMP is ON but the compiler offers no OpenMP")
 endif()
 
 find_package(CUDAToolkit QUIET)

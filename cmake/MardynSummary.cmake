@@ -6,6 +6,7 @@ message(STATUS "  C++ compiler        : ${CMAKE_CXX_COMPILER_ID} ${CMAKE_CXX_COM
 message(STATUS "  TinyXML-2           : ${tinyxml2_VERSION}")
 message(STATUS "  CppUnit             : ${CPPUNIT_VERSION}")
 message(STATUS "  MPI    (MARDYN_ENABLE_MPI)    : ${MARDYN_ENABLE_MPI} ${MPI_CXX_VERSION}")
+message(STATUS "  OpenMP (MARDYN_ENABLE_OPENMP) : ${MARDYN_ENABLE_OPENMP} ${OpenMP_CXX_VERSION}")
 message(STATUS "  CUDA   (MARDYN_ENABLE_CUDA)   : ${MARDYN_ENABLE_CUDA} ${CUDAToolkit_VERSION}")
 message(STATUS "  OpenCL (MARDYN_ENABLE_OPENCL) : ${MARDYN_ENABLE_OPENCL} ${OpenCL_VERSION_STRING}")
 message(STATUS "  sanitizers (MARDYN_SANITIZE)  : ${MARDYN_SANITIZE}")

@@ -7,8 +7,10 @@
 #include "parallel/ParallelEnvironment.h"
 #include "parallel/ParallelInput.h"
 #include "utils/MardynException.h"
+#include "utils/Threads.h"
 #include "utils/Version.h"
 
+#include <cstdlib>
 #include <iostream>
 #include <sstream>
 
@@ -40,6 +42,9 @@ void attachGpu(mardyn::Simulation&, const mardyn::SimulationConfig& config) {
 int main(int argc, char** argv) {
   using namespace mardyn;
   ParallelEnvironment env(argc, argv);
+  // Threads per process only when asked for (OMP_NUM_THREADS): by default every process runs one, so
+  // that one process per core does not oversubscribe the cores.
+  if (!std::getenv("OMP_NUM_THREADS")) setMaxThreads(1);
   const bool root = ParallelEnvironment::rank() == 0;
 
   CommandLine::Options options;
@@ -80,6 +85,7 @@ int main(int argc, char** argv) {
     std::ostringstream discarded;
     for (auto& plugin : OutputPluginRegistry::createAll(sim.config(), root ? std::cerr : discarded))
       sim.addOutputPlugin(std::move(plugin));
+    if (root && !sim.config().quiet) std::cerr << sim.startupLine() << "\n";
     sim.run(std::cout);
   } catch (const std::exception& e) {
     std::cerr << "mardyn: error" << (ParallelEnvironment::size() > 1 ? " on rank " + std::to_string(ParallelEnvironment::rank()) : "")

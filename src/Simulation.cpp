@@ -5,8 +5,10 @@
 #include "parallel/DomainDecompFactory.h"
 #include "particleContainer/CellProcessorFactory.h"
 #include "utils/MardynException.h"
+#include "utils/Threads.h"
 
 #include <algorithm>
+#include <cmath>
 #include <iomanip>
 #include <ostream>
 #include <sstream>
@@ -77,14 +79,24 @@ void Simulation::setContainerDecorator(ContainerDecorator decorator) {
 void Simulation::createContainer(bool decorated) {
   CellProcessorFactory::Options o;
   o.legacy = _config.legacyCellProcessor;
+  o.name = _config.cpuCellProcessor;
   o.verletSkin = _config.verletSkin;
   o.deviceTraversal = decorated;
   o.regionMin = _decomp->boundingBoxMin(*_domain);
   o.regionMax = _decomp->boundingBoxMax(*_domain);
+  if (!_config.simd.empty()) {
+    const auto level = parseSimdLevel(_config.simd);
+    if (!level || !cpuSupports(*level))
+      throw MardynException("Simulation: the CPU kernels cannot run as '" + _config.simd + "'" +
+                            (level ? ": " + unsupportedReason(*level) : std::string()));
+    o.simd = *level;
+  }
   CellProcessorChoice choice = CellProcessorFactory::create(_config.components, *_params, o);
   _container = std::make_unique<LinkedCells>(o.regionMin, o.regionMax, choice.containerCutoff,
                                              _config.cellsInCutoffRadius);
   _processor = std::move(choice.processor);
+  _processorName = choice.name;
+  _simd = o.simd;
 }
 
 void Simulation::prepare() {
@@ -157,10 +169,13 @@ void Simulation::computeGlobalValues(const KineticSums& local, bool applyThermos
   std::vector<double> d{_localUpot, _localVirial};
   d.insert(d.end(), local.summv2.begin(), local.summv2.end());
   d.insert(d.end(), local.sumIw2.begin(), local.sumIw2.end());
-  std::vector<unsigned long> u(local.count.begin(), local.count.end());
-  u.insert(u.end(), local.rotDof.begin(), local.rotDof.end());
+  // The counts travel in the same reduction (one collective per step): as doubles they stay exact up to 2^53.
+  const std::size_t countsAt = d.size();
+  d.insert(d.end(), local.count.begin(), local.count.end());
+  d.insert(d.end(), local.rotDof.begin(), local.rotDof.end());
   _decomp->allreduceSum(d);
-  _decomp->allreduceSum(u);
+  std::vector<unsigned long> u(2 * nc);
+  for (std::size_t k = 0; k < u.size(); ++k) u[k] = static_cast<unsigned long>(std::llround(d[countsAt + k]));
   KineticSums g;
   g.reset(nc);
   double summv2 = 0.0, sumIw2 = 0.0;
@@ -245,6 +260,18 @@ std::vector<std::pair<std::string, std::string>> Simulation::pluginStates() cons
   for (const auto& p : _plugins)
     if (auto s = p->saveState(); !s.empty()) states.emplace_back(p->name(), std::move(s));
   return states;
+}
+
+std::string Simulation::startupLine() const {
+  std::string supported;
+  for (SimdLevel l : allSimdLevels())
+    if (cpuSupports(l)) supported += std::string(supported.empty() ? "" : " ") + simdLevelName(l);
+  const int threads = maxThreads();
+  std::ostringstream os;
+  os << "CPU: " << _processorName << " cell processor, " << simdLevelName(_simd) << " kernels (CPU has " << supported
+     << "), " << threads << (threads == 1 ? " thread" : " threads") << " x " << _decomp->numProcs()
+     << (_decomp->numProcs() == 1 ? " process" : " processes");
+  return os.str();
 }
 
 void Simulation::run(std::ostream& log) {

@@ -14,11 +14,13 @@
 #include "particleContainer/LinkedCells.h"
 #include "thermostats/VelocityScalingThermostat.h"
 #include "utils/ScopedTimer.h"
+#include "utils/SimdLevel.h"
 #include "utils/TimerSet.h"
 
 #include <functional>
 #include <iosfwd>
 #include <memory>
+#include <string>
 #include <vector>
 
 namespace mardyn {
@@ -46,6 +48,9 @@ class Simulation : public SimulationView {
   void prepare();
   /// One time step (half kick, drift, exchange, forces, half kick, thermostat, outputs).
   void step();
+  /// What computes the forces on the CPU and how wide: processor, kernel variant, threads x processes
+  /// (main prints it on standard error at start-up).
+  std::string startupLine() const;
   /// prepare(), config().stepsToRun() steps, finish(); then the summary (wall time, molecule
   /// updates per second, timer breakdown) on `log` (rank 0, unless quiet). Step and progress
   /// lines are the output plugins' job.
@@ -84,6 +89,8 @@ class Simulation : public SimulationView {
   std::unique_ptr<InteractionParameters> _params;
   std::unique_ptr<ParticleContainer> _container;
   std::unique_ptr<CellProcessor> _processor;
+  std::string _processorName;  // as CellProcessorFactory names it
+  SimdLevel _simd = SimdLevel::Sse2;
   std::unique_ptr<Leapfrog> _integrator;
   std::unique_ptr<VelocityScalingThermostat> _thermostat;
   std::unique_ptr<ConditionsCheck> _conditions;

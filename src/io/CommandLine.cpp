@@ -3,6 +3,7 @@
 #include "io/CommandLine.h"
 
 #include "io/XmlInput.h"
+#include "utils/SimdLevel.h"
 
 #include <algorithm>
 #include <cctype>
@@ -50,7 +51,19 @@ const std::vector<OptionSpec>& optionTable() {
        [](Options& o, const std::string& v) { o.finalCheckpoint = oneOf("final-checkpoint", v, {"0", "1"}) == "1"; }},
       {"legacy-cell-processor", 0, nullptr, "use the plain reference cell processor instead of the fast one",
        [](Options& o, const std::string&) { o.legacyCellProcessor = true; }},
-      {"verlet-skin", 0, "X", "Verlet-list skin of single-centre LJ systems (overrides datastructure/skin; 0: no list)",
+      {"cpu-cell-processor", 0, "verlet-list|multi-site-verlet-list|single-centre|vectorized|legacy",
+       "CPU cell processor (default: the first of these that fits the system; legacy only when named)",
+       [](Options& o, const std::string& v) {
+         o.cpuCellProcessor = oneOf("cpu-cell-processor", v,
+                                      {"verlet-list", "multi-site-verlet-list", "single-centre", "vectorized", "legacy"});
+       }},
+      {"simd", 0, "sse2|avx2|avx512", "instruction-set variant of the CPU pair kernels (default: the best the CPU has)",
+       [](Options& o, const std::string& v) {
+         const auto level = parseSimdLevel(oneOf("simd", v, {"sse2", "avx2", "avx512"}));
+         if (!cpuSupports(*level)) throw UsageError("option --simd " + v + ": " + unsupportedReason(*level));
+         o.simd = v;
+       }},
+      {"verlet-skin", 0, "X", "Verlet-list skin (overrides datastructure/skin; 0: no list)",
        [](Options& o, const std::string& v) {
          char* end = nullptr;
          const double skin = std::strtod(v.c_str(), &end);
@@ -180,6 +193,8 @@ void CommandLine::apply(const Options& o, SimulationConfig& c) {
   if (o.finalCheckpoint) c.finalCheckpoint = *o.finalCheckpoint;
   if (o.legacyCellProcessor) c.legacyCellProcessor = true;
   if (o.verletSkin) c.verletSkin = *o.verletSkin;
+  if (o.simd) c.simd = *o.simd;
+  if (o.cpuCellProcessor) c.cpuCellProcessor = *o.cpuCellProcessor;
   if (o.printInterval) c.printInterval = *o.printInterval;
   c.quiet = o.quiet;
   if (o.gpu) c.gpu.enabled = true;

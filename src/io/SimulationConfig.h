@@ -144,6 +144,8 @@ struct SimulationConfig {
   ParallelisationConfig parallelisation;
   GpuConfig gpu;
   bool legacyCellProcessor = false;      ///< --legacy-cell-processor
+  std::string cpuCellProcessor;          ///< --cpu-cell-processor: a registry name (empty: automatic)
+  std::string simd;                      ///< --simd: variant of the CPU kernels (empty: the best the CPU has)
 
   RefUnits refUnits;
   std::vector<OutputPluginConfig> outputPlugins;  ///< in XML order, unknown names included

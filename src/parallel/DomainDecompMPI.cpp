@@ -1,6 +1,7 @@
 // DomainDecompMPI: a periodic Cartesian communicator; regions are equal slabs of the box per grid
-// coordinate; migration and halo exchange go dimension by dimension to the two neighbours, so
-// edges and corners reach diagonal neighbours through two or three hops.
+// coordinate; migration and halo exchange go dimension by dimension to the two neighbours (both
+// directions in one round), so edges and corners reach diagonal neighbours through two or three hops;
+// along an axis with one process the periodic images are made locally, without messages.
 #include "parallel/DomainDecompMPI.h"
 
 #include "parallel/DomainDecompSequential.h"
@@ -92,14 +93,28 @@ Molecule DomainDecompMPI::unpack(const Message& msg) const {
                   {msg.L[0], msg.L[1], msg.L[2]});
 }
 
-std::vector<DomainDecompMPI::Message> DomainDecompMPI::shift(const std::vector<Message>& out, int dest, int source,
-                                                             int tag) const {
-  int sendCount = static_cast<int>(out.size()), recvCount = 0;
-  MPI_Sendrecv(&sendCount, 1, MPI_INT, dest, tag, &recvCount, 1, MPI_INT, source, tag, _comm, MPI_STATUS_IGNORE);
-  std::vector<Message> in(static_cast<std::size_t>(recvCount));
-  MPI_Sendrecv(out.data(), sendCount * static_cast<int>(sizeof(Message)), MPI_BYTE, dest, tag + 1, in.data(),
-               recvCount * static_cast<int>(sizeof(Message)), MPI_BYTE, source, tag + 1, _comm, MPI_STATUS_IGNORE);
-  return in;
+void DomainDecompMPI::exchangeAlong(int axis, int tag, const std::vector<Message>& toLower,
+                                    const std::vector<Message>& toUpper, std::vector<Message>& fromUpper,
+                                    std::vector<Message>& fromLower) const {
+  const auto bytes = [](const std::vector<Message>& v) {
+    if (v.size() * sizeof(Message) > static_cast<std::size_t>(std::numeric_limits<int>::max()))
+      throw MardynException("DomainDecompMPI: a message of more than 2 GiB");
+    return static_cast<int>(v.size() * sizeof(Message));
+  };
+  MPI_Request requests[2];
+  MPI_Isend(toLower.data(), bytes(toLower), MPI_BYTE, _lower[axis], tag, _comm, &requests[0]);
+  MPI_Isend(toUpper.data(), bytes(toUpper), MPI_BYTE, _upper[axis], tag + 1, _comm, &requests[1]);
+  const auto receive = [&](int source, int t, std::vector<Message>& in) {
+    MPI_Status status;
+    MPI_Probe(source, t, _comm, &status);
+    int count = 0;
+    MPI_Get_count(&status, MPI_BYTE, &count);
+    in.resize(static_cast<std::size_t>(count) / sizeof(Message));
+    MPI_Recv(in.data(), count, MPI_BYTE, source, t, _comm, MPI_STATUS_IGNORE);
+  };
+  receive(_upper[axis], tag, fromUpper);     // what the upper neighbour sent down
+  receive(_lower[axis], tag + 1, fromLower);  // what the lower neighbour sent up
+  MPI_Waitall(2, requests, MPI_STATUSES_IGNORE);
 }
 
 void DomainDecompMPI::migrate(ParticleContainer& container, const Domain& domain) {
@@ -110,15 +125,22 @@ std::vector<Molecule> DomainDecompMPI::routeLeavers(std::vector<Molecule> pendin
   const Vec3& box = domain.box();
   const Vec3 lo = boundingBoxMin(domain), hi = boundingBoxMax(domain);
   for (int d = 0; d < 3; ++d) {
-    std::vector<Message> toLower, toUpper;
+    if (_dims[d] == 1) {  // this process is its own neighbour along d: wrap, no message
+      for (Molecule& m : pending) {
+        Vec3 r = m.r();
+        r[d] = DomainDecompSequential::wrap(r[d], box[d]);
+        m.setR(r);
+      }
+      continue;
+    }
+    std::vector<Message> toLower, toUpper, fromUpper, fromLower;
     std::vector<Molecule> keep;
     for (const Molecule& m : pending) {
       if (m.r()[d] < lo[d]) toLower.push_back(pack(m));
       else if (m.r()[d] >= hi[d]) toUpper.push_back(pack(m));
       else keep.push_back(m);
     }
-    auto fromUpper = shift(toLower, _lower[d], _upper[d], 10 + 4 * d);
-    auto fromLower = shift(toUpper, _upper[d], _lower[d], 12 + 4 * d);
+    exchangeAlong(d, 10 + 4 * d, toLower, toUpper, fromUpper, fromLower);
     pending.swap(keep);
     for (const auto* list : {&fromUpper, &fromLower})
       for (const Message& msg : *list) {
@@ -164,7 +186,11 @@ void DomainDecompMPI::exchangeHalo(ParticleContainer& container, const Domain& d
   const double w = container.haloWidth();
   const double big = std::numeric_limits<double>::max();
   for (int d = 0; d < 3; ++d) {
-    std::vector<Message> toLower, toUpper;
+    if (_dims[d] == 1) {  // this process is its own neighbour along d: periodic images, no message
+      DomainDecompSequential::addPeriodicHalo(container, box, d);
+      continue;
+    }
+    std::vector<Message> toLower, toUpper, fromUpper, fromLower;
     Vec3 rlo{-big, -big, -big}, rhi{big, big, big};
     rlo[d] = lo[d];
     rhi[d] = lo[d] + w;
@@ -182,8 +208,7 @@ void DomainDecompMPI::exchangeHalo(ParticleContainer& container, const Domain& d
       msg.r[d] += upShift;
       toUpper.push_back(msg);
     }, IterateOver::OwnedAndHalo);
-    const auto fromUpper = shift(toLower, _lower[d], _upper[d], 30 + 4 * d);
-    const auto fromLower = shift(toUpper, _upper[d], _lower[d], 32 + 4 * d);
+    exchangeAlong(d, 30 + 4 * d, toLower, toUpper, fromUpper, fromLower);
     for (const auto* list : {&fromUpper, &fromLower})
       for (const Message& msg : *list) container.addHaloParticle(unpack(msg));
   }

@@ -49,8 +49,10 @@ class DomainDecompMPI : public DomainDecompBase {
  private:
   Message pack(const Molecule& m) const;
   Molecule unpack(const Message& msg) const;
-  /// Sends `out` to dest and receives from source (counts first, then data).
-  std::vector<Message> shift(const std::vector<Message>& out, int dest, int source, int tag) const;
+  /// Both directions of one axis at once: sends toLower down and toUpper up (non-blocking), receives
+  /// what the upper and the lower neighbour sent (sizes from the messages themselves): one round.
+  void exchangeAlong(int axis, int tag, const std::vector<Message>& toLower, const std::vector<Message>& toUpper,
+                     std::vector<Message>& fromUpper, std::vector<Message>& fromLower) const;
   void migrate(ParticleContainer& container, const Domain& domain);
   void exchangeHalo(ParticleContainer& container, const Domain& domain);
 

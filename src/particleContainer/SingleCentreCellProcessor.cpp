@@ -9,6 +9,8 @@
 
 #include "particleContainer/SingleCentreCellProcessor.h"
 
+#include "particleContainer/potforce/PotForceLJ.h"
+
 #include <algorithm>
 
 namespace mardyn {
@@ -32,10 +34,8 @@ inline __attribute__((always_inline)) void ljRowBody(double xi, double yi, doubl
     const double s2 = SingleType ? sig2[0] : sig2[k];
     const double sh = SingleType ? shift6[0] : shift6[k];
     const double invr2 = 1.0 / r2;
-    const double l2 = s2 * invr2;
-    const double l6 = l2 * l2 * l2;
-    const double l12 = l6 * l6;
-    const double fac = e24 * (l12 + l12 - l6) * invr2;
+    double fac, u6k;
+    potforce::ljTerms(e24, s2, invr2, fac, u6k);
     const double ffx = dx * fac, ffy = dy * fac, ffz = dz * fac;
     sfx += ffx;
     sfy += ffy;
@@ -43,7 +43,7 @@ inline __attribute__((always_inline)) void ljRowBody(double xi, double yi, doubl
     fx[k] -= ffx;
     fy[k] -= ffy;
     fz[k] -= ffz;
-    su += e24 * (l12 - l6) + sh;
+    su += u6k + sh;
     sv += dx * ffx + dy * ffy + dz * ffz;
   }
   fxi += sfx;
@@ -53,22 +53,15 @@ inline __attribute__((always_inline)) void ljRowBody(double xi, double yi, doubl
   vir += sv;
 }
 
-// Compiled for the baseline and for x86-64-v3 (AVX2, FMA); the loader picks what the CPU supports.
-#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__)
-#define MARDYN_SINGLE_CENTRE_CLONES __attribute__((target_clones("arch=x86-64-v3", "default")))
-#else
-#define MARDYN_SINGLE_CENTRE_CLONES
-#endif
-
-MARDYN_SINGLE_CENTRE_CLONES void ljRow(bool singleType, double xi, double yi, double zi, const double* eps24,
-                                       const double* sig2, const double* shift6, const double* x, const double* y,
-                                       const double* z, double* fx, double* fy, double* fz, std::size_t n,
-                                       double& fxi, double& fyi, double& fzi, double& u6, double& vir) {
-  if (singleType)
-    ljRowBody<true>(xi, yi, zi, eps24, sig2, shift6, x, y, z, fx, fy, fz, n, fxi, fyi, fzi, u6, vir);
-  else
-    ljRowBody<false>(xi, yi, zi, eps24, sig2, shift6, x, y, z, fx, fy, fz, n, fxi, fyi, fzi, u6, vir);
-}
+// The row loop, compiled for every instruction-set variant; the processor calls the one of its level.
+MARDYN_SIMD_VARIANTS(void, ljRow,
+                     (bool singleType, double xi, double yi, double zi, const double* eps24, const double* sig2,
+                      const double* shift6, const double* x, const double* y, const double* z, double* fx, double* fy,
+                      double* fz, std::size_t n, double& fxi, double& fyi, double& fzi, double& u6, double& vir),
+                     singleType ? ljRowBody<true>(xi, yi, zi, eps24, sig2, shift6, x, y, z, fx, fy, fz, n, fxi, fyi,
+                                                  fzi, u6, vir)
+                                : ljRowBody<false>(xi, yi, zi, eps24, sig2, shift6, x, y, z, fx, fy, fz, n, fxi, fyi,
+                                                   fzi, u6, vir))
 
 }  // namespace
 
@@ -99,8 +92,12 @@ bool SingleCentreCellProcessor::applies(const std::vector<Component>& components
   return true;
 }
 
-SingleCentreCellProcessor::SingleCentreCellProcessor(const InteractionParameters& params)
-    : _params(params), _cutoff2(params.cutoff() * params.cutoff()), _numTypes(params.numLJTypes()) {
+SingleCentreCellProcessor::SingleCentreCellProcessor(const InteractionParameters& params, SimdLevel simd)
+    : _params(params),
+      _cutoff2(params.cutoff() * params.cutoff()),
+      _numTypes(params.numLJTypes()),
+      _simd(simd),
+      _ljRow(simdVariant<LJRow>(simd, ljRowSse2, ljRowAvx2, ljRowAvx512)) {
   _ljTypes.fill(params);
 }
 
@@ -204,7 +201,7 @@ void SingleCentreCellProcessor::molecule(std::size_t m, Candidates& c, double& u
       p.shift6[k] = _ljTypes.shift6[t];
     }
   double fxi = 0.0, fyi = 0.0, fzi = 0.0;
-  ljRow(singleType, xi, yi, zi, singleType ? &_ljTypes.eps24[0] : p.eps24.data(), singleType ? &_ljTypes.sig2[0] : p.sig2.data(),
+  _ljRow(singleType, xi, yi, zi, singleType ? &_ljTypes.eps24[0] : p.eps24.data(), singleType ? &_ljTypes.sig2[0] : p.sig2.data(),
         singleType ? &_ljTypes.shift6[0] : p.shift6.data(), p.x.data(), p.y.data(), p.z.data(), p.fx.data(), p.fy.data(),
         p.fz.data(), count, fxi, fyi, fzi, u6, vir);
   a.fx[m] += fxi;

@@ -5,6 +5,7 @@
 #include "molecules/InteractionParameters.h"
 #include "particleContainer/CellProcessor.h"
 #include "particleContainer/LJTypeTable.h"
+#include "utils/SimdLevel.h"
 
 #include <vector>
 
@@ -17,7 +18,9 @@ namespace mardyn {
 /// loop over them. Results equal VectorizedCellProcessor's (tested against brute force).
 class SingleCentreCellProcessor : public CellProcessor {
  public:
-  explicit SingleCentreCellProcessor(const InteractionParameters& params);
+  /// simd: the variant of the row loop (the CPU must support it).
+  explicit SingleCentreCellProcessor(const InteractionParameters& params, SimdLevel simd = bestSimdLevel());
+  SimdLevel simd() const { return _simd; }
 
   /// True if every component has exactly one LJ centre, at its centre of mass, and nothing else,
   /// and no cutoff switch is in use.
@@ -64,6 +67,11 @@ class SingleCentreCellProcessor : public CellProcessor {
   double _cutoff2;
   unsigned _numTypes;
   LJTypeTable _ljTypes;
+  using LJRow = void (*)(bool, double, double, double, const double*, const double*, const double*, const double*,
+                         const double*, const double*, double*, double*, double*, std::size_t, double&, double&,
+                         double&, double&, double&);
+  SimdLevel _simd;
+  LJRow _ljRow;
   std::vector<CellData> _cells;                // by cell index
   static constexpr std::size_t noCell = static_cast<std::size_t>(-1);
   std::size_t _current = noCell;

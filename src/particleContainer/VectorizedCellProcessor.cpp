@@ -10,6 +10,9 @@
 #include "particleContainer/VectorizedCellProcessor.h"
 
 #include "particleContainer/VectorizedMultipoleLoops.h"
+#include "particleContainer/potforce/PotForceLJ.h"
+
+#include <algorithm>
 
 namespace mardyn {
 
@@ -20,13 +23,73 @@ void VectorizedCellProcessor::PackedSites::reserve(std::size_t n) {
   type.resize(n);
 }
 
-VectorizedCellProcessor::VectorizedCellProcessor(const InteractionParameters& params)
+VectorizedCellProcessor::VectorizedCellProcessor(const InteractionParameters& params, SimdLevel simd)
     : _params(params),
       _pair(params),
       _cutoff2(params.cutoff() * params.cutoff()),
       _innerCutoff2(params.switchingStart() * params.switchingStart()),
-      _numLJTypes(params.numLJTypes()) {
+      _numLJTypes(params.numLJTypes()),
+      _simd(simd) {
   _ljTypes.fill(params);
+}
+
+void VectorizedCellProcessor::appendMolecule(CellDataSoA& soa, MultipoleCellData& mp, const Molecule* mol) const {
+  if (!mol) {
+    for (auto* v : {&soa.comX, &soa.comY, &soa.comZ}) v->push_back(0.0);
+    soa.lj.first.push_back(soa.lj.size());
+    for (MultipoleSiteArrays* a : {&mp.charges, &mp.dipoles, &mp.quadrupoles}) a->first.push_back(a->size());
+    return;
+  }
+  const Molecule& m = *mol;
+  const Vec3& r = m.r();
+  soa.comX.push_back(r.x);
+  soa.comY.push_back(r.y);
+  soa.comZ.push_back(r.z);
+  soa.lj.first.push_back(soa.lj.size());
+  const auto& centres = m.component().ljCenters();
+  const auto rot = m.q().matrix();  // space -> body; its transpose maps body -> space
+  mp.addMolecule(m, rot);
+  for (std::size_t s = 0; s < centres.size(); ++s) {
+    const Vec3& b = centres[s].r;
+    const double px = r.x + rot[0] * b.x + rot[3] * b.y + rot[6] * b.z;
+    const double py = r.y + rot[1] * b.x + rot[4] * b.y + rot[7] * b.z;
+    const double pz = r.z + rot[2] * b.x + rot[5] * b.y + rot[8] * b.z;
+    soa.lj.push(px, py, pz, r.x, r.y, r.z, static_cast<int>(_params.ljType(m.componentId(), static_cast<unsigned>(s))));
+  }
+}
+
+void VectorizedCellProcessor::moleculeAgainstListed(CellDataSoA& soa1, MultipoleCellData& mp1, std::size_t m,
+                                                    CellDataSoA& soa2, MultipoleCellData& mp2,
+                                                    const std::size_t* listed, std::size_t n, double weight) {
+  if (n == 0) return;
+  if (_listed.size() < n) _listed.resize(n);
+  std::copy(listed, listed + n, _listed.begin());
+  double u6 = 0.0, vir = 0.0;
+  multipoleloops::Sums sums;
+  ljSites(soa1, m, soa2, n, u6, vir);
+  if (!mp1.empty() && !mp2.empty()) {
+    MultipoleCellData& p = _packedMultipoles;
+    p.packListed(mp2, listed, n);
+    _kernels.multipoleRows(mp1, m, p, _cutoff2, _params.epsRFInvrc3(), sums);
+    p.scatter(mp2);
+  }
+  _upot += weight * (u6 / 6.0 + sums.upot);
+  _virial += weight * (vir + sums.virial);
+}
+
+void VectorizedCellProcessor::moleculeForce(const CellDataSoA& soa, const MultipoleCellData& mp, std::size_t m,
+                                            Vec3& force, Vec3& torque) {
+  const SiteArrays& lj = soa.lj;
+  Vec3 f, t;
+  const Vec3 com{soa.comX[m], soa.comY[m], soa.comZ[m]};
+  for (std::size_t s = lj.first[m]; s < lj.first[m + 1]; ++s) {
+    const Vec3 fs{lj.fx[s], lj.fy[s], lj.fz[s]};
+    f += fs;
+    t += cross(Vec3{lj.x[s], lj.y[s], lj.z[s]} - com, fs);
+  }
+  mp.reduce(m, com, f, t);
+  force = f;
+  torque = t;
 }
 
 void VectorizedCellProcessor::initTraversal() {
@@ -46,24 +109,7 @@ void VectorizedCellProcessor::preprocessCell(ParticleCell& cell) {
   soa.comY.clear();
   soa.comZ.clear();
   soa.lj.clear();
-  for (const Molecule& m : cell.molecules()) {
-    const Vec3& r = m.r();
-    soa.comX.push_back(r.x);
-    soa.comY.push_back(r.y);
-    soa.comZ.push_back(r.z);
-    soa.lj.first.push_back(soa.lj.size());
-    const auto& centres = m.component().ljCenters();
-    const auto rot = m.q().matrix();  // space -> body; its transpose maps body -> space
-    mp.addMolecule(m, rot);
-    for (std::size_t s = 0; s < centres.size(); ++s) {
-      const Vec3& b = centres[s].r;
-      const double px = r.x + rot[0] * b.x + rot[3] * b.y + rot[6] * b.z;
-      const double py = r.y + rot[1] * b.x + rot[4] * b.y + rot[7] * b.z;
-      const double pz = r.z + rot[2] * b.x + rot[5] * b.y + rot[8] * b.z;
-      soa.lj.push(px, py, pz, r.x, r.y, r.z,
-                  static_cast<int>(_params.ljType(m.componentId(), static_cast<unsigned>(s))));
-    }
-  }
+  for (const Molecule& m : cell.molecules()) appendMolecule(soa, mp, &m);
   soa.lj.first.push_back(soa.lj.size());
   mp.finish();
   if (_dist2.size() < soa.numMolecules) {
@@ -91,10 +137,8 @@ inline __attribute__((always_inline)) void ljRowBody(double xi, double yi, doubl
     const double s2 = SingleType ? sig2[0] : sig2[k];
     const double sh = SingleType ? shift6[0] : shift6[k];
     const double invr2 = 1.0 / r2;
-    const double l2 = s2 * invr2;
-    const double l6 = l2 * l2 * l2;
-    const double l12 = l6 * l6;
-    const double fac = e24 * (l12 + l12 - l6) * invr2;
+    double fac, u6k;
+    potforce::ljTerms(e24, s2, invr2, fac, u6k);
     const double ffx = dx * fac, ffy = dy * fac, ffz = dz * fac;
     sfx += ffx;
     sfy += ffy;
@@ -102,7 +146,7 @@ inline __attribute__((always_inline)) void ljRowBody(double xi, double yi, doubl
     fx[k] -= ffx;
     fy[k] -= ffy;
     fz[k] -= ffz;
-    su += e24 * (l12 - l6) + sh;
+    su += u6k + sh;
     sv += (cxi - cx[k]) * ffx + (cyi - cy[k]) * ffy + (czi - cz[k]) * ffz;
   }
   fxi += sfx;
@@ -112,40 +156,38 @@ inline __attribute__((always_inline)) void ljRowBody(double xi, double yi, doubl
   vir += sv;
 }
 
-// The row loops are compiled for the baseline and for x86-64-v3 (AVX2, FMA); the loader picks the
-// best one the processor supports.
-#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__)
-#define MARDYN_ROW_CLONES __attribute__((target_clones("arch=x86-64-v3", "default")))
-#else
-#define MARDYN_ROW_CLONES
-#endif
+// The row loops, compiled for every instruction-set variant; the processor calls those of its level.
+MARDYN_SIMD_VARIANTS(void, ljRowSingleType,
+                     (double xi, double yi, double zi, double cxi, double cyi, double czi, const double* eps24,
+                      const double* sig2, const double* shift6, const double* x, const double* y, const double* z,
+                      const double* cx, const double* cy, const double* cz, double* fx, double* fy, double* fz,
+                      std::size_t n, double& fxi, double& fyi, double& fzi, double& u6, double& vir),
+                     ljRowBody<true>(xi, yi, zi, cxi, cyi, czi, eps24, sig2, shift6, x, y, z, cx, cy, cz, fx, fy, fz,
+                                     n, fxi, fyi, fzi, u6, vir))
 
-MARDYN_ROW_CLONES void ljRowSingleType(double xi, double yi, double zi, double cxi, double cyi, double czi,
-                                       const double* eps24, const double* sig2, const double* shift6,
-                                       const double* x, const double* y, const double* z, const double* cx,
-                                       const double* cy, const double* cz, double* fx, double* fy, double* fz,
-                                       std::size_t n, double& fxi, double& fyi, double& fzi, double& u6,
-                                       double& vir) {
-  ljRowBody<true>(xi, yi, zi, cxi, cyi, czi, eps24, sig2, shift6, x, y, z, cx, cy, cz, fx, fy, fz, n, fxi, fyi, fzi,
-                  u6, vir);
-}
+MARDYN_SIMD_VARIANTS(void, ljRowPerSite,
+                     (double xi, double yi, double zi, double cxi, double cyi, double czi, const double* eps24,
+                      const double* sig2, const double* shift6, const double* x, const double* y, const double* z,
+                      const double* cx, const double* cy, const double* cz, double* fx, double* fy, double* fz,
+                      std::size_t n, double& fxi, double& fyi, double& fzi, double& u6, double& vir),
+                     ljRowBody<false>(xi, yi, zi, cxi, cyi, czi, eps24, sig2, shift6, x, y, z, cx, cy, cz, fx, fy, fz,
+                                      n, fxi, fyi, fzi, u6, vir))
 
-MARDYN_ROW_CLONES void ljRowPerSite(double xi, double yi, double zi, double cxi, double cyi, double czi,
-                                    const double* eps24, const double* sig2, const double* shift6, const double* x,
-                                    const double* y, const double* z, const double* cx, const double* cy,
-                                    const double* cz, double* fx, double* fy, double* fz, std::size_t n,
-                                    double& fxi, double& fyi, double& fzi, double& u6, double& vir) {
-  ljRowBody<false>(xi, yi, zi, cxi, cyi, czi, eps24, sig2, shift6, x, y, z, cx, cy, cz, fx, fy, fz, n, fxi, fyi, fzi,
-                   u6, vir);
-}
-
-/// The electrostatic rows of one molecule against its packed neighbours (baseline and AVX2 clones).
-MARDYN_ROW_CLONES void multipoleRows(MultipoleCellData& a, std::size_t m, MultipoleCellData& packed, double cutoff2,
-                                     double epsRFInvrc3, multipoleloops::Sums& sums) {
-  multipoleloops::moleculeAgainstPacked(a, m, packed, cutoff2, epsRFInvrc3, sums);
-}
+/// The electrostatic rows of one molecule against its packed neighbours.
+MARDYN_SIMD_VARIANTS(void, multipoleRows,
+                     (MultipoleCellData & a, std::size_t m, MultipoleCellData& packed, double cutoff2,
+                      double epsRFInvrc3, multipoleloops::Sums& sums),
+                     multipoleloops::moleculeAgainstPacked(a, m, packed, cutoff2, epsRFInvrc3, sums))
 
 }  // namespace
+
+VectorizedCellProcessor::Kernels VectorizedCellProcessor::kernelsFor(SimdLevel level) {
+  Kernels k;
+  k.ljRowSingleType = simdVariant(level, ljRowSingleTypeSse2, ljRowSingleTypeAvx2, ljRowSingleTypeAvx512);
+  k.ljRowPerSite = simdVariant(level, ljRowPerSiteSse2, ljRowPerSiteAvx2, ljRowPerSiteAvx512);
+  k.multipoleRows = simdVariant(level, multipoleRowsSse2, multipoleRowsAvx2, multipoleRowsAvx512);
+  return k;
+}
 
 template <bool Self>
 void VectorizedCellProcessor::pairLoop(CellDataSoA& soa1, CellDataSoA& soa2, MultipoleCellData& mp1,
@@ -178,7 +220,7 @@ void VectorizedCellProcessor::pairLoop(CellDataSoA& soa1, CellDataSoA& soa2, Mul
     if (multipoles) {
       MultipoleCellData& p = _packedMultipoles;
       p.packListed(mp2, listed, n);
-      multipoleRows(mp1, m, p, _cutoff2, _params.epsRFInvrc3(), sums);
+      _kernels.multipoleRows(mp1, m, p, _cutoff2, _params.epsRFInvrc3(), sums);
       p.scatter(mp2);
     }
   }
@@ -214,20 +256,23 @@ void VectorizedCellProcessor::ljSites(CellDataSoA& soa1, std::size_t m, CellData
     }
   }
   const double cxi = soa1.comX[m], cyi = soa1.comY[m], czi = soa1.comZ[m];
+  std::size_t filledRow = static_cast<std::size_t>(-1);  // the parameters in p are those of this type row
   for (std::size_t i = a.first[m]; i < a.first[m + 1]; ++i) {
     double fxi = 0.0, fyi = 0.0, fzi = 0.0;
     const std::size_t row = static_cast<std::size_t>(a.type[i]) * _numLJTypes;
     if (_numLJTypes == 1) {
-      ljRowSingleType(a.x[i], a.y[i], a.z[i], cxi, cyi, czi, &_ljTypes.eps24[0], &_ljTypes.sig2[0], &_ljTypes.shift6[0], p.x.data(), p.y.data(),
+      _kernels.ljRowSingleType(a.x[i], a.y[i], a.z[i], cxi, cyi, czi, &_ljTypes.eps24[0], &_ljTypes.sig2[0], &_ljTypes.shift6[0], p.x.data(), p.y.data(),
                   p.z.data(), p.cx.data(), p.cy.data(), p.cz.data(), p.fx.data(), p.fy.data(), p.fz.data(), ns, fxi,
                   fyi, fzi, u6, vir);
     } else {
-      for (std::size_t k = 0; k < ns; ++k) {
-        p.eps24[k] = _ljTypes.eps24[row + p.type[k]];
-        p.sig2[k] = _ljTypes.sig2[row + p.type[k]];
-        p.shift6[k] = _ljTypes.shift6[row + p.type[k]];
-      }
-      ljRowPerSite(a.x[i], a.y[i], a.z[i], cxi, cyi, czi, p.eps24.data(), p.sig2.data(), p.shift6.data(), p.x.data(),
+      if (row != filledRow)  // sites of one type (the two O of CO2) share the parameters
+        for (std::size_t k = 0; k < ns; ++k) {
+          p.eps24[k] = _ljTypes.eps24[row + p.type[k]];
+          p.sig2[k] = _ljTypes.sig2[row + p.type[k]];
+          p.shift6[k] = _ljTypes.shift6[row + p.type[k]];
+        }
+      filledRow = row;
+      _kernels.ljRowPerSite(a.x[i], a.y[i], a.z[i], cxi, cyi, czi, p.eps24.data(), p.sig2.data(), p.shift6.data(), p.x.data(),
                    p.y.data(), p.z.data(), p.cx.data(), p.cy.data(), p.cz.data(), p.fx.data(), p.fy.data(),
                    p.fz.data(), ns, fxi, fyi, fzi, u6, vir);
     }
@@ -275,16 +320,9 @@ void VectorizedCellProcessor::postprocessCell(ParticleCell& cell) {
   if (cell.isHalo()) return;  // forces on halo copies are discarded
   CellDataSoA& soa = _soa[cell.index()];
   auto& mols = cell.molecules();
-  const SiteArrays& lj = soa.lj;
   for (std::size_t m = 0; m < mols.size(); ++m) {
     Vec3 f, torque;
-    const Vec3 com{soa.comX[m], soa.comY[m], soa.comZ[m]};
-    for (std::size_t s = lj.first[m]; s < lj.first[m + 1]; ++s) {
-      const Vec3 fs{lj.fx[s], lj.fy[s], lj.fz[s]};
-      f += fs;
-      torque += cross(Vec3{lj.x[s], lj.y[s], lj.z[s]} - com, fs);
-    }
-    _multipoles[cell.index()].reduce(m, com, f, torque);
+    moleculeForce(soa, _multipoles[cell.index()], m, f, torque);
     mols[m].addF(f);
     mols[m].addM(torque);
   }

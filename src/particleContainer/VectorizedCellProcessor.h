@@ -8,10 +8,15 @@
 #include "particleContainer/LJTypeTable.h"
 #include "particleContainer/MoleculePairInteraction.h"
 #include "particleContainer/MultipoleCellData.h"
+#include "utils/SimdLevel.h"
 
 #include <vector>
 
 namespace mardyn {
+
+namespace multipoleloops {
+struct Sums;
+}
 
 /// For every molecule i of the first cell: (1) the centre-of-mass distances to the molecules of the
 /// second cell are computed in one vectorised loop; (2) the molecules within the cutoff are listed
@@ -22,7 +27,9 @@ namespace mardyn {
 /// smooth cutoff, the molecule pairs inside the switching range go through MoleculePairInteraction.
 class VectorizedCellProcessor : public CellProcessor {
  public:
-  explicit VectorizedCellProcessor(const InteractionParameters& params);
+  /// simd: the variant of the row loops (the CPU must support it).
+  explicit VectorizedCellProcessor(const InteractionParameters& params, SimdLevel simd = bestSimdLevel());
+  SimdLevel simd() const { return _simd; }
 
   void initTraversal() override;
   void preprocessCell(ParticleCell& cell) override;
@@ -33,7 +40,29 @@ class VectorizedCellProcessor : public CellProcessor {
   double upot() const override { return _upot; }
   double virial() const override { return _virial; }
 
+  // The pieces, for processors that find the molecule pairs themselves (MultiSiteVerletListCellProcessor).
+  /// Appends the sites of m (space frame) to soa and mp; nullptr: an entry without sites.
+  void appendMolecule(CellDataSoA& soa, MultipoleCellData& mp, const Molecule* m) const;
+  /// Molecule m of (soa1, mp1) against the molecules listed[0..n) of (soa2, mp2), every one with its centre
+  /// within the cutoff: site forces to both sides; U_pot and virial times weight added to upot(), virial().
+  void moleculeAgainstListed(CellDataSoA& soa1, MultipoleCellData& mp1, std::size_t m, CellDataSoA& soa2,
+                             MultipoleCellData& mp2, const std::size_t* listed, std::size_t n, double weight);
+  /// Force and torque on molecule m from its sites' accumulators.
+  static void moleculeForce(const CellDataSoA& soa, const MultipoleCellData& mp, std::size_t m, Vec3& force,
+                            Vec3& torque);
+
  private:
+  /// The row loops of one instruction-set variant.
+  struct Kernels {
+    using LJRow = void (*)(double, double, double, double, double, double, const double*, const double*,
+                           const double*, const double*, const double*, const double*, const double*, const double*,
+                           const double*, double*, double*, double*, std::size_t, double&, double&, double&, double&,
+                           double&);
+    LJRow ljRowSingleType, ljRowPerSite;
+    void (*multipoleRows)(MultipoleCellData&, std::size_t, MultipoleCellData&, double, double, multipoleloops::Sums&);
+  };
+  static Kernels kernelsFor(SimdLevel level);
+
   /// Packed site data of the neighbours of one molecule (one site kind).
   struct PackedSites {
     std::vector<std::size_t> index;  ///< site index in the neighbour cell
@@ -67,6 +96,8 @@ class VectorizedCellProcessor : public CellProcessor {
   std::vector<std::size_t> _listed;            // molecules of the neighbour cell within the cutoff
   PackedSites _lj;
   double _upot = 0.0, _virial = 0.0;
+  SimdLevel _simd;
+  Kernels _kernels = kernelsFor(_simd);
 };
 
 }  // namespace mardyn

@@ -10,6 +10,13 @@ namespace potforce {
 // ljPotForce (shared with the device code).
 #include "particleContainer/potforce/kernels/PotForceLJ.cc"
 
+/// The LJ terms of MARDYN_LJ_TERMS for the CPU loops, scalar (double) or vector (GCC/Clang vector of
+/// doubles) operands: fac (force = fac * d) and u6 = 6 u without the shift.
+template <class T>
+inline __attribute__((always_inline)) void ljTerms(T eps24, T sig2, T invr2, T& fac, T& u6) {
+  MARDYN_LJ_TERMS(T, eps24, sig2, invr2, fac, u6)
+}
+
 /// Mixed LJ parameters of one site pair, in the form the inner loops use.
 struct LJPairParameters {
   double eps24 = 0.0;   ///< 24 * epsilon_ij

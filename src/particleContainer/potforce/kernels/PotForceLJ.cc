@@ -3,17 +3,28 @@
 // mardyn-kernel: fragment
 // mardyn-kernel: requires particleContainer/potforce/kernels/PotForceCommon.cc
 
+/// The LJ 12-6 terms of a pair, written once for every loop that evaluates LJ (the device code, the
+/// site-pair function below and, through potforce::ljTerms, the vectorised CPU loops, whose operands
+/// are vectors): from eps24 = 24 eps, sig2 = sigma^2 and invr2 = 1/r^2 it sets fac (force = fac * d)
+/// and u6 = 6 u without the shift. T is the operands' type.
+#define MARDYN_LJ_TERMS(T, eps24, sig2, invr2, fac, u6) \
+  {                                                   \
+    const T ljS2_ = (sig2) * (invr2);                 \
+    const T ljS6_ = ljS2_ * ljS2_ * ljS2_;            \
+    const T ljS12_ = ljS6_ * ljS6_;                   \
+    (fac) = (eps24) * (ljS12_ + ljS12_ - ljS6_) * (invr2); \
+    (u6) = (eps24) * (ljS12_ - ljS6_);                \
+  }
+
 /// LJ 12-6 between two sites: u = 4 eps ((sig/r)^12 - (sig/r)^6) + shift, with eps24 = 24 eps,
 /// sig2 = sigma^2 and shift6 = 6 * shift.
 MARDYN_POTFORCE_FN SitePairResult ljPotForce(preal dx, preal dy, preal dz, preal mx, preal my, preal mz,
                                              preal eps24, preal sig2, preal shift6) {
   SitePairResult r = zeroSitePairResult();
   const preal inv2 = 1 / (dx * dx + dy * dy + dz * dz);
-  const preal s2 = sig2 * inv2;
-  const preal s6 = s2 * s2 * s2;
-  const preal s12 = s6 * s6;
-  r.u = (eps24 * (s12 - s6) + shift6) * (preal) (1.0 / 6.0);
-  const preal fac = eps24 * (s12 + s12 - s6) * inv2;
+  preal fac, u6;
+  MARDYN_LJ_TERMS(preal, eps24, sig2, inv2, fac, u6)
+  r.u = (u6 + shift6) * (preal) (1.0 / 6.0);
   r.fx = fac * dx;
   r.fy = fac * dy;
   r.fz = fac * dz;

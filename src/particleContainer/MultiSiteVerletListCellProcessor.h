@@ -1,0 +1,45 @@
+// MultiSiteVerletListCellProcessor: the Verlet list of VerletListCellProcessor (centre-of-mass pairs within
+// cutoff + skin, kept while no molecule moved skin/2) for molecules of any site kinds, whose site pairs
+// are computed by the multi-site (vectorised) loops.
+#pragma once
+
+#include "particleContainer/CellDataSoA.h"
+#include "particleContainer/MoleculePairInteraction.h"
+#include "particleContainer/MultipoleCellData.h"
+#include "particleContainer/VectorizedCellProcessor.h"
+#include "particleContainer/VerletListCellProcessor.h"
+
+#include <vector>
+
+namespace mardyn {
+
+/// Slots, matching and rebuilds are VerletListCellProcessor's (the cutoff is on the centre of mass, as
+/// ls1's). Each traversal the sites of every slot's molecule are laid out in slot order (list order:
+/// neighbouring molecules close in memory), and each row's partners within the cutoff are handed, split
+/// by energy weight (1 both owned, 1/2 one owned), to VectorizedCellProcessor's loops for one molecule
+/// against a list. Forces and torques are set on the owned molecules.
+class MultiSiteVerletListCellProcessor : public VerletListCellProcessor {
+ public:
+  /// skin > 0 (throws MardynException otherwise); simd: the variant of the site loops.
+  MultiSiteVerletListCellProcessor(const InteractionParameters& params, double skin, SimdLevel simd = bestSimdLevel());
+
+  /// Every system without the cutoff switch (whose pairs in the switching range need
+  /// MoleculePairInteraction).
+  static bool applies(const std::vector<Component>& components, const InteractionParameters& params);
+
+  void postprocessCell(ParticleCell& cell) override;
+
+ protected:
+  void computeForces() override;
+  int slotType(const Molecule& /*m*/) const override { return 0; }
+
+ private:
+  VectorizedCellProcessor _sites;
+  MoleculePairInteraction _pair;  // the reaction-field self energy
+  double _cutoff2;
+  CellDataSoA _soa;               // sites of every slot, in slot order
+  MultipoleCellData _multipoles;
+  std::vector<std::size_t> _full, _half;  // one row's partners within the cutoff, by weight
+};
+
+}  // namespace mardyn
