@@ -7,6 +7,7 @@
 #include "Domain.h"
 #include "integrators/Leapfrog.h"
 #include "parallel/DomainDecompBase.h"
+#include "utils/MardynException.h"
 
 #include <cstdint>
 #include <string>
@@ -16,6 +17,13 @@ namespace mardyn {
 
 class ResidentTimeStep {
  public:
+  /// A force or torque on a molecule beyond its component's limit, or not finite, found where the
+  /// molecules live: the caller looks at the molecules (through the container) to name the cause.
+  class ForceAlarm : public MardynException {
+   public:
+    using MardynException::MardynException;
+  };
+
   virtual ~ResidentTimeStep() = default;
 
   /// First half kick and drift of the owned molecules (Leapfrog::preForces).
@@ -30,6 +38,8 @@ class ResidentTimeStep {
   virtual void postForces(double dt, bool kick, KineticSums& sums) = 0;
   /// v *= betaTrans[c], L *= betaRot[c] for the owned molecules of component c (the thermostat).
   virtual void scaleVelocities(const std::vector<double>& betaTrans, const std::vector<double>& betaRot) = 0;
+  /// Per component, the squared force and torque beyond which postForces throws ForceAlarm.
+  virtual void setForceLimits(const std::vector<double>& force2, const std::vector<double>& torque2) = 0;
   /// Bytes copied between the host and the molecules' home so far, both ways.
   virtual std::uint64_t transferredBytes() const = 0;
   /// Lines for the end-of-run summary (memory held, rebuilds, a kernel profile where one was taken).

@@ -106,6 +106,14 @@ void Simulation::prepare() {
     _container = _decorator(std::move(lc));
   }
   _resident = dynamic_cast<ResidentTimeStep*>(_container.get());
+  if (_resident) {
+    std::vector<double> force2, torque2;
+    for (std::size_t c = 0; c < _config.components.size(); ++c) {
+      force2.push_back(_conditions->forceLimit2(c));
+      torque2.push_back(_conditions->torqueLimit2(c));
+    }
+    _resident->setForceLimits(force2, torque2);
+  }
   std::vector<Molecule> all;
   all.reserve(_config.molecules.size());
   std::vector<unsigned long> counts(_config.components.size(), 0);
@@ -154,7 +162,13 @@ KineticSums Simulation::finishForces(bool kick) {
   KineticSums sums;
   sums.reset(_config.components.size());
   if (_resident) {
-    _resident->postForces(_integrator->timestep(), kick, sums);
+    try {
+      _resident->postForces(_integrator->timestep(), kick, sums);
+    } catch (const ResidentTimeStep::ForceAlarm& alarm) {
+      // The host's check names the cause (the closest overlapping pair) from the molecules as they are now.
+      _conditions->checkForces(*_container, _step);
+      throw ConditionsCheck::Error("step " + std::to_string(_step) + ": " + alarm.what());
+    }
     _container->traversalResult(_localUpot, _localVirial);
   } else if (kick) {
     _integrator->eventForcesCalculated(*_container, sums);

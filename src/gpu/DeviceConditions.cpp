@@ -1,6 +1,7 @@
 // DeviceConditions: launch of the check kernel and the host's reading of the conditions buffer.
 #include "gpu/DeviceConditions.h"
 
+#include "ResidentTimeStep.h"
 #include "utils/MardynException.h"
 
 #include <algorithm>
@@ -10,7 +11,20 @@
 namespace mardyn::gpu {
 
 DeviceConditions::DeviceConditions(compute::ComputeContext& context, MoleculeStorage& storage)
-    : _context(context), _storage(storage), _conditions(context, 3, "conditions") {}
+    : _context(context), _storage(storage), _conditions(context, 4, "conditions"), _limits(context, 2 * 256, "forceLimits") {
+  _limits.upload(std::vector<float>(2 * 256, HUGE_VALF));  // until setLimits: every component unlimited
+}
+
+void DeviceConditions::setLimits(const std::vector<double>& force2, const std::vector<double>& torque2) {
+  std::vector<float> limits;
+  for (std::size_t c = 0; c < force2.size(); ++c) {
+    limits.push_back(static_cast<float>(force2[c]));
+    limits.push_back(static_cast<float>(c < torque2.size() ? torque2[c] : HUGE_VAL));
+  }
+  if (limits.empty()) return;
+  if (_limits.size() != limits.size()) _limits.resize(limits.size());
+  _limits.upload(limits);
+}
 
 void DeviceConditions::createKernels(compute::ComputeProgram& program) {
   _check = program.createKernel("checkConditions");
@@ -32,6 +46,8 @@ void DeviceConditions::check(const DeviceGrid& grid, double slack) {
       .arg(_storage.forces().array())
       .arg(_storage.torques().array())
       .arg(_storage.haloSource())
+      .arg(_storage.componentTypes())
+      .arg(_limits)
       .arg(static_cast<int>(n))
       .mixed4Arg(o.x, o.y, o.z)
       .mixed4Arg(len.x, len.y, len.z)
@@ -40,15 +56,18 @@ void DeviceConditions::check(const DeviceGrid& grid, double slack) {
       .arg(_conditions)
       .execute(n);
   const std::vector<int> c = _conditions.download();
-  static const char* what[3] = {"is outside the cell it is stored in", "has a non-finite (NaN) force or torque",
-                                "has a force or torque beyond the overflow limit"};
-  for (int k = 0; k < 3; ++k)
+  static const char* what[4] = {"is outside the cell it is stored in", "has a non-finite (NaN) force or torque",
+                                "has a force or torque beyond the overflow limit",
+                                "has a force or torque that would move or turn it too far in one step"};
+  for (int k = 0; k < 4; ++k)
     if (c[k] != 0) {
       const std::size_t i = static_cast<std::size_t>(c[k] - 1);
       std::uint64_t id = 0;
       _storage.ids().downloadBytes(&id, i * sizeof(std::uint64_t), sizeof(std::uint64_t));
-      throw MardynException("GPU traversal: molecule " + std::to_string(id) + " (device slot " + std::to_string(i) +
-                            ") " + what[k]);
+      const std::string message =
+          "GPU traversal: molecule " + std::to_string(id) + " (device slot " + std::to_string(i) + ") " + what[k];
+      if (k == 0) throw MardynException(message);
+      throw ResidentTimeStep::ForceAlarm(message);
     }
 }
 

@@ -1,6 +1,7 @@
 // DeviceConditions: the device "conditions" buffer checked after each traversal: a molecule outside
 // its cell (beyond the slack the skin allows), a NaN or an overflowing force/torque is reported naming
-// the molecule's id.
+// the molecule's id; a NaN or a force/torque beyond its component's limit (setLimits: the host's
+// ConditionsCheck limits) throws ResidentTimeStep::ForceAlarm, so that the host can name the cause.
 #pragma once
 
 #include "gpu/DeviceGrid.h"
@@ -22,11 +23,14 @@ class DeviceConditions : public GpuComponent {
   /// Runs the check kernel over all slots and throws MardynException naming the first condition hit.
   /// slack: how far a molecule may lie outside its cell (half the skin; rounding is added here).
   void check(const DeviceGrid& grid, double slack);
+  /// Per component, squared force and torque limits (none set: only overflow is caught).
+  void setLimits(const std::vector<double>& force2, const std::vector<double>& torque2);
 
  private:
   compute::ComputeContext& _context;
   MoleculeStorage& _storage;
   compute::ComputeArray<int> _conditions;
+  compute::ComputeArray<float> _limits;  ///< per component: squared force limit, squared torque limit
   std::unique_ptr<compute::ComputeKernel> _check;
 };
 

@@ -59,6 +59,10 @@ class DeviceTimeStep {
   /// The conditions check of the molecules and forces, then U_pot, virial and the kinetic sums (two
   /// small downloads).
   Scalars results();
+  /// Per component, the squared force and torque beyond which results() throws ResidentTimeStep::ForceAlarm.
+  void setForceLimits(const std::vector<double>& force2, const std::vector<double>& torque2) {
+    _conditions->setLimits(force2, torque2);
+  }
   void scaleVelocities(const std::vector<double>& betaTrans, const std::vector<double>& betaRot);
 
   compute::ComputeContext& context() { return _context; }

@@ -44,6 +44,7 @@ void LinkedCellsGPUDecorator::attach(const DomainDecompBase* decomp) {
   std::ostream* debugLog = _options.debugComponentDescriptors ? &_log : nullptr;
   _step = std::make_unique<DeviceTimeStep>(*_context, _components, *_params, DeviceGrid::of(*_cells, _box, _skin, self),
                                            debugLog);
+  if (!_forceLimit2.empty()) _step->setForceLimits(_forceLimit2, _torqueLimit2);
   if (!(self[0] && self[1] && self[2])) _halo = std::make_unique<DeviceHaloExchange>(*_step);
   auto factory = [this](const CellProcessorVariant& variant, int blockSize) {
     return std::make_unique<MoleculeInteraction>(*_context, _step->descriptor(), _step->grid(), variant, blockSize,
@@ -234,6 +235,12 @@ void LinkedCellsGPUDecorator::postForces(double dt, bool kick, KineticSums& sums
     sums.rotDof[c] += _rotDofPerComponent[c];
   }
   _hostCurrent = false;
+}
+
+void LinkedCellsGPUDecorator::setForceLimits(const std::vector<double>& force2, const std::vector<double>& torque2) {
+  _forceLimit2 = force2;
+  _torqueLimit2 = torque2;
+  if (_step) _step->setForceLimits(force2, torque2);
 }
 
 void LinkedCellsGPUDecorator::scaleVelocities(const std::vector<double>& betaTrans, const std::vector<double>& betaRot) {

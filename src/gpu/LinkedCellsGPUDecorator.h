@@ -64,6 +64,7 @@ class LinkedCellsGPUDecorator : public ParticleContainer, public ResidentTimeSte
   void computeForces() override;
   void postForces(double dt, bool kick, KineticSums& sums) override;
   void scaleVelocities(const std::vector<double>& betaTrans, const std::vector<double>& betaRot) override;
+  void setForceLimits(const std::vector<double>& force2, const std::vector<double>& torque2) override;
   std::uint64_t transferredBytes() const override;
   /// "Device memory: ... (... bytes per molecule)", the cell rebuilds, and with MARDYN_COMPUTE_PROFILE=1
   /// the kernels' share of the device time.
@@ -121,6 +122,7 @@ class LinkedCellsGPUDecorator : public ParticleContainer, public ResidentTimeSte
   double _upot = 0.0, _virial = 0.0;
   unsigned long _traversals = 0;
   CpuComparison _comparison;
+  std::vector<double> _forceLimit2, _torqueLimit2;  ///< per component (setForceLimits)
 };
 
 }  // namespace mardyn::gpu

@@ -47,6 +47,10 @@ class ConditionsCheck {
   /// The highest temperature a thermostat may drive the system to (0: none).
   void setTargetTemperature(double temperature) { _targetTemperature = temperature; }
 
+  /// Squared force and torque beyond which a molecule of component c fails checkForces.
+  double forceLimit2(std::size_t c) const { return _limits2.at(c).force2; }
+  double torqueLimit2(std::size_t c) const { return _limits2.at(c).torque2; }
+
   struct ClosePair {
     unsigned long id1 = 0, id2 = 0;
     double distance = 0.0;

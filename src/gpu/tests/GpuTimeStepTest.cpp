@@ -8,6 +8,7 @@
 #include "gpu/LinkedCellsGPUDecorator.h"
 #include "io/StepLineWriter.h"
 #include "io/XmlConfigReader.h"
+#include "particleContainer/ConditionsCheck.h"
 #include "particleContainer/tests/FccConfig.h"
 #include "tests/TestSkip.h"
 
@@ -80,6 +81,7 @@ class GpuTimeStepTest : public CppUnit::TestFixture {
   CPPUNIT_TEST(testPerComponentThermostats);
   CPPUNIT_TEST(testRepeatedRunsBitwiseEqual);
   CPPUNIT_TEST(testTrafficBelowOneBytePerMolecule);
+  CPPUNIT_TEST(testOverlappingPairNamed);
   CPPUNIT_TEST_SUITE_END();
 
  public:
@@ -211,6 +213,23 @@ class GpuTimeStepTest : public CppUnit::TestFixture {
               << " bytes per molecule and step";
     CPPUNIT_ASSERT_EQUAL(32000ul, sim.globals().numMolecules);
     CPPUNIT_ASSERT(perMoleculeStep < 1.0);
+  }
+
+  /// Two molecules 0.1 sigma apart: the device's check finds the force beyond the limit on step 0 and the
+  /// host's names the pair, as the CPU path does.
+  void testOverlappingPairNamed() {
+    const std::string backend = deviceBackend();
+    if (backend.empty()) return mardyn::testing::skipTest("no compute device with double precision");
+    SimulationConfig cfg = testing::fccConfig(3, 0.8, 2.5, 1.0, false);
+    cfg.molecules[7].r = cfg.molecules[3].r + Vec3(0.1, 0, 0);
+    std::string message;
+    try {
+      run(cfg, 3, backend, "double", "verletList");
+    } catch (const ConditionsCheck::Error& e) {
+      message = e.what();
+    }
+    CPPUNIT_ASSERT_MESSAGE(message, message.find("step 0: molecule ") != std::string::npos);
+    CPPUNIT_ASSERT_MESSAGE(message, message.find("molecules 4 and 8 are 0.1 apart") != std::string::npos);
   }
 };
 
