@@ -5,9 +5,25 @@
 #include "gpu/LinkedCellsGPUDecorator.h"
 #include "utils/MardynException.h"
 
+#include <cmath>
 #include <ostream>
+#include <sstream>
 
 namespace mardyn::gpu {
+
+void checkDeviceMemory(const compute::DeviceInfo& info, std::size_t mixedSize, double molecules, double density,
+                       double listRadius) {
+  if (info.globalMemory == 0 || !(molecules > 0)) return;
+  const double partners = 4.0 / 3.0 * M_PI * listRadius * listRadius * listRadius * density;
+  const double bytes = molecules * (24.0 * 4.0 * static_cast<double>(mixedSize) + 8.0 * partners);
+  if (bytes <= 0.9 * static_cast<double>(info.globalMemory)) return;
+  std::ostringstream msg;
+  msg << "GPU: the " << molecules << " molecules of this process need about " << bytes / 1073741824.0
+      << " GiB of device memory, more than the " << static_cast<double>(info.globalMemory) / 1073741824.0
+      << " GiB of " << info.describe()
+      << " (expected fewer molecules per GPU: more processes under mpirun, or single precision)";
+  throw MardynException(msg.str());
+}
 
 ContainerDecorator makeGpuDecorator(const SimulationConfig& config, std::ostream& log) {
   const GpuOptions options = GpuOptions::fromConfig(config.gpu);
@@ -19,8 +35,9 @@ ContainerDecorator makeGpuDecorator(const SimulationConfig& config, std::ostream
   const double epsilonRF = config.epsilonRF;
   const double switchingWidth = config.cutoffSwitchWidth;
   const Vec3 box = config.box;
+  const double density = static_cast<double>(config.molecules.size()) / (box.x * box.y * box.z);
   std::ostream* out = &log;
-  return [options, components, mixing, cutoff, epsilonRF, switchingWidth, box,
+  return [options, components, mixing, cutoff, epsilonRF, switchingWidth, box, density,
           out](std::unique_ptr<LinkedCells> cells) -> std::unique_ptr<ParticleContainer> {
     compute::ContextOptions co;
     co.backend = options.backend;
@@ -36,6 +53,8 @@ ContainerDecorator makeGpuDecorator(const SimulationConfig& config, std::ostream
     const auto& info = context->deviceInfo();
     if (options.precision != compute::Precision::Single && !info.supportsDouble)
       throw MardynException("GPU device " + info.describe() + " has no double precision; use --precision single");
+    const Vec3 region = cells->boundingBoxMax() - cells->boundingBoxMin();
+    checkDeviceMemory(info, context->mixedSize(), density * region.x * region.y * region.z, density, cells->cutoff());
     InteractionParameters params(components, cutoff);
     for (const auto& rule : mixing) params.setMixing(rule.cid1, rule.cid2, rule.eta, rule.xi);
     params.setReactionField(epsilonRF);

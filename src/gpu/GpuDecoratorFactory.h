@@ -2,6 +2,7 @@
 // Simulation installs (Simulation::setContainerDecorator), creating the compute context.
 #pragma once
 
+#include "compute/DeviceInfo.h"
 #include "io/SimulationConfig.h"
 #include "particleContainer/LinkedCells.h"
 
@@ -18,5 +19,11 @@ using ContainerDecorator = std::function<std::unique_ptr<ParticleContainer>(std:
 /// unusable device throws MardynException saying why. Bad gpu settings throw here already.
 /// log: the device line, COMPARE_TO_CPU lines and debug output.
 ContainerDecorator makeGpuDecorator(const SimulationConfig& config, std::ostream& log = std::cerr);
+
+/// Throws MardynException, before anything is allocated on the device, when `molecules` at `density` with
+/// a Verlet list out to `listRadius` need more than 90 % of the device's memory (about 24 `mixed4` values
+/// per molecule and 8 bytes per list partner; the LJ liquid's measured footprint is within 20 % of this).
+void checkDeviceMemory(const compute::DeviceInfo& info, std::size_t mixedSize, double molecules, double density,
+                       double listRadius);
 
 }  // namespace mardyn::gpu

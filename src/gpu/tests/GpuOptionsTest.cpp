@@ -3,6 +3,7 @@
 // the processor registry and the candidates of "auto".
 #include "gpu/CellProcessorAutoTuner.h"
 #include "gpu/CellProcessorRegistry.h"
+#include "gpu/GpuDecoratorFactory.h"
 #include "gpu/GpuOptions.h"
 #include "io/CommandLine.h"
 #include "io/SimulationConfig.h"
@@ -23,6 +24,7 @@ using namespace mardyn::gpu;
 class GpuOptionsTest : public CppUnit::TestFixture {
   CPPUNIT_TEST_SUITE(GpuOptionsTest);
   CPPUNIT_TEST(testFromConfig);
+  CPPUNIT_TEST(testDeviceMemoryChecked);
   CPPUNIT_TEST(testEnvironmentOverrides);
   CPPUNIT_TEST(testBadValuesAreNamed);
   CPPUNIT_TEST(testBadXmlValuesAreLocated);
@@ -34,6 +36,24 @@ class GpuOptionsTest : public CppUnit::TestFixture {
   CPPUNIT_TEST_SUITE_END();
 
  public:
+  /// A system that cannot fit on the device is refused before anything is allocated, naming the sizes.
+  void testDeviceMemoryChecked() {
+    compute::DeviceInfo info;
+    info.name = "test device";
+    info.globalMemory = std::size_t(1) << 30;
+    gpu::checkDeviceMemory(info, 8, 1e5, 0.8442, 2.8);  // about 0.14 GiB
+    std::string message;
+    try {
+      gpu::checkDeviceMemory(info, 8, 1e6, 0.8442, 2.8);  // about 1.4 GiB
+    } catch (const MardynException& e) {
+      message = e.what();
+    }
+    CPPUNIT_ASSERT_MESSAGE(message, message.find("1e+06 molecules") != std::string::npos);
+    CPPUNIT_ASSERT_MESSAGE(message, message.find("more than the 1 GiB") != std::string::npos);
+    info.globalMemory = 0;  // unknown: not checked
+    gpu::checkDeviceMemory(info, 8, 1e9, 0.8442, 2.8);
+  }
+
   void setUp() override { unsetenv("MARDYN_GPU_OPTIONS"); }
   void tearDown() override { unsetenv("MARDYN_GPU_OPTIONS"); }
 
