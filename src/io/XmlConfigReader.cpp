@@ -12,6 +12,8 @@
 //   /mardyn/simulation/output/outputplugin[@name] (also /mardyn/simulation/plugin[@name])
 #include "io/XmlConfigReader.h"
 
+#include "generators/MultiObjectGenerator.h"
+#include "io/BinaryPhaseSpace.h"
 #include "io/ComponentReader.h"
 #include "io/GpuSettingsReader.h"
 #include "io/LatticeGenerator.h"
@@ -156,7 +158,11 @@ void XmlConfigReader::readEnsemble(const XmlNode& ens) {
 
 void XmlConfigReader::readPhaseSpace(const XmlNode& ps) {
   if (const XmlNode f = _xml.child(ps, "file")) {
-    if (!checkType(f, "ASCII", "ASCII")) return;
+    if (!checkType(f, "ASCII|binary", "ASCII")) return;
+    if (_xml.attribute(f, "type") == std::string("binary")) {
+      readBinaryPhaseSpace(ps, f);
+      return;
+    }
     const char* t = f.element->GetText();
     std::string name = t ? t : "";
     name.erase(0, name.find_first_not_of(" \t\r\n"));
@@ -205,17 +211,79 @@ void XmlConfigReader::readPhaseSpace(const XmlNode& ps) {
   }
 }
 
+std::string XmlConfigReader::pathNamed(const XmlNode& parent, const char* name, const char* expected) {
+  const XmlNode n = _xml.requiredChild(parent, name, expected);
+  if (!n) return {};
+  std::string t = n.element->GetText() ? n.element->GetText() : "";
+  t.erase(0, t.find_first_not_of(" \t\r\n"));
+  t.erase(t.find_last_not_of(" \t\r\n") + 1);
+  if (t.empty()) {
+    _xml.problem(n, std::string("empty file name (expected ") + expected + ")");
+    return {};
+  }
+  std::filesystem::path p(t);
+  if (p.is_relative()) p = std::filesystem::path(n.file).parent_path() / p;
+  return p.string();
+}
+
+// ls1's binary phase space: <file type="binary"><header>..header.xml</header><data>...dat</data></file>.
+// As ls1 does, the header's time becomes the simulation time (unless ignoreCheckpointTime).
+void XmlConfigReader::readBinaryPhaseSpace(const XmlNode& ps, const XmlNode& f) {
+  const std::string header = pathNamed(f, "header", "the path of a .header.xml file");
+  const std::string data = pathNamed(f, "data", "the path of a .dat file");
+  if (header.empty() || data.empty() || !_options.readPhaseSpace) return;
+  const std::size_t before = _xml.problems().size();
+  const BinaryPhaseSpaceHeader h = BinaryPhaseSpace::readHeader(header, f.path + "/header", _xml.problems());
+  if (_xml.problems().size() != before) return;
+  if (!checkMoleculeCount(f, static_cast<double>(h.number))) return;
+  _config.molecules = BinaryPhaseSpace::readData(data, f.path + "/data", h, _config.components.size(), _config.box,
+                                                 _xml.problems());
+  _config.currentTime = _xml.boolean(ps, "ignoreCheckpointTime", false) ? 0.0 : h.time;
+  const Vec3& B = _config.box;
+  if (std::abs(h.length.x - B.x) > 1e-12 * B.x || std::abs(h.length.y - B.y) > 1e-12 * B.y ||
+      std::abs(h.length.z - B.z) > 1e-12 * B.z) {
+    std::ostringstream msg;
+    msg.precision(17);
+    msg << "the header's length (" << h.length.x << ", " << h.length.y << ", " << h.length.z << ") differs from the box ("
+        << B.x << ", " << B.y << ", " << B.z << ") of " << _domainNode.path << "; the XML's box is used";
+    _xml.warnings().push_back({header, 0, f.path, msg.str()});
+  }
+}
+
+// The generators by name (compared without case): one entry per generator.
 void XmlConfigReader::readGenerator(const XmlNode& g) {
-  std::string name = _xml.attribute(g, "name").value_or("Lattice");
-  std::transform(name.begin(), name.end(), name.begin(), [](unsigned char c) { return std::tolower(c); });
-  if (name == "cubicgridgenerator") {
-    readCubicGridGenerator(g);
-    return;
+  using Reader = void (XmlConfigReader::*)(const XmlNode&);
+  static const std::vector<std::pair<std::string, Reader>> generators = {
+      {"Lattice", &XmlConfigReader::readLatticeGenerator},
+      {"CubicGridGenerator", &XmlConfigReader::readCubicGridGenerator},
+      {"MultiObjectGenerator", &XmlConfigReader::readMultiObjectGenerator},
+  };
+  auto lower = [](std::string n) {
+    std::transform(n.begin(), n.end(), n.begin(), [](unsigned char c) { return std::tolower(c); });
+    return n;
+  };
+  const std::string name = _xml.attribute(g, "name").value_or("Lattice");
+  std::string known;
+  for (const auto& [n, reader] : generators) {
+    if (lower(n) == lower(name)) {
+      (this->*reader)(g);
+      return;
+    }
+    known += (known.empty() ? "" : ", ") + n;
   }
-  if (name != "lattice") {
-    _xml.problem(g, "unknown generator '" + name + "' (expected name=\"Lattice\" or \"CubicGridGenerator\")");
-    return;
-  }
+  _xml.problem(g, "unknown generator '" + name + "' (expected one of: " + known + ")");
+}
+
+void XmlConfigReader::readMultiObjectGenerator(const XmlNode& g) {
+  MultiObjectGenerator::Context ctx{_config, [this](const XmlNode& n, double count) { return checkMoleculeCount(n, count); },
+                                    _options.readPhaseSpace};
+  bool timeReset = false;
+  auto molecules = MultiObjectGenerator::generate(_xml, g, ctx, timeReset);
+  if (timeReset) _config.currentTime = 0.0;  // as ls1's ReplicaFiller
+  if (_options.readPhaseSpace) _config.molecules = std::move(molecules);
+}
+
+void XmlConfigReader::readLatticeGenerator(const XmlNode& g) {
   LatticeGenerator::Settings s;
   std::string lattice = _xml.text(g, "lattice").value_or("fcc");
   std::transform(lattice.begin(), lattice.end(), lattice.begin(), [](unsigned char c) { return std::tolower(c); });
@@ -311,7 +379,14 @@ void XmlConfigReader::readAlgorithm(const XmlNode& alg) {
     }
   }
   if (const XmlNode ds = _xml.child(alg, "datastructure")) {
-    if (checkType(ds, "LinkedCells", "LinkedCells")) {
+    if (_xml.attribute(ds, "type").value_or("") == "AutoPas") {
+      // ls1's AutoPas container tunes how the same forces are computed: run on the linked cells.
+      std::string ignored;
+      for (const auto& c : _xml.children(ds, ""))
+        if (std::string(c.element->Name()) != "gpu") ignored += (ignored.empty() ? "" : ", ") + std::string(c.element->Name());
+      _xml.warning(ds, "datastructure type=\"AutoPas\" runs on the linked cells (cellsInCutoffRadius 1)" +
+                           (ignored.empty() ? std::string() : "; options ignored: " + ignored));
+    } else if (checkType(ds, "LinkedCells", "LinkedCells")) {
       const long c = _xml.integer(ds, "cellsInCutoffRadius", 1L);
       _cellsNode = _xml.child(ds, "cellsInCutoffRadius");
       if (c < 1 || c > 1000) _xml.problem(_cellsNode, "cellsInCutoffRadius out of range (expected 1..1000)");
@@ -331,6 +406,16 @@ void XmlConfigReader::readAlgorithm(const XmlNode& alg) {
   if (const XmlNode th = _xml.child(alg, "thermostats")) readThermostats(th);
   if (const XmlNode par = _xml.child(alg, "parallelisation")) {
     _config.parallelisation.type = _xml.attribute(par, "type").value_or("DomainDecomposition");
+    // ls1's load-balanced decompositions split the same box differently; the physics does not depend
+    // on the split, so they run on the Cartesian grid of DomainDecomposition.
+    static const char* balanced[] = {"KDDecomposition", "GeneralDomainDecomposition", "StaticIrregDomainDecomposition",
+                                     "DummyDecomposition"};
+    for (const char* b : balanced)
+      if (_config.parallelisation.type == b) {
+        _xml.warning(par, "parallelisation type=\"" + _config.parallelisation.type +
+                              "\" runs as DomainDecomposition (a Cartesian process grid); its options are ignored");
+        _config.parallelisation.type = "DomainDecomposition";
+      }
     if (const XmlNode dims = _xml.child(par, "MPIGridDims")) {
       const char* names[3] = {"x", "y", "z"};
       for (int d = 0; d < 3; ++d) {

@@ -28,7 +28,13 @@ class XmlConfigReader {
   void readIntegratorAndRun(const XmlNode& simulation);
   void readEnsemble(const XmlNode& ensemble);
   void readPhaseSpace(const XmlNode& phasespace);
+  void readBinaryPhaseSpace(const XmlNode& phasespace, const XmlNode& file);
+  /// The path in child `name` of `parent`, relative to the file it is written in; empty (and a
+  /// problem) when missing.
+  std::string pathNamed(const XmlNode& parent, const char* name, const char* expected);
   void readGenerator(const XmlNode& generator);
+  void readLatticeGenerator(const XmlNode& generator);
+  void readMultiObjectGenerator(const XmlNode& generator);
   void readCubicGridGenerator(const XmlNode& generator);
   void readAlgorithm(const XmlNode& algorithm);
   void readThermostats(const XmlNode& thermostats);
