@@ -40,7 +40,11 @@ Simulation::Simulation(SimulationConfig config, std::unique_ptr<DomainDecompBase
                             "; run on fewer processes or choose MPIGridDims with fewer processes along " + "xyz"[d]);
   createContainer(false);
   _integrator = std::make_unique<Leapfrog>(_config.timestep);
-  if (_config.ensemble == SimulationConfig::Ensemble::NVT) {
+  if (_config.temperatureControl.enabled) {
+    // as ls1: the regional thermostat replaces the ensemble's velocity scaling
+    _temperatureControl = std::make_unique<TemperatureControl>(_config.temperatureControl, _config.components.size(),
+                                                               _config.timestep);
+  } else if (_config.ensemble == SimulationConfig::Ensemble::NVT) {
     const std::size_t nc = _config.components.size();
     if (_config.thermostats.empty()) {
       _thermostat = std::make_unique<VelocityScalingThermostat>(VelocityScalingThermostat::global(_config.temperature, nc));
@@ -59,6 +63,8 @@ Simulation::Simulation(SimulationConfig config, std::unique_ptr<DomainDecompBase
   _conditions = std::make_unique<ConditionsCheck>(_config.components, _config.timestep, rc);
   double hottest = _config.temperature;  // a thermostat may heat the system that far in one step
   for (const ThermostatConfig& t : _config.thermostats) hottest = std::max(hottest, t.temperature);
+  for (const auto& r : _config.temperatureControl.regions)
+    hottest = std::max({hottest, r.temperature, r.ramp ? std::max(r.rampStart, r.rampEnd) : 0.0});
   _conditions->setTargetTemperature(hottest);
   _time = _config.currentTime;
   _step = _config.startStep();  // a restart continues the checkpoint's step count
@@ -94,6 +100,11 @@ void Simulation::prepare() {
     _container = _decorator(std::move(lc));
   }
   _resident = dynamic_cast<ResidentTimeStep*>(_container.get());
+  if (_resident && _temperatureControl)
+    throw MardynException("the GPU time step does not support thermostat type=\"TemperatureControl\" (" +
+                          _config.temperatureControl.source.file + ":" + std::to_string(_config.temperatureControl.source.line) +
+                          "); run without --gpu or use a VelocityScaling thermostat");
+  if (_temperatureControl) _temperatureControl->initLogs(_decomp->rank());
   std::vector<Molecule> all;
   all.reserve(_config.molecules.size());
   std::vector<unsigned long> counts(_config.components.size(), 0);
@@ -227,6 +238,7 @@ void Simulation::step() {
   {
     ScopedTimer t(_timers["integration"]);
     computeGlobalValues(finishForces(true), true);
+    if (_temperatureControl) _temperatureControl->apply(*_container, *_decomp, _step);
   }
   _time += _integrator->timestep();
   ScopedTimer t(_timers["I/O"]);

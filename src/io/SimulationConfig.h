@@ -52,6 +52,33 @@ struct ThermostatConfig {
   double temperature = 0.0;
 };
 
+/// One region of ls1's TemperatureControl thermostat (algorithm/thermostats/thermostat[@type=TemperatureControl]/
+/// regions/region): molecules strictly inside [lower, upper] of the target component (0: all, else the
+/// 1-based id) are scaled towards the target temperature slab by slab (slabs along y).
+struct TemperatureControlRegion {
+  Vec3 lower, upper;                 ///< coords/lc{x,y,z}, uc{x,y,z} ("box": the box length)
+  double temperature = 0.0;          ///< target/temperature
+  unsigned component = 0;            ///< target/component: 0 all components, else 1-based
+  unsigned numSlabs = 1;             ///< settings/numslabs
+  double exponent = 0.0;             ///< settings/exponent: beta = (T_target / T)^exponent (ls1's default 0)
+  std::array<bool, 3> directions{true, true, true};  ///< settings/directions: the velocity components scaled
+  bool andersen = false;             ///< method Andersen (else VelocityScaling)
+  double nu = 0.0;                   ///< settings/nu: Andersen collision frequency
+  bool ramp = false;                 ///< target/ramp: start, end, update/{start, stop, freq}
+  double rampStart = 0.0, rampEnd = 0.0;
+  unsigned long rampUpdateStart = 0, rampUpdateStop = 0, rampUpdateFreq = 1;
+  unsigned long writeFrequency = 1000;  ///< writefreq of the beta log
+  std::string filePrefix = "beta_log";  ///< fileprefix: the beta log is <prefix>_reg<N>.dat
+};
+
+/// ls1's TemperatureControl: regions controlled at steps s with s % frequency == 0 and start < s <= stop.
+struct TemperatureControlConfig {
+  bool enabled = false;
+  unsigned long start = 0, frequency = 1, stop = 1000000000;
+  std::vector<TemperatureControlRegion> regions;
+  SettingSource source;  ///< the thermostat element (for messages)
+};
+
 /// refunits[@type=SI]: what one reduced unit is in SI (for printing SI values only; the
 /// simulation itself uses numbers as written, k_B = 1).
 struct RefUnits {
@@ -141,6 +168,7 @@ struct SimulationConfig {
   enum class LongRange { Homogeneous, None };
   LongRange longRange = LongRange::Homogeneous;  ///< ls1 default: homogeneous correction
   std::vector<ThermostatConfig> thermostats;     ///< empty: one global thermostat at `temperature` (NVT)
+  TemperatureControlConfig temperatureControl;   ///< replaces the thermostats when enabled (as in ls1)
   ParallelisationConfig parallelisation;
   GpuConfig gpu;
   bool legacyCellProcessor = false;      ///< --legacy-cell-processor

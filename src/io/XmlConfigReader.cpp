@@ -20,6 +20,7 @@
 #include "io/OutputPluginReader.h"
 #include "io/PhaseSpaceReader.h"
 #include "io/RunSizeCheck.h"
+#include "io/TemperatureControlReader.h"
 #include "utils/MemoryLimit.h"
 
 #include <tinyxml2.h>
@@ -431,7 +432,12 @@ void XmlConfigReader::readAlgorithm(const XmlNode& alg) {
 
 void XmlConfigReader::readThermostats(const XmlNode& th) {
   for (const auto& t : _xml.children(th, "thermostat")) {
-    if (!checkType(t, "VelocityScaling", "VelocityScaling")) continue;
+    if (!checkType(t, "VelocityScaling|TemperatureControl", "VelocityScaling")) continue;
+    if (_xml.attribute(t, "type") == std::string("TemperatureControl")) {
+      if (_config.temperatureControl.enabled) _xml.problem(t, "a second TemperatureControl (expected one; put all regions in it)");
+      _config.temperatureControl = TemperatureControlReader::read(_xml, t, _config.box, _config.components.size());
+      continue;
+    }
     ThermostatConfig c;
     // ls1 names the component in @componentId (its name, or "global"); @componentName and a
     // 1-based number are accepted too.
@@ -465,6 +471,11 @@ void XmlConfigReader::checkConsistency(const XmlNode& /*simulation*/) {
         << " (expected radiusLJ <= " << 0.5 * minL << ")";
     const XmlNode rc = _xml.child(_cutoffNode, "radiusLJ");
     _xml.problem(rc ? rc : _cutoffNode, msg.str());
+  }
+  if (_config.temperatureControl.enabled && !_config.thermostats.empty()) {
+    const SettingSource& src = _config.temperatureControl.source;
+    _xml.warnings().push_back({src.file, src.line, src.path,
+                               "the VelocityScaling thermostats beside TemperatureControl are not applied (as in ls1)"});
   }
   if (_config.ensemble == SimulationConfig::Ensemble::NVT && _config.thermostats.empty() && _config.temperature > 0)
     _config.thermostats.push_back({"VelocityScaling", "", -1, _config.temperature});
