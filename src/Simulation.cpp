@@ -60,6 +60,7 @@ Simulation::Simulation(SimulationConfig config, std::unique_ptr<DomainDecompBase
       _thermostat = std::make_unique<VelocityScalingThermostat>(targets, group);
     }
   }
+  for (const MaxCheckConfig& m : _config.maxChecks) _maxChecks.emplace_back(m);
   _conditions = std::make_unique<ConditionsCheck>(_config.components, _config.timestep, rc);
   double hottest = _config.temperature;  // a thermostat may heat the system that far in one step
   for (const ThermostatConfig& t : _config.thermostats) hottest = std::max(hottest, t.temperature);
@@ -104,6 +105,9 @@ void Simulation::prepare() {
     throw MardynException("the GPU time step does not support thermostat type=\"TemperatureControl\" (" +
                           _config.temperatureControl.source.file + ":" + std::to_string(_config.temperatureControl.source.line) +
                           "); run without --gpu or use a VelocityScaling thermostat");
+  if (_resident && !_maxChecks.empty())
+    throw MardynException("the GPU time step does not support the plugin MaxCheck (it changes forces and velocities "
+                          "on the host); run without --gpu or remove the plugin");
   if (_temperatureControl) _temperatureControl->initLogs(_decomp->rank());
   std::vector<Molecule> all;
   all.reserve(_config.molecules.size());
@@ -146,6 +150,7 @@ void Simulation::computeForces() {
     _localUpot = _processor->upot();
     _localVirial = _processor->virial();
   }
+  for (const MaxCheck& m : _maxChecks) m.apply(*_container, _step);  // ls1's afterForces, before the check
   _conditions->checkForces(*_container, _step);
 }
 
@@ -222,10 +227,12 @@ void Simulation::step() {
   ++_step;
   {
     ScopedTimer t(_timers["integration"]);
-    if (_resident)
+    if (_resident) {
       _resident->preForces(_integrator->timestep());
-    else
+    } else {
+      for (const MaxCheck& m : _maxChecks) m.apply(*_container, _step);  // ls1's beforeEventNewTimestep
       _integrator->eventNewTimestep(*_container);
+    }
   }
   {
     ScopedTimer t(_timers["cells"]);

@@ -12,6 +12,7 @@
 #include "particleContainer/CellProcessor.h"
 #include "particleContainer/ConditionsCheck.h"
 #include "particleContainer/LinkedCells.h"
+#include "plugins/MaxCheck.h"
 #include "thermostats/TemperatureControl.h"
 #include "thermostats/VelocityScalingThermostat.h"
 #include "utils/ScopedTimer.h"
@@ -87,7 +88,8 @@ class Simulation : public SimulationView {
   std::unique_ptr<CellProcessor> _processor;
   std::unique_ptr<Leapfrog> _integrator;
   std::unique_ptr<VelocityScalingThermostat> _thermostat;
-  std::unique_ptr<TemperatureControl> _temperatureControl;  ///< ls1's regional thermostat (replaces _thermostat)
+  std::unique_ptr<TemperatureControl> _temperatureControl;
+  std::vector<MaxCheck> _maxChecks;  ///< ls1's MaxCheck plugins (limits after the forces and before the kick)  ///< ls1's regional thermostat (replaces _thermostat)
   std::unique_ptr<ConditionsCheck> _conditions;
   std::vector<std::unique_ptr<OutputPlugin>> _plugins;
   ContainerDecorator _decorator;

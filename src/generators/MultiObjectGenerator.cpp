@@ -192,7 +192,7 @@ Filler readGridFiller(XmlInput& xml, const XmlNode& f, const SimulationConfig& c
     if (!(*rho > 0)) xml.problem(xml.child(f, "density"), "density must be positive (expected > 0)");
     // as ls1: a cubic cell of the given centering whose size gives this density
     const double perCell = static_cast<double>(basis.size() * lattice.centres.size());
-    const double l = std::cbrt(perCell / (*rho / occupancy));
+    const double l = std::pow(perCell / (*rho / occupancy), 1. / 3.);  // as ls1 (pow, not cbrt: same rounding)
     lattice.a = {l, 0, 0};
     lattice.b = {0, l, 0};
     lattice.c = {0, 0, l};
@@ -277,7 +277,7 @@ struct VelocityAssigner {
 std::vector<MoleculeRecord> MultiObjectGenerator::generate(XmlInput& xml, const XmlNode& generator, const Context& ctx,
                                                            bool& timeReset) {
   std::vector<MoleculeRecord> out;
-  unsigned long nextId = 0;
+  unsigned long nextId = 1;  // ls1 numbers generated molecules from 1
   const auto gens = xml.children(generator, "objectgenerator");
   if (gens.empty()) xml.problem(generator, "no <objectgenerator> (expected at least one, each with <filler> and <object>)");
   for (const auto& og : gens) {

@@ -21,7 +21,7 @@ class MultiObjectGenerator {
     bool generate = true;  ///< false: only check the XML (no files read, nothing made)
   };
 
-  /// Reads `generator` and returns its molecules (ids from 0 in order of creation, as ls1 numbers
+  /// Reads `generator` and returns its molecules (ids from 1 in order of creation, as ls1 numbers
   /// them); problems go to xml.problems(). Sets `timeReset` when a ReplicaFiller was used (ls1 then
   /// starts at time 0).
   static std::vector<MoleculeRecord> generate(XmlInput& xml, const XmlNode& generator, const Context& context,

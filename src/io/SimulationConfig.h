@@ -79,6 +79,21 @@ struct TemperatureControlConfig {
   SettingSource source;  ///< the thermostat element (for messages)
 };
 
+/// ls1's MaxCheck plugin (<plugin name="MaxCheck">): at steps start <= s <= stop with s % frequency == 0,
+/// before the first half kick and after the forces, limits |F|, |v|, |M|, |L| of the molecules inside
+/// (inclusive) or outside the range to the maxima of their component's target (method 1: each quantity;
+/// method 2: v only with F, L only with M).
+struct MaxCheckConfig {
+  struct Target {
+    int method = 1;
+    double F = -1, v = -1, M = -1, L = -1;  ///< Fmax, vmax, Mmax, Lmax; negative: not limited
+  };
+  unsigned long start = 0, frequency = 1, stop = 10000;
+  bool inclusive = true;
+  Vec3 lower, upper;                       ///< range/{x,y,z}{min,max} (defaults: the box)
+  std::map<unsigned, Target> targets;      ///< by 1-based component id (targets/target@cid)
+};
+
 /// refunits[@type=SI]: what one reduced unit is in SI (for printing SI values only; the
 /// simulation itself uses numbers as written, k_B = 1).
 struct RefUnits {
@@ -169,6 +184,7 @@ struct SimulationConfig {
   LongRange longRange = LongRange::Homogeneous;  ///< ls1 default: homogeneous correction
   std::vector<ThermostatConfig> thermostats;     ///< empty: one global thermostat at `temperature` (NVT)
   TemperatureControlConfig temperatureControl;   ///< replaces the thermostats when enabled (as in ls1)
+  std::vector<MaxCheckConfig> maxChecks;          ///< <plugin name="MaxCheck">, in XML order
   ParallelisationConfig parallelisation;
   GpuConfig gpu;
   bool legacyCellProcessor = false;      ///< --legacy-cell-processor

@@ -21,6 +21,7 @@
 #include "io/PhaseSpaceReader.h"
 #include "io/RunSizeCheck.h"
 #include "io/TemperatureControlReader.h"
+#include "plugins/PhysicsPluginReader.h"
 #include "utils/MemoryLimit.h"
 
 #include <tinyxml2.h>
@@ -461,7 +462,10 @@ void XmlConfigReader::readThermostats(const XmlNode& th) {
   }
 }
 
-void XmlConfigReader::readOutput(const XmlNode& sim) { _config.outputPlugins = OutputPluginReader::read(_xml, sim); }
+void XmlConfigReader::readOutput(const XmlNode& sim) {
+  _config.outputPlugins = OutputPluginReader::read(_xml, sim);
+  PhysicsPluginReader::read(_xml, sim, _config);
+}
 
 void XmlConfigReader::checkConsistency(const XmlNode& /*simulation*/) {
   const double minL = std::min({_config.box.x, _config.box.y, _config.box.z});

@@ -49,7 +49,7 @@ class MultiObjectGeneratorTest : public CppUnit::TestFixture {
     CPPUNIT_ASSERT_EQUAL(std::size_t(10 * 11 * 12 / 2), c.molecules.size());
     for (std::size_t i = 0; i < c.molecules.size(); ++i) {
       const auto& m = c.molecules[i];
-      CPPUNIT_ASSERT_EQUAL(static_cast<unsigned long>(i), m.id);  // ls1 numbers from 0
+      CPPUNIT_ASSERT_EQUAL(static_cast<unsigned long>(i + 1), m.id);  // ls1 numbers from 1
       CPPUNIT_ASSERT_EQUAL(0u, m.component);
       long sum = 0;
       for (int d = 0; d < 3; ++d) {

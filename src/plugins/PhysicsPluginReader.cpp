@@ -1,0 +1,97 @@
+// PhysicsPluginReader: MaxCheck's XML, and the refusal of the physics-changing plugins not ported.
+//   <plugin name="MaxCheck">
+//     <control> <start/> <frequency/> <stop/> </control>
+//     <range> <inclusive>1</inclusive> <xmin/> <xmax/> <ymin/> <ymax/> <zmin/> <zmax/> </range>
+//     <targets> <target cid="1" method="1|2"> <Fmax/> <vmax/> <Mmax/> <Lmax/> </target>... </targets>
+//   </plugin>
+#include "plugins/PhysicsPluginReader.h"
+
+#include <tinyxml2.h>
+
+#include <algorithm>
+
+namespace mardyn {
+
+namespace {
+/// What each physics-changing plugin of ls1 does (for the message when it is not supported).
+const std::vector<std::pair<std::string, std::string>>& unsupported() {
+  static const std::vector<std::pair<std::string, std::string>> list = {
+      {"COMaligner", "shifts the centre of mass"},
+      {"DriftCtrl", "removes drift velocities per slab"},
+      {"Mirror", "reflects molecules at a plane"},
+      {"MirrorSystem", "mirrors the system"},
+      {"WallPotential", "adds a wall force"},
+      {"MettDeamon", "inserts and deletes molecules"},
+      {"MettDeamonFeedrateDirector", "steers MettDeamon's feed"},
+      {"PosNegComp", "changes molecules' components by position"},
+      {"Dropaccelerator", "accelerates a droplet"},
+      {"Dropaligner", "moves a droplet"},
+      {"FixRegion", "fixes molecules in a region"},
+      {"DirectedPM", "changes velocities"},
+      {"Permittivity", "changes the dielectric treatment"},
+      {"MamicoCoupling", "couples to a continuum solver"},
+  };
+  return list;
+}
+}  // namespace
+
+bool PhysicsPluginReader::changesPhysics(const std::string& name) {
+  if (name == "MaxCheck") return true;
+  const auto& u = unsupported();
+  return std::any_of(u.begin(), u.end(), [&](const auto& e) { return e.first == name; });
+}
+
+void PhysicsPluginReader::read(XmlInput& xml, const XmlNode& sim, SimulationConfig& config) {
+  std::vector<XmlNode> plugins = xml.children(xml.child(sim, "output"), "outputplugin");
+  const auto more = xml.children(sim, "plugin");
+  plugins.insert(plugins.end(), more.begin(), more.end());
+  for (const auto& p : plugins) {
+    const std::string name = xml.attribute(p, "name").value_or("");
+    for (const auto& [n, what] : unsupported())
+      if (n == name)
+        xml.problem(p, "plugin " + name + " (" + what + ") is not supported: the run would be a different simulation "
+                       "(expected it removed from the configuration)");
+    if (name != "MaxCheck") continue;
+    MaxCheckConfig mc;
+    mc.upper = config.box;
+    if (const XmlNode c = xml.child(p, "control")) {
+      mc.start = static_cast<unsigned long>(std::max(0L, xml.integer(c, "start", 0L)));
+      mc.frequency = static_cast<unsigned long>(std::max(1L, xml.integer(c, "frequency", 1L)));
+      mc.stop = static_cast<unsigned long>(std::max(0L, xml.integer(c, "stop", 10000L)));
+    }
+    if (const XmlNode r = xml.child(p, "range")) {
+      mc.inclusive = xml.boolean(r, "inclusive", true);
+      const char* lo[3] = {"xmin", "ymin", "zmin"};
+      const char* hi[3] = {"xmax", "ymax", "zmax"};
+      for (int d = 0; d < 3; ++d) {
+        mc.lower[d] = xml.number(r, lo[d], 0.0);
+        mc.upper[d] = xml.number(r, hi[d], config.box[d]);
+      }
+    }
+    const XmlNode targets = xml.requiredChild(p, "targets", "<targets> with <target cid=\"...\">");
+    const auto list = xml.children(targets, "target");
+    if (targets && list.empty()) xml.problem(targets, "no <target> (expected at least one)");
+    for (const auto& t : list) {
+      const auto cid = xml.integerAttribute(t, "cid", true);
+      if (cid && (*cid < 1 || *cid > static_cast<long>(config.components.size()))) {
+        xml.problem(t, "unknown component cid=\"" + std::to_string(*cid) + "\" (expected 1.." +
+                           std::to_string(config.components.size()) + ")");
+        continue;
+      }
+      MaxCheckConfig::Target target;
+      target.method = static_cast<int>(xml.integerAttribute(t, "method", false).value_or(0));
+      if (target.method == 3)
+        xml.problem(t, "MaxCheck method=\"3\" (delete molecules) is not supported (expected method 1 or 2)");
+      else if (target.method != 1 && target.method != 2)
+        xml.problem(t, "unknown MaxCheck method=\"" + std::to_string(target.method) + "\" (expected 1 or 2)");
+      target.F = xml.number(t, "Fmax", -1.0);
+      target.v = xml.number(t, "vmax", -1.0);
+      target.M = xml.number(t, "Mmax", -1.0);
+      target.L = xml.number(t, "Lmax", -1.0);
+      if (cid) mc.targets[static_cast<unsigned>(*cid)] = target;
+    }
+    config.maxChecks.push_back(mc);
+  }
+}
+
+}  // namespace mardyn
