@@ -105,6 +105,10 @@ void Simulation::prepare() {
     throw MardynException("the GPU time step does not support thermostat type=\"TemperatureControl\" (" +
                           _config.temperatureControl.source.file + ":" + std::to_string(_config.temperatureControl.source.line) +
                           "); run without --gpu or use a VelocityScaling thermostat");
+  if (_resident && _config.longRange == SimulationConfig::LongRange::Planar)
+    throw MardynException("the GPU time step does not support longrange type=\"planar\" (" + _config.planar.source.file +
+                          ":" + std::to_string(_config.planar.source.line) +
+                          "); run without --gpu or use the homogeneous correction");
   if (_resident && !_maxChecks.empty())
     throw MardynException("the GPU time step does not support the plugin MaxCheck (it changes forces and velocities "
                           "on the host); run without --gpu or remove the plugin");
@@ -120,10 +124,14 @@ void Simulation::prepare() {
     ++counts[rec.component];
   }
   _decomp->distributeMolecules(all, *_container, *_domain);
-  if (_config.longRange == SimulationConfig::LongRange::Homogeneous)
+  if (_config.longRange == SimulationConfig::LongRange::Homogeneous) {
     _domain->computeLongRangeCorrection(_config.components, counts, *_params);
-  else
+  } else {
     _domain->disableLongRangeCorrection();
+    if (_config.longRange == SimulationConfig::LongRange::Planar)
+      _planar = std::make_unique<PlanarLongRange>(_config.planar, _config.components, *_params, _config.box,
+                                                  _config.cutoffRadius, _config.temperature);
+  }
   {
     ScopedTimer t(_timers["cells"]);
     if (_resident)
@@ -150,6 +158,7 @@ void Simulation::computeForces() {
     _localUpot = _processor->upot();
     _localVirial = _processor->virial();
   }
+  if (_planar) _planar->apply(*_container, *_decomp, _localUpot, _localVirial);
   for (const MaxCheck& m : _maxChecks) m.apply(*_container, _step);  // ls1's afterForces, before the check
   _conditions->checkForces(*_container, _step);
 }

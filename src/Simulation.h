@@ -12,6 +12,7 @@
 #include "particleContainer/CellProcessor.h"
 #include "particleContainer/ConditionsCheck.h"
 #include "particleContainer/LinkedCells.h"
+#include "PlanarLongRange.h"
 #include "plugins/MaxCheck.h"
 #include "thermostats/TemperatureControl.h"
 #include "thermostats/VelocityScalingThermostat.h"
@@ -89,7 +90,8 @@ class Simulation : public SimulationView {
   std::unique_ptr<Leapfrog> _integrator;
   std::unique_ptr<VelocityScalingThermostat> _thermostat;
   std::unique_ptr<TemperatureControl> _temperatureControl;
-  std::vector<MaxCheck> _maxChecks;  ///< ls1's MaxCheck plugins (limits after the forces and before the kick)  ///< ls1's regional thermostat (replaces _thermostat)
+  std::vector<MaxCheck> _maxChecks;
+  std::unique_ptr<PlanarLongRange> _planar;  ///< longrange type="planar"  ///< ls1's MaxCheck plugins (limits after the forces and before the kick)  ///< ls1's regional thermostat (replaces _thermostat)
   std::unique_ptr<ConditionsCheck> _conditions;
   std::vector<std::unique_ptr<OutputPlugin>> _plugins;
   ContainerDecorator _decorator;

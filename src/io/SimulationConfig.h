@@ -94,6 +94,16 @@ struct MaxCheckConfig {
   std::map<unsigned, Target> targets;      ///< by 1-based component id (targets/target@cid)
 };
 
+/// longrange type="planar" (ls1): slabs along y, recomputed every `frequency` force computations;
+/// smooth: the profile averaged over the run; region: only molecules with left <= y <= right get the force.
+struct PlanarLongRangeConfig {
+  unsigned slabs = 200;
+  unsigned long frequency = 10;
+  bool smooth = false;
+  double left = 0.0, right = -1.0;  ///< region/left, region/right (right < 0: the box length)
+  SettingSource source;
+};
+
 /// refunits[@type=SI]: what one reduced unit is in SI (for printing SI values only; the
 /// simulation itself uses numbers as written, k_B = 1).
 struct RefUnits {
@@ -180,8 +190,9 @@ struct SimulationConfig {
   int cellsInCutoffRadius = 1;           ///< datastructure/cellsInCutoffRadius
   double verletSkin = -1.0;              ///< datastructure/skin: Verlet-list skin for single-centre LJ systems
                                          ///< (negative: 0.12 x cutoff, 0: no list; mardyn extension)
-  enum class LongRange { Homogeneous, None };
+  enum class LongRange { Homogeneous, None, Planar };
   LongRange longRange = LongRange::Homogeneous;  ///< ls1 default: homogeneous correction
+  PlanarLongRangeConfig planar;                  ///< settings of LongRange::Planar
   std::vector<ThermostatConfig> thermostats;     ///< empty: one global thermostat at `temperature` (NVT)
   TemperatureControlConfig temperatureControl;   ///< replaces the thermostats when enabled (as in ls1)
   std::vector<MaxCheckConfig> maxChecks;          ///< <plugin name="MaxCheck">, in XML order

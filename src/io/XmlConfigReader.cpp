@@ -400,10 +400,13 @@ void XmlConfigReader::readAlgorithm(const XmlNode& alg) {
     }
   }
   if (const XmlNode lr = _xml.child(alg, "longrange")) {
-    if (checkType(lr, "homogeneous|none|None|Homogeneous"))
-      _config.longRange = (*_xml.attribute(lr, "type") == "none" || *_xml.attribute(lr, "type") == "None")
-                              ? SimulationConfig::LongRange::None
-                              : SimulationConfig::LongRange::Homogeneous;
+    if (checkType(lr, "homogeneous|none|None|Homogeneous|planar|Planar")) {
+      const std::string t = *_xml.attribute(lr, "type");
+      _config.longRange = (t == "none" || t == "None") ? SimulationConfig::LongRange::None
+                          : (t == "planar" || t == "Planar") ? SimulationConfig::LongRange::Planar
+                                                             : SimulationConfig::LongRange::Homogeneous;
+      if (_config.longRange == SimulationConfig::LongRange::Planar) readPlanar(lr);
+    }
   }
   if (const XmlNode th = _xml.child(alg, "thermostats")) readThermostats(th);
   if (const XmlNode par = _xml.child(alg, "parallelisation")) {
@@ -429,6 +432,32 @@ void XmlConfigReader::readAlgorithm(const XmlNode& alg) {
   }
   if (const XmlNode gpu = _xml.child(alg, "gpu")) GpuSettingsReader::read(_xml, gpu, _config.gpu);
   if (const XmlNode gpu = _xml.child(_xml.child(alg, "datastructure"), "gpu")) GpuSettingsReader::read(_xml, gpu, _config.gpu);
+}
+
+// ls1's planar correction: <longrange type="planar"> <slabs/> <smooth/> <frequency/>
+// <region><left/><right>number|box</right></region> <writecontrol>...</writecontrol> </longrange>
+// (writecontrol: ls1's profile files, not written here).
+void XmlConfigReader::readPlanar(const XmlNode& lr) {
+  PlanarLongRangeConfig& p = _config.planar;
+  p.source = XmlInput::source(lr);
+  const long slabs = _xml.integer(lr, "slabs", 200L);
+  if (slabs < 2 || slabs > 10000000) _xml.problem(_xml.child(lr, "slabs"), "slabs out of range (expected 2..10000000)");
+  else p.slabs = static_cast<unsigned>(slabs);
+  const long f = _xml.integer(lr, "frequency", 10L);
+  if (f < 1) _xml.problem(_xml.child(lr, "frequency"), "frequency must be positive (expected an integer >= 1)");
+  else p.frequency = static_cast<unsigned long>(f);
+  p.smooth = _xml.boolean(lr, "smooth", false);
+  if (const XmlNode region = _xml.child(lr, "region")) {
+    p.left = _xml.number(region, "left", 0.0);
+    const auto right = _xml.text(region, "right");
+    if (right && *right != "box") p.right = _xml.number(region, "right", -1.0);
+    for (const char* side : {"left", "right"})
+      if (const XmlNode n = _xml.child(region, side))
+        if (n.element->Attribute("refcoordsID") && std::string(n.element->Attribute("refcoordsID")) != "0")
+          _xml.problem(n, "refcoordsID (a region following the DistControl plugin) is not supported (expected 0)");
+  }
+  if (_config.box.y > 0 && _config.cutoffRadius > 0 && p.slabs > 0 && _config.box.y / p.slabs > _config.cutoffRadius)
+    _xml.problem(_xml.child(lr, "slabs"), "slabs wider than the cutoff radius (expected more slabs)");
 }
 
 void XmlConfigReader::readThermostats(const XmlNode& th) {

@@ -38,6 +38,7 @@ class XmlConfigReader {
   void readCubicGridGenerator(const XmlNode& generator);
   void readAlgorithm(const XmlNode& algorithm);
   void readThermostats(const XmlNode& thermostats);
+  void readPlanar(const XmlNode& longrange);
   void readOutput(const XmlNode& output);
   void checkConsistency(const XmlNode& simulation);
   /// Records a "wrong type" problem unless the node's @type is one of `allowed` (|-separated).
