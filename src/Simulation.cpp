@@ -61,6 +61,8 @@ Simulation::Simulation(SimulationConfig config, std::unique_ptr<DomainDecompBase
     }
   }
   for (const MaxCheckConfig& m : _config.maxChecks) _maxChecks.emplace_back(m);
+  for (const DriftCtrlConfig& d : _config.driftCtrls) _driftCtrls.emplace_back(d, _config.components.size());
+  for (const COMalignerConfig& c : _config.comAligners) _comAligners.emplace_back(c, _config.box, _config.cutoffRadius);
   _conditions = std::make_unique<ConditionsCheck>(_config.components, _config.timestep, rc);
   double hottest = _config.temperature;  // a thermostat may heat the system that far in one step
   for (const ThermostatConfig& t : _config.thermostats) hottest = std::max(hottest, t.temperature);
@@ -109,9 +111,9 @@ void Simulation::prepare() {
     throw MardynException("the GPU time step does not support longrange type=\"planar\" (" + _config.planar.source.file +
                           ":" + std::to_string(_config.planar.source.line) +
                           "); run without --gpu or use the homogeneous correction");
-  if (_resident && !_maxChecks.empty())
-    throw MardynException("the GPU time step does not support the plugin MaxCheck (it changes forces and velocities "
-                          "on the host); run without --gpu or remove the plugin");
+  if (_resident && (!_maxChecks.empty() || !_driftCtrls.empty() || !_comAligners.empty()))
+    throw MardynException("the GPU time step does not support the plugins MaxCheck, DriftCtrl and COMaligner (they change "
+                          "forces, velocities or positions on the host); run without --gpu or remove them");
   if (_temperatureControl) _temperatureControl->initLogs(_decomp->rank());
   std::vector<Molecule> all;
   all.reserve(_config.molecules.size());
@@ -241,6 +243,8 @@ void Simulation::step() {
     } else {
       for (const MaxCheck& m : _maxChecks) m.apply(*_container, _step);  // ls1's beforeEventNewTimestep
       _integrator->eventNewTimestep(*_container);
+      // ls1 moves the owned molecules in beforeForces; here before the exchange, so that halos follow
+      for (const COMaligner& c : _comAligners) c.apply(*_container, *_decomp, _step);
     }
   }
   {
@@ -250,6 +254,7 @@ void Simulation::step() {
     else
       _decomp->exchangeMolecules(*_container, *_domain);
   }
+  for (DriftCtrl& d : _driftCtrls) d.apply(*_container, *_decomp, _step);  // ls1's beforeForces
   computeForces();
   {
     ScopedTimer t(_timers["integration"]);

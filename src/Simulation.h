@@ -13,6 +13,8 @@
 #include "particleContainer/ConditionsCheck.h"
 #include "particleContainer/LinkedCells.h"
 #include "PlanarLongRange.h"
+#include "plugins/COMaligner.h"
+#include "plugins/DriftCtrl.h"
 #include "plugins/MaxCheck.h"
 #include "thermostats/TemperatureControl.h"
 #include "thermostats/VelocityScalingThermostat.h"
@@ -89,9 +91,11 @@ class Simulation : public SimulationView {
   std::unique_ptr<CellProcessor> _processor;
   std::unique_ptr<Leapfrog> _integrator;
   std::unique_ptr<VelocityScalingThermostat> _thermostat;
-  std::unique_ptr<TemperatureControl> _temperatureControl;
-  std::vector<MaxCheck> _maxChecks;
-  std::unique_ptr<PlanarLongRange> _planar;  ///< longrange type="planar"  ///< ls1's MaxCheck plugins (limits after the forces and before the kick)  ///< ls1's regional thermostat (replaces _thermostat)
+  std::unique_ptr<TemperatureControl> _temperatureControl;  ///< ls1's regional thermostat (replaces _thermostat)
+  std::vector<MaxCheck> _maxChecks;      ///< ls1's MaxCheck plugins (limits after the forces and before the kick)
+  std::vector<DriftCtrl> _driftCtrls;    ///< ls1's DriftCtrl plugins (before the forces)
+  std::vector<COMaligner> _comAligners;  ///< ls1's COMaligner plugins (before the exchange)
+  std::unique_ptr<PlanarLongRange> _planar;  ///< longrange type="planar"
   std::unique_ptr<ConditionsCheck> _conditions;
   std::vector<std::unique_ptr<OutputPlugin>> _plugins;
   ContainerDecorator _decorator;

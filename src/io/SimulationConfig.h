@@ -104,6 +104,26 @@ struct PlanarLongRangeConfig {
   SettingSource source;
 };
 
+/// ls1's DriftCtrl plugin: velocities sampled per bin along y every `sample` steps; every `control` steps
+/// the molecules of the target component (0: all) in yl < y <= yr get target drift - mean velocity added
+/// in the directions named (steps start..stop).
+struct DriftCtrlConfig {
+  unsigned long sample = 10, control = 100, start = 0, stop = 4294967295UL;
+  double yl = 0.0, yr = 0.0, binWidth = 10.0;
+  unsigned component = 1;               ///< target/cid (1-based, 0: all)
+  Vec3 drift;                           ///< target/drift/{vx,vy,vz}
+  std::array<bool, 3> directions{true, true, true};
+};
+
+/// ls1's COMaligner plugin: every `interval` steps (at steps 1, 1 + interval, ...) the molecules are moved
+/// so that the centre of mass goes `factor` of the way to the box centre in the dimensions chosen (a move
+/// of at most 0.9 cutoff).
+struct COMalignerConfig {
+  std::array<bool, 3> dims{true, true, true};
+  unsigned long interval = 1;
+  double factor = 1.0;
+};
+
 /// refunits[@type=SI]: what one reduced unit is in SI (for printing SI values only; the
 /// simulation itself uses numbers as written, k_B = 1).
 struct RefUnits {
@@ -196,6 +216,8 @@ struct SimulationConfig {
   std::vector<ThermostatConfig> thermostats;     ///< empty: one global thermostat at `temperature` (NVT)
   TemperatureControlConfig temperatureControl;   ///< replaces the thermostats when enabled (as in ls1)
   std::vector<MaxCheckConfig> maxChecks;          ///< <plugin name="MaxCheck">, in XML order
+  std::vector<DriftCtrlConfig> driftCtrls;        ///< <plugin name="DriftCtrl">
+  std::vector<COMalignerConfig> comAligners;      ///< <plugin name="COMaligner">
   ParallelisationConfig parallelisation;
   GpuConfig gpu;
   bool legacyCellProcessor = false;      ///< --legacy-cell-processor

@@ -16,8 +16,6 @@ namespace {
 /// What each physics-changing plugin of ls1 does (for the message when it is not supported).
 const std::vector<std::pair<std::string, std::string>>& unsupported() {
   static const std::vector<std::pair<std::string, std::string>> list = {
-      {"COMaligner", "shifts the centre of mass"},
-      {"DriftCtrl", "removes drift velocities per slab"},
       {"Mirror", "reflects molecules at a plane"},
       {"MirrorSystem", "mirrors the system"},
       {"WallPotential", "adds a wall force"},
@@ -33,10 +31,64 @@ const std::vector<std::pair<std::string, std::string>>& unsupported() {
   };
   return list;
 }
+
+// <plugin name="DriftCtrl"> <control> <start/> <stop/> <freq> <sample/> <control/> <write/> </freq> </control>
+//   <range> <yl/> <yr>number|box</yr> <subdivision> <binwidth/> </subdivision> </range>
+//   <target> <cid/> <drift> <vx/> <vy/> <vz/> </drift> <directions>xyz</directions> </target> </plugin>
+DriftCtrlConfig readDriftCtrl(XmlInput& xml, const XmlNode& p, const SimulationConfig& config) {
+  DriftCtrlConfig c;
+  c.yr = config.box.y;
+  auto positive = [&](const XmlNode& parent, const char* name, unsigned long fallback) {
+    const long v = xml.integer(parent, name, static_cast<long>(fallback));
+    if (v < 1) xml.problem(xml.child(parent, name), std::string(name) + " must be positive (expected an integer >= 1)");
+    return static_cast<unsigned long>(std::max(1L, v));
+  };
+  if (const XmlNode control = xml.child(p, "control")) {
+    c.start = static_cast<unsigned long>(std::max(0L, xml.integer(control, "start", 0L)));
+    c.stop = static_cast<unsigned long>(std::max(0L, xml.integer(control, "stop", 4294967295L)));
+    if (const XmlNode freq = xml.child(control, "freq")) {
+      c.sample = positive(freq, "sample", 10);
+      c.control = positive(freq, "control", 100);
+    }
+  }
+  if (const XmlNode range = xml.child(p, "range")) {
+    c.yl = xml.number(range, "yl", 0.0);
+    const auto yr = xml.text(range, "yr");
+    c.yr = yr && *yr != "box" ? xml.number(range, "yr", config.box.y) : config.box.y;
+    if (const XmlNode sub = xml.child(range, "subdivision")) c.binWidth = xml.number(sub, "binwidth", 10.0);
+  }
+  if (!(c.yr > c.yl) || !(c.binWidth > 0) || c.binWidth > c.yr - c.yl)
+    xml.problem(p, "DriftCtrl range: expected yl < yr and 0 < binwidth <= yr - yl");
+  if (const XmlNode target = xml.child(p, "target")) {
+    const long cid = xml.integer(target, "cid", 1L);
+    if (cid < 0 || cid > static_cast<long>(config.components.size()))
+      xml.problem(xml.child(target, "cid"), "unknown component " + std::to_string(cid) + " (expected 0 for all or 1.." +
+                                                std::to_string(config.components.size()) + ")");
+    else c.component = static_cast<unsigned>(cid);
+    if (const XmlNode drift = xml.child(target, "drift"))
+      c.drift = {xml.number(drift, "vx", 0.0), xml.number(drift, "vy", 0.0), xml.number(drift, "vz", 0.0)};
+    const std::string dirs = xml.text(target, "directions").value_or("xyz");
+    for (int d = 0; d < 3; ++d) c.directions[d] = dirs.find("xyz"[d]) != std::string::npos;
+  }
+  return c;
+}
+
+// <plugin name="COMaligner"> <x/> <y/> <z/> (booleans, default true) <interval/> <correctionFactor/> </plugin>
+COMalignerConfig readCOMaligner(XmlInput& xml, const XmlNode& p) {
+  COMalignerConfig c;
+  c.dims = {xml.boolean(p, "x", true), xml.boolean(p, "y", true), xml.boolean(p, "z", true)};
+  const long interval = xml.integer(p, "interval", 1L);
+  c.factor = xml.number(p, "correctionFactor", 1.0);
+  if (interval < 1) xml.problem(xml.child(p, "interval"), "interval must be positive (expected an integer >= 1)");
+  if (c.factor < 0 || c.factor > 1) xml.problem(xml.child(p, "correctionFactor"), "correctionFactor out of range (expected 0..1)");
+  c.interval = static_cast<unsigned long>(std::max(1L, interval));
+  return c;
+}
+
 }  // namespace
 
 bool PhysicsPluginReader::changesPhysics(const std::string& name) {
-  if (name == "MaxCheck") return true;
+  if (name == "MaxCheck" || name == "DriftCtrl" || name == "COMaligner") return true;
   const auto& u = unsupported();
   return std::any_of(u.begin(), u.end(), [&](const auto& e) { return e.first == name; });
 }
@@ -51,6 +103,8 @@ void PhysicsPluginReader::read(XmlInput& xml, const XmlNode& sim, SimulationConf
       if (n == name)
         xml.problem(p, "plugin " + name + " (" + what + ") is not supported: the run would be a different simulation "
                        "(expected it removed from the configuration)");
+    if (name == "DriftCtrl") config.driftCtrls.push_back(readDriftCtrl(xml, p, config));
+    if (name == "COMaligner") config.comAligners.push_back(readCOMaligner(xml, p));
     if (name != "MaxCheck") continue;
     MaxCheckConfig mc;
     mc.upper = config.box;
