@@ -220,6 +220,7 @@ void Simulation::computeGlobalValues(const KineticSums& local, bool applyThermos
   gv.betaRot = 1.0;
   if (applyThermostat && _thermostat) {
     _thermostat->computeFactors(g);
+    _thermostat->limitExplosions(_resident ? nullptr : _container.get());
     if (_resident) {
       std::vector<double> betaTrans, betaRot;
       _thermostat->componentFactors(betaTrans, betaRot);

@@ -12,6 +12,7 @@
 //   /mardyn/simulation/output/outputplugin[@name] (also /mardyn/simulation/plugin[@name])
 #include "io/XmlConfigReader.h"
 
+#include "generators/MkTcTSGenerator.h"
 #include "generators/MultiObjectGenerator.h"
 #include "io/BinaryPhaseSpace.h"
 #include "io/ComponentReader.h"
@@ -68,6 +69,7 @@ void XmlConfigReader::readRoot(const XmlNode& root) {
   if (const XmlNode ru = _xml.child(root, "refunits")) readRefUnits(ru);
   const XmlNode sim = _xml.requiredChild(root, "simulation", "<simulation type=\"MD\">");
   if (!sim) return;
+  _simulationNode = sim;
   readIntegratorAndRun(sim);
   const XmlNode ensemble = _xml.requiredChild(sim, "ensemble", "<ensemble type=\"NVT\"> or type=\"NVE\"");
   if (ensemble) readEnsemble(ensemble);
@@ -259,6 +261,7 @@ void XmlConfigReader::readGenerator(const XmlNode& g) {
       {"Lattice", &XmlConfigReader::readLatticeGenerator},
       {"CubicGridGenerator", &XmlConfigReader::readCubicGridGenerator},
       {"MultiObjectGenerator", &XmlConfigReader::readMultiObjectGenerator},
+      {"mkTcTS", &XmlConfigReader::readMkTcTS},
   };
   auto lower = [](std::string n) {
     std::transform(n.begin(), n.end(), n.begin(), [](unsigned char c) { return std::tolower(c); });
@@ -283,6 +286,16 @@ void XmlConfigReader::readMultiObjectGenerator(const XmlNode& g) {
   auto molecules = MultiObjectGenerator::generate(_xml, g, ctx, timeReset);
   if (timeReset) _config.currentTime = 0.0;  // as ls1's ReplicaFiller
   if (_options.readPhaseSpace) _config.molecules = std::move(molecules);
+}
+
+// ls1's mkTcTS seeds its random stream with the cutoff radius, which is read later (algorithm): read it here.
+void XmlConfigReader::readMkTcTS(const XmlNode& g) {
+  const MkTcTSGenerator::Settings s = MkTcTSGenerator::read(_xml, g);
+  const XmlNode cutoffs = _xml.child(_xml.child(_simulationNode, "algorithm"), "cutoffs");
+  const double rc = cutoffs ? _xml.number(cutoffs, "radiusLJ", 0.0) : 0.0;
+  const double count = _config.box.x * _config.box.y * _config.box.z * std::max(s.rho1, s.rho2);
+  if (!_xml.problems().empty() || !checkMoleculeCount(g, count) || !_options.readPhaseSpace) return;
+  _config.molecules = MkTcTSGenerator::generate(s, _config.box, _config.temperature, rc, _config.components.size());
 }
 
 void XmlConfigReader::readLatticeGenerator(const XmlNode& g) {

@@ -35,6 +35,7 @@ class XmlConfigReader {
   void readGenerator(const XmlNode& generator);
   void readLatticeGenerator(const XmlNode& generator);
   void readMultiObjectGenerator(const XmlNode& generator);
+  void readMkTcTS(const XmlNode& generator);
   void readCubicGridGenerator(const XmlNode& generator);
   void readAlgorithm(const XmlNode& algorithm);
   void readThermostats(const XmlNode& thermostats);
@@ -49,7 +50,7 @@ class XmlConfigReader {
   SimulationConfig& _config;
   Options _options;
   XmlInput _xml;
-  XmlNode _cutoffNode, _domainNode, _cellsNode, _phaseSpaceNode;
+  XmlNode _cutoffNode, _domainNode, _cellsNode, _phaseSpaceNode, _simulationNode;
 };
 
 }  // namespace mardyn
