@@ -13,6 +13,7 @@
 #include "io/XmlConfigReader.h"
 
 #include "generators/MkTcTSGenerator.h"
+#include "generators/MkesferaGenerator.h"
 #include "generators/MultiObjectGenerator.h"
 #include "io/BinaryPhaseSpace.h"
 #include "io/ComponentReader.h"
@@ -262,6 +263,7 @@ void XmlConfigReader::readGenerator(const XmlNode& g) {
       {"CubicGridGenerator", &XmlConfigReader::readCubicGridGenerator},
       {"MultiObjectGenerator", &XmlConfigReader::readMultiObjectGenerator},
       {"mkTcTS", &XmlConfigReader::readMkTcTS},
+      {"mkesfera", &XmlConfigReader::readMkesfera},
   };
   auto lower = [](std::string n) {
     std::transform(n.begin(), n.end(), n.begin(), [](unsigned char c) { return std::tolower(c); });
@@ -296,6 +298,15 @@ void XmlConfigReader::readMkTcTS(const XmlNode& g) {
   const double count = _config.box.x * _config.box.y * _config.box.z * std::max(s.rho1, s.rho2);
   if (!_xml.problems().empty() || !checkMoleculeCount(g, count) || !_options.readPhaseSpace) return;
   _config.molecules = MkTcTSGenerator::generate(s, _config.box, _config.temperature, rc, _config.components.size());
+}
+
+void XmlConfigReader::readMkesfera(const XmlNode& g) {
+  const MkesferaGenerator::Settings s = MkesferaGenerator::read(_xml, g, _config.box);
+  const XmlNode cutoffs = _xml.child(_xml.child(_simulationNode, "algorithm"), "cutoffs");
+  const double rc = cutoffs ? _xml.number(cutoffs, "radiusLJ", 0.0) : 0.0;
+  const double count = _config.box.x * _config.box.y * _config.box.z * std::max(s.density, s.outerDensity);
+  if (!_xml.problems().empty() || !checkMoleculeCount(g, count) || !_options.readPhaseSpace) return;
+  _config.molecules = MkesferaGenerator::generate(s, _config.box, _config.temperature, rc);
 }
 
 void XmlConfigReader::readLatticeGenerator(const XmlNode& g) {

@@ -36,6 +36,7 @@ class XmlConfigReader {
   void readLatticeGenerator(const XmlNode& generator);
   void readMultiObjectGenerator(const XmlNode& generator);
   void readMkTcTS(const XmlNode& generator);
+  void readMkesfera(const XmlNode& generator);
   void readCubicGridGenerator(const XmlNode& generator);
   void readAlgorithm(const XmlNode& algorithm);
   void readThermostats(const XmlNode& thermostats);
