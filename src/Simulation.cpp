@@ -63,6 +63,8 @@ Simulation::Simulation(SimulationConfig config, std::unique_ptr<DomainDecompBase
   for (const MaxCheckConfig& m : _config.maxChecks) _maxChecks.emplace_back(m);
   for (const DriftCtrlConfig& d : _config.driftCtrls) _driftCtrls.emplace_back(d, _config.components.size());
   for (const COMalignerConfig& c : _config.comAligners) _comAligners.emplace_back(c, _config.box, _config.cutoffRadius);
+  for (const WallPotentialConfig& w : _config.walls) _walls.emplace_back(w, _config.components);
+  for (const MirrorConfig& m : _config.mirrors) _mirrors.emplace_back(m);
   _conditions = std::make_unique<ConditionsCheck>(_config.components, _config.timestep, rc);
   double hottest = _config.temperature;  // a thermostat may heat the system that far in one step
   for (const ThermostatConfig& t : _config.thermostats) hottest = std::max(hottest, t.temperature);
@@ -111,8 +113,10 @@ void Simulation::prepare() {
     throw MardynException("the GPU time step does not support longrange type=\"planar\" (" + _config.planar.source.file +
                           ":" + std::to_string(_config.planar.source.line) +
                           "); run without --gpu or use the homogeneous correction");
-  if (_resident && (!_maxChecks.empty() || !_driftCtrls.empty() || !_comAligners.empty()))
-    throw MardynException("the GPU time step does not support the plugins MaxCheck, DriftCtrl and COMaligner (they change "
+  if (_resident && (!_maxChecks.empty() || !_driftCtrls.empty() || !_comAligners.empty() || !_walls.empty() ||
+                    !_mirrors.empty()))
+    throw MardynException("the GPU time step does not support the plugins MaxCheck, DriftCtrl, COMaligner, WallPotential "
+                          "and Mirror (they change "
                           "forces, velocities or positions on the host); run without --gpu or remove them");
   if (_temperatureControl) _temperatureControl->initLogs(_decomp->rank());
   std::vector<Molecule> all;
@@ -161,6 +165,8 @@ void Simulation::computeForces() {
     _localVirial = _processor->virial();
   }
   if (_planar) _planar->apply(*_container, *_decomp, _localUpot, _localVirial);
+  for (const WallPotential& w : _walls) w.apply(*_container, _step);  // ls1's siteWiseForces
+  for (const Mirror& m : _mirrors) m.apply(*_container);                // ls1's afterForces
   for (const MaxCheck& m : _maxChecks) m.apply(*_container, _step);  // ls1's afterForces, before the check
   _conditions->checkForces(*_container, _step);
 }

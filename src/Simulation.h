@@ -16,6 +16,8 @@
 #include "plugins/COMaligner.h"
 #include "plugins/DriftCtrl.h"
 #include "plugins/MaxCheck.h"
+#include "plugins/Mirror.h"
+#include "plugins/WallPotential.h"
 #include "thermostats/TemperatureControl.h"
 #include "thermostats/VelocityScalingThermostat.h"
 #include "utils/ScopedTimer.h"
@@ -95,6 +97,8 @@ class Simulation : public SimulationView {
   std::vector<MaxCheck> _maxChecks;      ///< ls1's MaxCheck plugins (limits after the forces and before the kick)
   std::vector<DriftCtrl> _driftCtrls;    ///< ls1's DriftCtrl plugins (before the forces)
   std::vector<COMaligner> _comAligners;  ///< ls1's COMaligner plugins (before the exchange)
+  std::vector<WallPotential> _walls;     ///< ls1's WallPotential plugins (after the traversal)
+  std::vector<Mirror> _mirrors;          ///< ls1's Mirror plugins, types 1 and 2 (after the forces)
   std::unique_ptr<PlanarLongRange> _planar;  ///< longrange type="planar"
   std::unique_ptr<ConditionsCheck> _conditions;
   std::vector<std::unique_ptr<OutputPlugin>> _plugins;

@@ -124,6 +124,25 @@ struct COMalignerConfig {
   double factor = 1.0;
 };
 
+/// ls1's WallPotential plugin: a wall of LJ sites at y = yoff (of thickness width) acting on every LJ centre
+/// within ycut of it with the integrated 9-3 (or 10-4-3) potential; per component xi and eta mix it with the
+/// component's first LJ centre (components not listed feel no wall).
+struct WallPotentialConfig {
+  int potential = 93;                      ///< 93 or 104
+  double density = 0, sigma = 1, epsilon = 1, yoff = 0, ycut = 0, width = 0, delta = 0;
+  std::map<unsigned, std::pair<double, double>> components;  ///< 1-based id -> (xi, eta)
+};
+
+/// ls1's Mirror plugin, types 1 (reflect v_y) and 2 (spring force k (y_mirror - y)) for molecules beyond the
+/// mirror: y >= coord for direction o-| (right), y < coord for |-o (left).
+struct MirrorConfig {
+  int type = 1;
+  bool right = false;
+  double coord = 0.0;
+  double forceConstant = 100.0;
+  unsigned component = 0;  ///< cid: 0 all, else 1-based
+};
+
 /// refunits[@type=SI]: what one reduced unit is in SI (for printing SI values only; the
 /// simulation itself uses numbers as written, k_B = 1).
 struct RefUnits {
@@ -218,6 +237,8 @@ struct SimulationConfig {
   std::vector<MaxCheckConfig> maxChecks;          ///< <plugin name="MaxCheck">, in XML order
   std::vector<DriftCtrlConfig> driftCtrls;        ///< <plugin name="DriftCtrl">
   std::vector<COMalignerConfig> comAligners;      ///< <plugin name="COMaligner">
+  std::vector<WallPotentialConfig> walls;         ///< <plugin name="WallPotential">
+  std::vector<MirrorConfig> mirrors;              ///< <plugin name="Mirror">
   ParallelisationConfig parallelisation;
   GpuConfig gpu;
   bool legacyCellProcessor = false;      ///< --legacy-cell-processor

@@ -16,9 +16,7 @@ namespace {
 /// What each physics-changing plugin of ls1 does (for the message when it is not supported).
 const std::vector<std::pair<std::string, std::string>>& unsupported() {
   static const std::vector<std::pair<std::string, std::string>> list = {
-      {"Mirror", "reflects molecules at a plane"},
       {"MirrorSystem", "mirrors the system"},
-      {"WallPotential", "adds a wall force"},
       {"MettDeamon", "inserts and deletes molecules"},
       {"MettDeamonFeedrateDirector", "steers MettDeamon's feed"},
       {"PosNegComp", "changes molecules' components by position"},
@@ -85,10 +83,66 @@ COMalignerConfig readCOMaligner(XmlInput& xml, const XmlNode& p) {
   return c;
 }
 
+
+// <plugin name="WallPotential"> <potential>93|104</potential> <density/> <sigma/> <epsilon/> <yoff/> <ycut/>
+//   <width/> <delta/> <component id="1"> <xi/> <eta/> </component>... </plugin>
+WallPotentialConfig readWall(XmlInput& xml, const XmlNode& p, const SimulationConfig& config) {
+  WallPotentialConfig w;
+  w.potential = static_cast<int>(xml.integer(p, "potential", 93L));
+  if (w.potential != 93 && w.potential != 104) w.potential = 93;  // as ls1
+  w.density = xml.number(p, "density", 0.0);
+  w.sigma = xml.number(p, "sigma", 1.0);
+  w.epsilon = xml.number(p, "epsilon", 1.0);
+  w.yoff = xml.number(p, "yoff", 0.0);
+  w.ycut = xml.number(p, "ycut", 0.0);
+  w.width = xml.number(p, "width", 0.0);
+  w.delta = xml.number(p, "delta", 0.0);
+  if (w.potential == 104 && !(w.delta > 0)) xml.problem(p, "WallPotential 104 needs <delta> > 0");
+  for (const auto& c : xml.children(p, "component")) {
+    const auto id = xml.integerAttribute(c, "id", true);
+    if (!id) continue;
+    if (*id < 1 || *id > static_cast<long>(config.components.size())) {
+      xml.problem(c, "unknown component id " + std::to_string(*id));
+      continue;
+    }
+    if (config.components[*id - 1].ljCenters().empty()) {
+      xml.problem(c, "component " + std::to_string(*id) + " has no LJ centre (the wall mixes with its first one)");
+      continue;
+    }
+    w.components[static_cast<unsigned>(*id)] = {xml.number(c, "xi", 0.0), xml.number(c, "eta", 0.0)};
+  }
+  return w;
+}
+
+// <plugin name="Mirror" type="1|2" dir="|-o|o-|"> <position><coord/><refID>0</refID></position> <forceConstant/>
+//   <cid/> </plugin>; types 5 (Meland) and 6 (ramping) and positions that follow DistControl are not supported.
+MirrorConfig readMirror(XmlInput& xml, const XmlNode& p) {
+  MirrorConfig m;
+  m.type = static_cast<int>(xml.integerAttribute(p, "type", false).value_or(0));
+  if (m.type == 0)
+    xml.warning(p, "Mirror without a type does nothing (as in ls1)");
+  else if (m.type != 1 && m.type != 2)
+    xml.problem(p, "Mirror type=\"" + std::to_string(m.type) + "\" is not supported (expected 1, reflect, or 2, force constant)");
+  m.right = xml.integer(p, "direction", 0L) == 1;
+  const std::string dir = xml.attribute(p, "dir").value_or("");
+  if (dir == "|-o") m.right = false;
+  else if (dir == "o-|") m.right = true;
+  if (const XmlNode pos = xml.child(p, "position")) {
+    m.coord = xml.number(pos, "coord", 0.0);
+    if (xml.integer(pos, "refID", 0L) != 0)
+      xml.problem(xml.child(pos, "refID"), "a mirror position that follows DistControl (refID > 0) is not supported (expected 0)");
+  }
+  m.forceConstant = xml.number(p, "forceConstant", 100.0);
+  m.component = static_cast<unsigned>(std::max(0L, xml.integer(p, "cid", 0L)));
+  if (xml.child(p, "switchcomp")) xml.problem(xml.child(p, "switchcomp"), "Mirror switchcomp is not supported");
+  return m;
+}
+
 }  // namespace
 
 bool PhysicsPluginReader::changesPhysics(const std::string& name) {
-  if (name == "MaxCheck" || name == "DriftCtrl" || name == "COMaligner") return true;
+  if (name == "MaxCheck" || name == "DriftCtrl" || name == "COMaligner" || name == "WallPotential" || name == "Mirror")
+    return true;
   const auto& u = unsupported();
   return std::any_of(u.begin(), u.end(), [&](const auto& e) { return e.first == name; });
 }
@@ -105,6 +159,8 @@ void PhysicsPluginReader::read(XmlInput& xml, const XmlNode& sim, SimulationConf
                        "(expected it removed from the configuration)");
     if (name == "DriftCtrl") config.driftCtrls.push_back(readDriftCtrl(xml, p, config));
     if (name == "COMaligner") config.comAligners.push_back(readCOMaligner(xml, p));
+    if (name == "WallPotential") config.walls.push_back(readWall(xml, p, config));
+    if (name == "Mirror") config.mirrors.push_back(readMirror(xml, p));
     if (name != "MaxCheck") continue;
     MaxCheckConfig mc;
     mc.upper = config.box;
