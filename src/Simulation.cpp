@@ -7,6 +7,7 @@
 #include "utils/MardynException.h"
 
 #include <algorithm>
+#include <limits>
 #include <iomanip>
 #include <ostream>
 #include <sstream>
@@ -65,7 +66,14 @@ Simulation::Simulation(SimulationConfig config, std::unique_ptr<DomainDecompBase
   for (const COMalignerConfig& c : _config.comAligners) _comAligners.emplace_back(c, _config.box, _config.cutoffRadius);
   for (const WallPotentialConfig& w : _config.walls) _walls.emplace_back(w, _config.components);
   for (const MirrorConfig& m : _config.mirrors) _mirrors.emplace_back(m);
-  _conditions = std::make_unique<ConditionsCheck>(_config.components, _config.timestep, rc);
+  ConditionsCheck::Limits limits;
+  if (!_maxChecks.empty()) {
+    // ls1's MaxCheck caps forces and velocities of generated set-ups that start with overlaps: the
+    // configuration asks for those steps to be run, so only non-finite values stop it
+    limits.maxDisplacement = limits.maxRotation = std::numeric_limits<double>::infinity();
+    limits.kineticJumpFactor = std::numeric_limits<double>::infinity();
+  }
+  _conditions = std::make_unique<ConditionsCheck>(_config.components, _config.timestep, rc, limits);
   double hottest = _config.temperature;  // a thermostat may heat the system that far in one step
   for (const ThermostatConfig& t : _config.thermostats) hottest = std::max(hottest, t.temperature);
   for (const auto& r : _config.temperatureControl.regions)

@@ -24,6 +24,7 @@ void MaxCheck::apply(ParticleContainer& container, unsigned long step) const {
     for (int d = 0; d < 3; ++d) inside = inside && m.r()[d] >= _config.lower[d] && m.r()[d] < _config.upper[d];
     if (inside != _config.inclusive) return;
     const MaxCheckConfig::Target& t = it->second;
+    if (t.method != 1 && t.method != 2) return;  // ls1: a target without a method does nothing
     bool fChanged = false, mChanged = false, dummy = false;
     m.setF(limited(m.F(), t.F, fChanged));
     m.setM(limited(m.M(), t.M, mChanged));

@@ -190,7 +190,9 @@ void PhysicsPluginReader::read(XmlInput& xml, const XmlNode& sim, SimulationConf
       }
       MaxCheckConfig::Target target;
       target.method = static_cast<int>(xml.integerAttribute(t, "method", false).value_or(0));
-      if (target.method == 3)
+      if (target.method == 0)
+        xml.warning(t, "MaxCheck target without a method does nothing (as in ls1)");
+      else if (target.method == 3)
         xml.problem(t, "MaxCheck method=\"3\" (delete molecules) is not supported (expected method 1 or 2)");
       else if (target.method != 1 && target.method != 2)
         xml.problem(t, "unknown MaxCheck method=\"" + std::to_string(target.method) + "\" (expected 1 or 2)");
