@@ -3,11 +3,24 @@
 #pragma once
 
 #include <cstdint>
+#include <initializer_list>
 
 namespace mardyn {
 
 class Ls1Random {
  public:
+  /// ls1 builds seeds as (int)(factor * value); values outside int's range are clamped here.
+  static int seedTerm(double x) {
+    if (!(x > -2147483647.0)) return -2147483647;
+    if (!(x < 2147483647.0)) return 2147483647;
+    return static_cast<int>(x);
+  }
+  /// The sum of seed terms with int's wrap-around (as ls1's int arithmetic on a two's-complement machine).
+  static int seedSum(std::initializer_list<int> terms) {
+    std::uint32_t sum = 0;
+    for (int t : terms) sum += static_cast<std::uint32_t>(t);
+    return static_cast<int>(sum);
+  }
   explicit Ls1Random(int seed) { init(seed); }
   void init(int seed) {
     _ix = (seed ^ 888889999) | 1;

@@ -43,8 +43,8 @@ std::vector<MoleculeRecord> MkTcTSGenerator::generate(const Settings& s, const V
     units[2][l] = static_cast<std::size_t>(std::ceil(bxbz / units[0][l]));
     for (int d = 0; d < 3; ++d) unit[d][l] = (d == 1 ? ratio : 1.0) * box[d] / static_cast<double>(units[d][l]);
   }
-  Ls1Random rnd(static_cast<int>(10000.0 * box.x) - static_cast<int>(3162.3 * cutoff) + static_cast<int>(1000.0 * T) +
-                static_cast<int>(100.0 * box.y));
+  Ls1Random rnd(Ls1Random::seedSum({Ls1Random::seedTerm(10000.0 * box.x), -Ls1Random::seedTerm(3162.3 * cutoff),
+                                     Ls1Random::seedTerm(1000.0 * T), Ls1Random::seedTerm(100.0 * box.y)}));
   std::vector<bool> fill[2];
   unsigned n[2], slots[2];
   for (int l = 0; l < 2; ++l) {

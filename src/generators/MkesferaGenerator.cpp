@@ -35,8 +35,9 @@ std::vector<MoleculeRecord> MkesferaGenerator::generate(const Settings& s, const
   const double rhoMax = std::max(s.density, s.outerDensity);
   const int units = static_cast<int>(std::ceil(std::pow(8.0 * Ro * Ro * Ro * (boxOverload * rhoMax) / 3.0, 1.0 / 3.0)));
   const double unit = 2.0 * Ro / units;
-  Ls1Random rnd(static_cast<int>(10000.0 * Ro) - static_cast<int>(3162.3 * cutoff) + static_cast<int>(1000.0 * T) -
-                static_cast<int>(316.23 * s.density) + static_cast<int>(100.0 * s.radius));
+  Ls1Random rnd(Ls1Random::seedSum({Ls1Random::seedTerm(10000.0 * Ro), -Ls1Random::seedTerm(3162.3 * cutoff),
+                                     Ls1Random::seedTerm(1000.0 * T), -Ls1Random::seedTerm(316.23 * s.density),
+                                     Ls1Random::seedTerm(100.0 * s.radius)}));
   const auto slots = static_cast<unsigned>(3.0 * units * units * units);
   const double boxDensity = slots / (8.0 * Ro * Ro * Ro);
   const double pIn = s.density / boxDensity, pOut = s.outerDensity / boxDensity;

@@ -238,7 +238,7 @@ void XmlConfigReader::readPlanar(const XmlNode& lr) {
   PlanarLongRangeConfig& p = _config.planar;
   p.source = XmlInput::source(lr);
   const long slabs = _xml.integer(lr, "slabs", 200L);
-  if (slabs < 2 || slabs > 10000000) _xml.problem(_xml.child(lr, "slabs"), "slabs out of range (expected 2..10000000)");
+  if (slabs < 2 || slabs > 1000000) _xml.problem(_xml.child(lr, "slabs"), "slabs out of range (expected 2..1000000)");
   else p.slabs = static_cast<unsigned>(slabs);
   const long f = _xml.integer(lr, "frequency", 10L);
   if (f < 1) _xml.problem(_xml.child(lr, "frequency"), "frequency must be positive (expected an integer >= 1)");
