@@ -163,7 +163,9 @@ void XmlConfigReader::readMkesfera(const XmlNode& g) {
   const MkesferaGenerator::Settings s = MkesferaGenerator::read(_xml, g, _config.box);
   const XmlNode cutoffs = _xml.child(_xml.child(_simulationNode, "algorithm"), "cutoffs");
   const double rc = cutoffs ? _xml.number(cutoffs, "radiusLJ", 0.0) : 0.0;
-  const double count = _config.box.x * _config.box.y * _config.box.z * std::max(s.density, s.outerDensity);
+  // mkesfera fills a cube of the largest box length with a third more sites than the densest phase needs
+  const double edge = std::max({_config.box.x, _config.box.y, _config.box.z});
+  const double count = 1.3333 * edge * edge * edge * std::max(s.density, s.outerDensity);
   if (!_xml.problems().empty() || !checkMoleculeCount(g, count) || !_options.readPhaseSpace) return;
   _config.molecules = MkesferaGenerator::generate(s, _config.box, _config.temperature, rc);
 }
