@@ -88,6 +88,15 @@ void Domain::computeLongRangeCorrection(const std::vector<Component>& components
       }
     }
   }
+  // ls1 adds three times the reaction-field self energy of the dipoles to the virial correction (its
+  // Homogeneous::calculateLongRange); the self energy itself is in the cell processors' U_pot.
+  double self = 0.0;
+  for (std::size_t c = 0; c < components.size(); ++c) {
+    Vec3 mu;
+    for (const Dipole& d : components[c].dipoles()) mu = mu + d.e * (d.abs / norm(d.e));
+    self += static_cast<double>(counts[c]) * dot(mu, mu);
+  }
+  virial += 3.0 * (-0.5 * params.epsRFInvrc3() * self);
   _upotCorr = upot;
   _virialCorr = virial;
 }

@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <iomanip>
 #include <ostream>
 #include <sstream>
@@ -42,7 +43,11 @@ Simulation::Simulation(SimulationConfig config, std::unique_ptr<DomainDecompBase
                             "; run on fewer processes or choose MPIGridDims with fewer processes along " + "xyz"[d]);
   createContainer(false);
   _integrator = std::make_unique<Leapfrog>(_config.timestep);
-  if (_config.ensemble == SimulationConfig::Ensemble::NVT) {
+  if (_config.temperatureControl.enabled) {
+    // as ls1: the regional thermostat replaces the ensemble's velocity scaling
+    _temperatureControl = std::make_unique<TemperatureControl>(_config.temperatureControl, _config.components.size(),
+                                                               _config.timestep);
+  } else if (_config.ensemble == SimulationConfig::Ensemble::NVT) {
     const std::size_t nc = _config.components.size();
     if (_config.thermostats.empty()) {
       _thermostat = std::make_unique<VelocityScalingThermostat>(VelocityScalingThermostat::global(_config.temperature, nc));
@@ -58,9 +63,23 @@ Simulation::Simulation(SimulationConfig config, std::unique_ptr<DomainDecompBase
       _thermostat = std::make_unique<VelocityScalingThermostat>(targets, group);
     }
   }
-  _conditions = std::make_unique<ConditionsCheck>(_config.components, _config.timestep, rc);
+  for (const MaxCheckConfig& m : _config.maxChecks) _maxChecks.emplace_back(m);
+  for (const DriftCtrlConfig& d : _config.driftCtrls) _driftCtrls.emplace_back(d, _config.components.size());
+  for (const COMalignerConfig& c : _config.comAligners) _comAligners.emplace_back(c, _config.box, _config.cutoffRadius);
+  for (const WallPotentialConfig& w : _config.walls) _walls.emplace_back(w, _config.components);
+  for (const MirrorConfig& m : _config.mirrors) _mirrors.emplace_back(m);
+  ConditionsCheck::Limits limits;
+  if (!_maxChecks.empty()) {
+    // ls1's MaxCheck caps forces and velocities of generated set-ups that start with overlaps: the
+    // configuration asks for those steps to be run, so only non-finite values stop it
+    limits.maxDisplacement = limits.maxRotation = std::numeric_limits<double>::infinity();
+    limits.kineticJumpFactor = std::numeric_limits<double>::infinity();
+  }
+  _conditions = std::make_unique<ConditionsCheck>(_config.components, _config.timestep, rc, limits);
   double hottest = _config.temperature;  // a thermostat may heat the system that far in one step
   for (const ThermostatConfig& t : _config.thermostats) hottest = std::max(hottest, t.temperature);
+  for (const auto& r : _config.temperatureControl.regions)
+    hottest = std::max({hottest, r.temperature, r.ramp ? std::max(r.rampStart, r.rampEnd) : 0.0});
   _conditions->setTargetTemperature(hottest);
   _time = _config.currentTime;
   _step = _config.startStep();  // a restart continues the checkpoint's step count
@@ -106,6 +125,20 @@ void Simulation::prepare() {
     _container = _decorator(std::move(lc));
   }
   _resident = dynamic_cast<ResidentTimeStep*>(_container.get());
+  if (_resident && _temperatureControl)
+    throw MardynException("the GPU time step does not support thermostat type=\"TemperatureControl\" (" +
+                          _config.temperatureControl.source.file + ":" + std::to_string(_config.temperatureControl.source.line) +
+                          "); run without --gpu or use a VelocityScaling thermostat");
+  if (_resident && _config.longRange == SimulationConfig::LongRange::Planar)
+    throw MardynException("the GPU time step does not support longrange type=\"planar\" (" + _config.planar.source.file +
+                          ":" + std::to_string(_config.planar.source.line) +
+                          "); run without --gpu or use the homogeneous correction");
+  if (_resident && (!_maxChecks.empty() || !_driftCtrls.empty() || !_comAligners.empty() || !_walls.empty() ||
+                    !_mirrors.empty()))
+    throw MardynException("the GPU time step does not support the plugins MaxCheck, DriftCtrl, COMaligner, WallPotential "
+                          "and Mirror (they change "
+                          "forces, velocities or positions on the host); run without --gpu or remove them");
+  if (_temperatureControl) _temperatureControl->initLogs(_decomp->rank());
   if (_resident) {
     std::vector<double> force2, torque2;
     for (std::size_t c = 0; c < _config.components.size(); ++c) {
@@ -125,10 +158,14 @@ void Simulation::prepare() {
     ++counts[rec.component];
   }
   _decomp->distributeMolecules(all, *_container, *_domain);
-  if (_config.longRange == SimulationConfig::LongRange::Homogeneous)
+  if (_config.longRange == SimulationConfig::LongRange::Homogeneous) {
     _domain->computeLongRangeCorrection(_config.components, counts, *_params);
-  else
+  } else {
     _domain->disableLongRangeCorrection();
+    if (_config.longRange == SimulationConfig::LongRange::Planar)
+      _planar = std::make_unique<PlanarLongRange>(_config.planar, _config.components, *_params, _config.box,
+                                                  _config.cutoffRadius, _config.temperature);
+  }
   {
     ScopedTimer t(_timers["cells"]);
     if (_resident)
@@ -155,6 +192,10 @@ void Simulation::computeForces() {
     _localUpot = _processor->upot();
     _localVirial = _processor->virial();
   }
+  if (_planar) _planar->apply(*_container, *_decomp, _localUpot, _localVirial);
+  for (const WallPotential& w : _walls) w.apply(*_container, _step);  // ls1's siteWiseForces
+  for (const Mirror& m : _mirrors) m.apply(*_container);                // ls1's afterForces
+  for (const MaxCheck& m : _maxChecks) m.apply(*_container, _step);  // ls1's afterForces, before the check
   _conditions->checkForces(*_container, _step);
 }
 
@@ -222,6 +263,7 @@ void Simulation::computeGlobalValues(const KineticSums& local, bool applyThermos
   gv.betaRot = 1.0;
   if (applyThermostat && _thermostat) {
     _thermostat->computeFactors(g);
+    _thermostat->limitExplosions(_resident ? nullptr : _container.get());
     if (_resident) {
       std::vector<double> betaTrans, betaRot;
       _thermostat->componentFactors(betaTrans, betaRot);
@@ -240,10 +282,14 @@ void Simulation::step() {
   ++_step;
   {
     ScopedTimer t(_timers["integration"]);
-    if (_resident)
+    if (_resident) {
       _resident->preForces(_integrator->timestep());
-    else
+    } else {
+      for (const MaxCheck& m : _maxChecks) m.apply(*_container, _step);  // ls1's beforeEventNewTimestep
       _integrator->eventNewTimestep(*_container);
+      // ls1 moves the owned molecules in beforeForces; here before the exchange, so that halos follow
+      for (const COMaligner& c : _comAligners) c.apply(*_container, *_decomp, _step);
+    }
   }
   {
     ScopedTimer t(_timers["cells"]);
@@ -252,10 +298,12 @@ void Simulation::step() {
     else
       _decomp->exchangeMolecules(*_container, *_domain);
   }
+  for (DriftCtrl& d : _driftCtrls) d.apply(*_container, *_decomp, _step);  // ls1's beforeForces
   computeForces();
   {
     ScopedTimer t(_timers["integration"]);
     computeGlobalValues(finishForces(true), true);
+    if (_temperatureControl) _temperatureControl->apply(*_container, *_decomp, _step);
   }
   _time += _integrator->timestep();
   ScopedTimer t(_timers["I/O"]);

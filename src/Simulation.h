@@ -12,6 +12,13 @@
 #include "particleContainer/CellProcessor.h"
 #include "particleContainer/ConditionsCheck.h"
 #include "particleContainer/LinkedCells.h"
+#include "PlanarLongRange.h"
+#include "plugins/COMaligner.h"
+#include "plugins/DriftCtrl.h"
+#include "plugins/MaxCheck.h"
+#include "plugins/Mirror.h"
+#include "plugins/WallPotential.h"
+#include "thermostats/TemperatureControl.h"
 #include "thermostats/VelocityScalingThermostat.h"
 #include "utils/ScopedTimer.h"
 #include "utils/SimdLevel.h"
@@ -93,6 +100,13 @@ class Simulation : public SimulationView {
   SimdLevel _simd = SimdLevel::Sse2;
   std::unique_ptr<Leapfrog> _integrator;
   std::unique_ptr<VelocityScalingThermostat> _thermostat;
+  std::unique_ptr<TemperatureControl> _temperatureControl;  ///< ls1's regional thermostat (replaces _thermostat)
+  std::vector<MaxCheck> _maxChecks;      ///< ls1's MaxCheck plugins (limits after the forces and before the kick)
+  std::vector<DriftCtrl> _driftCtrls;    ///< ls1's DriftCtrl plugins (before the forces)
+  std::vector<COMaligner> _comAligners;  ///< ls1's COMaligner plugins (before the exchange)
+  std::vector<WallPotential> _walls;     ///< ls1's WallPotential plugins (after the traversal)
+  std::vector<Mirror> _mirrors;          ///< ls1's Mirror plugins, types 1 and 2 (after the forces)
+  std::unique_ptr<PlanarLongRange> _planar;  ///< longrange type="planar"
   std::unique_ptr<ConditionsCheck> _conditions;
   std::vector<std::unique_ptr<OutputPlugin>> _plugins;
   ContainerDecorator _decorator;

@@ -3,6 +3,7 @@
 #include "io/OutputPluginReader.h"
 
 #include "io/OutputPluginRegistry.h"
+#include "plugins/PhysicsPluginReader.h"
 
 #include <tinyxml2.h>
 
@@ -23,6 +24,7 @@ std::vector<OutputPluginConfig> OutputPluginReader::read(XmlInput& xml, const Xm
       xml.problem(p, "missing attribute name (expected the plugin's name)");
       continue;
     }
+    if (PhysicsPluginReader::changesPhysics(c.name)) continue;  // read (or refused) there
     for (const auto* e = p.element->FirstChildElement(); e; e = e->NextSiblingElement())
       if (!e->FirstChildElement() && e->GetText()) {
         std::string v = e->GetText();

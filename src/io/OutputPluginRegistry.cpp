@@ -3,6 +3,7 @@
 // plugin's outputprefix, else "mardyn".
 #include "io/OutputPluginRegistry.h"
 
+#include "io/BinaryCheckpointWriter.h"
 #include "io/CheckpointWriter.h"
 #include "io/ResultWriter.h"
 #include "io/StepLineWriter.h"
@@ -48,8 +49,15 @@ const std::vector<Entry>& table() {
                                                static_cast<int>(param(p, "writeprecision", 5)), c.equilibrationSteps);
        }},
       {"CheckpointWriter",
-       {{"type", K::Text, 0, 0, "ASCII"}},
+       {{"type", K::Text, 0, 0, "ASCII|binary"}, {"incremental", K::Text, 0, 0, "true|false|1|0"},
+        {"appendTimestamp", K::Text, 0, 0, "false|0"}},
        [](const OutputPluginConfig& p, const SimulationConfig& c) -> std::unique_ptr<OutputPlugin> {
+         const auto type = p.params.find("type");
+         if ((type != p.params.end() && type->second == "binary") || p.type == "binary") {
+           const auto inc = p.params.find("incremental");
+           const bool incremental = inc == p.params.end() || inc->second == "true" || inc->second == "1";
+           return std::make_unique<BinaryCheckpointWriter>(prefixOf(p, c), p.writeFrequency, incremental);
+         }
          return std::make_unique<CheckpointWriter>(prefixOf(p, c), p.writeFrequency);
        }},
       {"XyzWriter", {},
@@ -105,9 +113,10 @@ void OutputPluginRegistry::check(const OutputPluginConfig& p, std::vector<InputP
       problems.push_back(sourceOf(p, name).problem("wrong value: '" + value + "' (expected " + s->choices + ")"));
     }
   }
-  if (!p.type.empty() && p.params.count("type") == 0 && e->name == "CheckpointWriter" && p.type != "ASCII")
+  if (!p.type.empty() && p.params.count("type") == 0 && e->name == "CheckpointWriter" && p.type != "ASCII" &&
+      p.type != "binary")
     problems.push_back({p.file, p.line, "outputplugin[@name=" + p.name + "]",
-                        "wrong value: type=\"" + p.type + "\" (expected ASCII)"});
+                        "wrong value: type=\"" + p.type + "\" (expected ASCII or binary)"});
 }
 
 std::unique_ptr<OutputPlugin> OutputPluginRegistry::create(const OutputPluginConfig& plugin,

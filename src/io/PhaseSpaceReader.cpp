@@ -107,7 +107,7 @@ std::vector<MoleculeRecord> PhaseSpaceReader::read(std::istream& in, const std::
   while (std::getline(in, line)) {  // header: skipped up to NumberOfMolecules
     ++lineNo;
     const auto t = tokens(line);
-    if (!t.empty() && t[0] == "NumberOfMolecules") {
+    if (!t.empty() && (t[0] == "NumberOfMolecules" || t[0] == "N")) {  // N: ls1's old short token
       const auto n = t.size() > 1 ? parseLong(t[1]) : std::nullopt;
       if (!n || *n < 0) {
         report(lineNo, "NumberOfMolecules without a valid count (expected a non-negative integer)");
@@ -141,7 +141,7 @@ std::vector<MoleculeRecord> PhaseSpaceReader::read(std::istream& in, const std::
     ++lineNo;
     const auto t = tokens(line);
     if (t.empty()) continue;
-    if (t[0] == "MoleculeFormat") {
+    if (t[0] == "MoleculeFormat" || t[0] == "M") {  // M: ls1's old short token
       format = t.size() > 1 ? t[1] : "";
       if (format != "ICRVQD" && format != "ICRV" && format != "IRV") {
         report(lineNo, "unknown MoleculeFormat '" + format + "' (expected ICRVQD, ICRV or IRV)");

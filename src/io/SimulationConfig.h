@@ -52,6 +52,97 @@ struct ThermostatConfig {
   double temperature = 0.0;
 };
 
+/// One region of ls1's TemperatureControl thermostat (algorithm/thermostats/thermostat[@type=TemperatureControl]/
+/// regions/region): molecules strictly inside [lower, upper] of the target component (0: all, else the
+/// 1-based id) are scaled towards the target temperature slab by slab (slabs along y).
+struct TemperatureControlRegion {
+  Vec3 lower, upper;                 ///< coords/lc{x,y,z}, uc{x,y,z} ("box": the box length)
+  double temperature = 0.0;          ///< target/temperature
+  unsigned component = 0;            ///< target/component: 0 all components, else 1-based
+  unsigned numSlabs = 1;             ///< settings/numslabs
+  double exponent = 0.0;             ///< settings/exponent: beta = (T_target / T)^exponent (ls1's default 0)
+  std::array<bool, 3> directions{true, true, true};  ///< settings/directions: the velocity components scaled
+  bool andersen = false;             ///< method Andersen (else VelocityScaling)
+  double nu = 0.0;                   ///< settings/nu: Andersen collision frequency
+  bool ramp = false;                 ///< target/ramp: start, end, update/{start, stop, freq}
+  double rampStart = 0.0, rampEnd = 0.0;
+  unsigned long rampUpdateStart = 0, rampUpdateStop = 0, rampUpdateFreq = 1;
+  unsigned long writeFrequency = 1000;  ///< writefreq of the beta log
+  std::string filePrefix = "beta_log";  ///< fileprefix: the beta log is <prefix>_reg<N>.dat
+};
+
+/// ls1's TemperatureControl: regions controlled at steps s with s % frequency == 0 and start < s <= stop.
+struct TemperatureControlConfig {
+  bool enabled = false;
+  unsigned long start = 0, frequency = 1, stop = 1000000000;
+  std::vector<TemperatureControlRegion> regions;
+  SettingSource source;  ///< the thermostat element (for messages)
+};
+
+/// ls1's MaxCheck plugin (<plugin name="MaxCheck">): at steps start <= s <= stop with s % frequency == 0,
+/// before the first half kick and after the forces, limits |F|, |v|, |M|, |L| of the molecules inside
+/// (inclusive) or outside the range to the maxima of their component's target (method 1: each quantity;
+/// method 2: v only with F, L only with M).
+struct MaxCheckConfig {
+  struct Target {
+    int method = 1;
+    double F = -1, v = -1, M = -1, L = -1;  ///< Fmax, vmax, Mmax, Lmax; negative: not limited
+  };
+  unsigned long start = 0, frequency = 1, stop = 10000;
+  bool inclusive = true;
+  Vec3 lower, upper;                       ///< range/{x,y,z}{min,max} (defaults: the box)
+  std::map<unsigned, Target> targets;      ///< by 1-based component id (targets/target@cid)
+};
+
+/// longrange type="planar" (ls1): slabs along y, recomputed every `frequency` force computations;
+/// smooth: the profile averaged over the run; region: only molecules with left <= y <= right get the force.
+struct PlanarLongRangeConfig {
+  unsigned slabs = 200;
+  unsigned long frequency = 10;
+  bool smooth = false;
+  double left = 0.0, right = -1.0;  ///< region/left, region/right (right < 0: the box length)
+  SettingSource source;
+};
+
+/// ls1's DriftCtrl plugin: velocities sampled per bin along y every `sample` steps; every `control` steps
+/// the molecules of the target component (0: all) in yl < y <= yr get target drift - mean velocity added
+/// in the directions named (steps start..stop).
+struct DriftCtrlConfig {
+  unsigned long sample = 10, control = 100, start = 0, stop = 4294967295UL;
+  double yl = 0.0, yr = 0.0, binWidth = 10.0;
+  unsigned component = 1;               ///< target/cid (1-based, 0: all)
+  Vec3 drift;                           ///< target/drift/{vx,vy,vz}
+  std::array<bool, 3> directions{true, true, true};
+};
+
+/// ls1's COMaligner plugin: every `interval` steps (at steps 1, 1 + interval, ...) the molecules are moved
+/// so that the centre of mass goes `factor` of the way to the box centre in the dimensions chosen (a move
+/// of at most 0.9 cutoff).
+struct COMalignerConfig {
+  std::array<bool, 3> dims{true, true, true};
+  unsigned long interval = 1;
+  double factor = 1.0;
+};
+
+/// ls1's WallPotential plugin: a wall of LJ sites at y = yoff (of thickness width) acting on every LJ centre
+/// within ycut of it with the integrated 9-3 (or 10-4-3) potential; per component xi and eta mix it with the
+/// component's first LJ centre (components not listed feel no wall).
+struct WallPotentialConfig {
+  int potential = 93;                      ///< 93 or 104
+  double density = 0, sigma = 1, epsilon = 1, yoff = 0, ycut = 0, width = 0, delta = 0;
+  std::map<unsigned, std::pair<double, double>> components;  ///< 1-based id -> (xi, eta)
+};
+
+/// ls1's Mirror plugin, types 1 (reflect v_y) and 2 (spring force k (y_mirror - y)) for molecules beyond the
+/// mirror: y >= coord for direction o-| (right), y < coord for |-o (left).
+struct MirrorConfig {
+  int type = 1;
+  bool right = false;
+  double coord = 0.0;
+  double forceConstant = 100.0;
+  unsigned component = 0;  ///< cid: 0 all, else 1-based
+};
+
 /// refunits[@type=SI]: what one reduced unit is in SI (for printing SI values only; the
 /// simulation itself uses numbers as written, k_B = 1).
 struct RefUnits {
@@ -138,9 +229,16 @@ struct SimulationConfig {
   int cellsInCutoffRadius = 1;           ///< datastructure/cellsInCutoffRadius
   double verletSkin = -1.0;              ///< datastructure/skin: Verlet-list skin for single-centre LJ systems
                                          ///< (negative: 0.12 x cutoff, 0: no list; mardyn extension)
-  enum class LongRange { Homogeneous, None };
+  enum class LongRange { Homogeneous, None, Planar };
   LongRange longRange = LongRange::Homogeneous;  ///< ls1 default: homogeneous correction
+  PlanarLongRangeConfig planar;                  ///< settings of LongRange::Planar
   std::vector<ThermostatConfig> thermostats;     ///< empty: one global thermostat at `temperature` (NVT)
+  TemperatureControlConfig temperatureControl;   ///< replaces the thermostats when enabled (as in ls1)
+  std::vector<MaxCheckConfig> maxChecks;          ///< <plugin name="MaxCheck">, in XML order
+  std::vector<DriftCtrlConfig> driftCtrls;        ///< <plugin name="DriftCtrl">
+  std::vector<COMalignerConfig> comAligners;      ///< <plugin name="COMaligner">
+  std::vector<WallPotentialConfig> walls;         ///< <plugin name="WallPotential">
+  std::vector<MirrorConfig> mirrors;              ///< <plugin name="Mirror">
   ParallelisationConfig parallelisation;
   GpuConfig gpu;
   bool legacyCellProcessor = false;      ///< --legacy-cell-processor

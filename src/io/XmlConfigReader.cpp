@@ -3,21 +3,24 @@
 //   /mardyn/simulation/integrator[@type=Leapfrog]/timestep                       required
 //   /mardyn/simulation/run/{currenttime, production/steps, equilibration/steps}
 //   /mardyn/simulation/ensemble[@type=NVT|NVE]/{temperature, domain[@type=box]/{lx,ly,lz},
-//        components/{moleculetype..., mixing/rule}, phasespacepoint/{file[@type=ASCII] | generator[@name=Lattice|CubicGridGenerator]}}
+//        components/{moleculetype..., mixing/rule}, phasespacepoint/{file[@type=ASCII|binary] |
+//        generator[@name=Lattice|CubicGridGenerator|MultiObjectGenerator|mkTcTS|mkesfera]} (XmlConfigReaderPhaseSpace.cpp)}
 //   /mardyn/simulation/algorithm/{cutoffs[@type=CenterOfMass]/radiusLJ, electrostatic[@type=ReactionField]/epsilon,
-//        datastructure[@type=LinkedCells]/cellsInCutoffRadius and /skin (mardyn extension), longrange[@type=homogeneous|none],
-//        thermostats/thermostat[@type=VelocityScaling][@componentId]/temperature,
+//        datastructure[@type=LinkedCells|AutoPas]/cellsInCutoffRadius and /skin (mardyn extension),
+//        longrange[@type=homogeneous|none|planar], thermostats/thermostat[@type=VelocityScaling][@componentId]/temperature
+//        and thermostat[@type=TemperatureControl] (TemperatureControlReader),
 //        parallelisation[@type]/MPIGridDims/{x,y,z}, gpu/{backend,cellprocessor,precision,<option>...}
 //        (gpu also inside datastructure), cutoffs/switchingwidth (mardyn extension)}
-//   /mardyn/simulation/output/outputplugin[@name] (also /mardyn/simulation/plugin[@name])
+//   /mardyn/simulation/output/outputplugin[@name] (also /mardyn/simulation/plugin[@name]; the plugins that change
+//        the physics are read by PhysicsPluginReader)
 #include "io/XmlConfigReader.h"
 
 #include "io/ComponentReader.h"
 #include "io/GpuSettingsReader.h"
-#include "io/LatticeGenerator.h"
 #include "io/OutputPluginReader.h"
-#include "io/PhaseSpaceReader.h"
 #include "io/RunSizeCheck.h"
+#include "io/TemperatureControlReader.h"
+#include "plugins/PhysicsPluginReader.h"
 #include "utils/MemoryLimit.h"
 
 #include <tinyxml2.h>
@@ -64,6 +67,7 @@ void XmlConfigReader::readRoot(const XmlNode& root) {
   if (const XmlNode ru = _xml.child(root, "refunits")) readRefUnits(ru);
   const XmlNode sim = _xml.requiredChild(root, "simulation", "<simulation type=\"MD\">");
   if (!sim) return;
+  _simulationNode = sim;
   readIntegratorAndRun(sim);
   const XmlNode ensemble = _xml.requiredChild(sim, "ensemble", "<ensemble type=\"NVT\"> or type=\"NVE\"");
   if (ensemble) readEnsemble(ensemble);
@@ -154,143 +158,6 @@ void XmlConfigReader::readEnsemble(const XmlNode& ens) {
   if (ps && boxOk && !_config.components.empty()) readPhaseSpace(ps);
 }
 
-void XmlConfigReader::readPhaseSpace(const XmlNode& ps) {
-  if (const XmlNode f = _xml.child(ps, "file")) {
-    if (!checkType(f, "ASCII", "ASCII")) return;
-    const char* t = f.element->GetText();
-    std::string name = t ? t : "";
-    name.erase(0, name.find_first_not_of(" \t\r\n"));
-    name.erase(name.find_last_not_of(" \t\r\n") + 1);
-    if (name.empty()) {
-      _xml.problem(f, "empty file name (expected the path of an ASCII .inp file)");
-      return;
-    }
-    std::filesystem::path p(name);
-    if (p.is_relative()) p = std::filesystem::path(f.file).parent_path() / p;
-    const bool ignoreTime = _xml.boolean(ps, "ignoreCheckpointTime", false);
-    if (!_options.readPhaseSpace) return;
-    std::error_code ec;
-    if (std::filesystem::exists(p, ec) && !std::filesystem::is_regular_file(p, ec)) {
-      _xml.problem(p.string(), 0, f.path, "not a regular file (expected an ASCII .inp file)");
-      return;
-    }
-    // As in ls1, the header's currentTime is the simulation time unless ignoreCheckpointTime is true;
-    // a checkpoint written here also carries its step: the run then continues from it.
-    PhaseSpaceHeader header;
-    _config.molecules = PhaseSpaceReader::read(p.string(), f.path, _config.components.size(), _config.box,
-                                               _xml.problems(), &header);
-    if (ignoreTime) _config.currentTime = 0.0;
-    else if (header.time) _config.currentTime = *header.time;
-    if (header.step && !ignoreTime) {
-      _config.restart.active = true;
-      _config.restart.step = *header.step;
-      _config.restart.file = p.string();
-      _config.restart.pluginStates = header.pluginStates;
-    }
-    if (header.length) {
-      const Vec3& L = *header.length;
-      const Vec3& B = _config.box;
-      if (std::abs(L.x - B.x) > 1e-12 * B.x || std::abs(L.y - B.y) > 1e-12 * B.y || std::abs(L.z - B.z) > 1e-12 * B.z) {
-        std::ostringstream msg;
-        msg.precision(17);
-        msg << "the phase-space header's Length (" << L.x << ", " << L.y << ", " << L.z << ") differs from the box ("
-            << B.x << ", " << B.y << ", " << B.z << ") of " << _domainNode.path << "; the XML's box is used";
-        _xml.warnings().push_back({p.string(), header.lengthLine, f.path, msg.str()});
-      }
-    }
-  } else if (const XmlNode g = _xml.child(ps, "generator")) {
-    readGenerator(g);
-  } else {
-    _xml.problem(ps.file, ps.line(), ps.path + "/file", "missing element <file> (expected <file type=\"ASCII\"> or <generator>)");
-  }
-}
-
-void XmlConfigReader::readGenerator(const XmlNode& g) {
-  std::string name = _xml.attribute(g, "name").value_or("Lattice");
-  std::transform(name.begin(), name.end(), name.begin(), [](unsigned char c) { return std::tolower(c); });
-  if (name == "cubicgridgenerator") {
-    readCubicGridGenerator(g);
-    return;
-  }
-  if (name != "lattice") {
-    _xml.problem(g, "unknown generator '" + name + "' (expected name=\"Lattice\" or \"CubicGridGenerator\")");
-    return;
-  }
-  LatticeGenerator::Settings s;
-  std::string lattice = _xml.text(g, "lattice").value_or("fcc");
-  std::transform(lattice.begin(), lattice.end(), lattice.begin(), [](unsigned char c) { return std::tolower(c); });
-  if (lattice == "fcc") s.lattice = LatticeGenerator::Lattice::FCC;
-  else if (lattice == "bcc") s.lattice = LatticeGenerator::Lattice::BCC;
-  else if (lattice == "cubic" || lattice == "sc") s.lattice = LatticeGenerator::Lattice::Cubic;
-  else _xml.problem(_xml.child(g, "lattice"), "wrong type: lattice '" + lattice + "' (expected fcc, bcc or cubic)");
-  const XmlNode cells = _xml.requiredChild(g, "cells", "a number of unit cells per direction");
-  if (cells) {
-    const char* t = cells.element->GetText();
-    std::istringstream words(t ? t : "");
-    std::vector<long> n;
-    for (std::string w; words >> w;) n.push_back(parseLong(w).value_or(0));
-    std::array<long, 3> c{0, 0, 0};
-    if (n.size() == 1 || n.size() == 3) {
-      for (int d = 0; d < 3; ++d) c[d] = n[n.size() == 1 ? 0 : d];
-    } else {
-      const char* names[3] = {"x", "y", "z"};
-      for (int d = 0; d < 3; ++d) c[d] = _xml.integer(cells, names[d], true, "a positive integer").value_or(1);
-    }
-    const long maxCells = 1L << 30;
-    for (int d = 0; d < 3; ++d) s.cells[d] = c[d] > 0 && c[d] <= maxCells ? static_cast<unsigned>(c[d]) : 0u;
-    if (c[0] <= 0 || c[1] <= 0 || c[2] <= 0) _xml.problem(cells, "cells must be positive (expected integers > 0)");
-    else if (s.cells[0] == 0 || s.cells[1] == 0 || s.cells[2] == 0) _xml.problem(cells, "cells out of range (expected <= 2^30 per direction)");
-    else if (!checkMoleculeCount(cells, static_cast<double>(s.cells[0]) * s.cells[1] * s.cells[2] *
-                                            LatticeGenerator::basisSize(s.lattice)))
-      s.cells = {0, 0, 0};
-  }
-  const std::string cidName = _xml.child(g, "componentid") ? "componentid" : "component";
-  const long cid = _xml.integer(g, cidName, 1L);
-  if (cid < 1 || cid > static_cast<long>(_config.components.size())) {
-    const XmlNode cn = _xml.child(g, cidName);
-    _xml.problem(cn ? cn : g, "unknown component id " + std::to_string(cid) + " (expected 1.." +
-                                                 std::to_string(_config.components.size()) + ")");
-    return;
-  }
-  s.component = static_cast<unsigned>(cid - 1);
-  s.temperature = _xml.number(g, "temperature", _config.temperature);
-  if (s.temperature < 0) _xml.problem(_xml.child(g, "temperature"), "temperature must not be negative (expected >= 0)");
-  s.seed = static_cast<std::uint64_t>(_xml.integer(g, "seed", 1L));
-  s.randomOrientations = _xml.boolean(g, "randomorientation", true);
-  if (s.cells[0] && s.cells[1] && s.cells[2] && _options.readPhaseSpace)
-    _config.molecules = LatticeGenerator::generate(s, _config.components[s.component], _config.box);
-}
-
-// ls1-mardyn's CubicGridGenerator: <numMolecules> or <density> (one of them); a body-centred cubic
-// lattice of n^3 cells, n = ceil((N/2)^(1/3)), filling the box, component 1, ensemble temperature.
-void XmlConfigReader::readCubicGridGenerator(const XmlNode& g) {
-  const auto count = _xml.integer(g, "numMolecules", false, "a positive number of molecules");
-  const auto density = _xml.number(g, "density", false, "a positive density");
-  if (count.has_value() == density.has_value()) {
-    _xml.problem(g, "CubicGridGenerator needs exactly one of <numMolecules> and <density>");
-    return;
-  }
-  const double n = count ? static_cast<double>(*count) : *density * _config.box.x * _config.box.y * _config.box.z;
-  if (!(n > 0)) {
-    _xml.problem(g, "CubicGridGenerator: the number of molecules must be positive");
-    return;
-  }
-  if (_xml.boolean(g, "binaryMixture", false)) {
-    _xml.problem(_xml.child(g, "binaryMixture"), "binaryMixture is not supported (expected false)");
-    return;
-  }
-  LatticeGenerator::Settings s;
-  s.lattice = LatticeGenerator::Lattice::BCC;
-  const double perDim = std::ceil(std::cbrt(n / 2.0) - 1e-9);
-  if (!checkMoleculeCount(_xml.child(g, count ? "numMolecules" : "density"), 2.0 * perDim * perDim * perDim)) return;
-  const auto cells = static_cast<unsigned>(perDim);
-  s.cells = {cells, cells, cells};
-  s.component = 0;
-  s.temperature = _config.temperature;
-  s.seed = static_cast<std::uint64_t>(_xml.integer(g, "seed", 1L));
-  if (_options.readPhaseSpace) _config.molecules = LatticeGenerator::generate(s, _config.components[0], _config.box);
-}
-
 void XmlConfigReader::readAlgorithm(const XmlNode& alg) {
   _cutoffNode = _xml.requiredChild(alg, "cutoffs", "<cutoffs type=\"CenterOfMass\"> with <radiusLJ>");
   if (_cutoffNode && checkType(_cutoffNode, "CenterOfMass", "CenterOfMass")) {
@@ -311,7 +178,14 @@ void XmlConfigReader::readAlgorithm(const XmlNode& alg) {
     }
   }
   if (const XmlNode ds = _xml.child(alg, "datastructure")) {
-    if (checkType(ds, "LinkedCells", "LinkedCells")) {
+    if (_xml.attribute(ds, "type").value_or("") == "AutoPas") {
+      // ls1's AutoPas container tunes how the same forces are computed: run on the linked cells.
+      std::string ignored;
+      for (const auto& c : _xml.children(ds, ""))
+        if (std::string(c.element->Name()) != "gpu") ignored += (ignored.empty() ? "" : ", ") + std::string(c.element->Name());
+      _xml.warning(ds, "datastructure type=\"AutoPas\" runs on the linked cells (cellsInCutoffRadius 1)" +
+                           (ignored.empty() ? std::string() : "; options ignored: " + ignored));
+    } else if (checkType(ds, "LinkedCells", "LinkedCells")) {
       const long c = _xml.integer(ds, "cellsInCutoffRadius", 1L);
       _cellsNode = _xml.child(ds, "cellsInCutoffRadius");
       if (c < 1 || c > 1000) _xml.problem(_cellsNode, "cellsInCutoffRadius out of range (expected 1..1000)");
@@ -323,14 +197,27 @@ void XmlConfigReader::readAlgorithm(const XmlNode& alg) {
     }
   }
   if (const XmlNode lr = _xml.child(alg, "longrange")) {
-    if (checkType(lr, "homogeneous|none|None|Homogeneous"))
-      _config.longRange = (*_xml.attribute(lr, "type") == "none" || *_xml.attribute(lr, "type") == "None")
-                              ? SimulationConfig::LongRange::None
-                              : SimulationConfig::LongRange::Homogeneous;
+    if (checkType(lr, "homogeneous|none|None|Homogeneous|planar|Planar")) {
+      const std::string t = *_xml.attribute(lr, "type");
+      _config.longRange = (t == "none" || t == "None") ? SimulationConfig::LongRange::None
+                          : (t == "planar" || t == "Planar") ? SimulationConfig::LongRange::Planar
+                                                             : SimulationConfig::LongRange::Homogeneous;
+      if (_config.longRange == SimulationConfig::LongRange::Planar) readPlanar(lr);
+    }
   }
   if (const XmlNode th = _xml.child(alg, "thermostats")) readThermostats(th);
   if (const XmlNode par = _xml.child(alg, "parallelisation")) {
     _config.parallelisation.type = _xml.attribute(par, "type").value_or("DomainDecomposition");
+    // ls1's load-balanced decompositions split the same box differently; the physics does not depend
+    // on the split, so they run on the Cartesian grid of DomainDecomposition.
+    static const char* balanced[] = {"KDDecomposition", "GeneralDomainDecomposition", "StaticIrregDomainDecomposition",
+                                     "DummyDecomposition"};
+    for (const char* b : balanced)
+      if (_config.parallelisation.type == b) {
+        _xml.warning(par, "parallelisation type=\"" + _config.parallelisation.type +
+                              "\" runs as DomainDecomposition (a Cartesian process grid); its options are ignored");
+        _config.parallelisation.type = "DomainDecomposition";
+      }
     if (const XmlNode dims = _xml.child(par, "MPIGridDims")) {
       const char* names[3] = {"x", "y", "z"};
       for (int d = 0; d < 3; ++d) {
@@ -344,9 +231,40 @@ void XmlConfigReader::readAlgorithm(const XmlNode& alg) {
   if (const XmlNode gpu = _xml.child(_xml.child(alg, "datastructure"), "gpu")) GpuSettingsReader::read(_xml, gpu, _config.gpu);
 }
 
+// ls1's planar correction: <longrange type="planar"> <slabs/> <smooth/> <frequency/>
+// <region><left/><right>number|box</right></region> <writecontrol>...</writecontrol> </longrange>
+// (writecontrol: ls1's profile files, not written here).
+void XmlConfigReader::readPlanar(const XmlNode& lr) {
+  PlanarLongRangeConfig& p = _config.planar;
+  p.source = XmlInput::source(lr);
+  const long slabs = _xml.integer(lr, "slabs", 200L);
+  if (slabs < 2 || slabs > 1000000) _xml.problem(_xml.child(lr, "slabs"), "slabs out of range (expected 2..1000000)");
+  else p.slabs = static_cast<unsigned>(slabs);
+  const long f = _xml.integer(lr, "frequency", 10L);
+  if (f < 1) _xml.problem(_xml.child(lr, "frequency"), "frequency must be positive (expected an integer >= 1)");
+  else p.frequency = static_cast<unsigned long>(f);
+  p.smooth = _xml.boolean(lr, "smooth", false);
+  if (const XmlNode region = _xml.child(lr, "region")) {
+    p.left = _xml.number(region, "left", 0.0);
+    const auto right = _xml.text(region, "right");
+    if (right && *right != "box") p.right = _xml.number(region, "right", -1.0);
+    for (const char* side : {"left", "right"})
+      if (const XmlNode n = _xml.child(region, side))
+        if (n.element->Attribute("refcoordsID") && std::string(n.element->Attribute("refcoordsID")) != "0")
+          _xml.problem(n, "refcoordsID (a region following the DistControl plugin) is not supported (expected 0)");
+  }
+  if (_config.box.y > 0 && _config.cutoffRadius > 0 && p.slabs > 0 && _config.box.y / p.slabs > _config.cutoffRadius)
+    _xml.problem(_xml.child(lr, "slabs"), "slabs wider than the cutoff radius (expected more slabs)");
+}
+
 void XmlConfigReader::readThermostats(const XmlNode& th) {
   for (const auto& t : _xml.children(th, "thermostat")) {
-    if (!checkType(t, "VelocityScaling", "VelocityScaling")) continue;
+    if (!checkType(t, "VelocityScaling|TemperatureControl", "VelocityScaling")) continue;
+    if (_xml.attribute(t, "type") == std::string("TemperatureControl")) {
+      if (_config.temperatureControl.enabled) _xml.problem(t, "a second TemperatureControl (expected one; put all regions in it)");
+      _config.temperatureControl = TemperatureControlReader::read(_xml, t, _config.box, _config.components.size());
+      continue;
+    }
     ThermostatConfig c;
     // ls1 names the component in @componentId (its name, or "global"); @componentName and a
     // 1-based number are accepted too.
@@ -370,7 +288,10 @@ void XmlConfigReader::readThermostats(const XmlNode& th) {
   }
 }
 
-void XmlConfigReader::readOutput(const XmlNode& sim) { _config.outputPlugins = OutputPluginReader::read(_xml, sim); }
+void XmlConfigReader::readOutput(const XmlNode& sim) {
+  _config.outputPlugins = OutputPluginReader::read(_xml, sim);
+  PhysicsPluginReader::read(_xml, sim, _config);
+}
 
 void XmlConfigReader::checkConsistency(const XmlNode& /*simulation*/) {
   const double minL = std::min({_config.box.x, _config.box.y, _config.box.z});
@@ -380,6 +301,11 @@ void XmlConfigReader::checkConsistency(const XmlNode& /*simulation*/) {
         << " (expected radiusLJ <= " << 0.5 * minL << ")";
     const XmlNode rc = _xml.child(_cutoffNode, "radiusLJ");
     _xml.problem(rc ? rc : _cutoffNode, msg.str());
+  }
+  if (_config.temperatureControl.enabled && !_config.thermostats.empty()) {
+    const SettingSource& src = _config.temperatureControl.source;
+    _xml.warnings().push_back({src.file, src.line, src.path,
+                               "the VelocityScaling thermostats beside TemperatureControl are not applied (as in ls1)"});
   }
   if (_config.ensemble == SimulationConfig::Ensemble::NVT && _config.thermostats.empty() && _config.temperature > 0)
     _config.thermostats.push_back({"VelocityScaling", "", -1, _config.temperature});

@@ -28,10 +28,19 @@ class XmlConfigReader {
   void readIntegratorAndRun(const XmlNode& simulation);
   void readEnsemble(const XmlNode& ensemble);
   void readPhaseSpace(const XmlNode& phasespace);
+  void readBinaryPhaseSpace(const XmlNode& phasespace, const XmlNode& file);
+  /// The path in child `name` of `parent`, relative to the file it is written in; empty (and a
+  /// problem) when missing.
+  std::string pathNamed(const XmlNode& parent, const char* name, const char* expected);
   void readGenerator(const XmlNode& generator);
+  void readLatticeGenerator(const XmlNode& generator);
+  void readMultiObjectGenerator(const XmlNode& generator);
+  void readMkTcTS(const XmlNode& generator);
+  void readMkesfera(const XmlNode& generator);
   void readCubicGridGenerator(const XmlNode& generator);
   void readAlgorithm(const XmlNode& algorithm);
   void readThermostats(const XmlNode& thermostats);
+  void readPlanar(const XmlNode& longrange);
   void readOutput(const XmlNode& output);
   void checkConsistency(const XmlNode& simulation);
   /// Records a "wrong type" problem unless the node's @type is one of `allowed` (|-separated).
@@ -42,7 +51,7 @@ class XmlConfigReader {
   SimulationConfig& _config;
   Options _options;
   XmlInput _xml;
-  XmlNode _cutoffNode, _domainNode, _cellsNode, _phaseSpaceNode;
+  XmlNode _cutoffNode, _domainNode, _cellsNode, _phaseSpaceNode, _simulationNode;
 };
 
 }  // namespace mardyn

@@ -33,9 +33,48 @@ void VelocityScalingThermostat::computeFactors(const KineticSums& sums) {
     rot[_group[c]] += static_cast<double>(sums.rotDof[c]);
   }
   for (std::size_t i = 0; i < g; ++i) {
-    _betaTrans[i] = mv2[i] > 0.0 ? std::sqrt(3.0 * n[i] * _target[i] / mv2[i]) : 1.0;
-    _betaRot[i] = iw2[i] > 0.0 ? std::sqrt(rot[i] * _target[i] / iw2[i]) : 1.0;
+    _betaTrans[i] = mv2[i] > 0.0 ? std::pow(3.0 * n[i] * _target[i] / mv2[i], exponent) : 1.0;
+    _betaRot[i] = iw2[i] > 0.0 ? std::pow(rot[i] * _target[i] / iw2[i], exponent) : 1.0;
   }
+}
+
+bool VelocityScalingThermostat::limitExplosions(ParticleContainer* container) {
+  constexpr double minBeta = 0.9, kineticLimitPerT = 10.0;
+  constexpr int reappearanceLimit = 4000, vanishGracePeriod = 40;
+  bool acted = false;
+  for (std::size_t g = 0; g < _target.size(); ++g) {
+    if (!((_betaTrans[g] < minBeta || _betaRot[g] < minBeta) && _explosionError <= 0)) continue;
+    acted = true;
+    const double T = _target[g], limit = kineticLimitPerT * T;
+    if (container) container->forEach([&](Molecule& m) {  // every molecule, as ls1 does
+      const double uTrans = 0.5 * m.twiceTransKinEnergy();
+      if (uTrans > limit) {
+        const double s = std::sqrt(limit / uTrans);
+        m.setV(m.v() * s);
+        m.setF(m.F() * s);
+      }
+      const unsigned dof = m.component().rotationalDegreesOfFreedom();
+      if (dof > 0) {
+        const double limitRot = 3.0 * dof * T, uRot = 0.5 * m.twiceRotKinEnergy();
+        if (uRot > limitRot) {
+          const double s = std::sqrt(limitRot / uRot);
+          m.setL(m.L() * s);
+          m.setM(m.M() * s);
+        }
+      }
+    });
+    if (reappearanceLimit - _explosionCounter >= vanishGracePeriod) {
+      if (_explosionWarning > 0) _explosionError = _explosionWarning;
+      if (_explosionCounter > 0) _explosionWarning = _explosionCounter;
+      _explosionCounter = reappearanceLimit;
+    }
+    _betaTrans[g] = 1.0;
+    _betaRot[g] = std::pow(_betaRot[g], 0.0091);
+  }
+  if (_explosionCounter > 0) --_explosionCounter;
+  if (_explosionWarning > 0) --_explosionWarning;
+  if (_explosionError > 0) --_explosionError;
+  return acted;
 }
 
 void VelocityScalingThermostat::apply(ParticleContainer& container) const {

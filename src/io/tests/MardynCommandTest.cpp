@@ -105,7 +105,8 @@ class MardynCommandTest : public CppUnit::TestFixture {
   }
 
   /// ls1-mardyn's own examples (kept outside the repository, in ../shared/ls1-examples) run unchanged
-  /// and print ls1-mardyn's step-0 line.
+  /// and print ls1-mardyn's step lines: step 0, and step 20 after ls1's velocity scaling (exponent 0.4,
+  /// explosion heuristic) heated Argon from 8 K to 200 K (the lines ls1-mardyn prints, to every digit).
   void ls1ExamplesStepZero() {
     if (!available()) return;
     const char* src = std::getenv("MARDYN_SOURCE_DIR");
@@ -114,14 +115,22 @@ class MardynCommandTest : public CppUnit::TestFixture {
       std::cout << "\n  (skipped: no ls1-mardyn examples at " << examples.string() << ")\n";
       return;
     }
-    const std::pair<const char*, const char*> cases[] = {
-        {"Argon/200K_18mol_l/config.xml", "Simstep = 0\tT = 2.53016e-05\tU_pot = -2.09893\tp = -2.66901e-07"},
-        {"CO2/370K_15mol_l/config.xml", "Simstep = 0\tT = 0.00117172\tU_pot = -5.52468\tp = 1.17432e-06"}};
+    struct Case {
+      const char* config;
+      const char* step0;
+      const char* step20;
+    };
+    const Case cases[] = {
+        {"Argon/200K_18mol_l/config.xml", "Simstep = 0\tT = 2.53016e-05\tU_pot = -2.09893\tp = -2.66901e-07",
+         "Simstep = 20\tT = 0.000633975\tU_pot = -2.14161\tp = 5.34057e-07"},
+        {"CO2/370K_15mol_l/config.xml", "Simstep = 0\tT = 0.00117172\tU_pot = -5.52468\tp = 1.17432e-06",
+         "Simstep = 20\tT = 0.00117259\tU_pot = -5.58541\tp = 9.40323e-07"}};
     for (const auto& c : cases) {
       TempDir dir;
-      CPPUNIT_ASSERT_EQUAL(0, run("--steps 0 --final-checkpoint 0 -p out/x '" + (examples / c.first).string() + "'", dir));
+      CPPUNIT_ASSERT_EQUAL(0, run("--steps 20 --final-checkpoint 0 -p out/x '" + (examples / c.config).string() + "'", dir));
       const std::string out = readFile(dir.file("out.txt"));
-      CPPUNIT_ASSERT_MESSAGE(out, out.find(c.second) == 0);
+      CPPUNIT_ASSERT_MESSAGE(out, out.find(c.step0) == 0);
+      CPPUNIT_ASSERT_MESSAGE(out, out.find(c.step20) != std::string::npos);
       // ls1 warns about plugins it does not know and goes on; so does mardyn
       CPPUNIT_ASSERT(readFile(dir.file("err.txt")).find("unknown output plugin 'MmpldWriter' ignored") != std::string::npos);
     }

@@ -25,6 +25,7 @@ class PhaseSpaceTest : public CppUnit::TestFixture {
   CPPUNIT_TEST(formatICRVQD);
   CPPUNIT_TEST(formatICRV);
   CPPUNIT_TEST(formatIRV);
+  CPPUNIT_TEST(oldShortTokens);
   CPPUNIT_TEST(defaultFormatWithoutFormatLine);
   CPPUNIT_TEST(unknownFormat);
   CPPUNIT_TEST(roundTripBitExact);
@@ -65,6 +66,19 @@ class PhaseSpaceTest : public CppUnit::TestFixture {
     CPPUNIT_ASSERT_EQUAL(0u, m[0].component);
     CPPUNIT_ASSERT(m[0].r == Vec3(9, 8, 7));
     CPPUNIT_ASSERT(m[0].v == Vec3(-1, -2, -3));
+  }
+
+  // ls1's older headers: t, L, T, C for the header entries, N and M for the count and the format
+  void oldShortTokens() {
+    std::vector<InputProblem> p;
+    PhaseSpaceHeader h;
+    std::istringstream in("mardyn trunk 20100210\n#created with moledit\nt\t2.5\nL\t10 10 10\nT\t118\nC\t1\n"
+                          "1 0 0 0 0\n0 0 0\t1 1 1\t0 0\n0 0 0\n1e10\nN\t1\nM\tIRV\n\n3 9 8 7 -1 -2 -3\n");
+    const auto m = PhaseSpaceReader::read(in, "old.inp", "file", 1, {10, 10, 10}, p, &h);
+    CPPUNIT_ASSERT(p.empty());
+    CPPUNIT_ASSERT_EQUAL(std::size_t(1), m.size());
+    CPPUNIT_ASSERT(m[0].r == Vec3(9, 8, 7));
+    CPPUNIT_ASSERT_EQUAL(2.5, *h.time);
   }
 
   void defaultFormatWithoutFormatLine() {
