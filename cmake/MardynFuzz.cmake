@@ -1,11 +1,12 @@
 # libFuzzer targets of the input readers (MARDYN_FUZZ, clang): mardyn_fuzz_xml (the XML configuration
-# with its includes and the files it names) and mardyn_fuzz_phasespace (the ASCII phase space).
+# with its includes and the files it names), mardyn_fuzz_phasespace (the ASCII phase space) and
+# mardyn_fuzz_binary (ls1's binary phase space: header and records).
 # scripts/run-fuzzers.sh builds them, seeds them from input/ (and ls1-mardyn's examples when present)
 # and runs each for a bounded time.
 if(NOT MARDYN_FUZZ)
   return()
 endif()
-foreach(_fuzzer xml:XmlConfigFuzzer phasespace:PhaseSpaceFuzzer)
+foreach(_fuzzer xml:XmlConfigFuzzer phasespace:PhaseSpaceFuzzer binary:BinaryPhaseSpaceFuzzer)
   string(REPLACE ":" ";" _parts ${_fuzzer})
   list(GET _parts 0 _name)
   list(GET _parts 1 _source)

@@ -16,7 +16,7 @@ if [ ! -f "$build/CMakeCache.txt" ]; then
   CC=${FUZZ_CC:-clang-14} CXX=${FUZZ_CXX:-clang++-14} cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
     -DMARDYN_FUZZ=ON -DMARDYN_ENABLE_MPI=OFF -DMARDYN_ENABLE_CUDA=OFF -DMARDYN_ENABLE_OPENCL=OFF > "$build/configure.log"
 fi
-cmake --build "$build" -j "$jobs" --target mardyn_fuzz_xml mardyn_fuzz_phasespace
+cmake --build "$build" -j "$jobs" --target mardyn_fuzz_xml mardyn_fuzz_phasespace mardyn_fuzz_binary
 
 # A phase-space seed: the header and at most 10 molecules of an .inp file.
 shorten() {
@@ -27,7 +27,7 @@ shorten() {
 
 seeds="$build/fuzz-seeds"
 rm -rf "$seeds"
-mkdir -p "$seeds/xml" "$seeds/phasespace" "$build/findings"
+mkdir -p "$seeds/xml" "$seeds/phasespace" "$seeds/binary" "$build/findings"
 configs=(input/*/config.xml)
 ls1=../shared/ls1-examples
 if [ -d "$ls1" ]; then configs+=("$ls1"/*/*/config.xml); fi
@@ -45,9 +45,12 @@ for config in "${configs[@]}"; do
   done
 done
 cp scripts/fuzz/checkpoint-seed.inp "$seeds/phasespace/"
+# Binary seeds: a header and a data file of three molecules (scripts/fuzz/binary-seed.*).
+cp scripts/fuzz/binary-seed.header.xml "$seeds/binary/"
+cp scripts/fuzz/binary-seed.dat "$seeds/binary/"
 
 status=0
-for target in xml phasespace; do
+for target in xml phasespace binary; do
   corpus="$build/corpus-$target"
   mkdir -p "$corpus"
   log="$build/fuzz-$target.log"
