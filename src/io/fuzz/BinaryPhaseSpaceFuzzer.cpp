@@ -2,7 +2,8 @@
 // written once as a header file and once as a data file: the header reader gets arbitrary XML, the data
 // reader arbitrary records (format ICRVQD, a count from the first byte, two components, box 10 x 11 x
 // 12). Problems are collected, never thrown; any exception, crash, leak, undefined behaviour or hang is a
-// finding, and so is a molecule returned outside the box or with a component that does not exist.
+// finding, and so is a molecule returned without a problem outside the box or with a component that does
+// not exist.
 #include "io/BinaryPhaseSpace.h"
 
 #include <cstdint>
@@ -39,8 +40,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   h.number = size > 0 ? data[0] : 0;
   problems.clear();
   const auto molecules = mardyn::BinaryPhaseSpace::readData(records, "/fuzz/data", h, 2, h.length, problems);
+  // Without a problem, every molecule returned is inside the box and of a known component.
   for (const auto& m : molecules)
-    if (m.component > 1 || !(m.r.x >= 0 && m.r.x < 10 && m.r.y >= 0 && m.r.y < 11 && m.r.z >= 0 && m.r.z < 12))
+    if (problems.empty() && (m.component > 1 || !(m.r.x >= 0 && m.r.x < 10 && m.r.y >= 0 && m.r.y < 11 && m.r.z >= 0 && m.r.z < 12)))
       std::abort();
   std::remove(header.c_str());
   std::remove(records.c_str());
