@@ -33,9 +33,12 @@ ContextImpl::ContextImpl(Context& owner, const System& system, Integrator& integ
     int p1, p2;
     double distance;
     system.getConstraintParameters(i, p1, p2, distance);
-    if (system.getParticleMass(p1) == 0.0 || system.getParticleMass(p2) == 0.0)
-      throw OpenMMException("System: constraint " + std::to_string(i) + " involves a massless particle (" +
-                            std::to_string(p1) + ", " + std::to_string(p2) + "); constraints need massive particles");
+    // As in OpenMM: a constraint between two massless particles is ignored, one joining a massless particle to
+    // a massive one is an error.
+    if ((system.getParticleMass(p1) == 0.0) != (system.getParticleMass(p2) == 0.0))
+      throw OpenMMException("A constraint cannot involve a massless particle: constraint " + std::to_string(i) +
+                            " joins particles " + std::to_string(p1) + " and " + std::to_string(p2) +
+                            ", one of them massless");
   }
   for (int i = 0; i < system.getNumForces(); i++)
     _forceImpls.emplace_back(system.getForce(i).createImpl());

@@ -9,6 +9,9 @@
 #include "openmm/System.h"
 #include "openmm/internal/ContextImpl.h"
 
+#include <cmath>
+#include <limits>
+
 namespace OpenMM {
 
 void ReferenceIntegrationUtilities::finishStep(ReferencePlatformData& data, std::vector<Vec3>& newPositions, double dt,
@@ -32,8 +35,13 @@ void ReferenceIntegrationUtilities::finishStep(ReferencePlatformData& data, std:
 
 double ReferenceIntegrationUtilities::kineticEnergy(const ReferencePlatformData& data, double shift) {
   std::vector<Vec3> velocities(data.numParticles);
-  for (int i = 0; i < data.numParticles; i++)
+  for (int i = 0; i < data.numParticles; i++) {
     velocities[i] = data.velocities[i] + data.forces[i] * (shift * data.inverseMasses[i]);
+    // Non-finite forces (a trial configuration of the minimizer, an exploding run) give a NaN kinetic energy,
+    // as in OpenMM, rather than an error from the constraint projection.
+    if (!std::isfinite(velocities[i].dot(velocities[i])))
+      return std::numeric_limits<double>::quiet_NaN();
+  }
   // Constrained degrees of freedom carry no kinetic energy.
   data.constraints.applyToVelocities(data.positions, velocities, data.inverseMasses, 1e-6);
   double energy = 0.0;

@@ -7,6 +7,7 @@
 #include "TestIntegrators.h"
 #include "TestLocalEnergyMinimizer.h"
 #include "TestNonbondedForce.h"
+#include "TestOpenMMBehaviours.h"
 #include "TestPlatformsAndErrors.h"
 #include "TestSkip.h"
 
@@ -45,6 +46,15 @@ class PlatformTestBase : public CppUnit::TestFixture {
   CPPUNIT_TEST(platformDiscovery);
   CPPUNIT_TEST(pluginLoading);
   CPPUNIT_TEST(errorMessages);
+  CPPUNIT_TEST(velocityTimeOffset);
+  CPPUNIT_TEST(andersenConstraintGroups);
+  CPPUNIT_TEST(minimizerIntegrationGroups);
+  CPPUNIT_TEST(minimizerReporter);
+  CPPUNIT_TEST(nonFiniteKineticEnergy);
+  CPPUNIT_TEST(groupKineticEnergy);
+  CPPUNIT_TEST(createExceptionsOrder);
+  CPPUNIT_TEST(masslessConstraints);
+  CPPUNIT_TEST(platformLookups);
   CPPUNIT_TEST_SUITE_END_ABSTRACT();
 
 public:
@@ -65,7 +75,8 @@ public:
     try {
       _platform = &OpenMM::Platform::getPlatformByName(platformName());
     } catch (const OpenMM::OpenMMException& e) {
-      if (!optionalPlatform()) throw;
+      if (!optionalPlatform())
+        throw;
       throw mardyn::testing::SkipTest{platformName() + " platform not available (no device): " + e.what()};
     }
     OpenMMTests::toleranceFloor() = toleranceFloor();
@@ -104,6 +115,15 @@ public:
   void platformDiscovery() { OpenMMTests::testPlatformDiscovery(*_platform); }
   void pluginLoading() { OpenMMTests::testPluginLoading(*_platform); }
   void errorMessages() { OpenMMTests::testErrorMessages(*_platform); }
+  void velocityTimeOffset() { OpenMMTests::testVelocityTimeOffset(*_platform); }
+  void andersenConstraintGroups() { OpenMMTests::testAndersenConstraintGroups(*_platform); }
+  void minimizerIntegrationGroups() { OpenMMTests::testMinimizerIntegrationGroups(*_platform); }
+  void minimizerReporter() { OpenMMTests::testMinimizerReporter(*_platform); }
+  void nonFiniteKineticEnergy() { OpenMMTests::testNonFiniteKineticEnergy(*_platform); }
+  void groupKineticEnergy() { OpenMMTests::testGroupKineticEnergy(*_platform); }
+  void createExceptionsOrder() { OpenMMTests::testCreateExceptionsOrder(*_platform); }
+  void masslessConstraints() { OpenMMTests::testMasslessConstraints(*_platform); }
+  void platformLookups() { OpenMMTests::testPlatformLookups(*_platform); }
 
 protected:
   /** Name of the platform under test, e.g. "Reference". */

@@ -143,11 +143,14 @@ void NonbondedForce::createExceptionsFromBonds(const std::vector<std::pair<int, 
                                                double lj14Scale) {
   std::vector<std::set<int>> neighbours(_particles.size());
   for (const auto& bond : bonds) {
-    checkParticle(bond.first);
-    checkParticle(bond.second);
+    if (bond.first < 0 || bond.second < 0 || bond.first >= getNumParticles() || bond.second >= getNumParticles())
+      throw OpenMMException("NonbondedForce: createExceptionsFromBonds: Illegal particle index in list of bonds: (" +
+                            std::to_string(bond.first) + ", " + std::to_string(bond.second) + ")");
     neighbours[bond.first].insert(bond.second);
     neighbours[bond.second].insert(bond.first);
   }
+  // Exceptions are created in OpenMM's order, so that programs editing them by index change the same pairs: by
+  // the larger index i ascending, then the smaller index j ascending, as (j, i).
   for (int i = 0; i < getNumParticles(); i++) {
     // Breadth-first search to depth 3 gives the bond distance of every nearby particle.
     std::map<int, int> distance{{i, 0}};
@@ -162,15 +165,15 @@ void NonbondedForce::createExceptionsFromBonds(const std::vector<std::pair<int, 
     }
     for (const auto& entry : distance) {
       int j = entry.first;
-      if (j <= i)
-        continue;
+      if (j >= i)
+        break;
       if (entry.second < 3) {
-        addException(i, j, 0.0, 1.0, 0.0, true);
+        addException(j, i, 0.0, 1.0, 0.0);
       } else {
-        const ParticleInfo& a = _particles[i];
-        const ParticleInfo& b = _particles[j];
-        addException(i, j, coulomb14Scale * a.charge * b.charge, 0.5 * (a.sigma + b.sigma),
-                     lj14Scale * std::sqrt(a.epsilon * b.epsilon), true);
+        const ParticleInfo& a = _particles[j];
+        const ParticleInfo& b = _particles[i];
+        addException(j, i, coulomb14Scale * a.charge * b.charge, 0.5 * (a.sigma + b.sigma),
+                     lj14Scale * std::sqrt(a.epsilon * b.epsilon));
       }
     }
   }

@@ -17,22 +17,28 @@ protected:
   double finiteDifferenceFloor() const override { return precision() == "double" ? 0.0 : 1e-2; }
   std::vector<std::pair<std::string, std::string>> unsupportedTests() const override {
     const std::string reason = "constraints are not supported on the " + platformName() + " platform";
-    return {{"constraintsHeld", reason},          {"applyConstraints", reason},
-            {"enforcePeriodicBox", reason},       {"minimizerCluster", reason},
-            {"verletEnergyConservation", reason}, {"langevinSeedReproducible", reason},
+    return {{"constraintsHeld", reason},
+            {"applyConstraints", reason},
+            {"enforcePeriodicBox", reason},
+            {"minimizerCluster", reason},
+            {"verletEnergyConservation", reason},
+            {"langevinSeedReproducible", reason},
             {"checkpointRoundTrip", reason},
+            {"andersenConstraintGroups", reason},
+            {"nonFiniteKineticEnergy", reason},
+            {"masslessConstraints", reason},
             {"periodicMinimumImage", "triclinic boxes are not supported on the " + platformName() + " platform"}};
   }
   void prepare(OpenMM::Platform& platform) override { platform.setPropertyDefaultValue("Precision", precision()); }
 };
 
-#define COMPUTE_PLATFORM_TEST(Suite, platformNameValue, precisionValue)                 \
-  class Suite : public ComputePlatformTestBase {                                        \
-    CPPUNIT_TEST_SUB_SUITE(Suite, PlatformTestBase);                                    \
-    CPPUNIT_TEST_SUITE_END();                                                           \
-                                                                                        \
-  protected:                                                                            \
-    std::string platformName() const override { return platformNameValue; }             \
-    std::string precision() const override { return precisionValue; }                   \
-  };                                                                                    \
+#define COMPUTE_PLATFORM_TEST(Suite, platformNameValue, precisionValue)                                                \
+  class Suite : public ComputePlatformTestBase {                                                                       \
+    CPPUNIT_TEST_SUB_SUITE(Suite, PlatformTestBase);                                                                   \
+    CPPUNIT_TEST_SUITE_END();                                                                                          \
+                                                                                                                       \
+  protected:                                                                                                           \
+    std::string platformName() const override { return platformNameValue; }                                            \
+    std::string precision() const override { return precisionValue; }                                                  \
+  };                                                                                                                   \
   CPPUNIT_TEST_SUITE_REGISTRATION(Suite)
