@@ -15,10 +15,13 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <cstring>
+#include <cxxabi.h>
 #include <istream>
 #include <numeric>
 #include <ostream>
+#include <typeinfo>
 
 namespace OpenMM {
 
@@ -54,8 +57,9 @@ ContextImpl::ContextImpl(Context& owner, const System& system, Integrator& integ
     _platform = &Platform::findPlatform(kernelNames);
   } else {
     if (!platform->supportsKernels(kernelNames))
-      throw OpenMMException("Specified a Platform (" + platform->getName() +
-                            ") for a Context which does not support all required kernels");
+      throw OpenMMException(
+          "Specified a Platform (" + platform->getName() +
+          ") for a Context which does not support all required kernels: " + describeUnsupported(*platform, integrator));
     _platform = platform;
   }
 
@@ -84,6 +88,34 @@ ContextImpl::ContextImpl(Context& owner, const System& system, Integrator& integ
     _platform->contextDestroyed(*this);
     throw;
   }
+}
+
+namespace {
+
+/** The class name of an object without its namespace (e.g. "CustomBondForce"). */
+std::string className(const std::type_info& type) {
+  int status = 0;
+  char* demangled = abi::__cxa_demangle(type.name(), nullptr, nullptr, &status);
+  std::string name = status == 0 && demangled != nullptr ? demangled : type.name();
+  std::free(demangled);
+  size_t colon = name.rfind("::");
+  return colon == std::string::npos ? name : name.substr(colon + 2);
+}
+
+} // namespace
+
+std::string ContextImpl::describeUnsupported(const Platform& platform, Integrator& integrator) const {
+  std::string text;
+  auto add = [&](const std::string& owner, const std::vector<std::string>& names) {
+    for (const auto& name : names)
+      if (!platform.supportsKernels({name}))
+        text += (text.empty() ? "" : "; ") + std::string("the ") + platform.getName() +
+                " platform does not implement " + owner + " (kernel " + name + ")";
+  };
+  add(className(typeid(integrator)), integrator.getKernelNames());
+  for (const auto& impl : _forceImpls)
+    add(className(typeid(impl->getOwner())), impl->getKernelNames());
+  return text.empty() ? "a core kernel is missing" : text;
 }
 
 ContextImpl::~ContextImpl() {

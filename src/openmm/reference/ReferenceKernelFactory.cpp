@@ -4,6 +4,10 @@
 
 #include "ReferenceApplyAndersenThermostatKernel.h"
 #include "ReferenceApplyConstraintsKernel.h"
+#include "ReferenceCalcCustomAngleForceKernel.h"
+#include "ReferenceCalcCustomBondForceKernel.h"
+#include "ReferenceCalcCustomExternalForceKernel.h"
+#include "ReferenceCalcCustomTorsionForceKernel.h"
 #include "ReferenceCalcForcesAndEnergyKernel.h"
 #include "ReferenceCalcHarmonicAngleForceKernel.h"
 #include "ReferenceCalcHarmonicBondForceKernel.h"
@@ -44,6 +48,10 @@ const std::map<std::string, Creator>& kernelTable() {
       {IntegrateLangevinMiddleStepKernel::Name(), creator<ReferenceIntegrateLangevinMiddleStepKernel>()},
       {ApplyAndersenThermostatKernel::Name(), creator<ReferenceApplyAndersenThermostatKernel>()},
       {RemoveCMMotionKernel::Name(), creator<ReferenceRemoveCMMotionKernel>()},
+      {CalcCustomBondForceKernel::Name(), creator<ReferenceCalcCustomBondForceKernel>()},
+      {CalcCustomAngleForceKernel::Name(), creator<ReferenceCalcCustomAngleForceKernel>()},
+      {CalcCustomTorsionForceKernel::Name(), creator<ReferenceCalcCustomTorsionForceKernel>()},
+      {CalcCustomExternalForceKernel::Name(), creator<ReferenceCalcCustomExternalForceKernel>()},
   };
   return table;
 }

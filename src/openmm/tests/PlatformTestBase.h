@@ -4,6 +4,7 @@
 
 #include "TestBondedForces.h"
 #include "TestConstraintsAndCheckpoints.h"
+#include "TestCustomForces.h"
 #include "TestIntegrators.h"
 #include "TestLocalEnergyMinimizer.h"
 #include "TestNonbondedForce.h"
@@ -55,6 +56,11 @@ class PlatformTestBase : public CppUnit::TestFixture {
   CPPUNIT_TEST(createExceptionsOrder);
   CPPUNIT_TEST(masslessConstraints);
   CPPUNIT_TEST(platformLookups);
+  CPPUNIT_TEST(expressionEngine);
+  CPPUNIT_TEST(customBondedMatchBuiltIn);
+  CPPUNIT_TEST(customForceGlobalParameters);
+  CPPUNIT_TEST(customForceErrors);
+  CPPUNIT_TEST(customForceRefusedByName);
   CPPUNIT_TEST_SUITE_END_ABSTRACT();
 
 public:
@@ -124,6 +130,11 @@ public:
   void createExceptionsOrder() { OpenMMTests::testCreateExceptionsOrder(*_platform); }
   void masslessConstraints() { OpenMMTests::testMasslessConstraints(*_platform); }
   void platformLookups() { OpenMMTests::testPlatformLookups(*_platform); }
+  void expressionEngine() { OpenMMTests::testExpressionEngine(*_platform); }
+  void customBondedMatchBuiltIn() { OpenMMTests::testCustomBondedMatchBuiltIn(*_platform); }
+  void customForceGlobalParameters() { OpenMMTests::testCustomForceGlobalParameters(*_platform); }
+  void customForceErrors() { OpenMMTests::testCustomForceErrors(*_platform); }
+  void customForceRefusedByName() { OpenMMTests::testCustomForceRefusedByName(*_platform); }
 
 protected:
   /** Name of the platform under test, e.g. "Reference". */

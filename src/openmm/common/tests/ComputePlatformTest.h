@@ -17,6 +17,8 @@ protected:
   double finiteDifferenceFloor() const override { return precision() == "double" ? 0.0 : 1e-2; }
   std::vector<std::pair<std::string, std::string>> unsupportedTests() const override {
     const std::string reason = "constraints are not supported on the " + platformName() + " platform";
+    const std::string custom =
+        "the " + platformName() + " platform refuses the Custom forces (customForceRefusedByName)";
     return {{"constraintsHeld", reason},
             {"applyConstraints", reason},
             {"enforcePeriodicBox", reason},
@@ -27,6 +29,9 @@ protected:
             {"andersenConstraintGroups", reason},
             {"nonFiniteKineticEnergy", reason},
             {"masslessConstraints", reason},
+            {"customBondedMatchBuiltIn", custom},
+            {"customForceGlobalParameters", custom},
+            {"customForceErrors", custom},
             {"periodicMinimumImage", "triclinic boxes are not supported on the " + platformName() + " platform"}};
   }
   void prepare(OpenMM::Platform& platform) override { platform.setPropertyDefaultValue("Precision", precision()); }
