@@ -12,15 +12,22 @@ namespace OpenMM {
 
 void ReferenceCustomTerms::initialize(const std::string& energy, const std::vector<std::string>& geometry,
                                       const CustomForceParameters& parameters) {
+  std::vector<std::string> globals;
+  for (const auto& global : parameters.globals())
+    globals.push_back(global.first);
+  initialize(energy, geometry, parameters.perTermNames(), globals);
+}
+
+void ReferenceCustomTerms::initialize(const std::string& energy, const std::vector<std::string>& geometry,
+                                      const std::vector<std::string>& termNames,
+                                      const std::vector<std::string>& globalNames) {
   std::vector<std::string> names = geometry;
-  names.insert(names.end(), parameters.perTermNames().begin(), parameters.perTermNames().end());
-  _globalNames.clear();
-  for (const auto& global : parameters.globals()) {
-    names.push_back(global.first);
-    _globalNames.push_back(global.first);
-  }
+  names.insert(names.end(), termNames.begin(), termNames.end());
+  names.insert(names.end(), globalNames.begin(), globalNames.end());
+  _globalNames = globalNames;
   Expression expression = ExpressionParser::parse(energy);
   _numGeometry = static_cast<int>(geometry.size());
+  _numTermValues = static_cast<int>(termNames.size());
   _energy = CompiledExpression(expression, names);
   _derivatives.clear();
   for (const auto& variable : geometry)
@@ -34,9 +41,9 @@ void ReferenceCustomTerms::loadGlobals(ContextImpl& context) {
     _variables[offset + i] = context.getParameter(_globalNames[i]);
 }
 
-double ReferenceCustomTerms::evaluate(int term, const double* geometry, double* derivatives) {
+double ReferenceCustomTerms::evaluate(const double* geometry, const double* termValues, double* derivatives) {
   std::copy(geometry, geometry + _numGeometry, _variables.begin());
-  std::copy(_termValues[term].begin(), _termValues[term].end(), _variables.begin() + _numGeometry);
+  std::copy(termValues, termValues + _numTermValues, _variables.begin() + _numGeometry);
   for (int k = 0; k < _numGeometry; k++)
     derivatives[k] = _derivatives[k].evaluate(_variables.data());
   return _energy.evaluate(_variables.data());

@@ -7,6 +7,7 @@
 #include "ReferenceCalcCustomAngleForceKernel.h"
 #include "ReferenceCalcCustomBondForceKernel.h"
 #include "ReferenceCalcCustomExternalForceKernel.h"
+#include "ReferenceCalcCustomNonbondedForceKernel.h"
 #include "ReferenceCalcCustomTorsionForceKernel.h"
 #include "ReferenceCalcForcesAndEnergyKernel.h"
 #include "ReferenceCalcHarmonicAngleForceKernel.h"
@@ -52,6 +53,7 @@ const std::map<std::string, Creator>& kernelTable() {
       {CalcCustomAngleForceKernel::Name(), creator<ReferenceCalcCustomAngleForceKernel>()},
       {CalcCustomTorsionForceKernel::Name(), creator<ReferenceCalcCustomTorsionForceKernel>()},
       {CalcCustomExternalForceKernel::Name(), creator<ReferenceCalcCustomExternalForceKernel>()},
+      {CalcCustomNonbondedForceKernel::Name(), creator<ReferenceCalcCustomNonbondedForceKernel>()},
   };
   return table;
 }

@@ -61,6 +61,8 @@ class PlatformTestBase : public CppUnit::TestFixture {
   CPPUNIT_TEST(customForceGlobalParameters);
   CPPUNIT_TEST(customForceErrors);
   CPPUNIT_TEST(customForceRefusedByName);
+  CPPUNIT_TEST(customNonbondedMatchesNonbonded);
+  CPPUNIT_TEST(customNonbondedGroupsAndParameters);
   CPPUNIT_TEST_SUITE_END_ABSTRACT();
 
 public:
@@ -135,6 +137,8 @@ public:
   void customForceGlobalParameters() { OpenMMTests::testCustomForceGlobalParameters(*_platform); }
   void customForceErrors() { OpenMMTests::testCustomForceErrors(*_platform); }
   void customForceRefusedByName() { OpenMMTests::testCustomForceRefusedByName(*_platform); }
+  void customNonbondedMatchesNonbonded() { OpenMMTests::testCustomNonbondedMatchesNonbonded(*_platform); }
+  void customNonbondedGroupsAndParameters() { OpenMMTests::testCustomNonbondedGroupsAndParameters(*_platform); }
 
 protected:
   /** Name of the platform under test, e.g. "Reference". */

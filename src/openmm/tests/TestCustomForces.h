@@ -216,3 +216,122 @@ inline void testCustomForceRefusedByName(Platform& platform) {
 }
 
 } // namespace OpenMMTests
+
+namespace OpenMMTests {
+
+/** 27 particles of two kinds, charged, in a 2.1 nm box; a NonbondedForce and the same as a CustomNonbondedForce. */
+inline void buildPairSystems(System& builtIn, System& custom, bool charges, NonbondedForce*& nonbonded,
+                             CustomNonbondedForce*& pairs, std::vector<Vec3>& positions) {
+  const double box = 2.1;
+  for (System* s : {&builtIn, &custom})
+    s->setDefaultPeriodicBoxVectors(Vec3(box, 0, 0), Vec3(0, box, 0), Vec3(0, 0, box));
+  nonbonded = new NonbondedForce();
+  std::string energy = "4*eps*((sig/r)^12-(sig/r)^6); sig=0.5*(sigma1+sigma2); eps=sqrt(epsilon1*epsilon2)";
+  if (charges)
+    energy = "138.93545764438198*q1*q2/r + " + energy;
+  pairs = new CustomNonbondedForce(energy);
+  pairs->addPerParticleParameter("q");
+  pairs->addPerParticleParameter("sigma");
+  pairs->addPerParticleParameter("epsilon");
+  for (int i = 0; i < 27; i++) {
+    builtIn.addParticle(10.0);
+    custom.addParticle(10.0);
+    double q = charges ? (i % 2 == 0 ? 0.3 : -0.3) : 0.0, sigma = i % 3 == 0 ? 0.32 : 0.28,
+           eps = i % 3 == 0 ? 0.8 : 0.5;
+    nonbonded->addParticle(q, sigma, eps);
+    pairs->addParticle({q, sigma, eps});
+    positions.emplace_back(0.7 * (i % 3) + 0.05 * std::sin(i), 0.7 * ((i / 3) % 3) + 0.04 * std::cos(2.0 * i),
+                           0.7 * (i / 9) + 0.03 * std::sin(3.0 * i));
+  }
+  std::vector<std::pair<int, int>> bonds = {{0, 1}, {1, 2}, {5, 6}};
+  nonbonded->createExceptionsFromBonds(bonds, 0.0, 0.0);
+  pairs->createExclusionsFromBonds(bonds, 3);
+  builtIn.addForce(nonbonded);
+  custom.addForce(pairs);
+}
+
+inline void testCustomNonbondedMatchesNonbonded(Platform& platform) {
+  {
+    System builtIn, custom;
+    NonbondedForce* nonbonded;
+    CustomNonbondedForce* pairs;
+    std::vector<Vec3> positions;
+    buildPairSystems(builtIn, custom, true, nonbonded, pairs, positions);
+    CPPUNIT_ASSERT_EQUAL(nonbonded->getNumExceptions(), pairs->getNumExclusions());
+    VerletIntegrator i1(0.001), i2(0.001);
+    Context c1(builtIn, i1, platform), c2(custom, i2, platform);
+    c1.setPositions(positions);
+    c2.setPositions(positions);
+    compareStates(c1, c2, 1e-10, "Coulomb + LJ without cutoff");
+    checkForcesByFiniteDifference(c2, 1e-6, "CustomNonbondedForce without cutoff");
+  }
+  // Periodic cutoff with switching and the long-range correction (uncharged: NonbondedForce's LJ is not shifted).
+  System builtIn, custom;
+  NonbondedForce* nonbonded;
+  CustomNonbondedForce* pairs;
+  std::vector<Vec3> positions;
+  buildPairSystems(builtIn, custom, false, nonbonded, pairs, positions);
+  nonbonded->setNonbondedMethod(NonbondedForce::CutoffPeriodic);
+  pairs->setNonbondedMethod(CustomNonbondedForce::CutoffPeriodic);
+  for (double cutoff : {0.9}) {
+    nonbonded->setCutoffDistance(cutoff);
+    pairs->setCutoffDistance(cutoff);
+  }
+  nonbonded->setUseSwitchingFunction(true);
+  nonbonded->setSwitchingDistance(0.75);
+  pairs->setUseSwitchingFunction(true);
+  pairs->setSwitchingDistance(0.75);
+  nonbonded->setUseDispersionCorrection(true);
+  pairs->setUseLongRangeCorrection(true);
+  VerletIntegrator i1(0.001), i2(0.001);
+  Context c1(builtIn, i1, platform), c2(custom, i2, platform);
+  c1.setPositions(positions);
+  c2.setPositions(positions);
+  compareStates(c1, c2, 1e-8, "switched LJ with long-range correction");
+  checkForcesByFiniteDifference(c2, 1e-6, "CustomNonbondedForce with switching");
+}
+
+inline void testCustomNonbondedGroupsAndParameters(Platform& platform) {
+  System system;
+  auto* pairs = new CustomNonbondedForce("scale*a1*a2*exp(-r/len)");
+  pairs->addGlobalParameter("scale", 2.0);
+  pairs->addGlobalParameter("len", 0.3);
+  pairs->addPerParticleParameter("a");
+  std::vector<Vec3> positions;
+  for (int i = 0; i < 6; i++) {
+    system.addParticle(1.0);
+    pairs->addParticle({1.0 + 0.5 * i});
+    positions.emplace_back(0.3 * i, 0.1 * (i % 2), 0.05 * i * i);
+  }
+  pairs->addInteractionGroup({0, 1}, {1, 2, 3});
+  pairs->addInteractionGroup({4}, {5});
+  pairs->addExclusion(0, 3);
+  system.addForce(pairs);
+  VerletIntegrator integrator(0.001);
+  Context context(system, integrator, platform);
+  context.setPositions(positions);
+  auto expected = [&](double scale) {
+    double sum = 0.0;
+    for (auto p : std::vector<std::pair<int, int>>{{0, 1}, {0, 2}, {1, 2}, {1, 3}, {4, 5}}) {
+      Vec3 d = positions[p.first] - positions[p.second];
+      sum += scale * (1.0 + 0.5 * p.first) * (1.0 + 0.5 * p.second) * std::exp(-std::sqrt(d.dot(d)) / 0.3);
+    }
+    return sum;
+  };
+  assertClose(expected(2.0), context.getState(State::Energy).getPotentialEnergy(), 1e-12, "interaction groups");
+  context.setParameter("scale", 3.0);
+  assertClose(expected(3.0), context.getState(State::Energy).getPotentialEnergy(), 1e-12, "global parameter");
+  checkForcesByFiniteDifference(context, 1e-6, "CustomNonbondedForce with interaction groups");
+  pairs->setParticleParameters(5, {0.0});
+  pairs->updateParametersInContext(context);
+  Vec3 d = positions[4] - positions[5];
+  assertClose(expected(3.0) - 3.0 * 3.0 * 3.5 * std::exp(-std::sqrt(d.dot(d)) / 0.3),
+              context.getState(State::Energy).getPotentialEnergy(), 1e-12, "updateParametersInContext");
+  System wrong;
+  wrong.addParticle(1.0);
+  wrong.addForce(new CustomNonbondedForce("r"));
+  VerletIntegrator other(0.001);
+  assertThrowsWith([&] { Context c(wrong, other, platform); }, "exactly as many particles", "particle count");
+}
+
+} // namespace OpenMMTests

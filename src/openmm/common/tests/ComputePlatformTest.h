@@ -32,6 +32,8 @@ protected:
             {"customBondedMatchBuiltIn", custom},
             {"customForceGlobalParameters", custom},
             {"customForceErrors", custom},
+            {"customNonbondedMatchesNonbonded", custom},
+            {"customNonbondedGroupsAndParameters", custom},
             {"periodicMinimumImage", "triclinic boxes are not supported on the " + platformName() + " platform"}};
   }
   void prepare(OpenMM::Platform& platform) override { platform.setPropertyDefaultValue("Precision", precision()); }
