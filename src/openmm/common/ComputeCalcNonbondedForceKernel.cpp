@@ -63,6 +63,10 @@ void ComputeCalcNonbondedForceKernel::initialize(const System& system, const Non
     throw OpenMMException(platform + " platform: NonbondedForce method " + names[_method] +
                           " is not supported (NoCutoff, CutoffNonPeriodic and CutoffPeriodic are)");
   }
+  if (force.getNumParticleParameterOffsets() > 0 || force.getNumExceptionParameterOffsets() > 0)
+    throw OpenMMException(platform +
+                          " platform: NonbondedForce parameter offsets (addParticleParameterOffset, "
+                          "addExceptionParameterOffset) are not supported; use the Reference or CPU platform");
   const int n = force.getNumParticles();
   _periodic = _method == NonbondedForce::CutoffPeriodic;
   const bool useCutoff = _method != NonbondedForce::NoCutoff;
@@ -90,7 +94,8 @@ void ComputeCalcNonbondedForceKernel::initialize(const System& system, const Non
     list.insert(list.end(), excluded[i].begin(), excluded[i].end());
   }
   start[n] = static_cast<int>(list.size());
-  if (list.empty()) list.push_back(0);
+  if (list.empty())
+    list.push_back(0);
   _exclusionStart.initialize(ctx, start.size(), "exclusionStart");
   _exclusionStart.upload(start);
   _exclusions.initialize(ctx, list.size(), "exclusions");
@@ -119,8 +124,9 @@ void ComputeCalcNonbondedForceKernel::initialize(const System& system, const Non
   defines["COARSE_NEIGHBOURS"] = "1";
   _data->scan().addDefines(defines);
   try {
-    _program = ctx.compileProgram(mardyn::compute::KernelSources::withRequirements("openmm/common/kernels/NonbondedTiles.cc"),
-                                  defines, "openmm-nonbonded");
+    _program =
+        ctx.compileProgram(mardyn::compute::KernelSources::withRequirements("openmm/common/kernels/NonbondedTiles.cc"),
+                           defines, "openmm-nonbonded");
   } catch (const mardyn::compute::ComputeException& e) {
     throw OpenMMException(platform + " platform: compiling the nonbonded kernels failed: " + e.what());
   }
@@ -152,7 +158,8 @@ void ComputeCalcNonbondedForceKernel::copyParametersToContext(ContextImpl& conte
     throw OpenMMException("NonbondedForce: updateParametersInContext() cannot change the number of particles");
   std::vector<std::array<double, 4>> exceptionParams;
   readParameters(force, exceptionParams);
-  if (_firstException >= 0) _data->bonded().setParameters(_firstException, exceptionParams);
+  if (_firstException >= 0)
+    _data->bonded().setParameters(_firstException, exceptionParams);
   _dispersionCoefficient = NonbondedForceImpl::calcDispersionCorrection(context.getSystem(), force);
 }
 
@@ -179,7 +186,10 @@ void ComputeCalcNonbondedForceKernel::buildTiles() {
   auto bounds = _bounds->call();
   bounds.arg(_numBlocks).arg(_data->posq());
   _data->boxArguments(bounds);
-  bounds.arg(_blockCentre.array()).arg(_blockHalf.array()).arg(_posAtBuild.array()).execute(static_cast<std::size_t>(_numBlocks));
+  bounds.arg(_blockCentre.array())
+      .arg(_blockHalf.array())
+      .arg(_posAtBuild.array())
+      .execute(static_cast<std::size_t>(_numBlocks));
   // The coarse grid: cells at least cutoff + padding + the widest block wide (one cell without a box).
   const Vec3* box = _data->box;
   std::array<int, 3> dims{1, 1, 1};
@@ -213,8 +223,13 @@ void ComputeCalcNonbondedForceKernel::buildTiles() {
       .arg(_cellCount)
       .execute(static_cast<std::size_t>(_numBlocks));
   _data->scan().exclusive(_cellCount, cells, _cellCount);
-  _scatterBlocks->call().arg(_numBlocks).arg(_cellOfBlock).arg(_cellCount).arg(_cellFill).arg(_blocksInCell).execute(
-      static_cast<std::size_t>(_numBlocks));
+  _scatterBlocks->call()
+      .arg(_numBlocks)
+      .arg(_cellOfBlock)
+      .arg(_cellCount)
+      .arg(_cellFill)
+      .arg(_blocksInCell)
+      .execute(static_cast<std::size_t>(_numBlocks));
   const double reach = _cutoff + _padding;
   for (;;) {
     _tileCount.zero();
@@ -227,9 +242,14 @@ void ComputeCalcNonbondedForceKernel::buildTiles() {
         .arg(_blocksInCell)
         .arg(d4);
     _data->boxArguments(find);
-    find.mixedArg(reach * reach).arg(_tiles).arg(_tileCapacity).arg(_tileCount).execute(static_cast<std::size_t>(_numBlocks));
+    find.mixedArg(reach * reach)
+        .arg(_tiles)
+        .arg(_tileCapacity)
+        .arg(_tileCount)
+        .execute(static_cast<std::size_t>(_numBlocks));
     _tileCount.downloadBytes(&_numTiles, 0, sizeof _numTiles);
-    if (_numTiles <= _tileCapacity) break;
+    if (_numTiles <= _tileCapacity)
+      break;
     _tileCapacity = _numTiles + _numTiles / 4;
     _tiles.resize(static_cast<std::size_t>(_tileCapacity));
   }
@@ -241,9 +261,11 @@ double ComputeCalcNonbondedForceKernel::execute(ContextImpl&, bool, bool include
   const Vec3* box = _data->box;
   if (_periodic && (_cutoff > 0.5 * box[0][0] || _cutoff > 0.5 * box[1][1] || _cutoff > 0.5 * box[2][2]))
     throw OpenMMException("NonbondedForce: The cutoff distance cannot be greater than half the periodic box size.");
-  if (!includeDirect) return 0.0;
+  if (!includeDirect)
+    return 0.0;
   const bool boxChanged = _builtBox[0] != box[0][0] || _builtBox[1] != box[1][1] || _builtBox[2] != box[2][2];
-  if (_builtVersion != _data->reorderVersion() || boxChanged || displaced()) buildTiles();
+  if (_builtVersion != _data->reorderVersion() || boxChanged || displaced())
+    buildTiles();
   if (_numTiles > 0) {
     auto call = _tilesKernel->call();
     call.arg(_tiles)
@@ -255,11 +277,13 @@ double ComputeCalcNonbondedForceKernel::execute(ContextImpl&, bool, bool include
         .arg(_exclusionStart)
         .arg(_exclusions);
     _data->boxArguments(call);
-    const std::size_t groups = std::min<std::size_t>(static_cast<std::size_t>(_numTiles),
-                                                     static_cast<std::size_t>(std::max(64, 32 * _data->context().deviceInfo().computeUnits)));
+    const std::size_t groups =
+        std::min<std::size_t>(static_cast<std::size_t>(_numTiles),
+                              static_cast<std::size_t>(std::max(64, 32 * _data->context().deviceInfo().computeUnits)));
     call.arg(_data->force()).arg(_data->energy()).blockShape(ComputePlatformData::tileSize).executeBlocks(groups);
   }
-  if (includeEnergy && _dispersionCoefficient != 0.0) return _dispersionCoefficient / (box[0][0] * box[1][1] * box[2][2]);
+  if (includeEnergy && _dispersionCoefficient != 0.0)
+    return _dispersionCoefficient / (box[0][0] * box[1][1] * box[2][2]);
   return 0.0;
 }
 

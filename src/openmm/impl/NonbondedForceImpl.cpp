@@ -10,6 +10,7 @@
 
 #include <cmath>
 #include <map>
+#include <set>
 
 namespace OpenMM {
 
@@ -36,6 +37,31 @@ void checkForce(const System& system, const NonbondedForce& force) {
         throw OpenMMException("NonbondedForce: Illegal particle index for an exception: " + std::to_string(p));
     if (epsilon < 0.0)
       throw OpenMMException("NonbondedForce: exception " + std::to_string(i) + " has a negative epsilon");
+  }
+  std::set<std::string> globals;
+  for (int i = 0; i < force.getNumGlobalParameters(); i++)
+    globals.insert(force.getGlobalParameterName(i));
+  for (int i = 0; i < force.getNumParticleParameterOffsets(); i++) {
+    std::string parameter;
+    int index;
+    double a, b, c;
+    force.getParticleParameterOffset(i, parameter, index, a, b, c);
+    if (globals.count(parameter) == 0)
+      throw OpenMMException("NonbondedForce: particle parameter offset " + std::to_string(i) +
+                            " refers to an undefined global parameter: " + parameter);
+    if (index < 0 || index >= force.getNumParticles())
+      throw OpenMMException("NonbondedForce: Illegal particle index for a parameter offset: " + std::to_string(index));
+  }
+  for (int i = 0; i < force.getNumExceptionParameterOffsets(); i++) {
+    std::string parameter;
+    int index;
+    double a, b, c;
+    force.getExceptionParameterOffset(i, parameter, index, a, b, c);
+    if (globals.count(parameter) == 0)
+      throw OpenMMException("NonbondedForce: exception parameter offset " + std::to_string(i) +
+                            " refers to an undefined global parameter: " + parameter);
+    if (index < 0 || index >= force.getNumExceptions())
+      throw OpenMMException("NonbondedForce: Illegal exception index for a parameter offset: " + std::to_string(index));
   }
   NonbondedForce::NonbondedMethod method = force.getNonbondedMethod();
   if (method == NonbondedForce::Ewald || method == NonbondedForce::PME || method == NonbondedForce::LJPME)
@@ -98,16 +124,30 @@ void NonbondedForceImpl::updateParametersInContext(ContextImpl& context) {
   _kernel.getAs<CalcNonbondedForceKernel>().copyParametersToContext(context, _owner);
 }
 
-double NonbondedForceImpl::calcDispersionCorrection(const System& system, const NonbondedForce& force) {
+std::map<std::string, double> NonbondedForceImpl::getDefaultParameters() {
+  std::map<std::string, double> parameters;
+  for (int i = 0; i < _owner.getNumGlobalParameters(); i++)
+    parameters[_owner.getGlobalParameterName(i)] = _owner.getGlobalParameterDefaultValue(i);
+  return parameters;
+}
+
+double NonbondedForceImpl::calcDispersionCorrection(const System&, const NonbondedForce& force) {
+  std::vector<double> sigmas(force.getNumParticles()), epsilons(force.getNumParticles());
+  for (int i = 0; i < force.getNumParticles(); i++) {
+    double charge;
+    force.getParticleParameters(i, charge, sigmas[i], epsilons[i]);
+  }
+  return calcDispersionCorrection(force, sigmas, epsilons);
+}
+
+double NonbondedForceImpl::calcDispersionCorrection(const NonbondedForce& force, const std::vector<double>& sigmas,
+                                                    const std::vector<double>& epsilons) {
   if (force.getNonbondedMethod() != NonbondedForce::CutoffPeriodic || !force.getUseDispersionCorrection())
     return 0.0;
   // Particles with equal (sigma, epsilon) form one class; average over all pairs i <= j.
   std::map<std::pair<double, double>, long long> classCounts;
-  for (int i = 0; i < force.getNumParticles(); i++) {
-    double charge, sigma, epsilon;
-    force.getParticleParameters(i, charge, sigma, epsilon);
-    classCounts[{sigma, epsilon}]++;
-  }
+  for (size_t i = 0; i < sigmas.size(); i++)
+    classCounts[{sigmas[i], epsilons[i]}]++;
   double cutoff = force.getCutoffDistance();
   bool switching = force.getUseSwitchingFunction();
   double switchDistance = force.getSwitchingDistance();
@@ -124,7 +164,7 @@ double NonbondedForceImpl::calcDispersionCorrection(const System& system, const 
         sumSwitch += count * epsilon * switchedTailIntegral(sigma, switchDistance, cutoff);
     }
   }
-  double n = system.getNumParticles();
+  double n = static_cast<double>(sigmas.size());
   double pairs = 0.5 * n * (n + 1.0);
   sum12 /= pairs;
   sum6 /= pairs;

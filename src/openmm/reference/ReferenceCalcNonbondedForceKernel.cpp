@@ -9,27 +9,107 @@
 #include "openmm/internal/NonbondedForceImpl.h"
 #include "openmm/internal/PhysicalConstants.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace OpenMM {
 
 void ReferenceCalcNonbondedForceKernel::readParameters(const NonbondedForce& force) {
+  _force = &force;
   _numParticles = force.getNumParticles();
-  _charges.resize(_numParticles);
-  _sigmas.resize(_numParticles);
-  _epsilons.resize(_numParticles);
+  _baseCharges.resize(_numParticles);
+  _baseSigmas.resize(_numParticles);
+  _baseEpsilons.resize(_numParticles);
   for (int i = 0; i < _numParticles; i++)
-    force.getParticleParameters(i, _charges[i], _sigmas[i], _epsilons[i]);
+    force.getParticleParameters(i, _baseCharges[i], _baseSigmas[i], _baseEpsilons[i]);
   _exclusions.assign(_numParticles, std::set<int>());
-  _exceptions.clear();
+  _baseExceptions.resize(force.getNumExceptions());
   for (int i = 0; i < force.getNumExceptions(); i++) {
-    Exception e;
+    Exception& e = _baseExceptions[i];
     force.getExceptionParameters(i, e.particle1, e.particle2, e.chargeProd, e.sigma, e.epsilon);
     _exclusions[e.particle1].insert(e.particle2);
     _exclusions[e.particle2].insert(e.particle1);
-    if (e.chargeProd != 0.0 || e.epsilon != 0.0)
-      _exceptions.push_back(e);
   }
+  _globalNames.clear();
+  for (int i = 0; i < force.getNumGlobalParameters(); i++)
+    _globalNames.push_back(force.getGlobalParameterName(i));
+  auto readOffsets = [&](bool particles, std::vector<Offset>& offsets) {
+    int count = particles ? force.getNumParticleParameterOffsets() : force.getNumExceptionParameterOffsets();
+    offsets.resize(count);
+    for (int i = 0; i < count; i++) {
+      std::string name;
+      Offset& o = offsets[i];
+      if (particles)
+        force.getParticleParameterOffset(i, name, o.index, o.chargeScale, o.sigmaScale, o.epsilonScale);
+      else
+        force.getExceptionParameterOffset(i, name, o.index, o.chargeScale, o.sigmaScale, o.epsilonScale);
+      o.parameter = static_cast<int>(std::find(_globalNames.begin(), _globalNames.end(), name) - _globalNames.begin());
+    }
+  };
+  readOffsets(true, _particleOffsets);
+  readOffsets(false, _exceptionOffsets);
+  std::vector<double> defaults;
+  for (int i = 0; i < force.getNumGlobalParameters(); i++)
+    defaults.push_back(force.getGlobalParameterDefaultValue(i));
+  _appliedGlobals = defaults;
+  // Effective parameters at the default global values; execute() re-applies them at the Context's values.
+  _charges = _baseCharges;
+  _sigmas = _baseSigmas;
+  _epsilons = _baseEpsilons;
+  std::vector<Exception> exceptions = _baseExceptions;
+  for (const Offset& o : _particleOffsets) {
+    double p = defaults[o.parameter];
+    _charges[o.index] += p * o.chargeScale;
+    _sigmas[o.index] += p * o.sigmaScale;
+    _epsilons[o.index] += p * o.epsilonScale;
+  }
+  std::vector<bool> hasOffset(exceptions.size(), false);
+  for (const Offset& o : _exceptionOffsets) {
+    double p = defaults[o.parameter];
+    exceptions[o.index].chargeProd += p * o.chargeScale;
+    exceptions[o.index].sigma += p * o.sigmaScale;
+    exceptions[o.index].epsilon += p * o.epsilonScale;
+    hasOffset[o.index] = true;
+  }
+  _exceptions.clear();
+  for (size_t i = 0; i < exceptions.size(); i++)
+    if (hasOffset[i] || exceptions[i].chargeProd != 0.0 || exceptions[i].epsilon != 0.0)
+      _exceptions.push_back(exceptions[i]);
+}
+
+void ReferenceCalcNonbondedForceKernel::applyOffsets(ContextImpl& context, bool force) {
+  if (_globalNames.empty())
+    return;
+  std::vector<double> globals;
+  for (const auto& name : _globalNames)
+    globals.push_back(context.getParameter(name));
+  if (!force && globals == _appliedGlobals)
+    return;
+  std::vector<double> saved = globals;
+  // Re-read with the Context's values standing in for the defaults.
+  _charges = _baseCharges;
+  _sigmas = _baseSigmas;
+  _epsilons = _baseEpsilons;
+  for (const Offset& o : _particleOffsets) {
+    _charges[o.index] += globals[o.parameter] * o.chargeScale;
+    _sigmas[o.index] += globals[o.parameter] * o.sigmaScale;
+    _epsilons[o.index] += globals[o.parameter] * o.epsilonScale;
+  }
+  std::vector<Exception> exceptions = _baseExceptions;
+  std::vector<bool> hasOffset(exceptions.size(), false);
+  for (const Offset& o : _exceptionOffsets) {
+    exceptions[o.index].chargeProd += globals[o.parameter] * o.chargeScale;
+    exceptions[o.index].sigma += globals[o.parameter] * o.sigmaScale;
+    exceptions[o.index].epsilon += globals[o.parameter] * o.epsilonScale;
+    hasOffset[o.index] = true;
+  }
+  _exceptions.clear();
+  for (size_t i = 0; i < exceptions.size(); i++)
+    if (hasOffset[i] || exceptions[i].chargeProd != 0.0 || exceptions[i].epsilon != 0.0)
+      _exceptions.push_back(exceptions[i]);
+  _dispersionCoefficient = NonbondedForceImpl::calcDispersionCorrection(*_force, _sigmas, _epsilons);
+  _appliedGlobals = saved;
+  parametersChanged();
 }
 
 void ReferenceCalcNonbondedForceKernel::initialize(const System& system, const NonbondedForce& force) {
@@ -46,14 +126,15 @@ void ReferenceCalcNonbondedForceKernel::initialize(const System& system, const N
     _krf = (eps - 1.0) / ((2.0 * eps + 1.0) * _cutoff * _cutoff * _cutoff);
     _crf = 3.0 * eps / ((2.0 * eps + 1.0) * _cutoff);
   }
-  _dispersionCoefficient = NonbondedForceImpl::calcDispersionCorrection(system, force);
+  _dispersionCoefficient = NonbondedForceImpl::calcDispersionCorrection(force, _sigmas, _epsilons);
 }
 
 void ReferenceCalcNonbondedForceKernel::copyParametersToContext(ContextImpl& context, const NonbondedForce& force) {
   if (force.getNumParticles() != _numParticles)
     throw OpenMMException("NonbondedForce: updateParametersInContext() cannot change the number of particles");
   readParameters(force);
-  _dispersionCoefficient = NonbondedForceImpl::calcDispersionCorrection(context.getSystem(), force);
+  _dispersionCoefficient = NonbondedForceImpl::calcDispersionCorrection(force, _sigmas, _epsilons);
+  applyOffsets(context, true);
 }
 
 void ReferenceCalcNonbondedForceKernel::getPMEParameters(double&, int&, int&, int&) const {
@@ -150,6 +231,7 @@ double ReferenceCalcNonbondedForceKernel::execute(ContextImpl& context, bool inc
     if (_cutoff > 0.5 * box[0][0] || _cutoff > 0.5 * box[1][1] || _cutoff > 0.5 * box[2][2])
       throw OpenMMException("NonbondedForce: The cutoff distance cannot be greater than half the periodic box size.");
   }
+  applyOffsets(context, false);
   if (!includeDirect)
     return 0.0;
   double energy = computePairs(context, data.forces, includeForces, includeEnergy);

@@ -7,6 +7,7 @@
 #include "openmm/kernels/CalcNonbondedForceKernel.h"
 
 #include <set>
+#include <string>
 #include <vector>
 
 namespace OpenMM {
@@ -34,8 +35,12 @@ protected:
   virtual double computePairs(ContextImpl& context, std::vector<Vec3>& forces, bool includeForces, bool includeEnergy);
   /** Exceptions with non-zero parameters: plain Coulomb + LJ, no cutoff, no reaction field. */
   double computeExceptions(ContextImpl& context, std::vector<Vec3>& forces, bool includeForces, bool includeEnergy);
-  /** Reads particle and exception parameters; the exclusion set is rebuilt. */
+  /** Reads particle and exception parameters and the parameter offsets; the exclusion set is rebuilt. */
   void readParameters(const NonbondedForce& force);
+  /** Applies the parameter offsets at the Context's global parameter values when these changed (or force). */
+  void applyOffsets(ContextImpl& context, bool force);
+  /** Called after the effective parameters changed (platforms with their own copies refresh them). */
+  virtual void parametersChanged() {}
 
   struct Exception {
     int particle1, particle2;
@@ -54,6 +59,17 @@ protected:
   /** Reaction-field constants krf = (eps-1)/((2 eps+1) rc^3), crf = 3 eps/((2 eps+1) rc). */
   double _krf = 0.0, _crf = 0.0;
   double _dispersionCoefficient = 0.0;
+  /** Parameters as given (before offsets), offsets, and the global values they were last applied with. */
+  struct Offset {
+    int parameter, index;
+    double chargeScale, sigmaScale, epsilonScale;
+  };
+  std::vector<double> _baseCharges, _baseSigmas, _baseEpsilons;
+  std::vector<Exception> _baseExceptions;
+  std::vector<Offset> _particleOffsets, _exceptionOffsets;
+  std::vector<std::string> _globalNames;
+  std::vector<double> _appliedGlobals;
+  const NonbondedForce* _force = nullptr;
 };
 
 } // namespace OpenMM

@@ -30,6 +30,7 @@ class PlatformTestBase : public CppUnit::TestFixture {
   CPPUNIT_TEST(createExceptionsFromBonds);
   CPPUNIT_TEST(nonbondedFiniteDifference);
   CPPUNIT_TEST(forceGroups);
+  CPPUNIT_TEST(nonbondedParameterOffsets);
   CPPUNIT_TEST(verletHarmonicOscillator);
   CPPUNIT_TEST(verletEnergyConservation);
   CPPUNIT_TEST(langevinTemperature);
@@ -106,6 +107,7 @@ public:
   void createExceptionsFromBonds() { OpenMMTests::testCreateExceptionsFromBonds(*_platform); }
   void nonbondedFiniteDifference() { OpenMMTests::testNonbondedFiniteDifference(*_platform); }
   void forceGroups() { OpenMMTests::testForceGroups(*_platform); }
+  void nonbondedParameterOffsets() { OpenMMTests::testNonbondedParameterOffsets(*_platform); }
   void verletHarmonicOscillator() { OpenMMTests::testVerletHarmonicOscillator(*_platform); }
   void verletEnergyConservation() { OpenMMTests::testVerletEnergyConservation(*_platform); }
   void langevinTemperature() { OpenMMTests::testLangevinTemperature(*_platform); }

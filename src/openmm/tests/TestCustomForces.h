@@ -77,13 +77,6 @@ inline std::vector<Vec3> chainPositions() {
   return positions;
 }
 
-inline void compareStates(Context& a, Context& b, double tol, const std::string& what) {
-  State sa = a.getState(State::Energy | State::Forces), sb = b.getState(State::Energy | State::Forces);
-  assertClose(sa.getPotentialEnergy(), sb.getPotentialEnergy(), tol, what + " energy");
-  for (size_t i = 0; i < sa.getForces().size(); i++)
-    assertVecClose(sa.getForces()[i], sb.getForces()[i], tol, what + " force on particle " + std::to_string(i));
-}
-
 inline void testCustomBondedMatchBuiltIn(Platform& platform) {
   System builtIn, custom;
   for (int i = 0; i < 12; i++) {

@@ -179,6 +179,87 @@ void NonbondedForce::createExceptionsFromBonds(const std::vector<std::pair<int, 
   }
 }
 
+void NonbondedForce::checkGlobal(int index) const {
+  if (index < 0 || index >= getNumGlobalParameters())
+    throw OpenMMException("NonbondedForce: Illegal global parameter index: " + std::to_string(index));
+}
+
+int NonbondedForce::addGlobalParameter(const std::string& name, double defaultValue) {
+  _globals.emplace_back(name, defaultValue);
+  return getNumGlobalParameters() - 1;
+}
+
+const std::string& NonbondedForce::getGlobalParameterName(int index) const {
+  checkGlobal(index);
+  return _globals[index].first;
+}
+
+void NonbondedForce::setGlobalParameterName(int index, const std::string& name) {
+  checkGlobal(index);
+  _globals[index].first = name;
+}
+
+double NonbondedForce::getGlobalParameterDefaultValue(int index) const {
+  checkGlobal(index);
+  return _globals[index].second;
+}
+
+void NonbondedForce::setGlobalParameterDefaultValue(int index, double defaultValue) {
+  checkGlobal(index);
+  _globals[index].second = defaultValue;
+}
+
+int NonbondedForce::addParticleParameterOffset(const std::string& parameter, int particleIndex, double chargeScale,
+                                               double sigmaScale, double epsilonScale) {
+  _particleOffsets.push_back({parameter, particleIndex, chargeScale, sigmaScale, epsilonScale});
+  return getNumParticleParameterOffsets() - 1;
+}
+
+void NonbondedForce::getParticleParameterOffset(int index, std::string& parameter, int& particleIndex,
+                                                double& chargeScale, double& sigmaScale, double& epsilonScale) const {
+  if (index < 0 || index >= getNumParticleParameterOffsets())
+    throw OpenMMException("NonbondedForce: Illegal particle parameter offset index: " + std::to_string(index));
+  const OffsetInfo& o = _particleOffsets[index];
+  parameter = o.parameter;
+  particleIndex = o.index;
+  chargeScale = o.chargeScale;
+  sigmaScale = o.sigmaScale;
+  epsilonScale = o.epsilonScale;
+}
+
+void NonbondedForce::setParticleParameterOffset(int index, const std::string& parameter, int particleIndex,
+                                                double chargeScale, double sigmaScale, double epsilonScale) {
+  if (index < 0 || index >= getNumParticleParameterOffsets())
+    throw OpenMMException("NonbondedForce: Illegal particle parameter offset index: " + std::to_string(index));
+  _particleOffsets[index] = {parameter, particleIndex, chargeScale, sigmaScale, epsilonScale};
+}
+
+int NonbondedForce::addExceptionParameterOffset(const std::string& parameter, int exceptionIndex,
+                                                double chargeProdScale, double sigmaScale, double epsilonScale) {
+  _exceptionOffsets.push_back({parameter, exceptionIndex, chargeProdScale, sigmaScale, epsilonScale});
+  return getNumExceptionParameterOffsets() - 1;
+}
+
+void NonbondedForce::getExceptionParameterOffset(int index, std::string& parameter, int& exceptionIndex,
+                                                 double& chargeProdScale, double& sigmaScale,
+                                                 double& epsilonScale) const {
+  if (index < 0 || index >= getNumExceptionParameterOffsets())
+    throw OpenMMException("NonbondedForce: Illegal exception parameter offset index: " + std::to_string(index));
+  const OffsetInfo& o = _exceptionOffsets[index];
+  parameter = o.parameter;
+  exceptionIndex = o.index;
+  chargeProdScale = o.chargeScale;
+  sigmaScale = o.sigmaScale;
+  epsilonScale = o.epsilonScale;
+}
+
+void NonbondedForce::setExceptionParameterOffset(int index, const std::string& parameter, int exceptionIndex,
+                                                 double chargeProdScale, double sigmaScale, double epsilonScale) {
+  if (index < 0 || index >= getNumExceptionParameterOffsets())
+    throw OpenMMException("NonbondedForce: Illegal exception parameter offset index: " + std::to_string(index));
+  _exceptionOffsets[index] = {parameter, exceptionIndex, chargeProdScale, sigmaScale, epsilonScale};
+}
+
 void NonbondedForce::updateParametersInContext(Context& context) {
   dynamic_cast<NonbondedForceImpl&>(getImplInContext(context)).updateParametersInContext(getContextImpl(context));
 }

@@ -5,6 +5,7 @@
 #include "openmm/Force.h"
 
 #include <map>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -68,6 +69,33 @@ public:
    */
   void createExceptionsFromBonds(const std::vector<std::pair<int, int>>& bonds, double coulomb14Scale,
                                  double lj14Scale);
+  /** Global parameters (Context parameters) that parameter offsets refer to. */
+  int getNumGlobalParameters() const { return static_cast<int>(_globals.size()); }
+  int addGlobalParameter(const std::string& name, double defaultValue);
+  const std::string& getGlobalParameterName(int index) const;
+  void setGlobalParameterName(int index, const std::string& name);
+  double getGlobalParameterDefaultValue(int index) const;
+  void setGlobalParameterDefaultValue(int index, double defaultValue);
+  /**
+   * Makes a particle's parameters depend on a global parameter p: charge = q + p chargeScale, sigma = s + p sigmaScale,
+   * epsilon = e + p epsilonScale (summed over all offsets of the particle).
+   */
+  int addParticleParameterOffset(const std::string& parameter, int particleIndex, double chargeScale, double sigmaScale,
+                                 double epsilonScale);
+  int getNumParticleParameterOffsets() const { return static_cast<int>(_particleOffsets.size()); }
+  void getParticleParameterOffset(int index, std::string& parameter, int& particleIndex, double& chargeScale,
+                                  double& sigmaScale, double& epsilonScale) const;
+  void setParticleParameterOffset(int index, const std::string& parameter, int particleIndex, double chargeScale,
+                                  double sigmaScale, double epsilonScale);
+  /** The same for an exception: chargeProd = c + p chargeProdScale, and so on. */
+  int addExceptionParameterOffset(const std::string& parameter, int exceptionIndex, double chargeProdScale,
+                                  double sigmaScale, double epsilonScale);
+  int getNumExceptionParameterOffsets() const { return static_cast<int>(_exceptionOffsets.size()); }
+  void getExceptionParameterOffset(int index, std::string& parameter, int& exceptionIndex, double& chargeProdScale,
+                                   double& sigmaScale, double& epsilonScale) const;
+  void setExceptionParameterOffset(int index, const std::string& parameter, int exceptionIndex, double chargeProdScale,
+                                   double sigmaScale, double epsilonScale);
+
   /** Copies changed particle and exception parameters into a Context (the exception set must not change). */
   void updateParametersInContext(Context& context);
   bool usesPeriodicBoundaryConditions() const override;
@@ -83,7 +111,13 @@ private:
     int particle1, particle2;
     double chargeProd, sigma, epsilon;
   };
+  struct OffsetInfo {
+    std::string parameter;
+    int index;
+    double chargeScale, sigmaScale, epsilonScale;
+  };
   void checkParticle(int index) const;
+  void checkGlobal(int index) const;
   void checkException(int index) const;
 
   NonbondedMethod _method = NoCutoff;
@@ -101,6 +135,8 @@ private:
   std::vector<ParticleInfo> _particles;
   std::vector<ExceptionInfo> _exceptions;
   std::map<std::pair<int, int>, int> _exceptionMap;
+  std::vector<std::pair<std::string, double>> _globals;
+  std::vector<OffsetInfo> _particleOffsets, _exceptionOffsets;
 };
 
 } // namespace OpenMM

@@ -6,6 +6,10 @@
 #include "openmm/NonbondedForce.h"
 #include "openmm/internal/ForceImpl.h"
 
+#include <map>
+#include <string>
+#include <vector>
+
 namespace OpenMM {
 
 class System;
@@ -18,6 +22,7 @@ public:
   void updateContextState(ContextImpl&, bool&) override {}
   double calcForcesAndEnergy(ContextImpl& context, bool includeForces, bool includeEnergy, int groups) override;
   std::vector<std::string> getKernelNames() override;
+  std::map<std::string, double> getDefaultParameters() override;
   void updateParametersInContext(ContextImpl& context);
 
   /**
@@ -25,6 +30,9 @@ public:
    * getUseDispersionCorrection(); 0 otherwise. Includes the part the switching function removes.
    */
   static double calcDispersionCorrection(const System& system, const NonbondedForce& force);
+  /** The same for the given per-particle sigma and epsilon (parameters with their offsets applied). */
+  static double calcDispersionCorrection(const NonbondedForce& force, const std::vector<double>& sigmas,
+                                         const std::vector<double>& epsilons);
 
 private:
   const NonbondedForce& _owner;
