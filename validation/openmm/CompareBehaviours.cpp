@@ -16,15 +16,17 @@ namespace {
 
 void printScalar(const char* name, double value) { std::printf("%s %.17g\n", name, value); }
 
-void waterBox(const std::string& platformName) {
+void waterBox(const std::string& platformName, int method = 2) {
   OpenMM::System system;
   const double box = 2.0;
   system.setDefaultPeriodicBoxVectors(Vec3(box, 0, 0), Vec3(0, box, 0), Vec3(0, 0, box));
   auto* nonbonded = new OpenMM::NonbondedForce();
   auto* bonds = new OpenMM::HarmonicBondForce();
   auto* angles = new OpenMM::HarmonicAngleForce();
-  nonbonded->setNonbondedMethod(OpenMM::NonbondedForce::CutoffPeriodic);
+  nonbonded->setNonbondedMethod(static_cast<OpenMM::NonbondedForce::NonbondedMethod>(method));
   nonbonded->setCutoffDistance(0.9);
+  nonbonded->setEwaldErrorTolerance(5e-4);
+  const std::string tag = method == 2 ? "water" : method == 3 ? "ewald" : "pme";
   std::vector<Vec3> positions;
   std::vector<std::pair<int, int>> bonded;
   const double theta = 104.52 * M_PI / 180.0;
@@ -52,7 +54,23 @@ void waterBox(const std::string& platformName) {
   OpenMM::Context context(system, integrator, OpenMM::Platform::getPlatformByName(platformName));
   context.setPositions(positions);
   context.setVelocitiesToTemperature(0);
-  OpenMM::State start = context.getState(OpenMM::State::Energy | OpenMM::State::Velocities);
+  OpenMM::State start = context.getState(OpenMM::State::Energy | OpenMM::State::Velocities |
+                                         OpenMM::State::Forces);
+  if (method != 2) {
+    if (method == 4) {
+      double alpha;
+      int nx, ny, nz;
+      nonbonded->getPMEParametersInContext(context, alpha, nx, ny, nz);
+      std::printf("pme.grid %d %d %d\n", nx, ny, nz);
+      printScalar("pme.alpha", alpha);
+    }
+    printScalar((tag + ".start.potential").c_str(), start.getPotentialEnergy());
+    printScalar((tag + ".start.f7x").c_str(), start.getForces()[7][0]);
+    integrator.step(20);
+    OpenMM::State end = context.getState(OpenMM::State::Energy);
+    printScalar((tag + ".steps20.total").c_str(), end.getPotentialEnergy() + end.getKineticEnergy());
+    return;
+  }
   printScalar("water.start.potential", start.getPotentialEnergy());
   printScalar("water.start.kinetic", start.getKineticEnergy());
   printScalar("water.start.v1x", start.getVelocities()[1][0]);
@@ -103,6 +121,8 @@ int main(int argc, char** argv) {
   OpenMM::Platform::loadPluginsFromDirectory(OpenMM::Platform::getDefaultPluginsDirectory());
   try {
     waterBox(platform);
+    waterBox(platform, 3);
+    waterBox(platform, 4);
     minimizerGroups(platform);
   } catch (const std::exception& e) {
     std::fprintf(stderr, "error: %s\n", e.what());

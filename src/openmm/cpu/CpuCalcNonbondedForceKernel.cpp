@@ -56,6 +56,8 @@ double CpuCalcNonbondedForceKernel::computePairs(ContextImpl& context, std::vect
     auto& data = dynamic_cast<CpuPlatformData&>(ReferencePlatform::getPlatformData(context));
     const Vec3* box = data.box();
     const bool periodic = _method == NonbondedForce::CutoffPeriodic;
+    if (usesEwald()) // the screened Coulomb pairs are summed by the reference loop
+        return ReferenceCalcNonbondedForceKernel::computePairs(context, forces, includeForces, includeEnergy);
     if (periodic && (box[0][1] != 0 || box[0][2] != 0 || box[1][0] != 0 || box[1][2] != 0 || box[2][0] != 0 || box[2][1] != 0))
         return ReferenceCalcNonbondedForceKernel::computePairs(context, forces, includeForces, includeEnergy);
     if (!_engine || _enginePool != &data.threadPool()) {

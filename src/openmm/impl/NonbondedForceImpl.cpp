@@ -8,6 +8,7 @@
 #include "openmm/internal/ContextImpl.h"
 #include "openmm/kernels/CalcNonbondedForceKernel.h"
 
+#include <algorithm>
 #include <cmath>
 #include <map>
 #include <set>
@@ -64,15 +65,15 @@ void checkForce(const System& system, const NonbondedForce& force) {
       throw OpenMMException("NonbondedForce: Illegal exception index for a parameter offset: " + std::to_string(index));
   }
   NonbondedForce::NonbondedMethod method = force.getNonbondedMethod();
-  if (method == NonbondedForce::Ewald || method == NonbondedForce::PME || method == NonbondedForce::LJPME)
-    throw OpenMMException("NonbondedForce: nonbonded method " + std::to_string(int(method)) +
-                          " (Ewald/PME/LJPME) is not supported; use NoCutoff, CutoffNonPeriodic or CutoffPeriodic");
+  if (method == NonbondedForce::LJPME)
+    throw OpenMMException("NonbondedForce: nonbonded method LJPME is not supported; use NoCutoff, "
+                          "CutoffNonPeriodic, CutoffPeriodic, Ewald or PME");
   if (method != NonbondedForce::NoCutoff && force.getUseSwitchingFunction() &&
       (force.getSwitchingDistance() < 0.0 || force.getSwitchingDistance() >= force.getCutoffDistance()))
     throw OpenMMException("NonbondedForce: Switching distance must satisfy 0 <= r_switch < r_cutoff (got r_switch = " +
                           std::to_string(force.getSwitchingDistance()) +
                           ", r_cutoff = " + std::to_string(force.getCutoffDistance()) + ")");
-  if (method == NonbondedForce::CutoffPeriodic) {
+  if (method == NonbondedForce::CutoffPeriodic || method == NonbondedForce::Ewald || method == NonbondedForce::PME) {
     Vec3 box[3];
     system.getDefaultPeriodicBoxVectors(box[0], box[1], box[2]);
     double cutoff = force.getCutoffDistance();
@@ -117,11 +118,60 @@ double NonbondedForceImpl::calcForcesAndEnergy(ContextImpl& context, bool includ
                                                            includeReciprocal);
 }
 
+void NonbondedForceImpl::getPMEParameters(double& alpha, int& nx, int& ny, int& nz) const {
+  _kernel.getAs<CalcNonbondedForceKernel>().getPMEParameters(alpha, nx, ny, nz);
+}
+
 std::vector<std::string> NonbondedForceImpl::getKernelNames() { return {CalcNonbondedForceKernel::Name()}; }
 
 void NonbondedForceImpl::updateParametersInContext(ContextImpl& context) {
   checkForce(context.getSystem(), _owner);
   _kernel.getAs<CalcNonbondedForceKernel>().copyParametersToContext(context, _owner);
+}
+
+void NonbondedForceImpl::calcEwaldParameters(const System& system, const NonbondedForce& force, double& alpha,
+                                             int& kmaxx, int& kmaxy, int& kmaxz) {
+  Vec3 box[3];
+  system.getDefaultPeriodicBoxVectors(box[0], box[1], box[2]);
+  double tol = force.getEwaldErrorTolerance();
+  alpha = std::sqrt(-std::log(2.0 * tol)) / force.getCutoffDistance();
+  int* kmax[3] = {&kmaxx, &kmaxy, &kmaxz};
+  for (int d = 0; d < 3; d++) {
+    double width = box[d][d];
+    auto error = [&](int k) {
+      double x = M_PI * k / (width * alpha);
+      return 0.05 * std::sqrt(width * alpha) * k * std::exp(-x * x);
+    };
+    int k = 1;
+    while (error(k) > tol)
+      k++;
+    *kmax[d] = k;
+  }
+}
+
+void NonbondedForceImpl::calcPMEParameters(const System& system, const NonbondedForce& force, double& alpha, int& nx,
+                                           int& ny, int& nz) {
+  force.getPMEParameters(alpha, nx, ny, nz);
+  if (alpha != 0.0 && nx > 0 && ny > 0 && nz > 0)
+    return;
+  Vec3 box[3];
+  system.getDefaultPeriodicBoxVectors(box[0], box[1], box[2]);
+  double tol = force.getEwaldErrorTolerance();
+  alpha = std::sqrt(-std::log(2.0 * tol)) / force.getCutoffDistance();
+  auto legal = [](int n) {
+    for (int f : {2, 3, 5, 7})
+      while (n % f == 0)
+        n /= f;
+    return n == 1;
+  };
+  int* size[3] = {&nx, &ny, &nz};
+  for (int d = 0; d < 3; d++) {
+    int n = static_cast<int>(std::ceil(2.0 * alpha * box[d][d] / (3.0 * std::pow(tol, 0.2))));
+    n = std::max(n, 6);
+    while (!legal(n))
+      n++;
+    *size[d] = n;
+  }
 }
 
 std::map<std::string, double> NonbondedForceImpl::getDefaultParameters() {
@@ -142,7 +192,10 @@ double NonbondedForceImpl::calcDispersionCorrection(const System&, const Nonbond
 
 double NonbondedForceImpl::calcDispersionCorrection(const NonbondedForce& force, const std::vector<double>& sigmas,
                                                     const std::vector<double>& epsilons) {
-  if (force.getNonbondedMethod() != NonbondedForce::CutoffPeriodic || !force.getUseDispersionCorrection())
+  NonbondedForce::NonbondedMethod method = force.getNonbondedMethod();
+  bool periodic =
+      method == NonbondedForce::CutoffPeriodic || method == NonbondedForce::Ewald || method == NonbondedForce::PME;
+  if (!periodic || !force.getUseDispersionCorrection())
     return 0.0;
   // Particles with equal (sigma, epsilon) form one class; average over all pairs i <= j.
   std::map<std::pair<double, double>, long long> classCounts;

@@ -2,8 +2,10 @@
 // without cutoff, switching of LJ, and the dispersion correction C/V for CutoffPeriodic.
 #include "ReferenceCalcNonbondedForceKernel.h"
 
+#include "ReferenceEwaldSum.h"
 #include "ReferenceGeometry.h"
 #include "ReferencePlatform.h"
+#include "ReferencePmeGrid.h"
 #include "openmm/OpenMMException.h"
 #include "openmm/internal/ContextImpl.h"
 #include "openmm/internal/NonbondedForceImpl.h"
@@ -13,6 +15,11 @@
 #include <cmath>
 
 namespace OpenMM {
+
+ReferenceCalcNonbondedForceKernel::ReferenceCalcNonbondedForceKernel(std::string name, const Platform& platform)
+    : CalcNonbondedForceKernel(name, platform) {}
+
+ReferenceCalcNonbondedForceKernel::~ReferenceCalcNonbondedForceKernel() = default;
 
 void ReferenceCalcNonbondedForceKernel::readParameters(const NonbondedForce& force) {
   _force = &force;
@@ -118,8 +125,16 @@ void ReferenceCalcNonbondedForceKernel::initialize(const System& system, const N
   _cutoff = force.getCutoffDistance();
   _useSwitching = _method != NonbondedForce::NoCutoff && force.getUseSwitchingFunction();
   _switchingDistance = force.getSwitchingDistance();
-  _exceptionsPeriodic = _method == NonbondedForce::CutoffPeriodic && force.getExceptionsUsePeriodicBoundaryConditions();
-  if (_method == NonbondedForce::NoCutoff) {
+  _exceptionsPeriodic =
+      (_method == NonbondedForce::CutoffPeriodic || usesEwald()) && force.getExceptionsUsePeriodicBoundaryConditions();
+  _pme.reset();
+  if (_method == NonbondedForce::Ewald)
+    NonbondedForceImpl::calcEwaldParameters(system, force, _alpha, _kmax[0], _kmax[1], _kmax[2]);
+  if (_method == NonbondedForce::PME) {
+    NonbondedForceImpl::calcPMEParameters(system, force, _alpha, _grid[0], _grid[1], _grid[2]);
+    _pme = std::make_unique<ReferencePmeGrid>(_grid[0], _grid[1], _grid[2], _alpha);
+  }
+  if (_method == NonbondedForce::NoCutoff || usesEwald()) {
     _krf = _crf = 0.0;
   } else {
     double eps = force.getReactionFieldDielectric();
@@ -137,8 +152,13 @@ void ReferenceCalcNonbondedForceKernel::copyParametersToContext(ContextImpl& con
   applyOffsets(context, true);
 }
 
-void ReferenceCalcNonbondedForceKernel::getPMEParameters(double&, int&, int&, int&) const {
-  throw OpenMMException("NonbondedForce: getPMEParameters(): this platform does not implement PME");
+void ReferenceCalcNonbondedForceKernel::getPMEParameters(double& alpha, int& nx, int& ny, int& nz) const {
+  if (_method != NonbondedForce::PME)
+    throw OpenMMException("NonbondedForce: getPMEParametersInContext(): this Context is not using PME");
+  alpha = _alpha;
+  nx = _grid[0];
+  ny = _grid[1];
+  nz = _grid[2];
 }
 
 double ReferenceCalcNonbondedForceKernel::pairEnergy(double r, int i, int j, double& dEdR) const {
@@ -149,6 +169,10 @@ double ReferenceCalcNonbondedForceKernel::pairEnergy(double r, int i, int j, dou
     if (_method == NonbondedForce::NoCutoff) {
       energy += qq / r;
       dEdR -= qq / (r * r);
+    } else if (usesEwald()) {
+      double screened = std::erfc(_alpha * r) / r;
+      energy += qq * screened;
+      dEdR -= qq * (screened + 2.0 * _alpha / std::sqrt(M_PI) * std::exp(-_alpha * _alpha * r * r)) / r;
     } else {
       energy += qq * (1.0 / r + _krf * r * r - _crf);
       dEdR += qq * (-1.0 / (r * r) + 2.0 * _krf * r);
@@ -177,7 +201,7 @@ double ReferenceCalcNonbondedForceKernel::pairEnergy(double r, int i, int j, dou
 double ReferenceCalcNonbondedForceKernel::computePairs(ContextImpl& context, std::vector<Vec3>& forces,
                                                        bool includeForces, bool) {
   const auto& data = ReferencePlatform::getPlatformData(context);
-  const Vec3* box = _method == NonbondedForce::CutoffPeriodic ? data.box() : nullptr;
+  const Vec3* box = _method == NonbondedForce::CutoffPeriodic || usesEwald() ? data.box() : nullptr;
   bool useCutoff = _method != NonbondedForce::NoCutoff;
   double cutoff2 = _cutoff * _cutoff;
   double energy = 0.0;
@@ -223,18 +247,64 @@ double ReferenceCalcNonbondedForceKernel::computeExceptions(ContextImpl& context
   return energy;
 }
 
+double ReferenceCalcNonbondedForceKernel::computeReciprocal(ContextImpl& context, std::vector<Vec3>& forces,
+                                                            bool includeForces) {
+  const auto& data = ReferencePlatform::getPlatformData(context);
+  double selfEnergy = 0.0;
+  for (double q : _charges)
+    selfEnergy -= ONE_4PI_EPS0 * q * q * _alpha / std::sqrt(M_PI);
+  if (_method == NonbondedForce::PME)
+    return selfEnergy + _pme->compute(data.positions, _charges, data.box(), ONE_4PI_EPS0, forces, includeForces);
+  return selfEnergy + ReferenceEwaldSum::compute(data.positions, _charges, data.box(), _alpha, _kmax, ONE_4PI_EPS0,
+                                                 forces, includeForces);
+}
+
+double ReferenceCalcNonbondedForceKernel::computeExclusionCorrections(ContextImpl& context, std::vector<Vec3>& forces,
+                                                                      bool includeForces) {
+  const auto& data = ReferencePlatform::getPlatformData(context);
+  double energy = 0.0;
+  for (int i = 0; i < _numParticles; i++)
+    for (int j : _exclusions[i]) {
+      if (j <= i)
+        continue;
+      double qq = ONE_4PI_EPS0 * _charges[i] * _charges[j];
+      if (qq == 0.0)
+        continue;
+      Vec3 d = ReferenceGeometry::delta(data.positions[i], data.positions[j], data.box());
+      double r = std::sqrt(d.dot(d));
+      if (r < 1e-10) {
+        energy -= qq * 2.0 * _alpha / std::sqrt(M_PI); // the limit of erf(alpha r)/r
+        continue;
+      }
+      double erfTerm = std::erf(_alpha * r) / r;
+      energy -= qq * erfTerm;
+      if (includeForces) {
+        double dEdR = -qq * (2.0 * _alpha / std::sqrt(M_PI) * std::exp(-_alpha * _alpha * r * r) - erfTerm) / r;
+        Vec3 f = d * (dEdR / r);
+        forces[i] += f;
+        forces[j] -= f;
+      }
+    }
+  return energy;
+}
+
 double ReferenceCalcNonbondedForceKernel::execute(ContextImpl& context, bool includeForces, bool includeEnergy,
-                                                  bool includeDirect, bool) {
+                                                  bool includeDirect, bool includeReciprocal) {
   auto& data = ReferencePlatform::getPlatformData(context);
-  if (_method == NonbondedForce::CutoffPeriodic) {
+  if (_method == NonbondedForce::CutoffPeriodic || usesEwald()) {
     const Vec3* box = data.box();
     if (_cutoff > 0.5 * box[0][0] || _cutoff > 0.5 * box[1][1] || _cutoff > 0.5 * box[2][2])
       throw OpenMMException("NonbondedForce: The cutoff distance cannot be greater than half the periodic box size.");
   }
   applyOffsets(context, false);
+  double energy = 0.0;
+  if (includeReciprocal && usesEwald())
+    energy += computeReciprocal(context, data.forces, includeForces);
   if (!includeDirect)
-    return 0.0;
-  double energy = computePairs(context, data.forces, includeForces, includeEnergy);
+    return includeEnergy ? energy : 0.0;
+  if (usesEwald())
+    energy += computeExclusionCorrections(context, data.forces, includeForces);
+  energy += computePairs(context, data.forces, includeForces, includeEnergy);
   energy += computeExceptions(context, data.forces, includeForces, includeEnergy);
   if (_dispersionCoefficient != 0.0)
     energy += _dispersionCoefficient / data.boxVolume();

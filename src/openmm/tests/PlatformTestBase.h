@@ -5,6 +5,7 @@
 #include "TestBondedForces.h"
 #include "TestConstraintsAndCheckpoints.h"
 #include "TestCustomForces.h"
+#include "TestEwald.h"
 #include "TestIntegrators.h"
 #include "TestLocalEnergyMinimizer.h"
 #include "TestNonbondedForce.h"
@@ -31,6 +32,9 @@ class PlatformTestBase : public CppUnit::TestFixture {
   CPPUNIT_TEST(nonbondedFiniteDifference);
   CPPUNIT_TEST(forceGroups);
   CPPUNIT_TEST(nonbondedParameterOffsets);
+  CPPUNIT_TEST(ewaldMadelung);
+  CPPUNIT_TEST(pmeAgainstEwald);
+  CPPUNIT_TEST(pmeParametersAndGroups);
   CPPUNIT_TEST(verletHarmonicOscillator);
   CPPUNIT_TEST(verletEnergyConservation);
   CPPUNIT_TEST(langevinTemperature);
@@ -108,6 +112,9 @@ public:
   void nonbondedFiniteDifference() { OpenMMTests::testNonbondedFiniteDifference(*_platform); }
   void forceGroups() { OpenMMTests::testForceGroups(*_platform); }
   void nonbondedParameterOffsets() { OpenMMTests::testNonbondedParameterOffsets(*_platform); }
+  void ewaldMadelung() { OpenMMTests::testEwaldMadelung(*_platform); }
+  void pmeAgainstEwald() { OpenMMTests::testPmeAgainstEwald(*_platform); }
+  void pmeParametersAndGroups() { OpenMMTests::testPmeParametersAndGroups(*_platform); }
   void verletHarmonicOscillator() { OpenMMTests::testVerletHarmonicOscillator(*_platform); }
   void verletEnergyConservation() { OpenMMTests::testVerletEnergyConservation(*_platform); }
   void langevinTemperature() { OpenMMTests::testLangevinTemperature(*_platform); }

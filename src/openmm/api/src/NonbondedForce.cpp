@@ -260,6 +260,14 @@ void NonbondedForce::setExceptionParameterOffset(int index, const std::string& p
   _exceptionOffsets[index] = {parameter, exceptionIndex, chargeProdScale, sigmaScale, epsilonScale};
 }
 
+void NonbondedForce::getPMEParametersInContext(const Context& context, double& alpha, int& nx, int& ny, int& nz) const {
+  dynamic_cast<const NonbondedForceImpl&>(getImplInContext(context)).getPMEParameters(alpha, nx, ny, nz);
+}
+
+void NonbondedForce::getLJPMEParametersInContext(const Context&, double&, int&, int&, int&) const {
+  throw OpenMMException("NonbondedForce: getLJPMEParametersInContext(): LJPME is not offered by this library");
+}
+
 void NonbondedForce::updateParametersInContext(Context& context) {
   dynamic_cast<NonbondedForceImpl&>(getImplInContext(context)).updateParametersInContext(getContextImpl(context));
 }

@@ -17,6 +17,7 @@ protected:
   double finiteDifferenceFloor() const override { return precision() == "double" ? 0.0 : 1e-2; }
   std::vector<std::pair<std::string, std::string>> unsupportedTests() const override {
     const std::string reason = "constraints are not supported on the " + platformName() + " platform";
+    const std::string ewald = "the " + platformName() + " platform refuses Ewald and PME (ewaldMadelung)";
     const std::string custom =
         "the " + platformName() + " platform refuses the Custom forces (customForceRefusedByName)";
     return {{"constraintsHeld", reason},
@@ -34,6 +35,8 @@ protected:
             {"customForceErrors", custom},
             {"customNonbondedMatchesNonbonded", custom},
             {"customNonbondedGroupsAndParameters", custom},
+            {"pmeAgainstEwald", ewald},
+            {"pmeParametersAndGroups", ewald},
             {"periodicMinimumImage", "triclinic boxes are not supported on the " + platformName() + " platform"}};
   }
   void prepare(OpenMM::Platform& platform) override { platform.setPropertyDefaultValue("Precision", precision()); }

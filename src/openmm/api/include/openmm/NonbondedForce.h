@@ -15,8 +15,9 @@ class NonbondedForce : public Force {
 public:
   /**
    * NoCutoff: every pair, plain Coulomb. CutoffNonPeriodic / CutoffPeriodic: pairs within the cutoff,
-   * Coulomb with reaction field (E = f q1 q2 (1/r + krf r^2 - crf)). Ewald, PME and LJPME are part of the
-   * API but no platform of this library implements them.
+   * Coulomb with reaction field (E = f q1 q2 (1/r + krf r^2 - crf)). Ewald and PME: periodic Coulomb sums split
+   * into erfc-screened pairs within the cutoff and a reciprocal-space sum (Reference and CPU platforms). LJPME is
+   * part of the API but no platform of this library implements it.
    */
   enum NonbondedMethod { NoCutoff = 0, CutoffNonPeriodic = 1, CutoffPeriodic = 2, Ewald = 3, PME = 4, LJPME = 5 };
 
@@ -39,9 +40,14 @@ public:
   void setUseDispersionCorrection(bool use) { _useDispersionCorrection = use; }
   int getReciprocalSpaceForceGroup() const { return _recipForceGroup; }
   void setReciprocalSpaceForceGroup(int group);
-  /** PME parameters are stored for compatibility; no platform of this library implements PME. */
+  /** PME parameters to use (alpha in 1/nm, grid sizes); alpha = 0 (the default) chooses them from the error
+   * tolerance when a Context is created. */
   void getPMEParameters(double& alpha, int& nx, int& ny, int& nz) const;
   void setPMEParameters(double alpha, int nx, int ny, int nz);
+  /** The PME parameters a Context actually uses (throws unless the method is PME). */
+  void getPMEParametersInContext(const Context& context, double& alpha, int& nx, int& ny, int& nz) const;
+  /** LJPME is not offered: throws. */
+  void getLJPMEParametersInContext(const Context& context, double& alpha, int& nx, int& ny, int& nz) const;
   void getLJPMEParameters(double& alpha, int& nx, int& ny, int& nz) const;
   void setLJPMEParameters(double alpha, int nx, int ny, int nz);
   /** Whether the direct-space (pair and exception) terms are computed (default true). */
