@@ -163,6 +163,14 @@ inline void testCustomForceGlobalParameters(Platform& platform) {
   context.setParameter("kr", 10.0);
   assertClose(expected(0.5, 10.0), context.getState(State::Energy).getPotentialEnergy(), 1e-12, "after setParameter");
   checkForcesByFiniteDifference(context, 1e-6, "Morse bond and external restraint");
+  // Global parameters are part of the checkpoint.
+  std::stringstream checkpoint;
+  context.createCheckpoint(checkpoint);
+  context.setParameter("scale", 7.0);
+  context.loadCheckpoint(checkpoint);
+  assertClose(0.5, context.getParameter("scale"), 0.0, "global parameter restored from a checkpoint");
+  assertClose(expected(0.5, 10.0), context.getState(State::Energy).getPotentialEnergy(), 1e-12,
+              "energy after loadCheckpoint");
   CPPUNIT_ASSERT_EQUAL(std::string("r0"), bond->getGlobalParameterName(1));
   assertThrowsWith([&] { bond->getGlobalParameterName(2); }, "Illegal global parameter index", "global index");
 }
