@@ -14,6 +14,7 @@
 #include "ReferenceCalcHarmonicBondForceKernel.h"
 #include "ReferenceCalcNonbondedForceKernel.h"
 #include "ReferenceCalcPeriodicTorsionForceKernel.h"
+#include "ReferenceCalcRBTorsionForceKernel.h"
 #include "ReferenceIntegrateLangevinMiddleStepKernel.h"
 #include "ReferenceIntegrateLangevinStepKernel.h"
 #include "ReferenceIntegrateVerletStepKernel.h"
@@ -49,6 +50,7 @@ const std::map<std::string, Creator>& kernelTable() {
       {IntegrateLangevinMiddleStepKernel::Name(), creator<ReferenceIntegrateLangevinMiddleStepKernel>()},
       {ApplyAndersenThermostatKernel::Name(), creator<ReferenceApplyAndersenThermostatKernel>()},
       {RemoveCMMotionKernel::Name(), creator<ReferenceRemoveCMMotionKernel>()},
+      {CalcRBTorsionForceKernel::Name(), creator<ReferenceCalcRBTorsionForceKernel>()},
       {CalcCustomBondForceKernel::Name(), creator<ReferenceCalcCustomBondForceKernel>()},
       {CalcCustomAngleForceKernel::Name(), creator<ReferenceCalcCustomAngleForceKernel>()},
       {CalcCustomTorsionForceKernel::Name(), creator<ReferenceCalcCustomTorsionForceKernel>()},

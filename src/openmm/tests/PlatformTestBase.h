@@ -22,6 +22,7 @@ class PlatformTestBase : public CppUnit::TestFixture {
   CPPUNIT_TEST(harmonicAngleAnalytic);
   CPPUNIT_TEST(periodicTorsionAnalytic);
   CPPUNIT_TEST(bondedFiniteDifference);
+  CPPUNIT_TEST(rbTorsion);
   CPPUNIT_TEST(coulombAndLennardJones);
   CPPUNIT_TEST(exclusionsAndExceptions);
   CPPUNIT_TEST(reactionFieldCutoff);
@@ -102,6 +103,7 @@ public:
   void harmonicAngleAnalytic() { OpenMMTests::testHarmonicAngleAnalytic(*_platform); }
   void periodicTorsionAnalytic() { OpenMMTests::testPeriodicTorsionAnalytic(*_platform); }
   void bondedFiniteDifference() { OpenMMTests::testBondedFiniteDifference(*_platform); }
+  void rbTorsion() { OpenMMTests::testRBTorsion(*_platform); }
   void coulombAndLennardJones() { OpenMMTests::testCoulombAndLennardJones(*_platform); }
   void exclusionsAndExceptions() { OpenMMTests::testExclusionsAndExceptions(*_platform); }
   void reactionFieldCutoff() { OpenMMTests::testReactionFieldCutoff(*_platform); }

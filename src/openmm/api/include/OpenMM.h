@@ -21,6 +21,7 @@
 #include "openmm/OpenMMException.h"
 #include "openmm/PeriodicTorsionForce.h"
 #include "openmm/Platform.h"
+#include "openmm/RBTorsionForce.h"
 #include "openmm/State.h"
 #include "openmm/System.h"
 #include "openmm/Units.h"

@@ -19,7 +19,7 @@ protected:
     const std::string reason = "constraints are not supported on the " + platformName() + " platform";
     const std::string ewald = "the " + platformName() + " platform refuses Ewald and PME (ewaldMadelung)";
     const std::string custom =
-        "the " + platformName() + " platform refuses the Custom forces (customForceRefusedByName)";
+        "the " + platformName() + " platform refuses the Custom forces and RBTorsionForce (customForceRefusedByName)";
     return {{"constraintsHeld", reason},
             {"applyConstraints", reason},
             {"enforcePeriodicBox", reason},
@@ -33,6 +33,7 @@ protected:
             {"customBondedMatchBuiltIn", custom},
             {"customForceGlobalParameters", custom},
             {"customForceErrors", custom},
+            {"rbTorsion", custom},
             {"customNonbondedMatchesNonbonded", custom},
             {"customNonbondedGroupsAndParameters", custom},
             {"pmeAgainstEwald", ewald},
