@@ -4,6 +4,7 @@
 
 #include "ReferenceApplyAndersenThermostatKernel.h"
 #include "ReferenceApplyConstraintsKernel.h"
+#include "ReferenceApplyMonteCarloBarostatKernel.h"
 #include "ReferenceCalcCustomAngleForceKernel.h"
 #include "ReferenceCalcCustomBondForceKernel.h"
 #include "ReferenceCalcCustomExternalForceKernel.h"
@@ -50,6 +51,7 @@ const std::map<std::string, Creator>& kernelTable() {
       {IntegrateLangevinMiddleStepKernel::Name(), creator<ReferenceIntegrateLangevinMiddleStepKernel>()},
       {ApplyAndersenThermostatKernel::Name(), creator<ReferenceApplyAndersenThermostatKernel>()},
       {RemoveCMMotionKernel::Name(), creator<ReferenceRemoveCMMotionKernel>()},
+      {ApplyMonteCarloBarostatKernel::Name(), creator<ReferenceApplyMonteCarloBarostatKernel>()},
       {CalcRBTorsionForceKernel::Name(), creator<ReferenceCalcRBTorsionForceKernel>()},
       {CalcCustomBondForceKernel::Name(), creator<ReferenceCalcCustomBondForceKernel>()},
       {CalcCustomAngleForceKernel::Name(), creator<ReferenceCalcCustomAngleForceKernel>()},

@@ -43,6 +43,7 @@ class PlatformTestBase : public CppUnit::TestFixture {
   CPPUNIT_TEST(langevinSeedReproducible);
   CPPUNIT_TEST(andersenThermostat);
   CPPUNIT_TEST(cmMotionRemover);
+  CPPUNIT_TEST(monteCarloBarostatIdealGas);
   CPPUNIT_TEST(velocitiesToTemperature);
   CPPUNIT_TEST(constraintsHeld);
   CPPUNIT_TEST(applyConstraints);
@@ -124,6 +125,7 @@ public:
   void langevinSeedReproducible() { OpenMMTests::testLangevinSeedReproducible(*_platform); }
   void andersenThermostat() { OpenMMTests::testAndersenThermostat(*_platform); }
   void cmMotionRemover() { OpenMMTests::testCMMotionRemover(*_platform); }
+  void monteCarloBarostatIdealGas() { OpenMMTests::testMonteCarloBarostatIdealGas(*_platform); }
   void velocitiesToTemperature() { OpenMMTests::testVelocitiesToTemperature(*_platform); }
   void constraintsHeld() { OpenMMTests::testConstraintsHeld(*_platform); }
   void applyConstraints() { OpenMMTests::testApplyConstraints(*_platform); }

@@ -247,3 +247,49 @@ inline void testVelocitiesToTemperature(Platform& platform) {
 }
 
 } // namespace OpenMMTests
+
+namespace OpenMMTests {
+
+inline void testMonteCarloBarostatIdealGas(Platform& platform) {
+  // N non-interacting particles: p(V) ~ V^N exp(-PV/kT), so <V> = (N+1) kT / P.
+  const int n = 20;
+  const double temperature = 300.0, volume = 10.0;
+  const double kT = kBoltz * temperature, pressure = (n + 1) * kT / volume; // kJ/mol/nm^3
+  const double bar = pressure / (6.02214076e23 * 1e-25);
+  System system;
+  const double box = std::cbrt(volume);
+  system.setDefaultPeriodicBoxVectors(Vec3(box, 0, 0), Vec3(0, box, 0), Vec3(0, 0, box));
+  std::vector<Vec3> positions;
+  for (int i = 0; i < n; i++) {
+    system.addParticle(1.0);
+    positions.emplace_back(0.1 * i, 0.05 * i, 0.02 * i);
+  }
+  auto* periodic = new HarmonicBondForce(); // no bonds: makes the System periodic
+  periodic->setUsesPeriodicBoundaryConditions(true);
+  system.addForce(periodic);
+  auto* barostat = new MonteCarloBarostat(bar, temperature, 1);
+  barostat->setRandomNumberSeed(7);
+  system.addForce(barostat);
+  VerletIntegrator integrator(0.001);
+  Context context(system, integrator, platform);
+  context.setPositions(positions);
+  assertClose(bar, context.getParameter(MonteCarloBarostat::Pressure()), 0.0, "pressure parameter");
+  integrator.step(500);
+  double mean = 0.0;
+  const int samples = 3000;
+  for (int i = 0; i < samples; i++) {
+    integrator.step(5);
+    Vec3 a, b, c;
+    context.getState(0).getPeriodicBoxVectors(a, b, c);
+    mean += a[0] * b[1] * c[2] / samples;
+  }
+  // Relative standard deviation of V is 1/sqrt(N+1) = 22 %; about 1000 independent samples.
+  assertClose(volume, mean, 0.04, "ideal-gas mean volume");
+  System open;
+  open.addParticle(1.0);
+  open.addForce(new MonteCarloBarostat(1.0, 300.0));
+  VerletIntegrator other(0.001);
+  assertThrowsWith([&] { Context c(open, other, platform); }, "non-periodic", "barostat without periodic forces");
+}
+
+} // namespace OpenMMTests

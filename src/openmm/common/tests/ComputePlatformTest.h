@@ -34,6 +34,7 @@ protected:
             {"customForceGlobalParameters", custom},
             {"customForceErrors", custom},
             {"rbTorsion", custom},
+            {"monteCarloBarostatIdealGas", "the " + platformName() + " platform refuses MonteCarloBarostat"},
             {"customNonbondedMatchesNonbonded", custom},
             {"customNonbondedGroupsAndParameters", custom},
             {"pmeAgainstEwald", ewald},
