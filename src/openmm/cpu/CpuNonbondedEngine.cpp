@@ -260,9 +260,7 @@ double CpuNonbondedEngine::calculate(const double* positions, double* forces, bo
     }
     args.uniformSigma2 = _sigmas[0] * _sigmas[0];
     args.uniformEps4 = 4.0 * _epsilons[0];
-    // The screened Coulomb has only the portable build.
-    const CpuBlockKernel kernel =
-        usesAvx2Kernels() && !ewald ? selectAvx2PairKernel(flags) : selectGenericPairKernel(flags);
+    const CpuBlockKernel kernel = usesAvx2Kernels() ? selectAvx2PairKernel(flags) : selectGenericPairKernel(flags);
     const int numBlocks = _list.getNumBlocks();
     // Blocks are assigned to threads in a fixed pattern and each thread adds into its own buffer, so the
     // result is reproducible for a given thread count.
