@@ -125,9 +125,9 @@ double avx2Block(const CpuPairKernelArgs& a, const CpuNeighborList& list, int bl
                                               _mm256_fmadd_pd(h01, node[4], _mm256_mul_pd(h11, node[5]))));
                     const __m256d gValue = _mm256_fmadd_pd(h00, node[2], _mm256_fmadd_pd(h10, node[3],
                                            _mm256_fmadd_pd(h01, node[6], _mm256_mul_pd(h11, node[7]))));
-                    const __m256d screened = _mm256_mul_pd(erfcValue, invR);
-                    e = _mm256_fmadd_pd(qq, screened, e);
-                    f = _mm256_fmadd_pd(qq, _mm256_mul_pd(_mm256_add_pd(screened, gValue), inv2), f);
+                    // Written with explicit FMAs so that the force does not depend on whether the energy is computed.
+                    e = _mm256_fmadd_pd(qq, _mm256_mul_pd(erfcValue, invR), e);
+                    f = _mm256_fmadd_pd(qq, _mm256_mul_pd(_mm256_fmadd_pd(erfcValue, invR, gValue), inv2), f);
                 } else {
                     e = _mm256_fmadd_pd(qq, invR, e);
                     f = _mm256_fmadd_pd(qq, _mm256_mul_pd(invR, inv2), f);
