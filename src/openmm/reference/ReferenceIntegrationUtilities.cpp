@@ -4,6 +4,7 @@
 
 #include "ReferencePlatform.h"
 #include "openmm/AndersenThermostat.h"
+#include "openmm/BrownianIntegrator.h"
 #include "openmm/LangevinIntegrator.h"
 #include "openmm/LangevinMiddleIntegrator.h"
 #include "openmm/System.h"
@@ -60,6 +61,8 @@ void ReferenceIntegrationUtilities::seedRandom(ContextImpl& context) {
     seed = langevin->getRandomNumberSeed();
   else if (auto* middle = dynamic_cast<const LangevinMiddleIntegrator*>(&integrator))
     seed = middle->getRandomNumberSeed();
+  else if (auto* brownian = dynamic_cast<const BrownianIntegrator*>(&integrator))
+    seed = brownian->getRandomNumberSeed();
   const System& system = context.getSystem();
   for (int i = 0; i < system.getNumForces() && seed == 0; i++)
     if (auto* andersen = dynamic_cast<const AndersenThermostat*>(&system.getForce(i)))

@@ -16,6 +16,7 @@
 #include "ReferenceCalcNonbondedForceKernel.h"
 #include "ReferenceCalcPeriodicTorsionForceKernel.h"
 #include "ReferenceCalcRBTorsionForceKernel.h"
+#include "ReferenceIntegrateBrownianStepKernel.h"
 #include "ReferenceIntegrateLangevinMiddleStepKernel.h"
 #include "ReferenceIntegrateLangevinStepKernel.h"
 #include "ReferenceIntegrateVerletStepKernel.h"
@@ -52,6 +53,7 @@ const std::map<std::string, Creator>& kernelTable() {
       {ApplyAndersenThermostatKernel::Name(), creator<ReferenceApplyAndersenThermostatKernel>()},
       {RemoveCMMotionKernel::Name(), creator<ReferenceRemoveCMMotionKernel>()},
       {ApplyMonteCarloBarostatKernel::Name(), creator<ReferenceApplyMonteCarloBarostatKernel>()},
+      {IntegrateBrownianStepKernel::Name(), creator<ReferenceIntegrateBrownianStepKernel>()},
       {CalcRBTorsionForceKernel::Name(), creator<ReferenceCalcRBTorsionForceKernel>()},
       {CalcCustomBondForceKernel::Name(), creator<ReferenceCalcCustomBondForceKernel>()},
       {CalcCustomAngleForceKernel::Name(), creator<ReferenceCalcCustomAngleForceKernel>()},

@@ -43,6 +43,7 @@ class PlatformTestBase : public CppUnit::TestFixture {
   CPPUNIT_TEST(langevinSeedReproducible);
   CPPUNIT_TEST(andersenThermostat);
   CPPUNIT_TEST(cmMotionRemover);
+  CPPUNIT_TEST(brownianHarmonicWell);
   CPPUNIT_TEST(monteCarloBarostatIdealGas);
   CPPUNIT_TEST(velocitiesToTemperature);
   CPPUNIT_TEST(constraintsHeld);
@@ -125,6 +126,7 @@ public:
   void langevinSeedReproducible() { OpenMMTests::testLangevinSeedReproducible(*_platform); }
   void andersenThermostat() { OpenMMTests::testAndersenThermostat(*_platform); }
   void cmMotionRemover() { OpenMMTests::testCMMotionRemover(*_platform); }
+  void brownianHarmonicWell() { OpenMMTests::testBrownianHarmonicWell(*_platform); }
   void monteCarloBarostatIdealGas() { OpenMMTests::testMonteCarloBarostatIdealGas(*_platform); }
   void velocitiesToTemperature() { OpenMMTests::testVelocitiesToTemperature(*_platform); }
   void constraintsHeld() { OpenMMTests::testConstraintsHeld(*_platform); }

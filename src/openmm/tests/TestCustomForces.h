@@ -214,6 +214,13 @@ inline void testCustomForceRefusedByName(Platform& platform) {
   }
   assertThrowsWith([&] { Context context(system, integrator, platform); }, "does not implement CustomBondForce",
                    "platform without Custom kernels");
+  // Integrators are named the same way.
+  System plain;
+  plain.addParticle(1.0);
+  BrownianIntegrator brownian(300.0, 1.0, 0.001);
+  if (!platform.supportsKernels({"IntegrateBrownianStep"}))
+    assertThrowsWith([&] { Context context(plain, brownian, platform); }, "does not implement BrownianIntegrator",
+                     "platform without the Brownian kernel");
 }
 
 } // namespace OpenMMTests

@@ -293,3 +293,39 @@ inline void testMonteCarloBarostatIdealGas(Platform& platform) {
 }
 
 } // namespace OpenMMTests
+
+namespace OpenMMTests {
+
+inline void testBrownianHarmonicWell(Platform& platform) {
+  // Independent particles in a 3D harmonic well: <E_pot> = 3/2 N kT.
+  const int n = 50;
+  const double temperature = 300.0, k = 1000.0;
+  System system;
+  auto* well = new CustomExternalForce("0.5*k*(x^2+y^2+z^2)");
+  well->addGlobalParameter("k", k);
+  std::vector<Vec3> positions;
+  for (int i = 0; i < n; i++) {
+    system.addParticle(10.0);
+    well->addParticle(i);
+    positions.emplace_back(0.01 * (i % 5), 0.0, -0.01 * (i % 3));
+  }
+  system.addForce(well);
+  BrownianIntegrator integrator(temperature, 10.0, 0.002);
+  integrator.setRandomNumberSeed(17);
+  CPPUNIT_ASSERT_EQUAL(0.0, integrator.getVelocityTimeOffset());
+  Context context(system, integrator, platform);
+  context.setPositions(positions);
+  integrator.step(200);
+  double mean = 0.0;
+  const int samples = 400;
+  for (int i = 0; i < samples; i++) {
+    integrator.step(50);
+    mean += context.getState(State::Energy).getPotentialEnergy() / samples;
+  }
+  // Relaxation time m gamma / k = 0.1 ps; samples 0.1 ps apart; statistical error about 0.6 %, time step bias 1 %.
+  assertClose(1.5 * n * kBoltz * temperature, mean, 0.04, "Brownian mean potential energy");
+  assertThrowsWith([] { BrownianIntegrator bad(300.0, 0.0, 0.001); }, "friction coefficient must be positive",
+                   "zero friction");
+}
+
+} // namespace OpenMMTests

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "openmm/AndersenThermostat.h"
+#include "openmm/BrownianIntegrator.h"
 #include "openmm/CMMotionRemover.h"
 #include "openmm/Context.h"
 #include "openmm/CustomAngleForce.h"

@@ -34,6 +34,7 @@ protected:
             {"customForceGlobalParameters", custom},
             {"customForceErrors", custom},
             {"rbTorsion", custom},
+            {"brownianHarmonicWell", "the " + platformName() + " platform refuses BrownianIntegrator"},
             {"monteCarloBarostatIdealGas", "the " + platformName() + " platform refuses MonteCarloBarostat"},
             {"customNonbondedMatchesNonbonded", custom},
             {"customNonbondedGroupsAndParameters", custom},
