@@ -8,6 +8,7 @@
 #include "openmm/OpenMMException.h"
 #include "openmm/Platform.h"
 #include "openmm/System.h"
+#include "openmm/VirtualSite.h"
 #include "openmm/internal/ForceImpl.h"
 #include "openmm/kernels/ApplyConstraintsKernel.h"
 #include "openmm/kernels/CalcForcesAndEnergyKernel.h"
@@ -42,6 +43,23 @@ ContextImpl::ContextImpl(Context& owner, const System& system, Integrator& integ
       throw OpenMMException("A constraint cannot involve a massless particle: constraint " + std::to_string(i) +
                             " joins particles " + std::to_string(p1) + " and " + std::to_string(p2) +
                             ", one of them massless");
+  }
+  for (int i = 0; i < system.getNumParticles(); i++) {
+    if (!system.isVirtualSite(i))
+      continue;
+    if (system.getParticleMass(i) != 0.0)
+      throw OpenMMException("Virtual site " + std::to_string(i) +
+                            " has a nonzero mass; virtual sites must be massless");
+    const VirtualSite& site = system.getVirtualSite(i);
+    for (int j = 0; j < site.getNumParticles(); j++) {
+      int p = site.getParticle(j);
+      if (p < 0 || p >= system.getNumParticles() || p == i)
+        throw OpenMMException("Virtual site " + std::to_string(i) +
+                              " depends on an illegal particle index: " + std::to_string(p));
+      if (system.isVirtualSite(p))
+        throw OpenMMException("A virtual site cannot depend on another virtual site (site " + std::to_string(i) +
+                              " depends on site " + std::to_string(p) + ")");
+    }
   }
   for (int i = 0; i < system.getNumForces(); i++)
     _forceImpls.emplace_back(system.getForce(i).createImpl());
@@ -263,6 +281,12 @@ const std::vector<std::vector<int>>& ContextImpl::getMolecules() const {
   for (const auto& impl : _forceImpls)
     for (const auto& bond : impl->getBondedParticles())
       join(bond.first, bond.second);
+  for (int i = 0; i < n; i++)
+    if (_system.isVirtualSite(i)) {
+      const VirtualSite& site = _system.getVirtualSite(i);
+      for (int j = 0; j < site.getNumParticles(); j++)
+        join(i, site.getParticle(j));
+    }
   std::map<int, std::vector<int>> groups;
   for (int i = 0; i < n; i++)
     groups[root(i)].push_back(i);

@@ -22,6 +22,7 @@ void ReferenceIntegrationUtilities::finishStep(ReferencePlatformData& data, std:
     for (int i = 0; i < data.numParticles; i++)
       if (data.inverseMasses[i] != 0.0)
         data.positions[i] = newPositions[i];
+    data.computeVirtualSites();
     return;
   }
   data.constraints.apply(data.positions, newPositions, data.inverseMasses, tol);
@@ -32,6 +33,7 @@ void ReferenceIntegrationUtilities::finishStep(ReferencePlatformData& data, std:
     data.velocities[i] = (newPositions[i] - data.positions[i]) * invDt;
     data.positions[i] = newPositions[i];
   }
+  data.computeVirtualSites();
 }
 
 double ReferenceIntegrationUtilities::kineticEnergy(const ReferencePlatformData& data, double shift) {

@@ -50,6 +50,7 @@ class PlatformTestBase : public CppUnit::TestFixture {
   CPPUNIT_TEST(applyConstraints);
   CPPUNIT_TEST(checkpointRoundTrip);
   CPPUNIT_TEST(enforcePeriodicBox);
+  CPPUNIT_TEST(virtualSites);
   CPPUNIT_TEST(minimizerDimer);
   CPPUNIT_TEST(minimizerCluster);
   CPPUNIT_TEST(platformDiscovery);
@@ -133,6 +134,7 @@ public:
   void applyConstraints() { OpenMMTests::testApplyConstraints(*_platform); }
   void checkpointRoundTrip() { OpenMMTests::testCheckpointRoundTrip(*_platform); }
   void enforcePeriodicBox() { OpenMMTests::testEnforcePeriodicBox(*_platform); }
+  void virtualSites() { OpenMMTests::testVirtualSites(*_platform); }
   void minimizerDimer() { OpenMMTests::testMinimizerDimer(*_platform); }
   void minimizerCluster() { OpenMMTests::testMinimizerCluster(*_platform); }
   void platformDiscovery() { OpenMMTests::testPlatformDiscovery(*_platform); }

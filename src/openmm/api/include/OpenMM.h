@@ -29,3 +29,4 @@
 #include "openmm/Units.h"
 #include "openmm/Vec3.h"
 #include "openmm/VerletIntegrator.h"
+#include "openmm/VirtualSite.h"

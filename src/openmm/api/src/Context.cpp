@@ -167,7 +167,10 @@ void Context::setPeriodicBoxVectors(const Vec3& a, const Vec3& b, const Vec3& c)
 void Context::applyConstraints(double tol) { getImpl().applyConstraints(tol); }
 void Context::applyVelocityConstraints(double tol) { getImpl().applyVelocityConstraints(tol); }
 const std::vector<std::vector<int>>& Context::getMolecules() const { return getImpl().getMolecules(); }
-void Context::computeVirtualSites() {}
+void Context::computeVirtualSites() {
+  // A force evaluation of no force group places the virtual sites on every platform that supports them.
+  getImpl().calcForcesAndEnergy(false, false, 0);
+}
 
 void Context::reinitialize(bool preserveState) {
   const System& system = getImpl().getSystem();

@@ -65,7 +65,7 @@ public:
   void applyVelocityConstraints(double tol);
   /** Groups of particles connected by constraints or bonded forces (each sorted by index). */
   const std::vector<std::vector<int>>& getMolecules() const;
-  /** Virtual sites are not supported; does nothing. */
+  /** Sets the positions of the virtual sites from those of the particles they depend on. */
   void computeVirtualSites();
   /** Rebuilds the platform data after the System changed; preserveState keeps positions, velocities etc. */
   void reinitialize(bool preserveState = false);
