@@ -3,6 +3,8 @@
 
 #include "openmm/OpenMMException.h"
 
+#include <cmath>
+
 namespace OpenMM {
 
 int VirtualSite::getParticle(int particle) const {
@@ -64,6 +66,51 @@ void OutOfPlaneSite::distributeForce(const std::vector<Vec3>& x, const Vec3& f, 
   forces[_particles[0]] += f - f2 - f3;
   forces[_particles[1]] += f2;
   forces[_particles[2]] += f3;
+}
+
+LocalCoordinatesSite::LocalCoordinatesSite(const std::vector<int>& particles, const std::vector<double>& originWeights,
+                                           const std::vector<double>& xWeights, const std::vector<double>& yWeights,
+                                           const Vec3& localPosition)
+    : VirtualSite(particles), _origin(originWeights), _x(xWeights), _y(yWeights), _local(localPosition) {
+  if (_origin.size() != particles.size() || _x.size() != particles.size() || _y.size() != particles.size())
+    throw OpenMMException("LocalCoordinatesSite: the number of weights must equal the number of particles");
+}
+
+LocalCoordinatesSite::LocalCoordinatesSite(int particle1, int particle2, int particle3, const Vec3& originWeights,
+                                           const Vec3& xWeights, const Vec3& yWeights, const Vec3& localPosition)
+    : LocalCoordinatesSite({particle1, particle2, particle3}, {originWeights[0], originWeights[1], originWeights[2]},
+                           {xWeights[0], xWeights[1], xWeights[2]}, {yWeights[0], yWeights[1], yWeights[2]},
+                           localPosition) {}
+
+Vec3 LocalCoordinatesSite::weighted(const std::vector<double>& weights, const std::vector<Vec3>& x) const {
+  Vec3 sum;
+  for (size_t i = 0; i < _particles.size(); i++)
+    sum += x[_particles[i]] * weights[i];
+  return sum;
+}
+
+Vec3 LocalCoordinatesSite::computePosition(const std::vector<Vec3>& x) const {
+  Vec3 a = weighted(_x, x), b = weighted(_y, x);
+  Vec3 ex = a / std::sqrt(a.dot(a));
+  Vec3 c = a.cross(b);
+  Vec3 ez = c / std::sqrt(c.dot(c));
+  Vec3 ey = ez.cross(ex);
+  return weighted(_origin, x) + ex * _local[0] + ey * _local[1] + ez * _local[2];
+}
+
+void LocalCoordinatesSite::distributeForce(const std::vector<Vec3>& x, const Vec3& f, std::vector<Vec3>& forces) const {
+  // f.dpos = f.do + da.(Ga + b x Gc) + db.(Gc x a), with Ga and Gc the projections of the frame terms
+  // gx = l_x f + l_y (f x ez), gz = l_z f + l_y (ex x f) onto the planes normal to ex and ez.
+  Vec3 a = weighted(_x, x), b = weighted(_y, x), c = a.cross(b);
+  double aLength = std::sqrt(a.dot(a)), cLength = std::sqrt(c.dot(c));
+  Vec3 ex = a / aLength, ez = c / cLength;
+  Vec3 gx = f * _local[0] + f.cross(ez) * _local[1];
+  Vec3 gz = f * _local[2] + ex.cross(f) * _local[1];
+  Vec3 ga = (gx - ex * gx.dot(ex)) / aLength;
+  Vec3 gc = (gz - ez * gz.dot(ez)) / cLength;
+  Vec3 forceA = ga + b.cross(gc), forceB = gc.cross(a);
+  for (size_t i = 0; i < _particles.size(); i++)
+    forces[_particles[i]] += f * _origin[i] + forceA * _x[i] + forceB * _y[i];
 }
 
 } // namespace OpenMM

@@ -1,6 +1,7 @@
 // VirtualSite: a massless particle whose position is computed from other particles (and whose force is passed on
 // to them): TwoParticleAverageSite, ThreeParticleAverageSite (weighted averages) and OutOfPlaneSite
-// (p1 + w12 (p2 - p1) + w13 (p3 - p1) + wCross (p2 - p1) x (p3 - p1)). A System owns the sites it is given.
+// (p1 + w12 (p2 - p1) + w13 (p3 - p1) + wCross (p2 - p1) x (p3 - p1)) and LocalCoordinatesSite (fixed coordinates
+// in a frame built from its particles). A System owns the sites it is given.
 #pragma once
 
 #include "openmm/Vec3.h"
@@ -59,6 +60,31 @@ public:
 
 private:
   double _w12, _w13, _wCross;
+};
+
+/**
+ * A site at fixed local coordinates in a frame built from its particles: origin = sum w_o p, x direction
+ * sum w_x p, y direction sum w_y p; z = x cross y, then y = z cross x, all normalised;
+ * position = origin + l_x e_x + l_y e_y + l_z e_z.
+ */
+class LocalCoordinatesSite : public VirtualSite {
+public:
+  LocalCoordinatesSite(const std::vector<int>& particles, const std::vector<double>& originWeights,
+                       const std::vector<double>& xWeights, const std::vector<double>& yWeights,
+                       const Vec3& localPosition);
+  LocalCoordinatesSite(int particle1, int particle2, int particle3, const Vec3& originWeights, const Vec3& xWeights,
+                       const Vec3& yWeights, const Vec3& localPosition);
+  void getOriginWeights(std::vector<double>& weights) const { weights = _origin; }
+  void getXWeights(std::vector<double>& weights) const { weights = _x; }
+  void getYWeights(std::vector<double>& weights) const { weights = _y; }
+  const Vec3& getLocalPosition() const { return _local; }
+  Vec3 computePosition(const std::vector<Vec3>& positions) const override;
+  void distributeForce(const std::vector<Vec3>& positions, const Vec3& force, std::vector<Vec3>& forces) const override;
+
+private:
+  Vec3 weighted(const std::vector<double>& weights, const std::vector<Vec3>& positions) const;
+  std::vector<double> _origin, _x, _y;
+  Vec3 _local;
 };
 
 } // namespace OpenMM
