@@ -19,6 +19,7 @@
 #include "ReferenceIntegrateBrownianStepKernel.h"
 #include "ReferenceIntegrateLangevinMiddleStepKernel.h"
 #include "ReferenceIntegrateLangevinStepKernel.h"
+#include "ReferenceIntegrateVariableVerletStepKernel.h"
 #include "ReferenceIntegrateVerletStepKernel.h"
 #include "ReferenceRemoveCMMotionKernel.h"
 #include "ReferenceUpdateStateDataKernel.h"
@@ -54,6 +55,7 @@ const std::map<std::string, Creator>& kernelTable() {
       {RemoveCMMotionKernel::Name(), creator<ReferenceRemoveCMMotionKernel>()},
       {ApplyMonteCarloBarostatKernel::Name(), creator<ReferenceApplyMonteCarloBarostatKernel>()},
       {IntegrateBrownianStepKernel::Name(), creator<ReferenceIntegrateBrownianStepKernel>()},
+      {IntegrateVariableVerletStepKernel::Name(), creator<ReferenceIntegrateVariableVerletStepKernel>()},
       {CalcRBTorsionForceKernel::Name(), creator<ReferenceCalcRBTorsionForceKernel>()},
       {CalcCustomBondForceKernel::Name(), creator<ReferenceCalcCustomBondForceKernel>()},
       {CalcCustomAngleForceKernel::Name(), creator<ReferenceCalcCustomAngleForceKernel>()},

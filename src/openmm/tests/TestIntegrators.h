@@ -329,3 +329,32 @@ inline void testBrownianHarmonicWell(Platform& platform) {
 }
 
 } // namespace OpenMMTests
+
+namespace OpenMMTests {
+
+inline void testVariableVerlet(Platform& platform) {
+  // The oscillator of testVerletHarmonicOscillator: positions follow the analytic solution and the energy is kept.
+  System system;
+  system.addParticle(0.0);
+  system.addParticle(2.0);
+  auto* bonds = new HarmonicBondForce();
+  bonds->addBond(0, 1, 1.0, 1.0);
+  system.addForce(bonds);
+  const double omega = std::sqrt(1.0 / 2.0), amplitude = 0.2;
+  VariableVerletIntegrator integrator(1e-6);
+  Context context(system, integrator, platform);
+  context.setPositions({Vec3(0, 0, 0), Vec3(1.0 + amplitude, 0, 0)});
+  integrator.stepTo(3.0);
+  assertClose(3.0, context.getTime(), 0.0, "stepTo ends at its time");
+  State state = context.getState(State::Positions | State::Energy);
+  assertClose(1.0 + amplitude * std::cos(omega * 3.0), state.getPositions()[1][0], 1e-3, "oscillator position");
+  assertClose(0.5 * amplitude * amplitude, state.getPotentialEnergy() + state.getKineticEnergy(), 1e-3,
+              "oscillator energy");
+  integrator.setMaximumStepSize(0.001);
+  integrator.step(10);
+  assertClose(0.001, integrator.getStepSize(), 1e-12, "maximum step size");
+  assertClose(3.01, context.getTime(), 1e-12, "time after ten maximal steps");
+  assertThrowsWith([] { VariableVerletIntegrator bad(0.0); }, "error tolerance must be positive", "zero tolerance");
+}
+
+} // namespace OpenMMTests

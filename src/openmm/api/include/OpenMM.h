@@ -27,6 +27,7 @@
 #include "openmm/State.h"
 #include "openmm/System.h"
 #include "openmm/Units.h"
+#include "openmm/VariableVerletIntegrator.h"
 #include "openmm/Vec3.h"
 #include "openmm/VerletIntegrator.h"
 #include "openmm/VirtualSite.h"

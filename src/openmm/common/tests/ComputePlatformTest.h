@@ -34,6 +34,7 @@ protected:
             {"customForceGlobalParameters", custom},
             {"customForceErrors", custom},
             {"rbTorsion", custom},
+            {"variableVerlet", "the " + platformName() + " platform refuses VariableVerletIntegrator"},
             {"virtualSites", "the " + platformName() + " platform refuses virtual sites"},
             {"brownianHarmonicWell", "the " + platformName() + " platform refuses BrownianIntegrator"},
             {"monteCarloBarostatIdealGas", "the " + platformName() + " platform refuses MonteCarloBarostat"},
