@@ -6,7 +6,7 @@
 
 namespace OpenMM {
 
-void ReferenceApplyMonteCarloBarostatKernel::initialize(const System&, const MonteCarloBarostat&) {}
+void ReferenceApplyMonteCarloBarostatKernel::initialize(const System&, const Force&) {}
 
 void ReferenceApplyMonteCarloBarostatKernel::scaleCoordinates(ContextImpl& context, double scaleX, double scaleY,
                                                               double scaleZ) {

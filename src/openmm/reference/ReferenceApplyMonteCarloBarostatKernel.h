@@ -13,7 +13,7 @@ class ReferenceApplyMonteCarloBarostatKernel : public ApplyMonteCarloBarostatKer
 public:
   ReferenceApplyMonteCarloBarostatKernel(std::string name, const Platform& platform)
       : ApplyMonteCarloBarostatKernel(name, platform) {}
-  void initialize(const System& system, const MonteCarloBarostat& barostat) override;
+  void initialize(const System& system, const Force& barostat) override;
   void scaleCoordinates(ContextImpl& context, double scaleX, double scaleY, double scaleZ) override;
   void restoreCoordinates(ContextImpl& context) override;
 

@@ -43,6 +43,7 @@ class PlatformTestBase : public CppUnit::TestFixture {
   CPPUNIT_TEST(langevinSeedReproducible);
   CPPUNIT_TEST(andersenThermostat);
   CPPUNIT_TEST(cmMotionRemover);
+  CPPUNIT_TEST(monteCarloAnisotropicBarostat);
   CPPUNIT_TEST(variableVerlet);
   CPPUNIT_TEST(brownianHarmonicWell);
   CPPUNIT_TEST(monteCarloBarostatIdealGas);
@@ -128,6 +129,7 @@ public:
   void langevinSeedReproducible() { OpenMMTests::testLangevinSeedReproducible(*_platform); }
   void andersenThermostat() { OpenMMTests::testAndersenThermostat(*_platform); }
   void cmMotionRemover() { OpenMMTests::testCMMotionRemover(*_platform); }
+  void monteCarloAnisotropicBarostat() { OpenMMTests::testMonteCarloAnisotropicBarostat(*_platform); }
   void variableVerlet() { OpenMMTests::testVariableVerlet(*_platform); }
   void brownianHarmonicWell() { OpenMMTests::testBrownianHarmonicWell(*_platform); }
   void monteCarloBarostatIdealGas() { OpenMMTests::testMonteCarloBarostatIdealGas(*_platform); }

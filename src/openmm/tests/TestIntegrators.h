@@ -358,3 +358,45 @@ inline void testVariableVerlet(Platform& platform) {
 }
 
 } // namespace OpenMMTests
+
+namespace OpenMMTests {
+
+inline void testMonteCarloAnisotropicBarostat(Platform& platform) {
+  // Ideal gas with only the x axis scaled: p(Lx) ~ Lx^N exp(-P A Lx / kT), so <V> = (N+1) kT / P; y and z stay.
+  const int n = 20;
+  const double temperature = 300.0, volume = 10.0;
+  const double kT = kBoltz * temperature, pressure = (n + 1) * kT / volume;
+  const double bar = pressure / (6.02214076e23 * 1e-25);
+  System system;
+  const double box = std::cbrt(volume);
+  system.setDefaultPeriodicBoxVectors(Vec3(box, 0, 0), Vec3(0, box, 0), Vec3(0, 0, box));
+  std::vector<Vec3> positions;
+  for (int i = 0; i < n; i++) {
+    system.addParticle(1.0);
+    positions.emplace_back(0.1 * i, 0.05 * i, 0.02 * i);
+  }
+  auto* periodic = new HarmonicBondForce();
+  periodic->setUsesPeriodicBoundaryConditions(true);
+  system.addForce(periodic);
+  auto* barostat = new MonteCarloAnisotropicBarostat(Vec3(bar, 5 * bar, 5 * bar), temperature, true, false, false, 1);
+  barostat->setRandomNumberSeed(11);
+  system.addForce(barostat);
+  VerletIntegrator integrator(0.001);
+  Context context(system, integrator, platform);
+  context.setPositions(positions);
+  assertClose(bar, context.getParameter(MonteCarloAnisotropicBarostat::PressureX()), 0.0, "pressure x");
+  integrator.step(500);
+  double mean = 0.0;
+  const int samples = 3000;
+  Vec3 a, b, c;
+  for (int i = 0; i < samples; i++) {
+    integrator.step(5);
+    context.getState(0).getPeriodicBoxVectors(a, b, c);
+    mean += a[0] * b[1] * c[2] / samples;
+  }
+  assertClose(volume, mean, 0.04, "ideal-gas mean volume, x scaled");
+  assertClose(box, b[1], 1e-12, "y not scaled");
+  assertClose(box, c[2], 1e-12, "z not scaled");
+}
+
+} // namespace OpenMMTests

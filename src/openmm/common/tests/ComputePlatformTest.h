@@ -34,6 +34,7 @@ protected:
             {"customForceGlobalParameters", custom},
             {"customForceErrors", custom},
             {"rbTorsion", custom},
+            {"monteCarloAnisotropicBarostat", "the " + platformName() + " platform refuses Monte Carlo barostats"},
             {"variableVerlet", "the " + platformName() + " platform refuses VariableVerletIntegrator"},
             {"virtualSites", "the " + platformName() + " platform refuses virtual sites"},
             {"brownianHarmonicWell", "the " + platformName() + " platform refuses BrownianIntegrator"},
