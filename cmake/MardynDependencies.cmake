@@ -4,6 +4,8 @@
 find_package(tinyxml2 REQUIRED CONFIG)
 find_package(PkgConfig REQUIRED)
 pkg_check_modules(CPPUNIT REQUIRED IMPORTED_TARGET cppunit)
+# FFTW: the real-to-complex transforms of particle-mesh Ewald in the platform library.
+pkg_check_modules(FFTW3 REQUIRED IMPORTED_TARGET fftw3)
 find_package(Threads REQUIRED)
 
 find_package(MPI QUIET COMPONENTS CXX)

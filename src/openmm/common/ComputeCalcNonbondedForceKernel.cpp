@@ -66,6 +66,10 @@ void ComputeCalcNonbondedForceKernel::initialize(const System& system, const Non
     throw OpenMMException(platform + " platform: NonbondedForce method " + names[_method] +
                           " is not supported (NoCutoff, CutoffNonPeriodic and CutoffPeriodic are)");
   }
+  if (force.getNumParticleParameterOffsets() > 0 || force.getNumExceptionParameterOffsets() > 0)
+    throw OpenMMException(platform +
+                          " platform: NonbondedForce parameter offsets (addParticleParameterOffset, "
+                          "addExceptionParameterOffset) are not supported; use the Reference or CPU platform");
   const int n = force.getNumParticles();
   _periodic = _method == NonbondedForce::CutoffPeriodic;
   const bool useCutoff = _method != NonbondedForce::NoCutoff;
@@ -93,7 +97,8 @@ void ComputeCalcNonbondedForceKernel::initialize(const System& system, const Non
     list.insert(list.end(), excluded[i].begin(), excluded[i].end());
   }
   start[n] = static_cast<int>(list.size());
-  if (list.empty()) list.push_back(0);
+  if (list.empty())
+    list.push_back(0);
   _exclusionStart.initialize(ctx, start.size(), "exclusionStart");
   _exclusionStart.upload(start);
   _exclusions.initialize(ctx, list.size(), "exclusions");
@@ -132,8 +137,9 @@ void ComputeCalcNonbondedForceKernel::initialize(const System& system, const Non
   defines["HAS_EXCLUSIONS"] = force.getNumExceptions() > 0 ? "1" : "0";
   _data->scan().addDefines(defines);
   try {
-    _program = ctx.compileProgram(mardyn::compute::KernelSources::withRequirements("openmm/common/kernels/NonbondedTiles.cc"),
-                                  defines, "openmm-nonbonded");
+    _program =
+        ctx.compileProgram(mardyn::compute::KernelSources::withRequirements("openmm/common/kernels/NonbondedTiles.cc"),
+                           defines, "openmm-nonbonded");
   } catch (const mardyn::compute::ComputeException& e) {
     throw OpenMMException(platform + " platform: compiling the nonbonded kernels failed: " + e.what());
   }
@@ -165,7 +171,8 @@ void ComputeCalcNonbondedForceKernel::copyParametersToContext(ContextImpl& conte
     throw OpenMMException("NonbondedForce: updateParametersInContext() cannot change the number of particles");
   std::vector<std::array<double, 4>> exceptionParams;
   readParameters(force, exceptionParams);
-  if (_firstException >= 0) _data->bonded().setParameters(_firstException, exceptionParams);
+  if (_firstException >= 0)
+    _data->bonded().setParameters(_firstException, exceptionParams);
   _dispersionCoefficient = NonbondedForceImpl::calcDispersionCorrection(context.getSystem(), force);
 }
 
@@ -192,7 +199,10 @@ void ComputeCalcNonbondedForceKernel::buildTiles() {
   auto bounds = _bounds->call();
   bounds.arg(_numBlocks).arg(_data->posq());
   _data->boxArguments(bounds);
-  bounds.arg(_blockCentre.array()).arg(_blockHalf.array()).arg(_posAtBuild.array()).execute(static_cast<std::size_t>(_numBlocks));
+  bounds.arg(_blockCentre.array())
+      .arg(_blockHalf.array())
+      .arg(_posAtBuild.array())
+      .execute(static_cast<std::size_t>(_numBlocks));
   // The coarse grid: cells at least cutoff + padding + the widest block wide (one cell without a box).
   const Vec3* box = _data->box;
   std::array<int, 3> dims{1, 1, 1};
@@ -226,8 +236,13 @@ void ComputeCalcNonbondedForceKernel::buildTiles() {
       .arg(_cellCount)
       .execute(static_cast<std::size_t>(_numBlocks));
   _data->scan().exclusive(_cellCount, cells, _cellCount);
-  _scatterBlocks->call().arg(_numBlocks).arg(_cellOfBlock).arg(_cellCount).arg(_cellFill).arg(_blocksInCell).execute(
-      static_cast<std::size_t>(_numBlocks));
+  _scatterBlocks->call()
+      .arg(_numBlocks)
+      .arg(_cellOfBlock)
+      .arg(_cellCount)
+      .arg(_cellFill)
+      .arg(_blocksInCell)
+      .execute(static_cast<std::size_t>(_numBlocks));
   const double reach = _cutoff + _padding;
   for (;;) {
     _tileCount.zero();
@@ -246,7 +261,8 @@ void ComputeCalcNonbondedForceKernel::buildTiles() {
     else
       find.blockShape(findGroup).execute(static_cast<std::size_t>(_numBlocks) * 27);
     _tileCount.downloadBytes(&_numTiles, 0, sizeof _numTiles);
-    if (_numTiles <= _tileCapacity) break;
+    if (_numTiles <= _tileCapacity)
+      break;
     _tileCapacity = _numTiles + _numTiles / 4;
     _tiles.resize(static_cast<std::size_t>(_tileCapacity));
   }
@@ -258,9 +274,11 @@ double ComputeCalcNonbondedForceKernel::execute(ContextImpl&, bool, bool include
   const Vec3* box = _data->box;
   if (_periodic && (_cutoff > 0.5 * box[0][0] || _cutoff > 0.5 * box[1][1] || _cutoff > 0.5 * box[2][2]))
     throw OpenMMException("NonbondedForce: The cutoff distance cannot be greater than half the periodic box size.");
-  if (!includeDirect) return 0.0;
+  if (!includeDirect)
+    return 0.0;
   const bool boxChanged = _builtBox[0] != box[0][0] || _builtBox[1] != box[1][1] || _builtBox[2] != box[2][2];
-  if (_builtVersion != _data->reorderVersion() || boxChanged || displaced()) buildTiles();
+  if (_builtVersion != _data->reorderVersion() || boxChanged || displaced())
+    buildTiles();
   if (_numTiles > 0) {
     auto call = _tilesKernel->call();
     call.arg(_tiles)
@@ -282,7 +300,8 @@ double ComputeCalcNonbondedForceKernel::execute(ContextImpl&, bool, bool include
         .blockShape(static_cast<std::size_t>(_warpsPerGroup * ComputePlatformData::tileSize))
         .executeBlocks(groups);
   }
-  if (includeEnergy && _dispersionCoefficient != 0.0) return _dispersionCoefficient / (box[0][0] * box[1][1] * box[2][2]);
+  if (includeEnergy && _dispersionCoefficient != 0.0)
+    return _dispersionCoefficient / (box[0][0] * box[1][1] * box[2][2]);
   return 0.0;
 }
 

@@ -13,7 +13,12 @@
 
 namespace OpenMM {
 
-void ComputeCalcForcesAndEnergyKernel::initialize(const System&) {}
+void ComputeCalcForcesAndEnergyKernel::initialize(const System& system) {
+  for (int i = 0; i < system.getNumParticles(); i++)
+    if (system.isVirtualSite(i))
+      throw OpenMMException(getPlatform().getName() + " platform: virtual sites are not supported (particle " +
+                            std::to_string(i) + " is one); use the Reference or CPU platform");
+}
 
 void ComputeCalcForcesAndEnergyKernel::beginComputation(ContextImpl& context, bool, bool, int) {
   ComputePlatform::getData(context).beginForces();
@@ -33,7 +38,9 @@ double ComputeUpdateStateDataKernel::getTime(const ContextImpl& context) const {
   return ComputePlatform::getData(context).time;
 }
 
-void ComputeUpdateStateDataKernel::setTime(ContextImpl& context, double time) { ComputePlatform::getData(context).time = time; }
+void ComputeUpdateStateDataKernel::setTime(ContextImpl& context, double time) {
+  ComputePlatform::getData(context).time = time;
+}
 
 long long ComputeUpdateStateDataKernel::getStepCount(const ContextImpl& context) const {
   return ComputePlatform::getData(context).stepCount;
@@ -74,7 +81,8 @@ void ComputeUpdateStateDataKernel::getPeriodicBoxVectors(ContextImpl& context, V
   c = data.box[2];
 }
 
-void ComputeUpdateStateDataKernel::setPeriodicBoxVectors(ContextImpl& context, const Vec3& a, const Vec3& b, const Vec3& c) {
+void ComputeUpdateStateDataKernel::setPeriodicBoxVectors(ContextImpl& context, const Vec3& a, const Vec3& b,
+                                                         const Vec3& c) {
   ComputePlatformData& data = ComputePlatform::getData(context);
   if (a[1] != 0 || a[2] != 0 || b[0] != 0 || b[2] != 0 || c[0] != 0 || c[1] != 0)
     throw OpenMMException(data.platformName() + " platform: only rectangular periodic boxes are supported");
@@ -93,7 +101,8 @@ template <class T> void writeRaw(std::ostream& stream, const T* values, std::siz
 }
 template <class T> void readRaw(std::istream& stream, T* values, std::size_t count) {
   stream.read(reinterpret_cast<char*>(values), static_cast<std::streamsize>(sizeof(T) * count));
-  if (!stream) throw OpenMMException("Context::loadCheckpoint: the checkpoint is truncated");
+  if (!stream)
+    throw OpenMMException("Context::loadCheckpoint: the checkpoint is truncated");
 }
 } // namespace
 

@@ -33,6 +33,8 @@ void CpuCalcNonbondedForceKernel::configureEngine() {
         _engine->setMethod(CpuNonbondedEngine::Method::CutoffNonPeriodic, _cutoff);
         break;
     case NonbondedForce::CutoffPeriodic:
+    case NonbondedForce::Ewald:
+    case NonbondedForce::PME:
         _engine->setMethod(CpuNonbondedEngine::Method::CutoffPeriodic, _cutoff);
         break;
     default:
@@ -40,6 +42,7 @@ void CpuCalcNonbondedForceKernel::configureEngine() {
     }
     _engine->setReactionFieldConstants(_krf, _crf);
     _engine->setSwitching(_useSwitching, _switchingDistance);
+    _engine->setEwaldAlpha(usesEwald() ? _alpha : 0.0);
     _engine->setCoulombConstant(ONE_4PI_EPS0);
     _engine->setParticleParameters(_charges, _sigmas, _epsilons);
     std::vector<std::pair<int, int>> excluded;
@@ -55,7 +58,7 @@ double CpuCalcNonbondedForceKernel::computePairs(ContextImpl& context, std::vect
                                                  bool includeEnergy) {
     auto& data = dynamic_cast<CpuPlatformData&>(ReferencePlatform::getPlatformData(context));
     const Vec3* box = data.box();
-    const bool periodic = _method == NonbondedForce::CutoffPeriodic;
+    const bool periodic = _method == NonbondedForce::CutoffPeriodic || usesEwald();
     if (periodic && (box[0][1] != 0 || box[0][2] != 0 || box[1][0] != 0 || box[1][2] != 0 || box[2][0] != 0 || box[2][1] != 0))
         return ReferenceCalcNonbondedForceKernel::computePairs(context, forces, includeForces, includeEnergy);
     if (!_engine || _enginePool != &data.threadPool()) {

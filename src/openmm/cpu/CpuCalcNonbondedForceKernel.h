@@ -17,6 +17,7 @@ public:
     void copyParametersToContext(ContextImpl& context, const NonbondedForce& force) override;
 
 protected:
+    void parametersChanged() override { _engineStale = true; }
     double computePairs(ContextImpl& context, std::vector<Vec3>& forces, bool includeForces,
                         bool includeEnergy) override;
 

@@ -45,6 +45,27 @@ void CpuNonbondedEngine::setSwitching(bool use, double switchingDistance) {
     _switchingDistance = switchingDistance;
 }
 
+void CpuNonbondedEngine::setEwaldAlpha(double alpha) {
+    _ewaldAlpha = alpha;
+    _ewaldTable.clear();
+    if (alpha <= 0.0)
+        return;
+    // Nodes every h = 1e-3 nm up past the cutoff: the interpolation error is about h^4 alpha^4 / 384 (1e-12 for
+    // alpha = 3.3/nm).
+    const double h = 1e-3;
+    const int nodes = static_cast<int>(std::ceil(_cutoff / h)) + 3;
+    _ewaldInvH = 1.0 / h;
+    _ewaldTable.resize(4 * static_cast<size_t>(nodes));
+    const double g0 = 2.0 * alpha / std::sqrt(M_PI);
+    for (int k = 0; k < nodes; k++) {
+        const double r = k * h, g = g0 * std::exp(-alpha * alpha * r * r);
+        _ewaldTable[4 * k] = std::erfc(alpha * r);
+        _ewaldTable[4 * k + 1] = -g;
+        _ewaldTable[4 * k + 2] = g;
+        _ewaldTable[4 * k + 3] = -2.0 * alpha * alpha * r * g;
+    }
+}
+
 void CpuNonbondedEngine::setCoulombConstant(double constant) {
     _coulombConstant = constant;
     _listValid = false;
@@ -212,6 +233,13 @@ double CpuNonbondedEngine::calculate(const double* positions, double* forces, bo
     CpuPairKernelFlags flags;
     flags.periodic = _method == Method::CutoffPeriodic;
     flags.coulomb = !_anyCharge ? 0 : (_method == Method::NoCutoff ? 1 : 2);
+    const bool ewald = _anyCharge && _method == Method::CutoffPeriodic && _ewaldAlpha > 0.0;
+    if (ewald) {
+        flags.coulomb = 3;
+        args.ewaldAlpha = _ewaldAlpha;
+        args.ewaldTable = _ewaldTable.data();
+        args.ewaldInvH = _ewaldInvH;
+    }
     flags.mixedLJ = !_uniformLJ;
     flags.switching = _useSwitching && _method != Method::NoCutoff && _switchingDistance < _cutoff;
     flags.energy = includeEnergy;

@@ -23,6 +23,8 @@ public:
     /** Sets the reaction-field constants directly (instead of deriving them from the dielectric). */
     void setReactionFieldConstants(double krf, double crf);
     void setSwitching(bool use, double switchingDistance);
+    /** With alpha > 0 and a periodic cutoff, Coulomb pairs are erfc(alpha r)/r (the direct space of Ewald/PME). */
+    void setEwaldAlpha(double alpha);
     /** Coulomb's constant 1/(4 pi eps0) in the caller's units (kJ nm / (mol e^2) in OpenMM's). */
     void setCoulombConstant(double constant);
     /** Extra distance added to the cutoff for the neighbour list; the list is rebuilt when a particle moved half of it. */
@@ -57,6 +59,9 @@ private:
     bool _explicitReactionField = false;
     double _explicitKrf = 0, _explicitCrf = 0;
     bool _useSwitching = false;
+    double _ewaldAlpha = 0.0;
+    std::vector<double> _ewaldTable;  // see CpuPairKernelArgs::ewaldTable
+    double _ewaldInvH = 0.0;
     double _switchingDistance = 0.0;
     double _coulombConstant = 138.935456;
     double _skin = 0.1;

@@ -14,6 +14,11 @@ struct CpuPairKernelArgs {
     double invBox[3] = {0, 0, 0};
     double cutoff2 = 0;              ///< interaction cutoff squared (infinite without cutoff)
     double krf = 0, crf = 0;         ///< reaction-field constants (used with reactionField)
+    double ewaldAlpha = 0;           ///< screening parameter of Ewald-screened Coulomb (coulomb == 3)
+    /// erfc(alpha r) and G(r) = 2 alpha/sqrt(pi) exp(-alpha^2 r^2) at r = k h with their r-derivatives, 4 per node,
+    /// for cubic Hermite interpolation (coulomb == 3); ewaldInvH = 1/h.
+    const double* ewaldTable = nullptr;
+    double ewaldInvH = 0;
     double switchStart = 0;          ///< switching distance
     double switchInvWidth = 0;       ///< 1 / (cutoff - switching distance)
     double uniformSigma2 = 0;        ///< sigma^2 when all particles share their LJ parameters
@@ -23,7 +28,7 @@ struct CpuPairKernelArgs {
 /** Which variant of the kernel to run. */
 struct CpuPairKernelFlags {
     bool periodic = false;
-    int coulomb = 0;                 ///< 0: no charges, 1: plain Coulomb, 2: reaction field
+    int coulomb = 0;                 ///< 0: no charges, 1: plain Coulomb, 2: reaction field, 3: erfc(alpha r)/r
     bool mixedLJ = true;             ///< per-particle LJ parameters (else the uniform ones)
     bool switching = false;
     bool energy = true;              ///< compute the energy (a kernel may return 0 without it)

@@ -41,6 +41,8 @@ double avx2Block(const CpuPairKernelArgs& a, const CpuNeighborList& list, int bl
     const __m256d krf = _mm256_set1_pd(a.krf), crf = _mm256_set1_pd(a.crf), twoKrf = _mm256_set1_pd(2.0 * a.krf);
     const __m256d swStart = _mm256_set1_pd(a.switchStart), swInv = _mm256_set1_pd(a.switchInvWidth);
     const __m256d twelve = _mm256_set1_pd(12.0), six = _mm256_set1_pd(6.0);
+    const __m256d invH = _mm256_set1_pd(a.ewaldInvH);
+    const __m256d hStep = _mm256_set1_pd(a.ewaldInvH > 0 ? 1.0 / a.ewaldInvH : 0.0);
     __m256d energy = zero;
     for (int i = first; i < last; i++) {
         const double* pi = a.packed + 4 * i;
@@ -103,6 +105,29 @@ double avx2Block(const CpuPairKernelArgs& a, const CpuNeighborList& list, int bl
                 if (COULOMB == 2) {
                     e = _mm256_add_pd(e, _mm256_mul_pd(qq, _mm256_sub_pd(_mm256_fmadd_pd(krf, r2s, invR), crf)));
                     f = _mm256_fmadd_pd(qq, _mm256_fmsub_pd(invR, inv2, twoKrf), f);
+                } else if (COULOMB == 3) {
+                    // erfc(alpha r) and G(r) by cubic Hermite interpolation between table nodes k and k+1 (lanes
+                    // outside the cutoff read node 0).
+                    const __m256d x = _mm256_and_pd(_mm256_mul_pd(_mm256_mul_pd(r2s, invR), invH), mask);
+                    const __m256d kf = _mm256_floor_pd(x);
+                    const __m256d t = _mm256_sub_pd(x, kf), tt = _mm256_mul_pd(t, t), ttt = _mm256_mul_pd(tt, t);
+                    const __m128i index = _mm_slli_epi32(_mm256_cvttpd_epi32(kf), 2);
+                    __m256d node[8];
+                    for (int c = 0; c < 8; c++)
+                        node[c] = _mm256_i32gather_pd(a.ewaldTable + c, index, 8);
+                    const __m256d two = _mm256_set1_pd(2.0), three = _mm256_set1_pd(3.0);
+                    const __m256d h01 = _mm256_fmsub_pd(three, tt, _mm256_mul_pd(two, ttt));   // 3t^2 - 2t^3
+                    const __m256d h00 = _mm256_sub_pd(one, h01);                                // 2t^3 - 3t^2 + 1
+                    const __m256d h11 = _mm256_mul_pd(hStep, _mm256_sub_pd(ttt, tt));           // h (t^3 - t^2)
+                    const __m256d h10 = _mm256_fmadd_pd(hStep, t, _mm256_fnmadd_pd(two, _mm256_mul_pd(hStep, tt),
+                                                                                    _mm256_mul_pd(hStep, ttt)));
+                    const __m256d erfcValue = _mm256_fmadd_pd(h00, node[0], _mm256_fmadd_pd(h10, node[1],
+                                              _mm256_fmadd_pd(h01, node[4], _mm256_mul_pd(h11, node[5]))));
+                    const __m256d gValue = _mm256_fmadd_pd(h00, node[2], _mm256_fmadd_pd(h10, node[3],
+                                           _mm256_fmadd_pd(h01, node[6], _mm256_mul_pd(h11, node[7]))));
+                    // Written with explicit FMAs so that the force does not depend on whether the energy is computed.
+                    e = _mm256_fmadd_pd(qq, _mm256_mul_pd(erfcValue, invR), e);
+                    f = _mm256_fmadd_pd(qq, _mm256_mul_pd(_mm256_fmadd_pd(erfcValue, invR, gValue), inv2), f);
                 } else {
                     e = _mm256_fmadd_pd(qq, invR, e);
                     f = _mm256_fmadd_pd(qq, _mm256_mul_pd(invR, inv2), f);
@@ -155,6 +180,7 @@ CpuBlockKernel pickCoulomb(const CpuPairKernelFlags& f) {
     switch (f.coulomb) {
     case 0: return pickMixed<PERIODIC, 0>(f);
     case 1: return pickMixed<PERIODIC, 1>(f);
+    case 3: return pickMixed<PERIODIC, 3>(f);
     default: return pickMixed<PERIODIC, 2>(f);
     }
 }

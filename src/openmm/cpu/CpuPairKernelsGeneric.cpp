@@ -1,5 +1,5 @@
 // Portable scalar build of the CPU platform's nonbonded block kernels (LJ with optional switching,
-// plain or reaction-field Coulomb, minimum image); also the fallback where AVX2 is not available.
+// plain, reaction-field or Ewald-screened Coulomb, minimum image); also the fallback where AVX2 is not available.
 #include "CpuPairKernels.h"
 
 #include <cmath>
@@ -57,6 +57,19 @@ double genericBlock(const CpuPairKernelArgs& a, const CpuNeighborList& list, int
                 if (COULOMB == 2) {
                     eC = qq * (invR + a.krf * r2 - a.crf);
                     fC = qq * (invR * inv2 - 2.0 * a.krf);
+                } else if (COULOMB == 3) {
+                    // Cubic Hermite interpolation of erfc(alpha r) and G(r) = -d erfc(alpha r)/dr.
+                    const double x = r2 * invR * a.ewaldInvH;
+                    const int k = static_cast<int>(x);
+                    const double t = x - k, h = 1.0 / a.ewaldInvH;
+                    const double* n0 = a.ewaldTable + 4 * k;
+                    const double t2 = t * t, t3 = t2 * t;
+                    const double h00 = 2 * t3 - 3 * t2 + 1, h10 = t3 - 2 * t2 + t, h01 = -2 * t3 + 3 * t2, h11 = t3 - t2;
+                    const double erfcValue = h00 * n0[0] + h10 * h * n0[1] + h01 * n0[4] + h11 * h * n0[5];
+                    const double gValue = h00 * n0[2] + h10 * h * n0[3] + h01 * n0[6] + h11 * h * n0[7];
+                    const double screened = erfcValue * invR;
+                    eC = qq * screened;
+                    fC = qq * (screened + gValue) * inv2;
                 } else {
                     eC = qq * invR;
                     fC = qq * invR * inv2;
@@ -94,6 +107,7 @@ CpuBlockKernel pickCoulomb(const CpuPairKernelFlags& f) {
     switch (f.coulomb) {
     case 0: return pickMixed<PERIODIC, 0>(f);
     case 1: return pickMixed<PERIODIC, 1>(f);
+    case 3: return pickMixed<PERIODIC, 3>(f);
     default: return pickMixed<PERIODIC, 2>(f);
     }
 }

@@ -18,6 +18,9 @@ public:
 
     /** Name of the property that sets the number of worker threads. */
     static const std::string& threadsPropertyName();
+    /** Whether this processor can run the platform: always, since the vectorised pair kernels are picked at run
+     * time and a portable version stands in where AVX2 is missing. */
+    static bool isProcessorSupported() { return true; }
 
 protected:
     std::unique_ptr<PlatformData> createPlatformData(ContextImpl& context,

@@ -8,6 +8,7 @@
 #include "openmm/OpenMMException.h"
 #include "openmm/Platform.h"
 #include "openmm/System.h"
+#include "openmm/VirtualSite.h"
 #include "openmm/internal/ForceImpl.h"
 #include "openmm/kernels/ApplyConstraintsKernel.h"
 #include "openmm/kernels/CalcForcesAndEnergyKernel.h"
@@ -15,10 +16,13 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <cstring>
+#include <cxxabi.h>
 #include <istream>
 #include <numeric>
 #include <ostream>
+#include <typeinfo>
 
 namespace OpenMM {
 
@@ -33,9 +37,29 @@ ContextImpl::ContextImpl(Context& owner, const System& system, Integrator& integ
     int p1, p2;
     double distance;
     system.getConstraintParameters(i, p1, p2, distance);
-    if (system.getParticleMass(p1) == 0.0 || system.getParticleMass(p2) == 0.0)
-      throw OpenMMException("System: constraint " + std::to_string(i) + " involves a massless particle (" +
-                            std::to_string(p1) + ", " + std::to_string(p2) + "); constraints need massive particles");
+    // As in OpenMM: a constraint between two massless particles is ignored, one joining a massless particle to
+    // a massive one is an error.
+    if ((system.getParticleMass(p1) == 0.0) != (system.getParticleMass(p2) == 0.0))
+      throw OpenMMException("A constraint cannot involve a massless particle: constraint " + std::to_string(i) +
+                            " joins particles " + std::to_string(p1) + " and " + std::to_string(p2) +
+                            ", one of them massless");
+  }
+  for (int i = 0; i < system.getNumParticles(); i++) {
+    if (!system.isVirtualSite(i))
+      continue;
+    if (system.getParticleMass(i) != 0.0)
+      throw OpenMMException("Virtual site " + std::to_string(i) +
+                            " has a nonzero mass; virtual sites must be massless");
+    const VirtualSite& site = system.getVirtualSite(i);
+    for (int j = 0; j < site.getNumParticles(); j++) {
+      int p = site.getParticle(j);
+      if (p < 0 || p >= system.getNumParticles() || p == i)
+        throw OpenMMException("Virtual site " + std::to_string(i) +
+                              " depends on an illegal particle index: " + std::to_string(p));
+      if (system.isVirtualSite(p))
+        throw OpenMMException("A virtual site cannot depend on another virtual site (site " + std::to_string(i) +
+                              " depends on site " + std::to_string(p) + ")");
+    }
   }
   for (int i = 0; i < system.getNumForces(); i++)
     _forceImpls.emplace_back(system.getForce(i).createImpl());
@@ -51,8 +75,9 @@ ContextImpl::ContextImpl(Context& owner, const System& system, Integrator& integ
     _platform = &Platform::findPlatform(kernelNames);
   } else {
     if (!platform->supportsKernels(kernelNames))
-      throw OpenMMException("Specified a Platform (" + platform->getName() +
-                            ") for a Context which does not support all required kernels");
+      throw OpenMMException(
+          "Specified a Platform (" + platform->getName() +
+          ") for a Context which does not support all required kernels: " + describeUnsupported(*platform, integrator));
     _platform = platform;
   }
 
@@ -81,6 +106,34 @@ ContextImpl::ContextImpl(Context& owner, const System& system, Integrator& integ
     _platform->contextDestroyed(*this);
     throw;
   }
+}
+
+namespace {
+
+/** The class name of an object without its namespace (e.g. "CustomBondForce"). */
+std::string className(const std::type_info& type) {
+  int status = 0;
+  char* demangled = abi::__cxa_demangle(type.name(), nullptr, nullptr, &status);
+  std::string name = status == 0 && demangled != nullptr ? demangled : type.name();
+  std::free(demangled);
+  size_t colon = name.rfind("::");
+  return colon == std::string::npos ? name : name.substr(colon + 2);
+}
+
+} // namespace
+
+std::string ContextImpl::describeUnsupported(const Platform& platform, Integrator& integrator) const {
+  std::string text;
+  auto add = [&](const std::string& owner, const std::vector<std::string>& names) {
+    for (const auto& name : names)
+      if (!platform.supportsKernels({name}))
+        text += (text.empty() ? "" : "; ") + std::string("the ") + platform.getName() +
+                " platform does not implement " + owner + " (kernel " + name + ")";
+  };
+  add(className(typeid(integrator)), integrator.getKernelNames());
+  for (const auto& impl : _forceImpls)
+    add(className(typeid(impl->getOwner())), impl->getKernelNames());
+  return text.empty() ? "a core kernel is missing" : text;
 }
 
 ContextImpl::~ContextImpl() {
@@ -228,6 +281,12 @@ const std::vector<std::vector<int>>& ContextImpl::getMolecules() const {
   for (const auto& impl : _forceImpls)
     for (const auto& bond : impl->getBondedParticles())
       join(bond.first, bond.second);
+  for (int i = 0; i < n; i++)
+    if (_system.isVirtualSite(i)) {
+      const VirtualSite& site = _system.getVirtualSite(i);
+      for (int j = 0; j < site.getNumParticles(); j++)
+        join(i, site.getParticle(j));
+    }
   std::map<int, std::vector<int>> groups;
   for (int i = 0; i < n; i++)
     groups[root(i)].push_back(i);

@@ -8,8 +8,10 @@
 #include "openmm/internal/ContextImpl.h"
 #include "openmm/kernels/CalcNonbondedForceKernel.h"
 
+#include <algorithm>
 #include <cmath>
 #include <map>
+#include <set>
 
 namespace OpenMM {
 
@@ -37,16 +39,41 @@ void checkForce(const System& system, const NonbondedForce& force) {
     if (epsilon < 0.0)
       throw OpenMMException("NonbondedForce: exception " + std::to_string(i) + " has a negative epsilon");
   }
+  std::set<std::string> globals;
+  for (int i = 0; i < force.getNumGlobalParameters(); i++)
+    globals.insert(force.getGlobalParameterName(i));
+  for (int i = 0; i < force.getNumParticleParameterOffsets(); i++) {
+    std::string parameter;
+    int index;
+    double a, b, c;
+    force.getParticleParameterOffset(i, parameter, index, a, b, c);
+    if (globals.count(parameter) == 0)
+      throw OpenMMException("NonbondedForce: particle parameter offset " + std::to_string(i) +
+                            " refers to an undefined global parameter: " + parameter);
+    if (index < 0 || index >= force.getNumParticles())
+      throw OpenMMException("NonbondedForce: Illegal particle index for a parameter offset: " + std::to_string(index));
+  }
+  for (int i = 0; i < force.getNumExceptionParameterOffsets(); i++) {
+    std::string parameter;
+    int index;
+    double a, b, c;
+    force.getExceptionParameterOffset(i, parameter, index, a, b, c);
+    if (globals.count(parameter) == 0)
+      throw OpenMMException("NonbondedForce: exception parameter offset " + std::to_string(i) +
+                            " refers to an undefined global parameter: " + parameter);
+    if (index < 0 || index >= force.getNumExceptions())
+      throw OpenMMException("NonbondedForce: Illegal exception index for a parameter offset: " + std::to_string(index));
+  }
   NonbondedForce::NonbondedMethod method = force.getNonbondedMethod();
-  if (method == NonbondedForce::Ewald || method == NonbondedForce::PME || method == NonbondedForce::LJPME)
-    throw OpenMMException("NonbondedForce: nonbonded method " + std::to_string(int(method)) +
-                          " (Ewald/PME/LJPME) is not supported; use NoCutoff, CutoffNonPeriodic or CutoffPeriodic");
+  if (method == NonbondedForce::LJPME)
+    throw OpenMMException("NonbondedForce: nonbonded method LJPME is not supported; use NoCutoff, "
+                          "CutoffNonPeriodic, CutoffPeriodic, Ewald or PME");
   if (method != NonbondedForce::NoCutoff && force.getUseSwitchingFunction() &&
       (force.getSwitchingDistance() < 0.0 || force.getSwitchingDistance() >= force.getCutoffDistance()))
     throw OpenMMException("NonbondedForce: Switching distance must satisfy 0 <= r_switch < r_cutoff (got r_switch = " +
                           std::to_string(force.getSwitchingDistance()) +
                           ", r_cutoff = " + std::to_string(force.getCutoffDistance()) + ")");
-  if (method == NonbondedForce::CutoffPeriodic) {
+  if (method == NonbondedForce::CutoffPeriodic || method == NonbondedForce::Ewald || method == NonbondedForce::PME) {
     Vec3 box[3];
     system.getDefaultPeriodicBoxVectors(box[0], box[1], box[2]);
     double cutoff = force.getCutoffDistance();
@@ -91,6 +118,10 @@ double NonbondedForceImpl::calcForcesAndEnergy(ContextImpl& context, bool includ
                                                            includeReciprocal);
 }
 
+void NonbondedForceImpl::getPMEParameters(double& alpha, int& nx, int& ny, int& nz) const {
+  _kernel.getAs<CalcNonbondedForceKernel>().getPMEParameters(alpha, nx, ny, nz);
+}
+
 std::vector<std::string> NonbondedForceImpl::getKernelNames() { return {CalcNonbondedForceKernel::Name()}; }
 
 void NonbondedForceImpl::updateParametersInContext(ContextImpl& context) {
@@ -98,16 +129,78 @@ void NonbondedForceImpl::updateParametersInContext(ContextImpl& context) {
   _kernel.getAs<CalcNonbondedForceKernel>().copyParametersToContext(context, _owner);
 }
 
-double NonbondedForceImpl::calcDispersionCorrection(const System& system, const NonbondedForce& force) {
-  if (force.getNonbondedMethod() != NonbondedForce::CutoffPeriodic || !force.getUseDispersionCorrection())
+void NonbondedForceImpl::calcEwaldParameters(const System& system, const NonbondedForce& force, double& alpha,
+                                             int& kmaxx, int& kmaxy, int& kmaxz) {
+  Vec3 box[3];
+  system.getDefaultPeriodicBoxVectors(box[0], box[1], box[2]);
+  double tol = force.getEwaldErrorTolerance();
+  alpha = std::sqrt(-std::log(2.0 * tol)) / force.getCutoffDistance();
+  int* kmax[3] = {&kmaxx, &kmaxy, &kmaxz};
+  for (int d = 0; d < 3; d++) {
+    double width = box[d][d];
+    auto error = [&](int k) {
+      double x = M_PI * k / (width * alpha);
+      return 0.05 * std::sqrt(width * alpha) * k * std::exp(-x * x);
+    };
+    int k = 1;
+    while (error(k) > tol)
+      k++;
+    *kmax[d] = k;
+  }
+}
+
+void NonbondedForceImpl::calcPMEParameters(const System& system, const NonbondedForce& force, double& alpha, int& nx,
+                                           int& ny, int& nz) {
+  force.getPMEParameters(alpha, nx, ny, nz);
+  if (alpha != 0.0 && nx > 0 && ny > 0 && nz > 0)
+    return;
+  Vec3 box[3];
+  system.getDefaultPeriodicBoxVectors(box[0], box[1], box[2]);
+  double tol = force.getEwaldErrorTolerance();
+  alpha = std::sqrt(-std::log(2.0 * tol)) / force.getCutoffDistance();
+  auto legal = [](int n) {
+    for (int f : {2, 3, 5, 7})
+      while (n % f == 0)
+        n /= f;
+    return n == 1;
+  };
+  int* size[3] = {&nx, &ny, &nz};
+  for (int d = 0; d < 3; d++) {
+    int n = static_cast<int>(std::ceil(2.0 * alpha * box[d][d] / (3.0 * std::pow(tol, 0.2))));
+    n = std::max(n, 6);
+    while (!legal(n))
+      n++;
+    *size[d] = n;
+  }
+}
+
+std::map<std::string, double> NonbondedForceImpl::getDefaultParameters() {
+  std::map<std::string, double> parameters;
+  for (int i = 0; i < _owner.getNumGlobalParameters(); i++)
+    parameters[_owner.getGlobalParameterName(i)] = _owner.getGlobalParameterDefaultValue(i);
+  return parameters;
+}
+
+double NonbondedForceImpl::calcDispersionCorrection(const System&, const NonbondedForce& force) {
+  std::vector<double> sigmas(force.getNumParticles()), epsilons(force.getNumParticles());
+  for (int i = 0; i < force.getNumParticles(); i++) {
+    double charge;
+    force.getParticleParameters(i, charge, sigmas[i], epsilons[i]);
+  }
+  return calcDispersionCorrection(force, sigmas, epsilons);
+}
+
+double NonbondedForceImpl::calcDispersionCorrection(const NonbondedForce& force, const std::vector<double>& sigmas,
+                                                    const std::vector<double>& epsilons) {
+  NonbondedForce::NonbondedMethod method = force.getNonbondedMethod();
+  bool periodic =
+      method == NonbondedForce::CutoffPeriodic || method == NonbondedForce::Ewald || method == NonbondedForce::PME;
+  if (!periodic || !force.getUseDispersionCorrection())
     return 0.0;
   // Particles with equal (sigma, epsilon) form one class; average over all pairs i <= j.
   std::map<std::pair<double, double>, long long> classCounts;
-  for (int i = 0; i < force.getNumParticles(); i++) {
-    double charge, sigma, epsilon;
-    force.getParticleParameters(i, charge, sigma, epsilon);
-    classCounts[{sigma, epsilon}]++;
-  }
+  for (size_t i = 0; i < sigmas.size(); i++)
+    classCounts[{sigmas[i], epsilons[i]}]++;
   double cutoff = force.getCutoffDistance();
   bool switching = force.getUseSwitchingFunction();
   double switchDistance = force.getSwitchingDistance();
@@ -124,7 +217,7 @@ double NonbondedForceImpl::calcDispersionCorrection(const System& system, const 
         sumSwitch += count * epsilon * switchedTailIntegral(sigma, switchDistance, cutoff);
     }
   }
-  double n = system.getNumParticles();
+  double n = static_cast<double>(sigmas.size());
   double pairs = 0.5 * n * (n + 1.0);
   sum12 /= pairs;
   sum6 /= pairs;

@@ -1,8 +1,10 @@
-// ReferenceApplyAndersenThermostatKernel: re-draws each particle's velocity from the Maxwell distribution with
-// probability 1 - exp(-collisionFrequency dt), using the Context's generator.
+// ReferenceApplyAndersenThermostatKernel: re-draws the velocities of each group of constraint-linked particles
+// from the Maxwell distribution with probability 1 - exp(-collisionFrequency dt), using the Context's generator.
 #pragma once
 
 #include "openmm/kernels/ApplyAndersenThermostatKernel.h"
+
+#include <vector>
 
 namespace OpenMM {
 
@@ -12,6 +14,9 @@ public:
       : ApplyAndersenThermostatKernel(name, platform) {}
   void initialize(const System& system, const AndersenThermostat& thermostat) override;
   void execute(ContextImpl& context) override;
+
+private:
+  std::vector<std::vector<int>> _groups;
 };
 
 } // namespace OpenMM

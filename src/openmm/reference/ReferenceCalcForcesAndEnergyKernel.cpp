@@ -1,5 +1,5 @@
-// ReferenceCalcForcesAndEnergyKernel: clears ReferencePlatformData::forces before the ForceImpls add to it;
-// nothing is left to do afterwards.
+// ReferenceCalcForcesAndEnergyKernel: places the virtual sites and clears ReferencePlatformData::forces before the
+// ForceImpls add to it; afterwards passes the virtual sites' forces on to their particles.
 #include "ReferenceCalcForcesAndEnergyKernel.h"
 
 #include "ReferencePlatform.h"
@@ -9,13 +9,16 @@ namespace OpenMM {
 void ReferenceCalcForcesAndEnergyKernel::initialize(const System&) {}
 
 void ReferenceCalcForcesAndEnergyKernel::beginComputation(ContextImpl& context, bool includeForce, bool, int) {
-  if (includeForce) {
-    auto& forces = ReferencePlatform::getPlatformData(context).forces;
-    std::fill(forces.begin(), forces.end(), Vec3());
-  }
+  auto& data = ReferencePlatform::getPlatformData(context);
+  data.computeVirtualSites();
+  if (includeForce)
+    std::fill(data.forces.begin(), data.forces.end(), Vec3());
 }
 
-double ReferenceCalcForcesAndEnergyKernel::finishComputation(ContextImpl&, bool, bool, int, bool& valid) {
+double ReferenceCalcForcesAndEnergyKernel::finishComputation(ContextImpl& context, bool includeForce, bool, int,
+                                                             bool& valid) {
+  if (includeForce)
+    ReferencePlatform::getPlatformData(context).distributeVirtualSiteForces();
   valid = true;
   return 0.0;
 }

@@ -2,34 +2,121 @@
 // without cutoff, switching of LJ, and the dispersion correction C/V for CutoffPeriodic.
 #include "ReferenceCalcNonbondedForceKernel.h"
 
+#include "ReferenceEwaldSum.h"
 #include "ReferenceGeometry.h"
 #include "ReferencePlatform.h"
+#include "ReferencePmeGrid.h"
 #include "openmm/OpenMMException.h"
 #include "openmm/internal/ContextImpl.h"
 #include "openmm/internal/NonbondedForceImpl.h"
 #include "openmm/internal/PhysicalConstants.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace OpenMM {
 
+ReferenceCalcNonbondedForceKernel::ReferenceCalcNonbondedForceKernel(std::string name, const Platform& platform)
+    : CalcNonbondedForceKernel(name, platform) {}
+
+ReferenceCalcNonbondedForceKernel::~ReferenceCalcNonbondedForceKernel() = default;
+
 void ReferenceCalcNonbondedForceKernel::readParameters(const NonbondedForce& force) {
+  _force = &force;
   _numParticles = force.getNumParticles();
-  _charges.resize(_numParticles);
-  _sigmas.resize(_numParticles);
-  _epsilons.resize(_numParticles);
+  _baseCharges.resize(_numParticles);
+  _baseSigmas.resize(_numParticles);
+  _baseEpsilons.resize(_numParticles);
   for (int i = 0; i < _numParticles; i++)
-    force.getParticleParameters(i, _charges[i], _sigmas[i], _epsilons[i]);
+    force.getParticleParameters(i, _baseCharges[i], _baseSigmas[i], _baseEpsilons[i]);
   _exclusions.assign(_numParticles, std::set<int>());
-  _exceptions.clear();
+  _baseExceptions.resize(force.getNumExceptions());
   for (int i = 0; i < force.getNumExceptions(); i++) {
-    Exception e;
+    Exception& e = _baseExceptions[i];
     force.getExceptionParameters(i, e.particle1, e.particle2, e.chargeProd, e.sigma, e.epsilon);
     _exclusions[e.particle1].insert(e.particle2);
     _exclusions[e.particle2].insert(e.particle1);
-    if (e.chargeProd != 0.0 || e.epsilon != 0.0)
-      _exceptions.push_back(e);
   }
+  _globalNames.clear();
+  for (int i = 0; i < force.getNumGlobalParameters(); i++)
+    _globalNames.push_back(force.getGlobalParameterName(i));
+  auto readOffsets = [&](bool particles, std::vector<Offset>& offsets) {
+    int count = particles ? force.getNumParticleParameterOffsets() : force.getNumExceptionParameterOffsets();
+    offsets.resize(count);
+    for (int i = 0; i < count; i++) {
+      std::string name;
+      Offset& o = offsets[i];
+      if (particles)
+        force.getParticleParameterOffset(i, name, o.index, o.chargeScale, o.sigmaScale, o.epsilonScale);
+      else
+        force.getExceptionParameterOffset(i, name, o.index, o.chargeScale, o.sigmaScale, o.epsilonScale);
+      o.parameter = static_cast<int>(std::find(_globalNames.begin(), _globalNames.end(), name) - _globalNames.begin());
+    }
+  };
+  readOffsets(true, _particleOffsets);
+  readOffsets(false, _exceptionOffsets);
+  std::vector<double> defaults;
+  for (int i = 0; i < force.getNumGlobalParameters(); i++)
+    defaults.push_back(force.getGlobalParameterDefaultValue(i));
+  _appliedGlobals = defaults;
+  // Effective parameters at the default global values; execute() re-applies them at the Context's values.
+  _charges = _baseCharges;
+  _sigmas = _baseSigmas;
+  _epsilons = _baseEpsilons;
+  std::vector<Exception> exceptions = _baseExceptions;
+  for (const Offset& o : _particleOffsets) {
+    double p = defaults[o.parameter];
+    _charges[o.index] += p * o.chargeScale;
+    _sigmas[o.index] += p * o.sigmaScale;
+    _epsilons[o.index] += p * o.epsilonScale;
+  }
+  std::vector<bool> hasOffset(exceptions.size(), false);
+  for (const Offset& o : _exceptionOffsets) {
+    double p = defaults[o.parameter];
+    exceptions[o.index].chargeProd += p * o.chargeScale;
+    exceptions[o.index].sigma += p * o.sigmaScale;
+    exceptions[o.index].epsilon += p * o.epsilonScale;
+    hasOffset[o.index] = true;
+  }
+  _exceptions.clear();
+  for (size_t i = 0; i < exceptions.size(); i++)
+    if (hasOffset[i] || exceptions[i].chargeProd != 0.0 || exceptions[i].epsilon != 0.0)
+      _exceptions.push_back(exceptions[i]);
+}
+
+void ReferenceCalcNonbondedForceKernel::applyOffsets(ContextImpl& context, bool force) {
+  if (_globalNames.empty())
+    return;
+  std::vector<double> globals;
+  for (const auto& name : _globalNames)
+    globals.push_back(context.getParameter(name));
+  if (!force && globals == _appliedGlobals)
+    return;
+  std::vector<double> saved = globals;
+  // Re-read with the Context's values standing in for the defaults.
+  _charges = _baseCharges;
+  _sigmas = _baseSigmas;
+  _epsilons = _baseEpsilons;
+  for (const Offset& o : _particleOffsets) {
+    _charges[o.index] += globals[o.parameter] * o.chargeScale;
+    _sigmas[o.index] += globals[o.parameter] * o.sigmaScale;
+    _epsilons[o.index] += globals[o.parameter] * o.epsilonScale;
+  }
+  std::vector<Exception> exceptions = _baseExceptions;
+  std::vector<bool> hasOffset(exceptions.size(), false);
+  for (const Offset& o : _exceptionOffsets) {
+    exceptions[o.index].chargeProd += globals[o.parameter] * o.chargeScale;
+    exceptions[o.index].sigma += globals[o.parameter] * o.sigmaScale;
+    exceptions[o.index].epsilon += globals[o.parameter] * o.epsilonScale;
+    hasOffset[o.index] = true;
+  }
+  _exceptions.clear();
+  for (size_t i = 0; i < exceptions.size(); i++)
+    if (hasOffset[i] || exceptions[i].chargeProd != 0.0 || exceptions[i].epsilon != 0.0)
+      _exceptions.push_back(exceptions[i]);
+  _dispersionCoefficient = NonbondedForceImpl::calcDispersionCorrection(*_force, _sigmas, _epsilons);
+  _appliedGlobals = saved;
+  parametersChanged();
 }
 
 void ReferenceCalcNonbondedForceKernel::initialize(const System& system, const NonbondedForce& force) {
@@ -38,26 +125,40 @@ void ReferenceCalcNonbondedForceKernel::initialize(const System& system, const N
   _cutoff = force.getCutoffDistance();
   _useSwitching = _method != NonbondedForce::NoCutoff && force.getUseSwitchingFunction();
   _switchingDistance = force.getSwitchingDistance();
-  _exceptionsPeriodic = _method == NonbondedForce::CutoffPeriodic && force.getExceptionsUsePeriodicBoundaryConditions();
-  if (_method == NonbondedForce::NoCutoff) {
+  _exceptionsPeriodic =
+      (_method == NonbondedForce::CutoffPeriodic || usesEwald()) && force.getExceptionsUsePeriodicBoundaryConditions();
+  _pme.reset();
+  if (_method == NonbondedForce::Ewald)
+    NonbondedForceImpl::calcEwaldParameters(system, force, _alpha, _kmax[0], _kmax[1], _kmax[2]);
+  if (_method == NonbondedForce::PME) {
+    NonbondedForceImpl::calcPMEParameters(system, force, _alpha, _grid[0], _grid[1], _grid[2]);
+    _pme = std::make_unique<ReferencePmeGrid>(_grid[0], _grid[1], _grid[2], _alpha);
+  }
+  if (_method == NonbondedForce::NoCutoff || usesEwald()) {
     _krf = _crf = 0.0;
   } else {
     double eps = force.getReactionFieldDielectric();
     _krf = (eps - 1.0) / ((2.0 * eps + 1.0) * _cutoff * _cutoff * _cutoff);
     _crf = 3.0 * eps / ((2.0 * eps + 1.0) * _cutoff);
   }
-  _dispersionCoefficient = NonbondedForceImpl::calcDispersionCorrection(system, force);
+  _dispersionCoefficient = NonbondedForceImpl::calcDispersionCorrection(force, _sigmas, _epsilons);
 }
 
 void ReferenceCalcNonbondedForceKernel::copyParametersToContext(ContextImpl& context, const NonbondedForce& force) {
   if (force.getNumParticles() != _numParticles)
     throw OpenMMException("NonbondedForce: updateParametersInContext() cannot change the number of particles");
   readParameters(force);
-  _dispersionCoefficient = NonbondedForceImpl::calcDispersionCorrection(context.getSystem(), force);
+  _dispersionCoefficient = NonbondedForceImpl::calcDispersionCorrection(force, _sigmas, _epsilons);
+  applyOffsets(context, true);
 }
 
-void ReferenceCalcNonbondedForceKernel::getPMEParameters(double&, int&, int&, int&) const {
-  throw OpenMMException("NonbondedForce: getPMEParameters(): this platform does not implement PME");
+void ReferenceCalcNonbondedForceKernel::getPMEParameters(double& alpha, int& nx, int& ny, int& nz) const {
+  if (_method != NonbondedForce::PME)
+    throw OpenMMException("NonbondedForce: getPMEParametersInContext(): this Context is not using PME");
+  alpha = _alpha;
+  nx = _grid[0];
+  ny = _grid[1];
+  nz = _grid[2];
 }
 
 double ReferenceCalcNonbondedForceKernel::pairEnergy(double r, int i, int j, double& dEdR) const {
@@ -68,6 +169,10 @@ double ReferenceCalcNonbondedForceKernel::pairEnergy(double r, int i, int j, dou
     if (_method == NonbondedForce::NoCutoff) {
       energy += qq / r;
       dEdR -= qq / (r * r);
+    } else if (usesEwald()) {
+      double screened = std::erfc(_alpha * r) / r;
+      energy += qq * screened;
+      dEdR -= qq * (screened + 2.0 * _alpha / std::sqrt(M_PI) * std::exp(-_alpha * _alpha * r * r)) / r;
     } else {
       energy += qq * (1.0 / r + _krf * r * r - _crf);
       dEdR += qq * (-1.0 / (r * r) + 2.0 * _krf * r);
@@ -96,7 +201,7 @@ double ReferenceCalcNonbondedForceKernel::pairEnergy(double r, int i, int j, dou
 double ReferenceCalcNonbondedForceKernel::computePairs(ContextImpl& context, std::vector<Vec3>& forces,
                                                        bool includeForces, bool) {
   const auto& data = ReferencePlatform::getPlatformData(context);
-  const Vec3* box = _method == NonbondedForce::CutoffPeriodic ? data.box() : nullptr;
+  const Vec3* box = _method == NonbondedForce::CutoffPeriodic || usesEwald() ? data.box() : nullptr;
   bool useCutoff = _method != NonbondedForce::NoCutoff;
   double cutoff2 = _cutoff * _cutoff;
   double energy = 0.0;
@@ -142,17 +247,64 @@ double ReferenceCalcNonbondedForceKernel::computeExceptions(ContextImpl& context
   return energy;
 }
 
+double ReferenceCalcNonbondedForceKernel::computeReciprocal(ContextImpl& context, std::vector<Vec3>& forces,
+                                                            bool includeForces) {
+  const auto& data = ReferencePlatform::getPlatformData(context);
+  double selfEnergy = 0.0;
+  for (double q : _charges)
+    selfEnergy -= ONE_4PI_EPS0 * q * q * _alpha / std::sqrt(M_PI);
+  if (_method == NonbondedForce::PME)
+    return selfEnergy + _pme->compute(data.positions, _charges, data.box(), ONE_4PI_EPS0, forces, includeForces);
+  return selfEnergy + ReferenceEwaldSum::compute(data.positions, _charges, data.box(), _alpha, _kmax, ONE_4PI_EPS0,
+                                                 forces, includeForces);
+}
+
+double ReferenceCalcNonbondedForceKernel::computeExclusionCorrections(ContextImpl& context, std::vector<Vec3>& forces,
+                                                                      bool includeForces) {
+  const auto& data = ReferencePlatform::getPlatformData(context);
+  double energy = 0.0;
+  for (int i = 0; i < _numParticles; i++)
+    for (int j : _exclusions[i]) {
+      if (j <= i)
+        continue;
+      double qq = ONE_4PI_EPS0 * _charges[i] * _charges[j];
+      if (qq == 0.0)
+        continue;
+      Vec3 d = ReferenceGeometry::delta(data.positions[i], data.positions[j], data.box());
+      double r = std::sqrt(d.dot(d));
+      if (r < 1e-10) {
+        energy -= qq * 2.0 * _alpha / std::sqrt(M_PI); // the limit of erf(alpha r)/r
+        continue;
+      }
+      double erfTerm = std::erf(_alpha * r) / r;
+      energy -= qq * erfTerm;
+      if (includeForces) {
+        double dEdR = -qq * (2.0 * _alpha / std::sqrt(M_PI) * std::exp(-_alpha * _alpha * r * r) - erfTerm) / r;
+        Vec3 f = d * (dEdR / r);
+        forces[i] += f;
+        forces[j] -= f;
+      }
+    }
+  return energy;
+}
+
 double ReferenceCalcNonbondedForceKernel::execute(ContextImpl& context, bool includeForces, bool includeEnergy,
-                                                  bool includeDirect, bool) {
+                                                  bool includeDirect, bool includeReciprocal) {
   auto& data = ReferencePlatform::getPlatformData(context);
-  if (_method == NonbondedForce::CutoffPeriodic) {
+  if (_method == NonbondedForce::CutoffPeriodic || usesEwald()) {
     const Vec3* box = data.box();
     if (_cutoff > 0.5 * box[0][0] || _cutoff > 0.5 * box[1][1] || _cutoff > 0.5 * box[2][2])
       throw OpenMMException("NonbondedForce: The cutoff distance cannot be greater than half the periodic box size.");
   }
+  applyOffsets(context, false);
+  double energy = 0.0;
+  if (includeReciprocal && usesEwald())
+    energy += computeReciprocal(context, data.forces, includeForces);
   if (!includeDirect)
-    return 0.0;
-  double energy = computePairs(context, data.forces, includeForces, includeEnergy);
+    return includeEnergy ? energy : 0.0;
+  if (usesEwald())
+    energy += computeExclusionCorrections(context, data.forces, includeForces);
+  energy += computePairs(context, data.forces, includeForces, includeEnergy);
   energy += computeExceptions(context, data.forces, includeForces, includeEnergy);
   if (_dispersionCoefficient != 0.0)
     energy += _dispersionCoefficient / data.boxVolume();

@@ -13,6 +13,8 @@ ReferenceConstraints::ReferenceConstraints(const System& system) {
   for (int i = 0; i < system.getNumConstraints(); i++) {
     Constraint c;
     system.getConstraintParameters(i, c.particle1, c.particle2, c.distance);
+    if (system.getParticleMass(c.particle1) == 0.0 && system.getParticleMass(c.particle2) == 0.0)
+      continue; // Neither particle moves: nothing to hold.
     _constraints.push_back(c);
   }
 }

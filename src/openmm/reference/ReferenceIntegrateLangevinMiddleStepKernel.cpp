@@ -48,6 +48,7 @@ void ReferenceIntegrateLangevinMiddleStepKernel::execute(ContextImpl& context,
     data.positions[i] = newPositions[i];
   }
   data.constraints.applyToVelocities(data.positions, data.velocities, data.inverseMasses, tol);
+  data.computeVirtualSites();
   data.time += dt;
   data.stepCount++;
 }

@@ -4,10 +4,14 @@
 
 #include "ReferencePlatform.h"
 #include "openmm/AndersenThermostat.h"
+#include "openmm/BrownianIntegrator.h"
 #include "openmm/LangevinIntegrator.h"
 #include "openmm/LangevinMiddleIntegrator.h"
 #include "openmm/System.h"
 #include "openmm/internal/ContextImpl.h"
+
+#include <cmath>
+#include <limits>
 
 namespace OpenMM {
 
@@ -18,6 +22,7 @@ void ReferenceIntegrationUtilities::finishStep(ReferencePlatformData& data, std:
     for (int i = 0; i < data.numParticles; i++)
       if (data.inverseMasses[i] != 0.0)
         data.positions[i] = newPositions[i];
+    data.computeVirtualSites();
     return;
   }
   data.constraints.apply(data.positions, newPositions, data.inverseMasses, tol);
@@ -28,12 +33,18 @@ void ReferenceIntegrationUtilities::finishStep(ReferencePlatformData& data, std:
     data.velocities[i] = (newPositions[i] - data.positions[i]) * invDt;
     data.positions[i] = newPositions[i];
   }
+  data.computeVirtualSites();
 }
 
 double ReferenceIntegrationUtilities::kineticEnergy(const ReferencePlatformData& data, double shift) {
   std::vector<Vec3> velocities(data.numParticles);
-  for (int i = 0; i < data.numParticles; i++)
+  for (int i = 0; i < data.numParticles; i++) {
     velocities[i] = data.velocities[i] + data.forces[i] * (shift * data.inverseMasses[i]);
+    // Non-finite forces (a trial configuration of the minimizer, an exploding run) give a NaN kinetic energy,
+    // as in OpenMM, rather than an error from the constraint projection.
+    if (!std::isfinite(velocities[i].dot(velocities[i])))
+      return std::numeric_limits<double>::quiet_NaN();
+  }
   // Constrained degrees of freedom carry no kinetic energy.
   data.constraints.applyToVelocities(data.positions, velocities, data.inverseMasses, 1e-6);
   double energy = 0.0;
@@ -52,6 +63,8 @@ void ReferenceIntegrationUtilities::seedRandom(ContextImpl& context) {
     seed = langevin->getRandomNumberSeed();
   else if (auto* middle = dynamic_cast<const LangevinMiddleIntegrator*>(&integrator))
     seed = middle->getRandomNumberSeed();
+  else if (auto* brownian = dynamic_cast<const BrownianIntegrator*>(&integrator))
+    seed = brownian->getRandomNumberSeed();
   const System& system = context.getSystem();
   for (int i = 0; i < system.getNumForces() && seed == 0; i++)
     if (auto* andersen = dynamic_cast<const AndersenThermostat*>(&system.getForce(i)))

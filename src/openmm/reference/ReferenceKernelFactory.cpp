@@ -4,13 +4,22 @@
 
 #include "ReferenceApplyAndersenThermostatKernel.h"
 #include "ReferenceApplyConstraintsKernel.h"
+#include "ReferenceApplyMonteCarloBarostatKernel.h"
+#include "ReferenceCalcCustomAngleForceKernel.h"
+#include "ReferenceCalcCustomBondForceKernel.h"
+#include "ReferenceCalcCustomExternalForceKernel.h"
+#include "ReferenceCalcCustomNonbondedForceKernel.h"
+#include "ReferenceCalcCustomTorsionForceKernel.h"
 #include "ReferenceCalcForcesAndEnergyKernel.h"
 #include "ReferenceCalcHarmonicAngleForceKernel.h"
 #include "ReferenceCalcHarmonicBondForceKernel.h"
 #include "ReferenceCalcNonbondedForceKernel.h"
 #include "ReferenceCalcPeriodicTorsionForceKernel.h"
+#include "ReferenceCalcRBTorsionForceKernel.h"
+#include "ReferenceIntegrateBrownianStepKernel.h"
 #include "ReferenceIntegrateLangevinMiddleStepKernel.h"
 #include "ReferenceIntegrateLangevinStepKernel.h"
+#include "ReferenceIntegrateVariableVerletStepKernel.h"
 #include "ReferenceIntegrateVerletStepKernel.h"
 #include "ReferenceRemoveCMMotionKernel.h"
 #include "ReferenceUpdateStateDataKernel.h"
@@ -44,6 +53,15 @@ const std::map<std::string, Creator>& kernelTable() {
       {IntegrateLangevinMiddleStepKernel::Name(), creator<ReferenceIntegrateLangevinMiddleStepKernel>()},
       {ApplyAndersenThermostatKernel::Name(), creator<ReferenceApplyAndersenThermostatKernel>()},
       {RemoveCMMotionKernel::Name(), creator<ReferenceRemoveCMMotionKernel>()},
+      {ApplyMonteCarloBarostatKernel::Name(), creator<ReferenceApplyMonteCarloBarostatKernel>()},
+      {IntegrateBrownianStepKernel::Name(), creator<ReferenceIntegrateBrownianStepKernel>()},
+      {IntegrateVariableVerletStepKernel::Name(), creator<ReferenceIntegrateVariableVerletStepKernel>()},
+      {CalcRBTorsionForceKernel::Name(), creator<ReferenceCalcRBTorsionForceKernel>()},
+      {CalcCustomBondForceKernel::Name(), creator<ReferenceCalcCustomBondForceKernel>()},
+      {CalcCustomAngleForceKernel::Name(), creator<ReferenceCalcCustomAngleForceKernel>()},
+      {CalcCustomTorsionForceKernel::Name(), creator<ReferenceCalcCustomTorsionForceKernel>()},
+      {CalcCustomExternalForceKernel::Name(), creator<ReferenceCalcCustomExternalForceKernel>()},
+      {CalcCustomNonbondedForceKernel::Name(), creator<ReferenceCalcCustomNonbondedForceKernel>()},
   };
   return table;
 }

@@ -3,6 +3,7 @@
 #include "ReferencePlatformData.h"
 
 #include "openmm/System.h"
+#include "openmm/VirtualSite.h"
 
 namespace OpenMM {
 
@@ -14,6 +15,23 @@ ReferencePlatformData::ReferencePlatformData(const System& system, const std::ma
     inverseMasses[i] = masses[i] == 0.0 ? 0.0 : 1.0 / masses[i];
   }
   system.getDefaultPeriodicBoxVectors(periodicBoxVectors[0], periodicBoxVectors[1], periodicBoxVectors[2]);
+  for (int i = 0; i < numParticles; i++)
+    if (system.isVirtualSite(i))
+      virtualSites.emplace_back(i, &system.getVirtualSite(i));
+}
+
+void ReferencePlatformData::computeVirtualSites() {
+  for (const auto& site : virtualSites)
+    positions[site.first] = site.second->computePosition(positions);
+}
+
+void ReferencePlatformData::distributeVirtualSiteForces() {
+  // In reverse order of index, so that nothing depends on a site whose force is already passed on.
+  for (auto site = virtualSites.rbegin(); site != virtualSites.rend(); ++site) {
+    Vec3 f = forces[site->first];
+    forces[site->first] = Vec3();
+    site->second->distributeForce(positions, f, forces);
+  }
 }
 
 } // namespace OpenMM

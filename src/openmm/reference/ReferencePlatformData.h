@@ -8,9 +8,12 @@
 
 #include <map>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace OpenMM {
+
+class VirtualSite;
 
 class System;
 
@@ -32,6 +35,12 @@ public:
   std::vector<double> masses, inverseMasses;
   ReferenceConstraints constraints;
   ReferenceRandom random;
+  /** The virtual sites of the System (particle index and site), in index order. */
+  std::vector<std::pair<int, const VirtualSite*>> virtualSites;
+  /** Sets the virtual sites' positions from their particles'. */
+  void computeVirtualSites();
+  /** Passes the forces on the virtual sites on to their particles (and clears them). */
+  void distributeVirtualSiteForces();
   /** Resolved value of every platform property. */
   std::map<std::string, std::string> propertyValues;
 };

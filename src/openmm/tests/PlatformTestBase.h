@@ -4,9 +4,12 @@
 
 #include "TestBondedForces.h"
 #include "TestConstraintsAndCheckpoints.h"
+#include "TestCustomForces.h"
+#include "TestEwald.h"
 #include "TestIntegrators.h"
 #include "TestLocalEnergyMinimizer.h"
 #include "TestNonbondedForce.h"
+#include "TestOpenMMBehaviours.h"
 #include "TestPlatformsAndErrors.h"
 #include "TestSkip.h"
 
@@ -20,6 +23,7 @@ class PlatformTestBase : public CppUnit::TestFixture {
   CPPUNIT_TEST(harmonicAngleAnalytic);
   CPPUNIT_TEST(periodicTorsionAnalytic);
   CPPUNIT_TEST(bondedFiniteDifference);
+  CPPUNIT_TEST(rbTorsion);
   CPPUNIT_TEST(coulombAndLennardJones);
   CPPUNIT_TEST(exclusionsAndExceptions);
   CPPUNIT_TEST(reactionFieldCutoff);
@@ -29,6 +33,10 @@ class PlatformTestBase : public CppUnit::TestFixture {
   CPPUNIT_TEST(createExceptionsFromBonds);
   CPPUNIT_TEST(nonbondedFiniteDifference);
   CPPUNIT_TEST(forceGroups);
+  CPPUNIT_TEST(nonbondedParameterOffsets);
+  CPPUNIT_TEST(ewaldMadelung);
+  CPPUNIT_TEST(pmeAgainstEwald);
+  CPPUNIT_TEST(pmeParametersAndGroups);
   CPPUNIT_TEST(verletHarmonicOscillator);
   CPPUNIT_TEST(verletEnergyConservation);
   CPPUNIT_TEST(langevinTemperature);
@@ -36,16 +44,37 @@ class PlatformTestBase : public CppUnit::TestFixture {
   CPPUNIT_TEST(langevinSeedReproducible);
   CPPUNIT_TEST(andersenThermostat);
   CPPUNIT_TEST(cmMotionRemover);
+  CPPUNIT_TEST(monteCarloAnisotropicBarostat);
+  CPPUNIT_TEST(variableVerlet);
+  CPPUNIT_TEST(brownianHarmonicWell);
+  CPPUNIT_TEST(monteCarloBarostatIdealGas);
   CPPUNIT_TEST(velocitiesToTemperature);
   CPPUNIT_TEST(constraintsHeld);
   CPPUNIT_TEST(applyConstraints);
   CPPUNIT_TEST(checkpointRoundTrip);
   CPPUNIT_TEST(enforcePeriodicBox);
+  CPPUNIT_TEST(virtualSites);
   CPPUNIT_TEST(minimizerDimer);
   CPPUNIT_TEST(minimizerCluster);
   CPPUNIT_TEST(platformDiscovery);
   CPPUNIT_TEST(pluginLoading);
   CPPUNIT_TEST(errorMessages);
+  CPPUNIT_TEST(velocityTimeOffset);
+  CPPUNIT_TEST(andersenConstraintGroups);
+  CPPUNIT_TEST(minimizerIntegrationGroups);
+  CPPUNIT_TEST(minimizerReporter);
+  CPPUNIT_TEST(nonFiniteKineticEnergy);
+  CPPUNIT_TEST(groupKineticEnergy);
+  CPPUNIT_TEST(createExceptionsOrder);
+  CPPUNIT_TEST(masslessConstraints);
+  CPPUNIT_TEST(platformLookups);
+  CPPUNIT_TEST(expressionEngine);
+  CPPUNIT_TEST(customBondedMatchBuiltIn);
+  CPPUNIT_TEST(customForceGlobalParameters);
+  CPPUNIT_TEST(customForceErrors);
+  CPPUNIT_TEST(customForceRefusedByName);
+  CPPUNIT_TEST(customNonbondedMatchesNonbonded);
+  CPPUNIT_TEST(customNonbondedGroupsAndParameters);
   CPPUNIT_TEST_SUITE_END_ABSTRACT();
 
 public:
@@ -66,7 +95,8 @@ public:
     try {
       _platform = &OpenMM::Platform::getPlatformByName(platformName());
     } catch (const OpenMM::OpenMMException& e) {
-      if (!optionalPlatform()) throw;
+      if (!optionalPlatform())
+        throw;
       throw mardyn::testing::SkipTest{platformName() + " platform not available (no device): " + e.what()};
     }
     OpenMMTests::toleranceFloor() = toleranceFloor();
@@ -81,6 +111,7 @@ public:
   void periodicTorsionAnalytic() { OpenMMTests::testPeriodicTorsionAnalytic(*_platform); }
   void moleculeAcrossBoxFaces() { OpenMMTests::testMoleculeAcrossBoxFaces(*_platform); }
   void bondedFiniteDifference() { OpenMMTests::testBondedFiniteDifference(*_platform); }
+  void rbTorsion() { OpenMMTests::testRBTorsion(*_platform); }
   void coulombAndLennardJones() { OpenMMTests::testCoulombAndLennardJones(*_platform); }
   void exclusionsAndExceptions() { OpenMMTests::testExclusionsAndExceptions(*_platform); }
   void reactionFieldCutoff() { OpenMMTests::testReactionFieldCutoff(*_platform); }
@@ -90,6 +121,10 @@ public:
   void createExceptionsFromBonds() { OpenMMTests::testCreateExceptionsFromBonds(*_platform); }
   void nonbondedFiniteDifference() { OpenMMTests::testNonbondedFiniteDifference(*_platform); }
   void forceGroups() { OpenMMTests::testForceGroups(*_platform); }
+  void nonbondedParameterOffsets() { OpenMMTests::testNonbondedParameterOffsets(*_platform); }
+  void ewaldMadelung() { OpenMMTests::testEwaldMadelung(*_platform); }
+  void pmeAgainstEwald() { OpenMMTests::testPmeAgainstEwald(*_platform); }
+  void pmeParametersAndGroups() { OpenMMTests::testPmeParametersAndGroups(*_platform); }
   void verletHarmonicOscillator() { OpenMMTests::testVerletHarmonicOscillator(*_platform); }
   void verletEnergyConservation() { OpenMMTests::testVerletEnergyConservation(*_platform); }
   void langevinTemperature() { OpenMMTests::testLangevinTemperature(*_platform); }
@@ -97,16 +132,37 @@ public:
   void langevinSeedReproducible() { OpenMMTests::testLangevinSeedReproducible(*_platform); }
   void andersenThermostat() { OpenMMTests::testAndersenThermostat(*_platform); }
   void cmMotionRemover() { OpenMMTests::testCMMotionRemover(*_platform); }
+  void monteCarloAnisotropicBarostat() { OpenMMTests::testMonteCarloAnisotropicBarostat(*_platform); }
+  void variableVerlet() { OpenMMTests::testVariableVerlet(*_platform); }
+  void brownianHarmonicWell() { OpenMMTests::testBrownianHarmonicWell(*_platform); }
+  void monteCarloBarostatIdealGas() { OpenMMTests::testMonteCarloBarostatIdealGas(*_platform); }
   void velocitiesToTemperature() { OpenMMTests::testVelocitiesToTemperature(*_platform); }
   void constraintsHeld() { OpenMMTests::testConstraintsHeld(*_platform); }
   void applyConstraints() { OpenMMTests::testApplyConstraints(*_platform); }
   void checkpointRoundTrip() { OpenMMTests::testCheckpointRoundTrip(*_platform); }
   void enforcePeriodicBox() { OpenMMTests::testEnforcePeriodicBox(*_platform); }
+  void virtualSites() { OpenMMTests::testVirtualSites(*_platform); }
   void minimizerDimer() { OpenMMTests::testMinimizerDimer(*_platform); }
   void minimizerCluster() { OpenMMTests::testMinimizerCluster(*_platform); }
   void platformDiscovery() { OpenMMTests::testPlatformDiscovery(*_platform); }
   void pluginLoading() { OpenMMTests::testPluginLoading(*_platform); }
   void errorMessages() { OpenMMTests::testErrorMessages(*_platform); }
+  void velocityTimeOffset() { OpenMMTests::testVelocityTimeOffset(*_platform); }
+  void andersenConstraintGroups() { OpenMMTests::testAndersenConstraintGroups(*_platform); }
+  void minimizerIntegrationGroups() { OpenMMTests::testMinimizerIntegrationGroups(*_platform); }
+  void minimizerReporter() { OpenMMTests::testMinimizerReporter(*_platform); }
+  void nonFiniteKineticEnergy() { OpenMMTests::testNonFiniteKineticEnergy(*_platform); }
+  void groupKineticEnergy() { OpenMMTests::testGroupKineticEnergy(*_platform); }
+  void createExceptionsOrder() { OpenMMTests::testCreateExceptionsOrder(*_platform); }
+  void masslessConstraints() { OpenMMTests::testMasslessConstraints(*_platform); }
+  void platformLookups() { OpenMMTests::testPlatformLookups(*_platform); }
+  void expressionEngine() { OpenMMTests::testExpressionEngine(*_platform); }
+  void customBondedMatchBuiltIn() { OpenMMTests::testCustomBondedMatchBuiltIn(*_platform); }
+  void customForceGlobalParameters() { OpenMMTests::testCustomForceGlobalParameters(*_platform); }
+  void customForceErrors() { OpenMMTests::testCustomForceErrors(*_platform); }
+  void customForceRefusedByName() { OpenMMTests::testCustomForceRefusedByName(*_platform); }
+  void customNonbondedMatchesNonbonded() { OpenMMTests::testCustomNonbondedMatchesNonbonded(*_platform); }
+  void customNonbondedGroupsAndParameters() { OpenMMTests::testCustomNonbondedGroupsAndParameters(*_platform); }
 
 protected:
   /** The platform under test (after setUp). */

@@ -176,3 +176,37 @@ inline void testBondedFiniteDifference(Platform& platform) {
 }
 
 } // namespace OpenMMTests
+
+namespace OpenMMTests {
+
+inline void testRBTorsion(Platform& platform) {
+  const double c[6] = {1.2, -0.7, 2.3, 0.4, -1.1, 0.3};
+  // Planar trans (phi = 180 degrees, psi = 0): E = sum C_i.
+  System system;
+  for (int i = 0; i < 4; i++)
+    system.addParticle(1.0);
+  auto* rb = new RBTorsionForce();
+  rb->addTorsion(0, 1, 2, 3, c[0], c[1], c[2], c[3], c[4], c[5]);
+  system.addForce(rb);
+  auto* custom = new CustomTorsionForce("c0+c1*u+c2*u^2+c3*u^3+c4*u^4+c5*u^5; u=cos(theta-3.141592653589793)");
+  for (int i = 0; i < 6; i++)
+    custom->addPerTorsionParameter("c" + std::to_string(i));
+  custom->addTorsion(0, 1, 2, 3, std::vector<double>(c, c + 6));
+  custom->setForceGroup(1);
+  system.addForce(custom);
+  VerletIntegrator integrator(0.001);
+  Context context(system, integrator, platform);
+  context.setPositions({Vec3(0, 1, 0), Vec3(0, 0, 0), Vec3(1, 0, 0), Vec3(1, -1, 0)});
+  assertClose(c[0] + c[1] + c[2] + c[3] + c[4] + c[5], context.getState(State::Energy, false, 1).getPotentialEnergy(),
+              1e-12, "RB energy at psi = 0");
+  std::vector<Vec3> positions = {Vec3(0.1, 1, 0.2), Vec3(0, 0, 0), Vec3(1, 0.1, 0), Vec3(1.3, -0.4, 0.8)};
+  context.setPositions(positions);
+  State rbState = context.getState(State::Energy | State::Forces, false, 1);
+  State customState = context.getState(State::Energy | State::Forces, false, 2);
+  assertClose(customState.getPotentialEnergy(), rbState.getPotentialEnergy(), 1e-12, "RB against the expression");
+  for (int i = 0; i < 4; i++)
+    assertVecClose(customState.getForces()[i], rbState.getForces()[i], 1e-10, "RB force");
+  checkForcesByFiniteDifference(context, 1e-6, "RB torsion");
+}
+
+} // namespace OpenMMTests

@@ -147,3 +147,85 @@ inline void testEnforcePeriodicBox(Platform& platform) {
 }
 
 } // namespace OpenMMTests
+
+namespace OpenMMTests {
+
+inline void testVirtualSites(Platform& platform) {
+  // Particles 0-2 carry a two-particle average site (3), a three-particle average site (4) and an out-of-plane
+  // site (5); the sites are charged and interact with particle 6.
+  System system;
+  for (int i = 0; i < 3; i++)
+    system.addParticle(10.0);
+  for (int i = 0; i < 3; i++)
+    system.addParticle(0.0);
+  system.addParticle(12.0);
+  system.addParticle(0.0); // 7: a local-coordinates site
+  system.setVirtualSite(7, new LocalCoordinatesSite(0, 1, 2, Vec3(0.5, 0.3, 0.2), Vec3(-1, 1, 0), Vec3(-1, 0, 1),
+                                                    Vec3(0.05, 0.08, -0.06)));
+  system.setVirtualSite(3, new TwoParticleAverageSite(0, 1, 0.3, 0.7));
+  system.setVirtualSite(4, new ThreeParticleAverageSite(0, 1, 2, 0.2, 0.3, 0.5));
+  system.setVirtualSite(5, new OutOfPlaneSite(0, 1, 2, 0.4, -0.3, 2.5));
+  auto* nonbonded = new NonbondedForce();
+  const double charges[8] = {0.0, 0.0, 0.0, 0.5, -0.4, 0.3, -0.6, 0.35};
+  for (double q : charges)
+    nonbonded->addParticle(q, 0.25, q == 0.0 ? 0.0 : 0.3);
+  for (int i = 0; i < 8; i++)
+    for (int j = i + 1; j < 8; j++)
+      if (i != 6 && j != 6)
+        nonbonded->addException(i, j, 0.0, 1.0, 0.0); // one molecule: no interactions inside it
+  system.addForce(nonbonded);
+  auto* bonds = new HarmonicBondForce();
+  bonds->addBond(0, 1, 0.15, 1000.0);
+  bonds->addBond(1, 2, 0.15, 1000.0);
+  system.addForce(bonds);
+  VerletIntegrator integrator(0.0005);
+  Context context(system, integrator, platform);
+  std::vector<Vec3> positions = {
+      Vec3(0, 0, 0), Vec3(0.15, 0.02, 0), Vec3(0.2, 0.16, 0.03), Vec3(), Vec3(), Vec3(), Vec3(0.9, 0.4, 0.5), Vec3()};
+  context.setPositions(positions);
+  context.computeVirtualSites();
+  State state = context.getState(State::Positions);
+  const auto& x = state.getPositions();
+  assertVecClose(x[0] * 0.3 + x[1] * 0.7, x[3], 1e-14, "two-particle average site");
+  assertVecClose(x[0] * 0.2 + x[1] * 0.3 + x[2] * 0.5, x[4], 1e-14, "three-particle average site");
+  Vec3 v12 = x[1] - x[0], v13 = x[2] - x[0];
+  assertVecClose(x[0] + v12 * 0.4 - v13 * 0.3 + v12.cross(v13) * 2.5, x[5], 1e-14, "out-of-plane site");
+  {
+    Vec3 a = x[1] - x[0], b = x[2] - x[0];
+    Vec3 ex = a / std::sqrt(a.dot(a)), ez = a.cross(b) / std::sqrt(a.cross(b).dot(a.cross(b))), ey = ez.cross(ex);
+    Vec3 origin = x[0] * 0.5 + x[1] * 0.3 + x[2] * 0.2;
+    assertVecClose(origin + ex * 0.05 + ey * 0.08 - ez * 0.06, x[7], 1e-14, "local-coordinates site");
+  }
+  CPPUNIT_ASSERT_EQUAL(2, static_cast<int>(context.getMolecules().size()));
+  // Forces on the real particles are minus the gradient of the energy with respect to them (the sites follow).
+  State forces = context.getState(State::Forces | State::Energy);
+  for (int i : {3, 4, 5, 7})
+    assertVecClose(Vec3(), forces.getForces()[i], 0.0, "no force left on a site");
+  const double h = 1e-5;
+  for (int p : {0, 1, 2, 6})
+    for (int d = 0; d < 3; d++) {
+      std::vector<Vec3> plus = positions, minus = positions;
+      plus[p][d] += h;
+      minus[p][d] -= h;
+      context.setPositions(plus);
+      double ePlus = context.getState(State::Energy).getPotentialEnergy();
+      context.setPositions(minus);
+      double eMinus = context.getState(State::Energy).getPotentialEnergy();
+      assertClose(-(ePlus - eMinus) / (2 * h), forces.getForces()[p][d], 1e-5,
+                  "force on particle " + std::to_string(p) + " against finite differences");
+    }
+  // The sites move with their particles during dynamics, and the total energy is conserved.
+  context.setPositions(positions);
+  context.setVelocities(std::vector<Vec3>(8, Vec3()));
+  double start = context.getState(State::Energy).getPotentialEnergy();
+  integrator.step(100);
+  State end = context.getState(State::Energy | State::Positions);
+  assertClose(start, end.getPotentialEnergy() + end.getKineticEnergy(), 1e-3, "energy conservation with sites");
+  const auto& y = end.getPositions();
+  assertVecClose(y[0] * 0.3 + y[1] * 0.7, y[3], 1e-12, "site follows its particles");
+  system.setParticleMass(3, 1.0);
+  VerletIntegrator other(0.001);
+  assertThrowsWith([&] { Context c(system, other, platform); }, "must be massless", "massive virtual site");
+}
+
+} // namespace OpenMMTests

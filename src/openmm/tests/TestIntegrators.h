@@ -247,3 +247,156 @@ inline void testVelocitiesToTemperature(Platform& platform) {
 }
 
 } // namespace OpenMMTests
+
+namespace OpenMMTests {
+
+inline void testMonteCarloBarostatIdealGas(Platform& platform) {
+  // N non-interacting particles: p(V) ~ V^N exp(-PV/kT), so <V> = (N+1) kT / P.
+  const int n = 20;
+  const double temperature = 300.0, volume = 10.0;
+  const double kT = kBoltz * temperature, pressure = (n + 1) * kT / volume; // kJ/mol/nm^3
+  const double bar = pressure / (6.02214076e23 * 1e-25);
+  System system;
+  const double box = std::cbrt(volume);
+  system.setDefaultPeriodicBoxVectors(Vec3(box, 0, 0), Vec3(0, box, 0), Vec3(0, 0, box));
+  std::vector<Vec3> positions;
+  for (int i = 0; i < n; i++) {
+    system.addParticle(1.0);
+    positions.emplace_back(0.1 * i, 0.05 * i, 0.02 * i);
+  }
+  auto* periodic = new HarmonicBondForce(); // no bonds: makes the System periodic
+  periodic->setUsesPeriodicBoundaryConditions(true);
+  system.addForce(periodic);
+  auto* barostat = new MonteCarloBarostat(bar, temperature, 1);
+  barostat->setRandomNumberSeed(7);
+  system.addForce(barostat);
+  VerletIntegrator integrator(0.001);
+  Context context(system, integrator, platform);
+  context.setPositions(positions);
+  assertClose(bar, context.getParameter(MonteCarloBarostat::Pressure()), 0.0, "pressure parameter");
+  integrator.step(500);
+  double mean = 0.0;
+  const int samples = 3000;
+  for (int i = 0; i < samples; i++) {
+    integrator.step(5);
+    Vec3 a, b, c;
+    context.getState(0).getPeriodicBoxVectors(a, b, c);
+    mean += a[0] * b[1] * c[2] / samples;
+  }
+  // Relative standard deviation of V is 1/sqrt(N+1) = 22 %; about 1000 independent samples.
+  assertClose(volume, mean, 0.04, "ideal-gas mean volume");
+  System open;
+  open.addParticle(1.0);
+  open.addForce(new MonteCarloBarostat(1.0, 300.0));
+  VerletIntegrator other(0.001);
+  assertThrowsWith([&] { Context c(open, other, platform); }, "non-periodic", "barostat without periodic forces");
+}
+
+} // namespace OpenMMTests
+
+namespace OpenMMTests {
+
+inline void testBrownianHarmonicWell(Platform& platform) {
+  // Independent particles in a 3D harmonic well: <E_pot> = 3/2 N kT.
+  const int n = 50;
+  const double temperature = 300.0, k = 1000.0;
+  System system;
+  auto* well = new CustomExternalForce("0.5*k*(x^2+y^2+z^2)");
+  well->addGlobalParameter("k", k);
+  std::vector<Vec3> positions;
+  for (int i = 0; i < n; i++) {
+    system.addParticle(10.0);
+    well->addParticle(i);
+    positions.emplace_back(0.01 * (i % 5), 0.0, -0.01 * (i % 3));
+  }
+  system.addForce(well);
+  BrownianIntegrator integrator(temperature, 10.0, 0.002);
+  integrator.setRandomNumberSeed(17);
+  CPPUNIT_ASSERT_EQUAL(0.0, integrator.getVelocityTimeOffset());
+  Context context(system, integrator, platform);
+  context.setPositions(positions);
+  integrator.step(200);
+  double mean = 0.0;
+  const int samples = 400;
+  for (int i = 0; i < samples; i++) {
+    integrator.step(50);
+    mean += context.getState(State::Energy).getPotentialEnergy() / samples;
+  }
+  // Relaxation time m gamma / k = 0.1 ps; samples 0.1 ps apart; statistical error about 0.6 %, time step bias 1 %.
+  assertClose(1.5 * n * kBoltz * temperature, mean, 0.04, "Brownian mean potential energy");
+  assertThrowsWith([] { BrownianIntegrator bad(300.0, 0.0, 0.001); }, "friction coefficient must be positive",
+                   "zero friction");
+}
+
+} // namespace OpenMMTests
+
+namespace OpenMMTests {
+
+inline void testVariableVerlet(Platform& platform) {
+  // The oscillator of testVerletHarmonicOscillator: positions follow the analytic solution and the energy is kept.
+  System system;
+  system.addParticle(0.0);
+  system.addParticle(2.0);
+  auto* bonds = new HarmonicBondForce();
+  bonds->addBond(0, 1, 1.0, 1.0);
+  system.addForce(bonds);
+  const double omega = std::sqrt(1.0 / 2.0), amplitude = 0.2;
+  VariableVerletIntegrator integrator(1e-6);
+  Context context(system, integrator, platform);
+  context.setPositions({Vec3(0, 0, 0), Vec3(1.0 + amplitude, 0, 0)});
+  integrator.stepTo(3.0);
+  assertClose(3.0, context.getTime(), 0.0, "stepTo ends at its time");
+  State state = context.getState(State::Positions | State::Energy);
+  assertClose(1.0 + amplitude * std::cos(omega * 3.0), state.getPositions()[1][0], 1e-3, "oscillator position");
+  assertClose(0.5 * amplitude * amplitude, state.getPotentialEnergy() + state.getKineticEnergy(), 1e-3,
+              "oscillator energy");
+  integrator.setMaximumStepSize(0.001);
+  integrator.step(10);
+  assertClose(0.001, integrator.getStepSize(), 1e-12, "maximum step size");
+  assertClose(3.01, context.getTime(), 1e-12, "time after ten maximal steps");
+  assertThrowsWith([] { VariableVerletIntegrator bad(0.0); }, "error tolerance must be positive", "zero tolerance");
+}
+
+} // namespace OpenMMTests
+
+namespace OpenMMTests {
+
+inline void testMonteCarloAnisotropicBarostat(Platform& platform) {
+  // Ideal gas with only the x axis scaled: p(Lx) ~ Lx^N exp(-P A Lx / kT), so <V> = (N+1) kT / P; y and z stay.
+  const int n = 20;
+  const double temperature = 300.0, volume = 10.0;
+  const double kT = kBoltz * temperature, pressure = (n + 1) * kT / volume;
+  const double bar = pressure / (6.02214076e23 * 1e-25);
+  System system;
+  const double box = std::cbrt(volume);
+  system.setDefaultPeriodicBoxVectors(Vec3(box, 0, 0), Vec3(0, box, 0), Vec3(0, 0, box));
+  std::vector<Vec3> positions;
+  for (int i = 0; i < n; i++) {
+    system.addParticle(1.0);
+    positions.emplace_back(0.1 * i, 0.05 * i, 0.02 * i);
+  }
+  auto* periodic = new HarmonicBondForce();
+  periodic->setUsesPeriodicBoundaryConditions(true);
+  system.addForce(periodic);
+  auto* barostat = new MonteCarloAnisotropicBarostat(Vec3(bar, 5 * bar, 5 * bar), temperature, true, false, false, 1);
+  barostat->setRandomNumberSeed(11);
+  system.addForce(barostat);
+  VerletIntegrator integrator(0.001);
+  Context context(system, integrator, platform);
+  context.setPositions(positions);
+  assertClose(bar, context.getParameter(MonteCarloAnisotropicBarostat::PressureX()), 0.0, "pressure x");
+  integrator.step(500);
+  double mean = 0.0;
+  const int samples = 3000;
+  Vec3 a, b, c;
+  for (int i = 0; i < samples; i++) {
+    integrator.step(5);
+    context.getState(0).getPeriodicBoxVectors(a, b, c);
+    mean += a[0] * b[1] * c[2] / samples;
+  }
+  assertClose(volume, mean, 0.04, "ideal-gas mean volume, x scaled");
+  assertClose(box, b[1], 1e-12, "y not scaled");
+  assertClose(box, c[2], 1e-12, "z not scaled");
+}
+
+} // namespace OpenMMTests

@@ -275,3 +275,67 @@ inline void testForceGroups(Platform& platform) {
 }
 
 } // namespace OpenMMTests
+
+namespace OpenMMTests {
+
+/** Four charged LJ particles in a periodic box; parameters as if the offsets were applied at lambda. */
+inline NonbondedForce* offsetForce(double lambda, bool withOffsets) {
+  auto* force = new NonbondedForce();
+  force->setNonbondedMethod(NonbondedForce::CutoffPeriodic);
+  force->setCutoffDistance(1.0);
+  const double l = withOffsets ? 0.0 : lambda;
+  force->addParticle(0.5 + 0.4 * l, 0.3 + 0.1 * l, 0.6 + 0.2 * l);
+  force->addParticle(-0.5, 0.3, 0.6);
+  force->addParticle(0.2, 0.25, 0.4);
+  force->addParticle(-0.2, 0.35, 0.5);
+  force->addException(1, 2, 0.3 - 0.5 * l, 0.3, 0.2 + 0.1 * l);
+  force->addException(0, 3, 0.0, 1.0, 0.0);
+  if (withOffsets) {
+    force->addGlobalParameter("lambda", lambda);
+    force->addParticleParameterOffset("lambda", 0, 0.4, 0.1, 0.2);
+    force->addExceptionParameterOffset("lambda", 0, -0.5, 0.0, 0.1);
+  }
+  return force;
+}
+
+inline void testNonbondedParameterOffsets(Platform& platform) {
+  std::vector<Vec3> positions = {Vec3(0.1, 0.2, 0.3), Vec3(0.6, 0.25, 0.3), Vec3(0.3, 0.8, 0.5), Vec3(1.1, 1.3, 0.9)};
+  System system;
+  system.setDefaultPeriodicBoxVectors(Vec3(3, 0, 0), Vec3(0, 3, 0), Vec3(0, 0, 3));
+  for (int i = 0; i < 4; i++)
+    system.addParticle(1.0);
+  NonbondedForce* force = offsetForce(0.25, true);
+  system.addForce(force);
+  VerletIntegrator integrator(0.001);
+  if (platform.getName() == "OpenCL" || platform.getName() == "CUDA") {
+    assertThrowsWith([&] { Context context(system, integrator, platform); }, "parameter offsets",
+                     "GPU platform refuses parameter offsets");
+    return;
+  }
+  Context context(system, integrator, platform);
+  context.setPositions(positions);
+  assertClose(0.25, context.getParameter("lambda"), 0.0, "global parameter default");
+  for (double lambda : {0.25, 1.0, -0.3}) {
+    context.setParameter("lambda", lambda);
+    System reference;
+    reference.setDefaultPeriodicBoxVectors(Vec3(3, 0, 0), Vec3(0, 3, 0), Vec3(0, 0, 3));
+    for (int i = 0; i < 4; i++)
+      reference.addParticle(1.0);
+    reference.addForce(offsetForce(lambda, false));
+    VerletIntegrator other(0.001);
+    Context expected(reference, other, platform);
+    expected.setPositions(positions);
+    compareStates(expected, context, 1e-12, "offsets at lambda " + std::to_string(lambda));
+  }
+  std::string name;
+  int index;
+  double a, b, c;
+  force->getParticleParameterOffset(0, name, index, a, b, c);
+  CPPUNIT_ASSERT(name == "lambda" && index == 0 && a == 0.4 && b == 0.1 && c == 0.2);
+  force->addParticleParameterOffset("missing", 1, 1.0, 0.0, 0.0);
+  VerletIntegrator third(0.001);
+  assertThrowsWith([&] { Context c2(system, third, platform); }, "undefined global parameter: missing",
+                   "offset with an unknown parameter");
+}
+
+} // namespace OpenMMTests

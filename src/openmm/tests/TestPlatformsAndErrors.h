@@ -153,9 +153,9 @@ inline void testErrorMessages(Platform& platform) {
     nonbonded->setNonbondedMethod(NonbondedForce::CutoffPeriodic);
     nonbonded->setCutoffDistance(1.5);
     assertThrowsWith([&] { contextFor(system); }, "half the periodic box", "cutoff vs box");
-    nonbonded->setNonbondedMethod(NonbondedForce::PME);
+    nonbonded->setNonbondedMethod(NonbondedForce::LJPME);
     nonbonded->setCutoffDistance(0.9);
-    assertThrowsWith([&] { contextFor(system); }, "not supported", "PME");
+    assertThrowsWith([&] { contextFor(system); }, "not supported", "LJPME");
     nonbonded->setNonbondedMethod(NonbondedForce::CutoffNonPeriodic);
     nonbonded->setUseSwitchingFunction(true);
     nonbonded->setSwitchingDistance(1.2);

@@ -62,6 +62,14 @@ inline void assertVecClose(const Vec3& expected, const Vec3& found, double tol, 
   }
 }
 
+/** The energies and forces of two Contexts agree to tol. */
+inline void compareStates(Context& a, Context& b, double tol, const std::string& what) {
+  State sa = a.getState(State::Energy | State::Forces), sb = b.getState(State::Energy | State::Forces);
+  assertClose(sa.getPotentialEnergy(), sb.getPotentialEnergy(), tol, what + " energy");
+  for (size_t i = 0; i < sa.getForces().size(); i++)
+    assertVecClose(sa.getForces()[i], sb.getForces()[i], tol, what + " force on particle " + std::to_string(i));
+}
+
 /** Runs `action` and checks that it throws an OpenMMException whose message contains `fragment`. */
 template <class Action> void assertThrowsWith(Action action, const std::string& fragment, const std::string& what) {
   try {

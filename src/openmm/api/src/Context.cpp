@@ -74,17 +74,17 @@ State Context::getState(int types, bool enforcePeriodicBox, int groups) const {
   state._time = impl.getTime();
   state._stepCount = impl.getStepCount();
   impl.getPeriodicBoxVectors(state._box[0], state._box[1], state._box[2]);
-  if (types & State::Energy) {
-    Integrator& integrator = impl.getIntegrator();
-    if (integrator.kineticEnergyRequiresForce())
-      impl.calcForcesAndEnergy(true, false, integrator.getIntegrationForceGroups());
-    state._kineticEnergy = integrator.computeKineticEnergy();
-  }
   if (types & (State::Forces | State::Energy)) {
+    // As in OpenMM, the half-step kinetic energy of a leapfrog integrator is shifted with the forces of the
+    // queried groups, so forces are computed whenever the energy is asked for.
     bool forces = (types & State::Forces) != 0, energy = (types & State::Energy) != 0;
-    double potential = impl.calcForcesAndEnergy(forces, energy, groups);
-    if (energy)
+    Integrator& integrator = impl.getIntegrator();
+    bool needForces = forces || (energy && integrator.kineticEnergyRequiresForce());
+    double potential = impl.calcForcesAndEnergy(needForces, energy, groups);
+    if (energy) {
       state._potentialEnergy = potential;
+      state._kineticEnergy = integrator.computeKineticEnergy();
+    }
     if (forces)
       impl.getForces(state._forces);
   }
@@ -139,6 +139,19 @@ void Context::setVelocitiesToTemperature(double temperature, int randomSeed) {
     double x = normal(engine), y = normal(engine), z = normal(engine);
     velocities[i] = Vec3(x, y, z) * scale;
   }
+  // Leapfrog-style integrators hold velocities half a step behind the positions: shift them back by the
+  // integrator's time offset, so that the first half kick starts from the drawn velocities (as OpenMM does).
+  double offset = getImpl().getIntegrator().getVelocityTimeOffset();
+  if (offset != 0.0) {
+    std::vector<Vec3> forces;
+    getImpl().calcForcesAndEnergy(true, false, getImpl().getIntegrator().getIntegrationForceGroups());
+    getImpl().getForces(forces);
+    for (int i = 0; i < system.getNumParticles(); i++) {
+      double mass = system.getParticleMass(i);
+      if (mass != 0.0)
+        velocities[i] -= forces[i] * (offset / mass);
+    }
+  }
   getImpl().setVelocities(velocities);
   getImpl().applyVelocityConstraints(1e-5);
 }
@@ -154,7 +167,10 @@ void Context::setPeriodicBoxVectors(const Vec3& a, const Vec3& b, const Vec3& c)
 void Context::applyConstraints(double tol) { getImpl().applyConstraints(tol); }
 void Context::applyVelocityConstraints(double tol) { getImpl().applyVelocityConstraints(tol); }
 const std::vector<std::vector<int>>& Context::getMolecules() const { return getImpl().getMolecules(); }
-void Context::computeVirtualSites() {}
+void Context::computeVirtualSites() {
+  // A force evaluation of no force group places the virtual sites on every platform that supports them.
+  getImpl().calcForcesAndEnergy(false, false, 0);
+}
 
 void Context::reinitialize(bool preserveState) {
   const System& system = getImpl().getSystem();

@@ -5,9 +5,13 @@
 #include "openmm/Context.h"
 #include "openmm/OpenMMException.h"
 #include "openmm/System.h"
+#include "openmm/internal/ContextImpl.h"
 
+#include <algorithm>
 #include <cmath>
 #include <deque>
+#include <limits>
+#include <map>
 #include <vector>
 
 namespace OpenMM {
@@ -23,34 +27,63 @@ double dot(const Coordinates& a, const Coordinates& b) {
   return sum;
 }
 
-/** Energy and gradient (-forces; zero for massless particles) of the Context's current positions. */
-double evaluate(Context& context, const std::vector<bool>& movable, Coordinates& gradient, Coordinates& positions) {
-  State state = context.getState(State::Positions | State::Forces | State::Energy);
-  const std::vector<Vec3>& forces = state.getForces();
-  const std::vector<Vec3>& x = state.getPositions();
+/** Energy of the integration force groups and its gradient (-forces; zero for massless particles) at the
+ * Context's current positions; +infinity where the energy or a force is not finite. */
+double evaluate(ContextImpl& impl, const std::vector<bool>& movable, Coordinates& gradient, Coordinates& positions) {
+  std::vector<Vec3> x, forces;
+  impl.getPositions(x);
+  double energy = impl.calcForcesAndEnergy(true, true, impl.getIntegrator().getIntegrationForceGroups());
+  impl.getForces(forces);
   gradient.assign(3 * x.size(), 0.0);
   positions.resize(3 * x.size());
+  bool finite = std::isfinite(energy);
   for (size_t i = 0; i < x.size(); i++)
     for (int d = 0; d < 3; d++) {
       positions[3 * i + d] = x[i][d];
-      if (movable[i])
+      if (movable[i]) {
         gradient[3 * i + d] = -forces[i][d];
+        finite = finite && std::isfinite(forces[i][d]);
+      }
     }
-  return state.getPotentialEnergy();
+  return finite ? energy : std::numeric_limits<double>::infinity();
 }
 
-void setPositions(Context& context, const Coordinates& positions, bool constrained) {
+/** Sets (and constrains) the positions; false where the constraints cannot be satisfied there. */
+bool setPositions(ContextImpl& impl, const Coordinates& positions, bool constrained) {
   std::vector<Vec3> x(positions.size() / 3);
-  for (size_t i = 0; i < x.size(); i++)
+  for (size_t i = 0; i < x.size(); i++) {
     x[i] = Vec3(positions[3 * i], positions[3 * i + 1], positions[3 * i + 2]);
-  context.setPositions(x);
-  if (constrained)
-    context.applyConstraints(1e-8);
+    if (!std::isfinite(x[i].dot(x[i])))
+      return false;
+  }
+  impl.setPositions(x);
+  if (constrained) {
+    try {
+      impl.applyConstraints(1e-8);
+    } catch (const OpenMMException&) {
+      return false;
+    }
+  }
+  return true;
+}
+
+/** Largest relative deviation of a constraint from its length. */
+double maxConstraintError(const System& system, const Coordinates& x) {
+  double error = 0.0;
+  for (int i = 0; i < system.getNumConstraints(); i++) {
+    int p1, p2;
+    double distance;
+    system.getConstraintParameters(i, p1, p2, distance);
+    Vec3 d(x[3 * p1] - x[3 * p2], x[3 * p1 + 1] - x[3 * p2 + 1], x[3 * p1 + 2] - x[3 * p2 + 2]);
+    error = std::max(error, std::fabs(std::sqrt(d.dot(d)) - distance) / distance);
+  }
+  return error;
 }
 
 } // namespace
 
-void LocalEnergyMinimizer::minimize(Context& context, double tolerance, int maxIterations) {
+void LocalEnergyMinimizer::minimize(Context& context, double tolerance, int maxIterations,
+                                    MinimizationReporter* reporter) {
   if (!(tolerance > 0.0))
     throw OpenMMException("LocalEnergyMinimizer: tolerance must be positive, got " + std::to_string(tolerance));
   const System& system = context.getSystem();
@@ -63,11 +96,15 @@ void LocalEnergyMinimizer::minimize(Context& context, double tolerance, int maxI
   }
   if (numMovable == 0)
     return;
+  ContextImpl& impl = context.getImpl();
   if (constrained)
-    context.applyConstraints(1e-8);
+    impl.applyConstraints(1e-8);
 
   Coordinates x, g;
-  double energy = evaluate(context, movable, g, x);
+  double energy = evaluate(impl, movable, g, x);
+  if (!std::isfinite(energy))
+    throw OpenMMException("LocalEnergyMinimizer: the energy or the forces of the starting configuration are not "
+                          "finite");
   std::deque<Coordinates> sHistory, yHistory;
   const size_t memory = 8;
   for (int iteration = 0; maxIterations <= 0 || iteration < maxIterations; iteration++) {
@@ -110,22 +147,27 @@ void LocalEnergyMinimizer::minimize(Context& context, double tolerance, int maxI
     for (int attempt = 0; attempt < 40 && !accepted; attempt++, step *= 0.5) {
       for (size_t i = 0; i < x.size(); i++)
         trial[i] = x[i] + step * direction[i];
-      setPositions(context, trial, constrained);
-      newEnergy = evaluate(context, movable, newG, newX);
+      if (!setPositions(impl, trial, constrained))
+        continue;
+      newEnergy = evaluate(impl, movable, newG, newX);
       accepted = std::isfinite(newEnergy) && newEnergy <= energy + 1e-4 * step * slope;
     }
-    if (!accepted || energy - newEnergy <= 1e-12 * std::fabs(energy)) {
-      if (!accepted)
-        setPositions(context, x, false);
-      if (sHistory.empty() || !accepted)
+    if (!accepted) {
+      setPositions(impl, x, false);
+      if (sHistory.empty())
+        return;         // Not even a short steepest-descent step lowers the energy.
+      sHistory.clear(); // Retry from steepest descent.
+      yHistory.clear();
+      continue;
+    }
+    if (energy - newEnergy <= 1e-12 * std::fabs(energy)) {
+      x = newX;
+      g = newG;
+      energy = newEnergy;
+      if (sHistory.empty())
         return; // No further progress possible at this resolution.
       sHistory.clear();
       yHistory.clear();
-      if (accepted) {
-        x = newX;
-        g = newG;
-        energy = newEnergy;
-      }
       continue;
     }
     Coordinates s(x.size()), y(x.size());
@@ -144,6 +186,14 @@ void LocalEnergyMinimizer::minimize(Context& context, double tolerance, int maxI
     x = newX;
     g = newG;
     energy = newEnergy;
+    if (reporter != nullptr) {
+      std::map<std::string, double> args{{"system energy", energy},
+                                         {"restraint energy", 0.0},
+                                         {"restraint strength", 0.0},
+                                         {"max constraint error", maxConstraintError(system, x)}};
+      if (reporter->report(iteration, x, g, args))
+        return;
+    }
   }
 }
 

@@ -143,11 +143,14 @@ void NonbondedForce::createExceptionsFromBonds(const std::vector<std::pair<int, 
                                                double lj14Scale) {
   std::vector<std::set<int>> neighbours(_particles.size());
   for (const auto& bond : bonds) {
-    checkParticle(bond.first);
-    checkParticle(bond.second);
+    if (bond.first < 0 || bond.second < 0 || bond.first >= getNumParticles() || bond.second >= getNumParticles())
+      throw OpenMMException("NonbondedForce: createExceptionsFromBonds: Illegal particle index in list of bonds: (" +
+                            std::to_string(bond.first) + ", " + std::to_string(bond.second) + ")");
     neighbours[bond.first].insert(bond.second);
     neighbours[bond.second].insert(bond.first);
   }
+  // Exceptions are created in OpenMM's order, so that programs editing them by index change the same pairs: by
+  // the larger index i ascending, then the smaller index j ascending, as (j, i).
   for (int i = 0; i < getNumParticles(); i++) {
     // Breadth-first search to depth 3 gives the bond distance of every nearby particle.
     std::map<int, int> distance{{i, 0}};
@@ -162,18 +165,107 @@ void NonbondedForce::createExceptionsFromBonds(const std::vector<std::pair<int, 
     }
     for (const auto& entry : distance) {
       int j = entry.first;
-      if (j <= i)
-        continue;
+      if (j >= i)
+        break;
       if (entry.second < 3) {
-        addException(i, j, 0.0, 1.0, 0.0, true);
+        addException(j, i, 0.0, 1.0, 0.0);
       } else {
-        const ParticleInfo& a = _particles[i];
-        const ParticleInfo& b = _particles[j];
-        addException(i, j, coulomb14Scale * a.charge * b.charge, 0.5 * (a.sigma + b.sigma),
-                     lj14Scale * std::sqrt(a.epsilon * b.epsilon), true);
+        const ParticleInfo& a = _particles[j];
+        const ParticleInfo& b = _particles[i];
+        addException(j, i, coulomb14Scale * a.charge * b.charge, 0.5 * (a.sigma + b.sigma),
+                     lj14Scale * std::sqrt(a.epsilon * b.epsilon));
       }
     }
   }
+}
+
+void NonbondedForce::checkGlobal(int index) const {
+  if (index < 0 || index >= getNumGlobalParameters())
+    throw OpenMMException("NonbondedForce: Illegal global parameter index: " + std::to_string(index));
+}
+
+int NonbondedForce::addGlobalParameter(const std::string& name, double defaultValue) {
+  _globals.emplace_back(name, defaultValue);
+  return getNumGlobalParameters() - 1;
+}
+
+const std::string& NonbondedForce::getGlobalParameterName(int index) const {
+  checkGlobal(index);
+  return _globals[index].first;
+}
+
+void NonbondedForce::setGlobalParameterName(int index, const std::string& name) {
+  checkGlobal(index);
+  _globals[index].first = name;
+}
+
+double NonbondedForce::getGlobalParameterDefaultValue(int index) const {
+  checkGlobal(index);
+  return _globals[index].second;
+}
+
+void NonbondedForce::setGlobalParameterDefaultValue(int index, double defaultValue) {
+  checkGlobal(index);
+  _globals[index].second = defaultValue;
+}
+
+int NonbondedForce::addParticleParameterOffset(const std::string& parameter, int particleIndex, double chargeScale,
+                                               double sigmaScale, double epsilonScale) {
+  _particleOffsets.push_back({parameter, particleIndex, chargeScale, sigmaScale, epsilonScale});
+  return getNumParticleParameterOffsets() - 1;
+}
+
+void NonbondedForce::getParticleParameterOffset(int index, std::string& parameter, int& particleIndex,
+                                                double& chargeScale, double& sigmaScale, double& epsilonScale) const {
+  if (index < 0 || index >= getNumParticleParameterOffsets())
+    throw OpenMMException("NonbondedForce: Illegal particle parameter offset index: " + std::to_string(index));
+  const OffsetInfo& o = _particleOffsets[index];
+  parameter = o.parameter;
+  particleIndex = o.index;
+  chargeScale = o.chargeScale;
+  sigmaScale = o.sigmaScale;
+  epsilonScale = o.epsilonScale;
+}
+
+void NonbondedForce::setParticleParameterOffset(int index, const std::string& parameter, int particleIndex,
+                                                double chargeScale, double sigmaScale, double epsilonScale) {
+  if (index < 0 || index >= getNumParticleParameterOffsets())
+    throw OpenMMException("NonbondedForce: Illegal particle parameter offset index: " + std::to_string(index));
+  _particleOffsets[index] = {parameter, particleIndex, chargeScale, sigmaScale, epsilonScale};
+}
+
+int NonbondedForce::addExceptionParameterOffset(const std::string& parameter, int exceptionIndex,
+                                                double chargeProdScale, double sigmaScale, double epsilonScale) {
+  _exceptionOffsets.push_back({parameter, exceptionIndex, chargeProdScale, sigmaScale, epsilonScale});
+  return getNumExceptionParameterOffsets() - 1;
+}
+
+void NonbondedForce::getExceptionParameterOffset(int index, std::string& parameter, int& exceptionIndex,
+                                                 double& chargeProdScale, double& sigmaScale,
+                                                 double& epsilonScale) const {
+  if (index < 0 || index >= getNumExceptionParameterOffsets())
+    throw OpenMMException("NonbondedForce: Illegal exception parameter offset index: " + std::to_string(index));
+  const OffsetInfo& o = _exceptionOffsets[index];
+  parameter = o.parameter;
+  exceptionIndex = o.index;
+  chargeProdScale = o.chargeScale;
+  sigmaScale = o.sigmaScale;
+  epsilonScale = o.epsilonScale;
+}
+
+void NonbondedForce::setExceptionParameterOffset(int index, const std::string& parameter, int exceptionIndex,
+                                                 double chargeProdScale, double sigmaScale, double epsilonScale) {
+  if (index < 0 || index >= getNumExceptionParameterOffsets())
+    throw OpenMMException("NonbondedForce: Illegal exception parameter offset index: " + std::to_string(index));
+  _exceptionOffsets[index] = {parameter, exceptionIndex, chargeProdScale, sigmaScale, epsilonScale};
+}
+
+void NonbondedForce::getPMEParametersInContext(const Context& context, double& alpha, int& nx, int& ny, int& nz) const {
+  dynamic_cast<const NonbondedForceImpl&>(getImplInContext(context)).getPMEParameters(alpha, nx, ny, nz);
+}
+
+void NonbondedForce::getLJPMEParametersInContext(const Context&, double&, int&, int&, int&) const {
+  throw OpenMMException("NonbondedForce: getLJPMEParametersInContext(): LJPME is not offered by this library");
 }
 
 void NonbondedForce::updateParametersInContext(Context& context) {

@@ -4,6 +4,7 @@
 
 #include "openmm/Force.h"
 #include "openmm/OpenMMException.h"
+#include "openmm/VirtualSite.h"
 
 #include <cmath>
 
@@ -131,9 +132,22 @@ bool System::usesPeriodicBoundaryConditions() const {
   return false;
 }
 
+void System::setVirtualSite(int index, VirtualSite* site) {
+  checkParticle(index, "a virtual site");
+  if (_virtualSites.size() < _masses.size())
+    _virtualSites.resize(_masses.size());
+  _virtualSites[index].reset(site);
+}
+
 bool System::isVirtualSite(int index) const {
   checkParticle(index, "a virtual site query");
-  return false;
+  return index < static_cast<int>(_virtualSites.size()) && _virtualSites[index] != nullptr;
+}
+
+const VirtualSite& System::getVirtualSite(int index) const {
+  if (!isVirtualSite(index))
+    throw OpenMMException("System: particle " + std::to_string(index) + " is not a virtual site");
+  return *_virtualSites[index];
 }
 
 } // namespace OpenMM

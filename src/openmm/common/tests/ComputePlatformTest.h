@@ -23,10 +23,32 @@ protected:
   double finiteDifferenceStepFloor() const override { return precision() == "double" ? 0.0 : 1e-3; }
   std::vector<std::pair<std::string, std::string>> unsupportedTests() const override {
     const std::string reason = "constraints are not supported on the " + platformName() + " platform";
-    return {{"constraintsHeld", reason},          {"applyConstraints", reason},
-            {"enforcePeriodicBox", reason},       {"minimizerCluster", reason},
-            {"verletEnergyConservation", reason}, {"langevinSeedReproducible", reason},
+    const std::string ewald = "the " + platformName() + " platform refuses Ewald and PME (ewaldMadelung)";
+    const std::string custom =
+        "the " + platformName() + " platform refuses the Custom forces and RBTorsionForce (customForceRefusedByName)";
+    return {{"constraintsHeld", reason},
+            {"applyConstraints", reason},
+            {"enforcePeriodicBox", reason},
+            {"minimizerCluster", reason},
+            {"verletEnergyConservation", reason},
+            {"langevinSeedReproducible", reason},
             {"checkpointRoundTrip", reason},
+            {"andersenConstraintGroups", reason},
+            {"nonFiniteKineticEnergy", reason},
+            {"masslessConstraints", reason},
+            {"customBondedMatchBuiltIn", custom},
+            {"customForceGlobalParameters", custom},
+            {"customForceErrors", custom},
+            {"rbTorsion", custom},
+            {"monteCarloAnisotropicBarostat", "the " + platformName() + " platform refuses Monte Carlo barostats"},
+            {"variableVerlet", "the " + platformName() + " platform refuses VariableVerletIntegrator"},
+            {"virtualSites", "the " + platformName() + " platform refuses virtual sites"},
+            {"brownianHarmonicWell", "the " + platformName() + " platform refuses BrownianIntegrator"},
+            {"monteCarloBarostatIdealGas", "the " + platformName() + " platform refuses MonteCarloBarostat"},
+            {"customNonbondedMatchesNonbonded", custom},
+            {"customNonbondedGroupsAndParameters", custom},
+            {"pmeAgainstEwald", ewald},
+            {"pmeParametersAndGroups", ewald},
             {"periodicMinimumImage", "triclinic boxes are not supported on the " + platformName() + " platform"}};
   }
   void prepare(OpenMM::Platform& platform) override { platform.setPropertyDefaultValue("Precision", precision()); }

@@ -1,5 +1,5 @@
 // Tests of the CPU platform's nonbonded engine against an independent O(N^2) double-precision pair sum:
-// every cutoff method, switching, exclusions, both kernel builds, list reuse within the skin, reproducibility.
+// every cutoff method, Ewald-screened Coulomb, switching, exclusions, both kernel builds, list reuse within the skin, reproducibility.
 #include "CpuNonbondedEngine.h"
 #include "CpuThreadPool.h"
 
@@ -47,7 +47,7 @@ TestSystem makeSystem(int n, unsigned seed, bool uniform) {
 
 /** Straightforward pair sum, written from the textbook formulas, independent of the engine. */
 double bruteForce(const TestSystem& s, Method method, double cutoff, double dielectric, bool useSwitch,
-                  double switchDistance, std::vector<double>& forces) {
+                  double switchDistance, std::vector<double>& forces, double alpha = 0.0) {
     const double k = 138.935456;
     const int n = static_cast<int>(s.charges.size());
     std::set<std::pair<int, int>> excl;
@@ -86,6 +86,9 @@ double bruteForce(const TestSystem& s, Method method, double cutoff, double diel
             if (method == Method::NoCutoff) {
                 eC = qq / r;
                 dCdr = -qq / (r * r);
+            } else if (alpha > 0.0) {  // Ewald direct space
+                eC = qq * std::erfc(alpha * r) / r;
+                dCdr = -qq * (std::erfc(alpha * r) / (r * r) + 2 * alpha / std::sqrt(M_PI) * std::exp(-alpha * alpha * r * r) / r);
             } else {
                 eC = qq * (1 / r + krf * r * r - crf);
                 dCdr = qq * (-1 / (r * r) + 2 * krf * r);
@@ -106,6 +109,7 @@ class CpuNonbondedEngineTest : public CppUnit::TestFixture {
     CPPUNIT_TEST_SUITE(CpuNonbondedEngineTest);
     CPPUNIT_TEST(testAllMethodsAgainstBruteForce);
     CPPUNIT_TEST(testUniformLennardJones);
+    CPPUNIT_TEST(testEwaldScreenedCoulomb);
     CPPUNIT_TEST(testListReuseWithinSkin);
     CPPUNIT_TEST(testSkinClippedBySmallBox);
     CPPUNIT_TEST(testReproducibleAndThreadCountIndependent);
@@ -113,19 +117,21 @@ class CpuNonbondedEngineTest : public CppUnit::TestFixture {
     CPPUNIT_TEST_SUITE_END();
 
 public:
-    void compare(const TestSystem& s, Method method, double cutoff, bool useSwitch, int threads, bool generic) {
+    void compare(const TestSystem& s, Method method, double cutoff, bool useSwitch, int threads, bool generic,
+                 double alpha = 0.0) {
         OpenMM::CpuThreadPool pool(threads);
         OpenMM::CpuNonbondedEngine engine(pool);
         engine.setMethod(method, cutoff);
         engine.setReactionFieldDielectric(78.3);
         engine.setSwitching(useSwitch, 0.8 * cutoff);
+        engine.setEwaldAlpha(alpha);
         engine.setParticleParameters(s.charges, s.sigmas, s.epsilons);
         engine.setExcludedPairs(s.excluded);
         engine.setPeriodicBox(s.box, s.box, s.box);
         engine.setForceGenericKernels(generic);
         std::vector<double> forces(s.positions.size(), 0.0), expected;
         const double energy = engine.calculate(s.positions.data(), forces.data());
-        const double expectedEnergy = bruteForce(s, method, cutoff, 78.3, useSwitch, 0.8 * cutoff, expected);
+        const double expectedEnergy = bruteForce(s, method, cutoff, 78.3, useSwitch, 0.8 * cutoff, expected, alpha);
         CPPUNIT_ASSERT_DOUBLES_EQUAL(expectedEnergy, energy, 1e-10 * std::abs(expectedEnergy));
         double maxForce = 0;
         for (double f : expected)
@@ -147,6 +153,13 @@ public:
                 compare(s, Method::CutoffPeriodic, 0.9, useSwitch, 3, generic);
                 compare(s, Method::CutoffPeriodic, 1.45, useSwitch, 1, generic);  // one cell per dimension
             }
+    }
+
+    void testEwaldScreenedCoulomb() {
+        const TestSystem s = makeSystem(700, 13, false);
+        for (bool generic : {false, true})
+            for (bool useSwitch : {false, true})
+                compare(s, Method::CutoffPeriodic, 0.9, useSwitch, 2, generic, 3.4);
     }
 
     void testUniformLennardJones() {

@@ -112,6 +112,8 @@ Platform& Platform::getPlatformByName(const std::string& name) {
                         "; were plugins loaded with Platform::loadPluginsFromDirectory()?)");
 }
 
+Platform& Platform::getPlatform(const std::string& name) { return getPlatformByName(name); }
+
 Platform& Platform::findPlatform(const std::vector<std::string>& kernelNames) {
   Platform* best = nullptr;
   for (int i = 0; i < getNumPlatforms(); i++) {

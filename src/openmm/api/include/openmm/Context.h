@@ -2,7 +2,10 @@
 // the platform data; all state (positions, velocities, parameters, checkpoints) goes through it.
 #pragma once
 
+#include "openmm/Integrator.h"
+#include "openmm/Platform.h"
 #include "openmm/State.h"
+#include "openmm/System.h"
 #include "openmm/Vec3.h"
 
 #include <iosfwd>
@@ -49,7 +52,10 @@ public:
   void setStepCount(long long count);
   void setPositions(const std::vector<Vec3>& positions);
   void setVelocities(const std::vector<Vec3>& velocities);
-  /** Draws velocities from the Maxwell distribution at temperature (K), then constrains them. */
+  /**
+   * Draws velocities from the Maxwell distribution at temperature (K), shifts them by -offset F/m where the
+   * integrator's velocities lag the positions (Integrator::getVelocityTimeOffset()), then constrains them.
+   */
   void setVelocitiesToTemperature(double temperature, int randomSeed = 0);
   const std::map<std::string, double>& getParameters() const;
   double getParameter(const std::string& name) const;
@@ -59,7 +65,7 @@ public:
   void applyVelocityConstraints(double tol);
   /** Groups of particles connected by constraints or bonded forces (each sorted by index). */
   const std::vector<std::vector<int>>& getMolecules() const;
-  /** Virtual sites are not supported; does nothing. */
+  /** Sets the positions of the virtual sites from those of the particles they depend on. */
   void computeVirtualSites();
   /** Rebuilds the platform data after the System changed; preserveState keeps positions, velocities etc. */
   void reinitialize(bool preserveState = false);
@@ -69,6 +75,7 @@ public:
 
 private:
   friend class Force;
+  friend class LocalEnergyMinimizer;
   friend class Platform;
   ContextImpl& getImpl();
   const ContextImpl& getImpl() const;

@@ -31,6 +31,11 @@ public:
   void setIntegrationForceGroups(int groups) { _forceGroups = groups; }
   /** Advances the Context by the given number of steps. */
   virtual void step(int steps) = 0;
+  /**
+   * Time (ps) by which the velocities lag the positions: half a step for the leapfrog-style integrators.
+   * Context::setVelocitiesToTemperature() shifts the velocities it draws by -offset F/m.
+   */
+  virtual double getVelocityTimeOffset() const { return 0.0; }
 
 protected:
   friend class Context;

@@ -18,6 +18,8 @@ public:
   int getRandomNumberSeed() const { return _randomNumberSeed; }
   void setRandomNumberSeed(int seed) { _randomNumberSeed = seed; }
   void step(int steps) override;
+  /** Velocities are half a step behind the positions. */
+  double getVelocityTimeOffset() const override { return getStepSize() / 2; }
 
 protected:
   void initialize(ContextImpl& context) override;

@@ -5,6 +5,7 @@
 #include "openmm/Force.h"
 
 #include <map>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -14,8 +15,9 @@ class NonbondedForce : public Force {
 public:
   /**
    * NoCutoff: every pair, plain Coulomb. CutoffNonPeriodic / CutoffPeriodic: pairs within the cutoff,
-   * Coulomb with reaction field (E = f q1 q2 (1/r + krf r^2 - crf)). Ewald, PME and LJPME are part of the
-   * API but no platform of this library implements them.
+   * Coulomb with reaction field (E = f q1 q2 (1/r + krf r^2 - crf)). Ewald and PME: periodic Coulomb sums split
+   * into erfc-screened pairs within the cutoff and a reciprocal-space sum (Reference and CPU platforms). LJPME is
+   * part of the API but no platform of this library implements it.
    */
   enum NonbondedMethod { NoCutoff = 0, CutoffNonPeriodic = 1, CutoffPeriodic = 2, Ewald = 3, PME = 4, LJPME = 5 };
 
@@ -38,9 +40,14 @@ public:
   void setUseDispersionCorrection(bool use) { _useDispersionCorrection = use; }
   int getReciprocalSpaceForceGroup() const { return _recipForceGroup; }
   void setReciprocalSpaceForceGroup(int group);
-  /** PME parameters are stored for compatibility; no platform of this library implements PME. */
+  /** PME parameters to use (alpha in 1/nm, grid sizes); alpha = 0 (the default) chooses them from the error
+   * tolerance when a Context is created. */
   void getPMEParameters(double& alpha, int& nx, int& ny, int& nz) const;
   void setPMEParameters(double alpha, int nx, int ny, int nz);
+  /** The PME parameters a Context actually uses (throws unless the method is PME). */
+  void getPMEParametersInContext(const Context& context, double& alpha, int& nx, int& ny, int& nz) const;
+  /** LJPME is not offered: throws. */
+  void getLJPMEParametersInContext(const Context& context, double& alpha, int& nx, int& ny, int& nz) const;
   void getLJPMEParameters(double& alpha, int& nx, int& ny, int& nz) const;
   void setLJPMEParameters(double alpha, int nx, int ny, int nz);
   /** Whether the direct-space (pair and exception) terms are computed (default true). */
@@ -68,6 +75,33 @@ public:
    */
   void createExceptionsFromBonds(const std::vector<std::pair<int, int>>& bonds, double coulomb14Scale,
                                  double lj14Scale);
+  /** Global parameters (Context parameters) that parameter offsets refer to. */
+  int getNumGlobalParameters() const { return static_cast<int>(_globals.size()); }
+  int addGlobalParameter(const std::string& name, double defaultValue);
+  const std::string& getGlobalParameterName(int index) const;
+  void setGlobalParameterName(int index, const std::string& name);
+  double getGlobalParameterDefaultValue(int index) const;
+  void setGlobalParameterDefaultValue(int index, double defaultValue);
+  /**
+   * Makes a particle's parameters depend on a global parameter p: charge = q + p chargeScale, sigma = s + p sigmaScale,
+   * epsilon = e + p epsilonScale (summed over all offsets of the particle).
+   */
+  int addParticleParameterOffset(const std::string& parameter, int particleIndex, double chargeScale, double sigmaScale,
+                                 double epsilonScale);
+  int getNumParticleParameterOffsets() const { return static_cast<int>(_particleOffsets.size()); }
+  void getParticleParameterOffset(int index, std::string& parameter, int& particleIndex, double& chargeScale,
+                                  double& sigmaScale, double& epsilonScale) const;
+  void setParticleParameterOffset(int index, const std::string& parameter, int particleIndex, double chargeScale,
+                                  double sigmaScale, double epsilonScale);
+  /** The same for an exception: chargeProd = c + p chargeProdScale, and so on. */
+  int addExceptionParameterOffset(const std::string& parameter, int exceptionIndex, double chargeProdScale,
+                                  double sigmaScale, double epsilonScale);
+  int getNumExceptionParameterOffsets() const { return static_cast<int>(_exceptionOffsets.size()); }
+  void getExceptionParameterOffset(int index, std::string& parameter, int& exceptionIndex, double& chargeProdScale,
+                                   double& sigmaScale, double& epsilonScale) const;
+  void setExceptionParameterOffset(int index, const std::string& parameter, int exceptionIndex, double chargeProdScale,
+                                   double sigmaScale, double epsilonScale);
+
   /** Copies changed particle and exception parameters into a Context (the exception set must not change). */
   void updateParametersInContext(Context& context);
   bool usesPeriodicBoundaryConditions() const override;
@@ -83,7 +117,13 @@ private:
     int particle1, particle2;
     double chargeProd, sigma, epsilon;
   };
+  struct OffsetInfo {
+    std::string parameter;
+    int index;
+    double chargeScale, sigmaScale, epsilonScale;
+  };
   void checkParticle(int index) const;
+  void checkGlobal(int index) const;
   void checkException(int index) const;
 
   NonbondedMethod _method = NoCutoff;
@@ -101,6 +141,8 @@ private:
   std::vector<ParticleInfo> _particles;
   std::vector<ExceptionInfo> _exceptions;
   std::map<std::pair<int, int>, int> _exceptionMap;
+  std::vector<std::pair<std::string, double>> _globals;
+  std::vector<OffsetInfo> _particleOffsets, _exceptionOffsets;
 };
 
 } // namespace OpenMM

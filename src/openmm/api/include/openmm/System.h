@@ -10,6 +10,7 @@
 namespace OpenMM {
 
 class Force;
+class VirtualSite;
 
 class System {
 public:
@@ -42,8 +43,11 @@ public:
   /** Box vectors in reduced form: a along x, b in the xy-plane, c arbitrary with positive z. */
   void setDefaultPeriodicBoxVectors(const Vec3& a, const Vec3& b, const Vec3& c);
   bool usesPeriodicBoundaryConditions() const;
-  /** Virtual sites are not supported; always false. */
+  /** Makes particle `index` a virtual site (its mass must be 0); the System takes ownership of the site. */
+  void setVirtualSite(int index, VirtualSite* site);
   bool isVirtualSite(int index) const;
+  /** The virtual site of particle `index` (throws if it is not one). */
+  const VirtualSite& getVirtualSite(int index) const;
 
 private:
   struct ConstraintInfo {
@@ -55,6 +59,7 @@ private:
   std::vector<double> _masses;
   std::vector<ConstraintInfo> _constraints;
   std::vector<std::unique_ptr<Force>> _forces;
+  std::vector<std::unique_ptr<VirtualSite>> _virtualSites; // one per particle, null for ordinary particles
   Vec3 _periodicBoxVectors[3];
 };
 

@@ -11,6 +11,8 @@ public:
   /** stepSize in ps. */
   explicit VerletIntegrator(double stepSize);
   void step(int steps) override;
+  /** Velocities are half a step behind the positions. */
+  double getVelocityTimeOffset() const override { return getStepSize() / 2; }
 
 protected:
   void initialize(ContextImpl& context) override;

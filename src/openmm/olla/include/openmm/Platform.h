@@ -55,6 +55,9 @@ public:
   static int getNumPlatforms();
   static Platform& getPlatform(int index);
   static Platform& getPlatformByName(const std::string& name);
+  /** The same as getPlatformByName(name) (OpenMM 8's spelling). */
+  static Platform& getPlatform(const std::string& name);
+  static Platform& getPlatform(const char* name) { return getPlatform(std::string(name)); }
   /** The fastest registered platform that supports all kernelNames. */
   static Platform& findPlatform(const std::vector<std::string>& kernelNames);
 

@@ -6,7 +6,11 @@
 #include "openmm/Kernel.h"
 #include "openmm/internal/ForceImpl.h"
 
+#include <vector>
+
 namespace OpenMM {
+
+class System;
 
 class AndersenThermostatImpl : public ForceImpl {
 public:
@@ -17,6 +21,9 @@ public:
   double calcForcesAndEnergy(ContextImpl&, bool, bool, int) override { return 0.0; }
   std::map<std::string, double> getDefaultParameters() override;
   std::vector<std::string> getKernelNames() override;
+  /** The particles joined by constraints, each group sorted (a particle without constraints is a group of its
+   * own): the thermostat re-randomises a group's velocities together, so constraints take no energy away. */
+  static std::vector<std::vector<int>> calcParticleGroups(const System& system);
 
 private:
   const AndersenThermostat& _owner;

@@ -76,6 +76,8 @@ public:
   void loadCheckpoint(std::istream& stream);
 
 private:
+  /** Names each Force or Integrator class whose kernels the platform lacks. */
+  std::string describeUnsupported(const Platform& platform, Integrator& integrator) const;
   void checkPositionsSet(const char* operation) const;
 
   Context& _owner;

@@ -6,6 +6,10 @@
 #include "openmm/NonbondedForce.h"
 #include "openmm/internal/ForceImpl.h"
 
+#include <map>
+#include <string>
+#include <vector>
+
 namespace OpenMM {
 
 class System;
@@ -18,13 +22,27 @@ public:
   void updateContextState(ContextImpl&, bool&) override {}
   double calcForcesAndEnergy(ContextImpl& context, bool includeForces, bool includeEnergy, int groups) override;
   std::vector<std::string> getKernelNames() override;
+  std::map<std::string, double> getDefaultParameters() override;
   void updateParametersInContext(ContextImpl& context);
+  /** The PME parameters the kernel uses (throws unless the method is PME). */
+  void getPMEParameters(double& alpha, int& nx, int& ny, int& nz) const;
 
   /**
    * Coefficient C of the long-range dispersion correction E = C / V (V = box volume) for CutoffPeriodic with
    * getUseDispersionCorrection(); 0 otherwise. Includes the part the switching function removes.
    */
   static double calcDispersionCorrection(const System& system, const NonbondedForce& force);
+  /** Ewald parameters for the force's error tolerance: alpha = sqrt(-ln(2 tol))/cutoff and the number of wave
+   * vectors per dimension, the smallest kmax with 0.05 sqrt(L alpha) kmax exp(-(pi kmax/(L alpha))^2) <= tol. */
+  static void calcEwaldParameters(const System& system, const NonbondedForce& force, double& alpha, int& kmaxx,
+                                  int& kmaxy, int& kmaxz);
+  /** PME parameters: those set with setPMEParameters() if alpha != 0, else alpha as for Ewald and grid sizes
+   * n = 2 alpha L / (3 tol^(1/5)) rounded up to a product of 2, 3, 5 and 7 (at least 6). */
+  static void calcPMEParameters(const System& system, const NonbondedForce& force, double& alpha, int& nx, int& ny,
+                                int& nz);
+  /** The same for the given per-particle sigma and epsilon (parameters with their offsets applied). */
+  static double calcDispersionCorrection(const NonbondedForce& force, const std::vector<double>& sigmas,
+                                         const std::vector<double>& epsilons);
 
 private:
   const NonbondedForce& _owner;

@@ -13,5 +13,7 @@ static const double ONE_4PI_EPS0 =
     (4.0 * 3.14159265358979323846 * (1e-6 * 8.8541878128e-12 / (1.602176634e-19 * 1.602176634e-19 * 6.02214076e23)));
 /** Boltzmann constant in kJ mol^-1 K^-1 (R / 1000, CODATA 2018). */
 static const double BOLTZ = 0.00831446261815324;
+/** Avogadro's number (1/mol); 1 bar = AVOGADRO * 1e-25 kJ/mol/nm^3. */
+static const double AVOGADRO = 6.02214076e23;
 
 } // namespace OpenMM

@@ -1,0 +1,31 @@
+// CustomTorsionForceImpl: the per-Context implementation of CustomTorsionForce; validates it against the System,
+// defines its global parameters in the Context and runs the CalcCustomTorsionForce kernel.
+#pragma once
+
+#include "openmm/CustomTorsionForce.h"
+#include "openmm/Kernel.h"
+#include "openmm/internal/ForceImpl.h"
+
+namespace OpenMM {
+
+class CustomTorsionForceImpl : public ForceImpl {
+public:
+  explicit CustomTorsionForceImpl(const CustomTorsionForce& owner) : _owner(owner) {}
+  void initialize(ContextImpl& context) override;
+  const CustomTorsionForce& getOwner() const override { return _owner; }
+  void updateContextState(ContextImpl&, bool&) override {}
+  double calcForcesAndEnergy(ContextImpl& context, bool includeForces, bool includeEnergy, int groups) override;
+  std::map<std::string, double> getDefaultParameters() override;
+  std::vector<std::string> getKernelNames() override;
+  std::vector<std::pair<int, int>> getBondedParticles() const override;
+  void updateParametersInContext(ContextImpl& context);
+
+private:
+  /** The particles and parameters of term `index`. */
+  std::vector<int> term(int index, std::vector<double>& parameters) const;
+
+  const CustomTorsionForce& _owner;
+  Kernel _kernel;
+};
+
+} // namespace OpenMM

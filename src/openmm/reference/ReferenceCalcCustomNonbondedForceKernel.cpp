@@ -1,0 +1,178 @@
+// ReferenceCalcCustomNonbondedForceKernel: O(N^2) pair loop with an exclusion mask; the switching function
+// S(x) = 1 - 10x^3 + 15x^4 - 6x^5, x = (r - r_switch)/(r_cutoff - r_switch); the long-range correction by
+// Simpson's rule (beyond the cutoff after the substitution r = r_cutoff / t).
+#include "ReferenceCalcCustomNonbondedForceKernel.h"
+
+#include "ReferenceGeometry.h"
+#include "ReferencePlatform.h"
+#include "openmm/CustomNonbondedForce.h"
+#include "openmm/OpenMMException.h"
+#include "openmm/System.h"
+#include "openmm/internal/ContextImpl.h"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <set>
+
+namespace OpenMM {
+
+void ReferenceCalcCustomNonbondedForceKernel::initialize(const System& system, const CustomNonbondedForce& force) {
+  const int n = system.getNumParticles();
+  _method = force.getNonbondedMethod();
+  _cutoff = force.getCutoffDistance();
+  _useSwitching = _method != CustomNonbondedForce::NoCutoff && force.getUseSwitchingFunction();
+  _switchingDistance = force.getSwitchingDistance();
+  _useLongRangeCorrection = _method == CustomNonbondedForce::CutoffPeriodic && force.getUseLongRangeCorrection();
+  _numParameters = force.getNumPerParticleParameters();
+  _particleParameters.resize(n);
+  for (int i = 0; i < n; i++)
+    force.getParticleParameters(i, _particleParameters[i]);
+  _exclusions.assign(n, {});
+  for (int i = 0; i < force.getNumExclusions(); i++) {
+    int p1, p2;
+    force.getExclusionParticles(i, p1, p2);
+    _exclusions[p1].push_back(p2);
+    _exclusions[p2].push_back(p1);
+  }
+  _useGroups = force.getNumInteractionGroups() > 0;
+  _groupPairs.clear();
+  for (int g = 0; g < force.getNumInteractionGroups(); g++) {
+    std::set<int> set1, set2;
+    force.getInteractionGroupParameters(g, set1, set2);
+    std::set<std::pair<int, int>> pairs;
+    for (int a : set1)
+      for (int b : set2)
+        if (a != b && std::find(_exclusions[a].begin(), _exclusions[a].end(), b) == _exclusions[a].end())
+          pairs.insert({std::min(a, b), std::max(a, b)});
+    _groupPairs.insert(_groupPairs.end(), pairs.begin(), pairs.end());
+  }
+  std::vector<std::string> names;
+  for (int suffix = 1; suffix <= 2; suffix++)
+    for (int k = 0; k < _numParameters; k++)
+      names.push_back(force.getPerParticleParameterName(k) + std::to_string(suffix));
+  _globalNames.clear();
+  for (int k = 0; k < force.getNumGlobalParameters(); k++)
+    _globalNames.push_back(force.getGlobalParameterName(k));
+  _terms.initialize(force.getEnergyFunction(), {"r"}, names, _globalNames);
+  _pairValues.assign(2 * _numParameters, 0.0);
+  _lrcGlobals.clear(); // recompute the long-range correction on the next evaluation
+}
+
+double ReferenceCalcCustomNonbondedForceKernel::pairEnergy(int i, int j, double r, double& dEdr) {
+  std::copy(_particleParameters[i].begin(), _particleParameters[i].end(), _pairValues.begin());
+  std::copy(_particleParameters[j].begin(), _particleParameters[j].end(), _pairValues.begin() + _numParameters);
+  double energy = _terms.evaluate(&r, _pairValues.data(), &dEdr);
+  if (_useSwitching && r > _switchingDistance) {
+    double width = _cutoff - _switchingDistance, x = (r - _switchingDistance) / width;
+    double s = 1.0 + x * x * x * (-10.0 + x * (15.0 - 6.0 * x));
+    double ds = x * x * (-30.0 + x * (60.0 - 30.0 * x)) / width;
+    dEdr = dEdr * s + energy * ds;
+    energy *= s;
+  }
+  return energy;
+}
+
+double ReferenceCalcCustomNonbondedForceKernel::longRangeCoefficient() {
+  // Classes of particles with identical parameters, and the number of pairs between classes.
+  std::map<std::vector<double>, double> classes;
+  for (const auto& p : _particleParameters)
+    classes[p] += 1.0;
+  std::vector<std::pair<std::vector<double>, double>> list(classes.begin(), classes.end());
+  const double n = static_cast<double>(_particleParameters.size());
+  const int steps = 2000; // even
+  double sum = 0.0;
+  for (size_t a = 0; a < list.size(); a++)
+    for (size_t b = a; b < list.size(); b++) {
+      double count = a == b ? list[a].second * (list[a].second + 1) / 2 : list[a].second * list[b].second;
+      std::copy(list[a].first.begin(), list[a].first.end(), _pairValues.begin());
+      std::copy(list[b].first.begin(), list[b].first.end(), _pairValues.begin() + _numParameters);
+      auto energy = [&](double r) {
+        double d;
+        return _terms.evaluate(&r, _pairValues.data(), &d);
+      };
+      // Beyond the cutoff: r = rc/t, dr = rc/t^2 dt, t in (0, 1]; the integrand vanishes at t = 0.
+      double tail = 0.0;
+      for (int k = 1; k <= steps; k++) {
+        double t = static_cast<double>(k) / steps;
+        double value = energy(_cutoff / t) * _cutoff * _cutoff * _cutoff / (t * t * t * t);
+        tail += value * (k == steps ? 1.0 : (k % 2 == 1 ? 4.0 : 2.0));
+      }
+      tail /= 3.0 * steps;
+      // Inside the switching region: what the switching function removed.
+      double switched = 0.0;
+      if (_useSwitching) {
+        double h = (_cutoff - _switchingDistance) / steps;
+        for (int k = 0; k <= steps; k++) {
+          double r = _switchingDistance + k * h, x = (r - _switchingDistance) / (_cutoff - _switchingDistance);
+          double s = 1.0 + x * x * x * (-10.0 + x * (15.0 - 6.0 * x));
+          double value = energy(r) * (1.0 - s) * r * r;
+          switched += value * (k == 0 || k == steps ? 1.0 : (k % 2 == 1 ? 4.0 : 2.0));
+        }
+        switched *= h / 3.0;
+      }
+      sum += count * (tail + switched);
+    }
+  double numInteractions = n * (n + 1) / 2;
+  return 2.0 * M_PI * n * n * sum / numInteractions;
+}
+
+double ReferenceCalcCustomNonbondedForceKernel::execute(ContextImpl& context, bool includeForces, bool includeEnergy) {
+  auto& data = ReferencePlatform::getPlatformData(context);
+  const bool periodic = _method == CustomNonbondedForce::CutoffPeriodic;
+  const bool cutoff = _method != CustomNonbondedForce::NoCutoff;
+  const Vec3* box = periodic ? data.box() : nullptr;
+  const double cutoff2 = _cutoff * _cutoff;
+  _terms.loadGlobals(context);
+  double energy = 0.0;
+  auto pair = [&](int i, int j) {
+    Vec3 d = ReferenceGeometry::delta(data.positions[i], data.positions[j], box);
+    double r2 = d.dot(d);
+    if (cutoff && r2 >= cutoff2)
+      return;
+    double r = std::sqrt(r2), dEdr;
+    energy += pairEnergy(i, j, r, dEdr);
+    if (includeForces && r > 0.0) {
+      Vec3 f = d * (dEdr / r);
+      data.forces[i] += f;
+      data.forces[j] -= f;
+    }
+  };
+  const int n = static_cast<int>(_particleParameters.size());
+  if (_useGroups) {
+    for (const auto& p : _groupPairs)
+      pair(p.first, p.second);
+  } else {
+    std::vector<char> excluded(n, 0);
+    for (int i = 0; i < n; i++) {
+      for (int j : _exclusions[i])
+        excluded[j] = 1;
+      for (int j = i + 1; j < n; j++)
+        if (!excluded[j])
+          pair(i, j);
+      for (int j : _exclusions[i])
+        excluded[j] = 0;
+    }
+  }
+  if (_useLongRangeCorrection) {
+    std::vector<double> globals;
+    for (const auto& name : _globalNames)
+      globals.push_back(context.getParameter(name));
+    if (_lrcGlobals.empty() || globals != _lrcGlobals) {
+      _lrcCoefficient = longRangeCoefficient();
+      _lrcGlobals = globals;
+      if (_lrcGlobals.empty())
+        _lrcGlobals.push_back(0.0); // computed once when there are no global parameters
+    }
+    const Vec3* b = data.box();
+    energy += _lrcCoefficient / (b[0][0] * b[1][1] * b[2][2]);
+  }
+  return includeEnergy ? energy : 0.0;
+}
+
+void ReferenceCalcCustomNonbondedForceKernel::copyParametersToContext(ContextImpl& context,
+                                                                      const CustomNonbondedForce& force) {
+  initialize(context.getSystem(), force);
+}
+
+} // namespace OpenMM

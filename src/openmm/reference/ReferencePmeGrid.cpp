@@ -1,0 +1,167 @@
+// ReferencePmeGrid: E = (f / 2 pi V) sum_{m != 0} exp(-pi^2 m^2 / alpha^2) / m^2 B(m) |F(Q)(m)|^2, computed as
+// 1/2 sum_k Q(k) (theta * Q)(k) with the convolution done in Fourier space; the force on a charge is minus the
+// B-spline gradient of its grid weights against the convolved grid.
+#include "ReferencePmeGrid.h"
+
+#include "ReferenceEwaldSum.h"
+
+#include <cmath>
+#include <fftw3.h>
+
+namespace OpenMM {
+
+void ReferencePmeGrid::bsplines(double w, double* values, double* derivatives) {
+  // values[j] = M_k(w + j), built up from M_1 to M_Order by the recursion
+  // M_{k+1}(x) = x/k M_k(x) + (k+1-x)/k M_k(x-1).
+  double a[Order + 1] = {1.0};
+  for (int k = 1; k < Order; k++) {
+    if (k == Order - 1)
+      for (int j = 0; j < Order; j++)
+        derivatives[j] = (j < k ? a[j] : 0.0) - (j > 0 ? a[j - 1] : 0.0);
+    double next[Order + 1] = {};
+    for (int j = 0; j <= k; j++) {
+      double x = w + j;
+      next[j] = (x / k) * (j < k ? a[j] : 0.0) + ((k + 1 - x) / k) * (j > 0 ? a[j - 1] : 0.0);
+    }
+    for (int j = 0; j <= k; j++)
+      a[j] = next[j];
+  }
+  for (int j = 0; j < Order; j++)
+    values[j] = a[j];
+}
+
+ReferencePmeGrid::ReferencePmeGrid(int nx, int ny, int nz, double alpha) : _size{nx, ny, nz}, _alpha(alpha) {
+  const size_t realSize = static_cast<size_t>(nx) * ny * nz;
+  const size_t complexSize = static_cast<size_t>(nx) * ny * (nz / 2 + 1);
+  _real = fftw_alloc_real(realSize);
+  _complex = fftw_alloc_complex(complexSize);
+  _forward = fftw_plan_dft_r2c_3d(nx, ny, nz, _real, static_cast<fftw_complex*>(_complex), FFTW_ESTIMATE);
+  _backward = fftw_plan_dft_c2r_3d(nx, ny, nz, static_cast<fftw_complex*>(_complex), _real, FFTW_ESTIMATE);
+  // |b(m)|^2 = 1 / |sum_{k=0}^{n-2} M_n(k+1) exp(2 pi i m k / K)|^2.
+  double values[Order], derivatives[Order];
+  bsplines(0.0, values, derivatives);
+  for (int d = 0; d < 3; d++) {
+    _moduli[d].resize(_size[d]);
+    for (int m = 0; m < _size[d]; m++) {
+      double re = 0.0, im = 0.0;
+      for (int k = 0; k <= Order - 2; k++) {
+        double angle = 2.0 * M_PI * m * k / _size[d];
+        re += values[k + 1] * std::cos(angle);
+        im += values[k + 1] * std::sin(angle);
+      }
+      double norm = re * re + im * im;
+      _moduli[d][m] = norm > 1e-14 ? 1.0 / norm : 0.0;
+    }
+  }
+}
+
+ReferencePmeGrid::~ReferencePmeGrid() {
+  fftw_destroy_plan(static_cast<fftw_plan>(_forward));
+  fftw_destroy_plan(static_cast<fftw_plan>(_backward));
+  fftw_free(_real);
+  fftw_free(_complex);
+}
+
+double ReferencePmeGrid::compute(const std::vector<Vec3>& positions, const std::vector<double>& charges,
+                                 const Vec3* box, double coulombConstant, std::vector<Vec3>& forces,
+                                 bool includeForces) {
+  const int nx = _size[0], ny = _size[1], nz = _size[2];
+  const int n = static_cast<int>(positions.size());
+  Vec3 recip[3];
+  ReferenceEwaldSum::reciprocalVectors(box, recip);
+  const double volume = box[0][0] * box[1][1] * box[2][2];
+  // Grid coordinates, B-spline weights and the first grid index of each particle.
+  std::vector<double> weights(static_cast<size_t>(n) * 3 * Order), slopes(weights.size());
+  std::vector<int> base(static_cast<size_t>(n) * 3);
+  for (int i = 0; i < n; i++)
+    for (int d = 0; d < 3; d++) {
+      double s = positions[i].dot(recip[d]);
+      double u = (s - std::floor(s)) * _size[d];
+      double whole = std::floor(u);
+      base[3 * i + d] = static_cast<int>(whole) % _size[d];
+      bsplines(u - whole, &weights[(3 * i + d) * Order], &slopes[(3 * i + d) * Order]);
+    }
+  auto wrap = [](int k, int size) { return k < 0 ? k + size : k; };
+  // Spread: Q(k) += q M(u - k), k = floor(u) - j.
+  const size_t total = static_cast<size_t>(nx) * ny * nz;
+  std::fill(_real, _real + total, 0.0);
+  for (int i = 0; i < n; i++) {
+    if (charges[i] == 0.0)
+      continue;
+    const double* wx = &weights[(3 * i) * Order];
+    const double* wy = &weights[(3 * i + 1) * Order];
+    const double* wz = &weights[(3 * i + 2) * Order];
+    for (int a = 0; a < Order; a++) {
+      int gx = wrap(base[3 * i] - a, nx);
+      for (int b = 0; b < Order; b++) {
+        int gy = wrap(base[3 * i + 1] - b, ny);
+        double wab = charges[i] * wx[a] * wy[b];
+        double* row = _real + (static_cast<size_t>(gx) * ny + gy) * nz;
+        for (int c = 0; c < Order; c++)
+          row[wrap(base[3 * i + 2] - c, nz)] += wab * wz[c];
+      }
+    }
+  }
+  // Convolution in Fourier space: multiply by theta(m) = f/(pi V) exp(-pi^2 m^2/alpha^2)/m^2 B(m).
+  fftw_execute(static_cast<fftw_plan>(_forward));
+  auto* spectrum = static_cast<fftw_complex*>(_complex);
+  const double prefactor = coulombConstant / (M_PI * volume), scale = M_PI * M_PI / (_alpha * _alpha);
+  const int nzc = nz / 2 + 1;
+  for (int x = 0; x < nx; x++) {
+    int mx = x <= nx / 2 ? x : x - nx;
+    for (int y = 0; y < ny; y++) {
+      int my = y <= ny / 2 ? y : y - ny;
+      for (int z = 0; z < nzc; z++) {
+        int mz = z;
+        size_t index = (static_cast<size_t>(x) * ny + y) * nzc + z;
+        if (mx == 0 && my == 0 && mz == 0) {
+          spectrum[index][0] = spectrum[index][1] = 0.0;
+          continue;
+        }
+        Vec3 m = recip[0] * mx + recip[1] * my + recip[2] * mz;
+        double m2 = m.dot(m);
+        double theta = prefactor * std::exp(-scale * m2) / m2 * _moduli[0][x] * _moduli[1][y] * _moduli[2][z];
+        spectrum[index][0] *= theta;
+        spectrum[index][1] *= theta;
+      }
+    }
+  }
+  // Keep the charge grid's energy: E = 1/2 sum_k Q(k) conv(k) needs Q, which the backward transform overwrites.
+  std::vector<double> charge(_real, _real + total);
+  fftw_execute(static_cast<fftw_plan>(_backward)); // _real now holds the convolution (unnormalised transform)
+  double energy = 0.0;
+  for (size_t k = 0; k < total; k++)
+    energy += charge[k] * _real[k];
+  energy *= 0.5;
+  if (includeForces) {
+    for (int i = 0; i < n; i++) {
+      if (charges[i] == 0.0)
+        continue;
+      const double* wx = &weights[(3 * i) * Order];
+      const double* wy = &weights[(3 * i + 1) * Order];
+      const double* wz = &weights[(3 * i + 2) * Order];
+      const double* dx = &slopes[(3 * i) * Order];
+      const double* dy = &slopes[(3 * i + 1) * Order];
+      const double* dz = &slopes[(3 * i + 2) * Order];
+      double gu[3] = {0.0, 0.0, 0.0}; // dE/du_d
+      for (int a = 0; a < Order; a++) {
+        int gx = wrap(base[3 * i] - a, nx);
+        for (int b = 0; b < Order; b++) {
+          int gy = wrap(base[3 * i + 1] - b, ny);
+          const double* row = _real + (static_cast<size_t>(gx) * ny + gy) * nz;
+          for (int c = 0; c < Order; c++) {
+            double value = row[wrap(base[3 * i + 2] - c, nz)];
+            gu[0] += dx[a] * wy[b] * wz[c] * value;
+            gu[1] += wx[a] * dy[b] * wz[c] * value;
+            gu[2] += wx[a] * wy[b] * dz[c] * value;
+          }
+        }
+      }
+      Vec3 gradient = recip[0] * (gu[0] * nx) + recip[1] * (gu[1] * ny) + recip[2] * (gu[2] * nz);
+      forces[i] -= gradient * charges[i];
+    }
+  }
+  return energy;
+}
+
+} // namespace OpenMM

@@ -1,0 +1,38 @@
+// ReferencePmeGrid: the reciprocal-space part of smooth particle-mesh Ewald (B-splines of order 5): charges spread
+// on a grid, a real-to-complex FFT (FFTW), the convolution with the Ewald kernel, and forces from the gradient of
+// the B-splines. Owns its grids and FFT plans.
+#pragma once
+
+#include "openmm/Vec3.h"
+
+#include <vector>
+
+namespace OpenMM {
+
+class ReferencePmeGrid {
+public:
+  ReferencePmeGrid(int nx, int ny, int nz, double alpha);
+  ~ReferencePmeGrid();
+  ReferencePmeGrid(const ReferencePmeGrid&) = delete;
+  ReferencePmeGrid& operator=(const ReferencePmeGrid&) = delete;
+
+  /** Adds the reciprocal-space forces (if includeForces) and returns the reciprocal-space energy. */
+  double compute(const std::vector<Vec3>& positions, const std::vector<double>& charges, const Vec3* box,
+                 double coulombConstant, std::vector<Vec3>& forces, bool includeForces);
+
+  static constexpr int Order = 5;
+
+private:
+  /** B-spline weights M(w + j) and derivatives for j = 0..Order-1 (w the fractional part of the grid coordinate). */
+  static void bsplines(double w, double* values, double* derivatives);
+
+  int _size[3];
+  double _alpha;
+  std::vector<double> _moduli[3]; // |b(m)|^2 per dimension
+  double* _real = nullptr;        // fftw_malloc'ed real grid
+  void* _complex = nullptr;       // fftw_complex half spectrum
+  void* _forward = nullptr;       // fftw_plan
+  void* _backward = nullptr;
+};
+
+} // namespace OpenMM

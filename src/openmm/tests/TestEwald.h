@@ -1,0 +1,126 @@
+// Test bodies for Ewald and PME: the Madelung energy of rock salt, PME against Ewald, forces against finite
+// differences with exclusions and exceptions, and the parameters chosen from the error tolerance.
+#pragma once
+
+#include "TestUtilities.h"
+
+namespace OpenMMTests {
+
+/** 2x2x2 conventional cells of rock salt (64 ions of charge +-1), nearest-neighbour distance r0. */
+inline System* createRockSalt(double r0, NonbondedForce::NonbondedMethod method, double tolerance,
+                              std::vector<Vec3>& positions) {
+  auto* system = new System();
+  const double box = 4 * r0;
+  system->setDefaultPeriodicBoxVectors(Vec3(box, 0, 0), Vec3(0, box, 0), Vec3(0, 0, box));
+  auto* nonbonded = new NonbondedForce();
+  nonbonded->setNonbondedMethod(method);
+  nonbonded->setCutoffDistance(0.45 * box);
+  nonbonded->setEwaldErrorTolerance(tolerance);
+  nonbonded->setUseDispersionCorrection(false);
+  for (int i = 0; i < 4; i++)
+    for (int j = 0; j < 4; j++)
+      for (int k = 0; k < 4; k++) {
+        system->addParticle(20.0);
+        nonbonded->addParticle((i + j + k) % 2 == 0 ? 1.0 : -1.0, 0.3, 0.0);
+        positions.emplace_back(r0 * i, r0 * j, r0 * k);
+      }
+  system->addForce(nonbonded);
+  return system;
+}
+
+inline void testEwaldMadelung(Platform& platform) {
+  const double r0 = 0.3, madelung = 1.74756459463318219;
+  const double expected = -32 * madelung * 138.93545764438198 / r0;
+  for (auto method : {NonbondedForce::Ewald, NonbondedForce::PME}) {
+    std::vector<Vec3> positions;
+    std::unique_ptr<System> system(createRockSalt(r0, method, 1e-6, positions));
+    VerletIntegrator integrator(0.001);
+    if (platform.getName() == "OpenCL" || platform.getName() == "CUDA") {
+      // The GPU platforms do not implement Ewald sums: they refuse the method by name.
+      assertThrowsWith([&] { Context context(*system, integrator, platform); },
+                       method == NonbondedForce::Ewald ? "Ewald is not supported" : "PME is not supported",
+                       "GPU platform refuses Ewald/PME");
+      continue;
+    }
+    Context context(*system, integrator, platform);
+    context.setPositions(positions);
+    State state = context.getState(State::Energy | State::Forces);
+    assertClose(expected, state.getPotentialEnergy(), 2e-6,
+                std::string(method == NonbondedForce::Ewald ? "Ewald" : "PME") + " Madelung energy of rock salt");
+    for (const Vec3& f : state.getForces())
+      assertVecClose(Vec3(), f, 1e-2, "no force on an ion of a perfect lattice");
+  }
+}
+
+/** A box of 40 charged LJ particles in 20 bonded pairs (exclusions and 1-4-like exceptions). */
+inline System* createChargedBox(NonbondedForce::NonbondedMethod method, double tolerance,
+                                std::vector<Vec3>& positions) {
+  auto* system = new System();
+  const double box = 1.8;
+  system->setDefaultPeriodicBoxVectors(Vec3(box, 0, 0), Vec3(0, box, 0), Vec3(0, 0, box));
+  auto* nonbonded = new NonbondedForce();
+  nonbonded->setNonbondedMethod(method);
+  nonbonded->setCutoffDistance(0.8);
+  nonbonded->setEwaldErrorTolerance(tolerance);
+  for (int i = 0; i < 40; i++) {
+    system->addParticle(12.0);
+    nonbonded->addParticle(i % 2 == 0 ? 0.6 : -0.6, 0.3, 0.4);
+    int cell = i / 2;
+    Vec3 centre(0.45 * (cell % 4) + 0.1, 0.6 * ((cell / 4) % 3) + 0.05 * std::sin(cell), 0.9 * (cell / 12) + 0.2);
+    positions.push_back(i % 2 == 0 ? centre : centre + Vec3(0.12, 0.03 * std::cos(i), 0.02));
+    if (i % 2 == 1)
+      nonbonded->addException(i - 1, i, 0.0, 1.0, 0.0);
+  }
+  nonbonded->addException(0, 3, -0.18, 0.3, 0.2); // a scaled pair
+  system->addForce(nonbonded);
+  return system;
+}
+
+inline void testPmeAgainstEwald(Platform& platform) {
+  std::vector<Vec3> positions;
+  std::unique_ptr<System> ewald(createChargedBox(NonbondedForce::Ewald, 1e-7, positions));
+  positions.clear();
+  std::unique_ptr<System> pme(createChargedBox(NonbondedForce::PME, 1e-7, positions));
+  VerletIntegrator i1(0.001), i2(0.001);
+  Context c1(*ewald, i1, platform), c2(*pme, i2, platform);
+  c1.setPositions(positions);
+  c2.setPositions(positions);
+  State s1 = c1.getState(State::Energy | State::Forces), s2 = c2.getState(State::Energy | State::Forces);
+  assertClose(s1.getPotentialEnergy(), s2.getPotentialEnergy(), 1e-6, "PME energy against Ewald");
+  for (size_t i = 0; i < positions.size(); i++)
+    assertVecClose(s1.getForces()[i], s2.getForces()[i], 1e-4, "PME force against Ewald");
+  checkForcesByFiniteDifference(c1, 1e-5, "Ewald forces");
+  checkForcesByFiniteDifference(c2, 1e-5, "PME forces");
+  // The reciprocal part in its own force group.
+  auto* nonbonded = dynamic_cast<NonbondedForce*>(&pme->getForce(0));
+  double alpha;
+  int nx, ny, nz;
+  nonbonded->getPMEParametersInContext(c2, alpha, nx, ny, nz);
+  assertClose(std::sqrt(-std::log(2e-7)) / 0.8, alpha, 1e-12, "PME alpha from the tolerance");
+  CPPUNIT_ASSERT(nx >= 6 && nx == ny && ny == nz);
+  assertThrowsWith(
+      [&] { dynamic_cast<NonbondedForce*>(&ewald->getForce(0))->getPMEParametersInContext(c1, alpha, nx, ny, nz); },
+      "not using PME", "PME parameters of an Ewald Context");
+}
+
+inline void testPmeParametersAndGroups(Platform& platform) {
+  std::vector<Vec3> positions;
+  std::unique_ptr<System> system(createChargedBox(NonbondedForce::PME, 5e-4, positions));
+  auto* nonbonded = dynamic_cast<NonbondedForce*>(&system->getForce(0));
+  nonbonded->setPMEParameters(3.0, 20, 24, 25);
+  nonbonded->setReciprocalSpaceForceGroup(3);
+  VerletIntegrator integrator(0.001);
+  Context context(*system, integrator, platform);
+  context.setPositions(positions);
+  double alpha;
+  int nx, ny, nz;
+  nonbonded->getPMEParametersInContext(context, alpha, nx, ny, nz);
+  CPPUNIT_ASSERT(alpha == 3.0 && nx == 20 && ny == 24 && nz == 25);
+  double total = context.getState(State::Energy).getPotentialEnergy();
+  double direct = context.getState(State::Energy, false, 1 << 0).getPotentialEnergy();
+  double reciprocal = context.getState(State::Energy, false, 1 << 3).getPotentialEnergy();
+  assertClose(total, direct + reciprocal, 1e-12, "direct + reciprocal groups");
+  CPPUNIT_ASSERT(std::fabs(reciprocal) > 1e-3);
+}
+
+} // namespace OpenMMTests
