@@ -71,16 +71,44 @@ ContextImpl::ContextImpl(Context& owner, const System& system, Integrator& integ
   for (auto& impl : _forceImpls)
     for (const auto& name : impl->getKernelNames())
       kernelNames.push_back(name);
-  if (platform == nullptr) {
-    _platform = &Platform::findPlatform(kernelNames);
-  } else {
+  if (platform != nullptr) {
     if (!platform->supportsKernels(kernelNames))
       throw OpenMMException(
           "Specified a Platform (" + platform->getName() +
           ") for a Context which does not support all required kernels: " + describeUnsupported(*platform, integrator));
-    _platform = platform;
+    createOn(*platform, properties);
+    return;
   }
+  // No Platform named: the fastest one that has every kernel and accepts the System. A GPU platform refuses at
+  // initialisation what its kernels do not implement (PME, constraints, ...); then the next one is tried.
+  std::vector<Platform*> candidates;
+  for (int i = 0; i < Platform::getNumPlatforms(); i++)
+    if (Platform::getPlatform(i).supportsKernels(kernelNames))
+      candidates.push_back(&Platform::getPlatform(i));
+  if (candidates.empty())
+    Platform::findPlatform(kernelNames);  // throws its message
+  std::stable_sort(candidates.begin(), candidates.end(),
+                   [](const Platform* x, const Platform* y) { return x->getSpeed() > y->getSpeed(); });
+  std::string refusals;
+  for (Platform* candidate : candidates) {
+    try {
+      createOn(*candidate, properties);
+      return;
+    } catch (const OpenMMException& e) {
+      refusals += (refusals.empty() ? "" : "; ") + candidate->getName() + ": " + e.what();
+    }
+  }
+  throw OpenMMException("No Platform accepts this System (" + refusals + ")");
+}
 
+void ContextImpl::createOn(Platform& platform, const std::map<std::string, std::string>& properties) {
+  const System& system = _system;
+  Integrator& integrator = _integrator;
+  if (_forceImpls.empty())
+    for (int i = 0; i < system.getNumForces(); i++)
+      _forceImpls.emplace_back(system.getForce(i).createImpl());
+  _parameters.clear();
+  _platform = &platform;
   _platform->contextCreated(*this, properties);
   _platformDataCreated = true;
   try {
@@ -104,6 +132,7 @@ ContextImpl::ContextImpl(Context& owner, const System& system, Integrator& integ
     _forceImpls.clear();
     _initializeForcesKernel = _updateStateDataKernel = _applyConstraintsKernel = Kernel();
     _platform->contextDestroyed(*this);
+    _platformDataCreated = false;
     throw;
   }
 }

@@ -57,6 +57,7 @@ class PlatformTestBase : public CppUnit::TestFixture {
   CPPUNIT_TEST(minimizerDimer);
   CPPUNIT_TEST(minimizerCluster);
   CPPUNIT_TEST(platformDiscovery);
+  CPPUNIT_TEST(unnamedPlatformFallsBack);
   CPPUNIT_TEST(pluginLoading);
   CPPUNIT_TEST(errorMessages);
   CPPUNIT_TEST(velocityTimeOffset);
@@ -145,6 +146,7 @@ public:
   void minimizerDimer() { OpenMMTests::testMinimizerDimer(*_platform); }
   void minimizerCluster() { OpenMMTests::testMinimizerCluster(*_platform); }
   void platformDiscovery() { OpenMMTests::testPlatformDiscovery(*_platform); }
+  void unnamedPlatformFallsBack() { OpenMMTests::testUnnamedPlatformFallsBack(*_platform); }
   void pluginLoading() { OpenMMTests::testPluginLoading(*_platform); }
   void errorMessages() { OpenMMTests::testErrorMessages(*_platform); }
   void velocityTimeOffset() { OpenMMTests::testVelocityTimeOffset(*_platform); }

@@ -59,6 +59,33 @@ inline void testPlatformDiscovery(Platform& platform) {
   }
 }
 
+/// A Context created without naming a Platform goes to the fastest platform that accepts the System: a
+/// PME system, which the GPU platforms refuse at initialisation, ends on one that computes it (and gives
+/// the Reference platform's energy).
+inline void testUnnamedPlatformFallsBack(Platform&) {
+  System system;
+  system.setDefaultPeriodicBoxVectors(Vec3(2.5, 0, 0), Vec3(0, 2.5, 0), Vec3(0, 0, 2.5));
+  auto* nonbonded = new NonbondedForce();
+  nonbonded->setNonbondedMethod(NonbondedForce::PME);
+  nonbonded->setCutoffDistance(1.0);
+  std::vector<Vec3> positions;
+  for (int i = 0; i < 8; i++) {
+    system.addParticle(20.0);
+    nonbonded->addParticle(i % 2 == 0 ? 1.0 : -1.0, 0.3, 0.5);
+    positions.emplace_back(0.3 + 0.6 * (i % 2), 0.3 + 0.6 * ((i / 2) % 2), 0.3 + 0.6 * (i / 4));
+  }
+  system.addForce(nonbonded);
+  VerletIntegrator integrator(0.001), reference(0.001);
+  Context context(system, integrator);
+  const std::string chosen = context.getPlatform().getName();
+  CPPUNIT_ASSERT_MESSAGE("unnamed platform chose " + chosen, chosen != "OpenCL" && chosen != "CUDA");
+  Context expected(system, reference, Platform::getPlatformByName("Reference"));
+  context.setPositions(positions);
+  expected.setPositions(positions);
+  assertClose(expected.getState(State::Energy).getPotentialEnergy(), context.getState(State::Energy).getPotentialEnergy(),
+              1e-5, "energy on the platform chosen without a name");
+}
+
 inline void testPluginLoading(Platform&) {
   // The directory holds NotAPlugin (reported as a failure), TestPluginFactories (loaded first) and
   // TestPluginPlatform: the factory plugin adds a kernel to the platform the other defines, which works because

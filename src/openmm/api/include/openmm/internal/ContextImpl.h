@@ -78,6 +78,8 @@ public:
 private:
   /** Names each Force or Integrator class whose kernels the platform lacks. */
   std::string describeUnsupported(const Platform& platform, Integrator& integrator) const;
+  /** Creates the platform data and the kernels on `platform` (everything undone if that throws). */
+  void createOn(Platform& platform, const std::map<std::string, std::string>& properties);
   void checkPositionsSet(const char* operation) const;
 
   Context& _owner;
