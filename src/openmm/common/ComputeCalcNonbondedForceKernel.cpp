@@ -25,6 +25,9 @@ using mardyn::compute::PrecisionArray;
 namespace {
 /// Work items per work-group of findTiles (block, neighbour cell): one atomic add per group.
 constexpr int findGroup = 128;
+/// Coarse cells searched on each side of a block's cell (findTiles has (2 n + 1)^3 work items per block).
+constexpr int coarseNeighbours = 1;
+constexpr int coarseSpan = 2 * coarseNeighbours + 1;
 
 std::string exact(double v) {
   std::ostringstream s;
@@ -125,7 +128,7 @@ void ComputeCalcNonbondedForceKernel::initialize(const System& system, const Non
   defines["USE_SWITCH"] = switching ? "1" : "0";
   defines["SWITCH_DIST"] = exact(force.getSwitchingDistance());
   defines["SWITCH_WIDTH"] = exact(_cutoff - force.getSwitchingDistance());
-  defines["COARSE_NEIGHBOURS"] = "1";
+  defines["COARSE_NEIGHBOURS"] = std::to_string(coarseNeighbours);
   defines["FIND_GROUP"] = std::to_string(findGroup);
   // Four tiles to a work-group where a warp is 32 wide (CUDA: the warps of a tile synchronise alone; OpenCL:
   // the work-group does), one elsewhere (CPU devices).
@@ -259,7 +262,7 @@ void ComputeCalcNonbondedForceKernel::buildTiles() {
     if (_method == NonbondedForce::NoCutoff)
       find.execute(static_cast<std::size_t>(_numBlocks));
     else
-      find.blockShape(findGroup).execute(static_cast<std::size_t>(_numBlocks) * 27);
+      find.blockShape(findGroup).execute(static_cast<std::size_t>(_numBlocks) * coarseSpan * coarseSpan * coarseSpan);
     _tileCount.downloadBytes(&_numTiles, 0, sizeof _numTiles);
     if (_numTiles <= _tileCapacity)
       break;
