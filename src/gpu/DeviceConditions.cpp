@@ -11,8 +11,8 @@
 namespace mardyn::gpu {
 
 DeviceConditions::DeviceConditions(compute::ComputeContext& context, MoleculeStorage& storage)
-    : _context(context), _storage(storage), _conditions(context, 4, "conditions"), _limits(context, 2 * 256, "forceLimits") {
-  _limits.upload(std::vector<float>(2 * 256, HUGE_VALF));  // until setLimits: every component unlimited
+    : _context(context), _storage(storage), _conditions(context, 4, "conditions"), _limits(context, 2, "forceLimits") {
+  _limits.upload(std::vector<float>{HUGE_VALF, HUGE_VALF});  // until setLimits: no component is limited
 }
 
 void DeviceConditions::setLimits(const std::vector<double>& force2, const std::vector<double>& torque2) {
@@ -48,6 +48,7 @@ void DeviceConditions::check(const DeviceGrid& grid, double slack) {
       .arg(_storage.haloSource())
       .arg(_storage.componentTypes())
       .arg(_limits)
+      .arg(static_cast<int>(_limits.size() / 2))
       .arg(static_cast<int>(n))
       .mixed4Arg(o.x, o.y, o.z)
       .mixed4Arg(len.x, len.y, len.z)

@@ -5,7 +5,7 @@
 // position.w; the cell is found with DeviceGrid.cc's function, as the binning found it), or a
 // non-finite position; [1]: a non-finite force or torque of an owned molecule (NaN); [2]: a force or
 // torque above FORCE_LIMIT (overflow); [3]: a squared force or torque above its component's limit
-// (limits[2 c], limits[2 c + 1]). 0 means no molecule did. slack: half the skin (a molecule may
+// (limits[2 c], limits[2 c + 1], for the first numLimited components). 0 means no molecule did. slack: half the skin (a molecule may
 // move that far between rebuilds) plus the rounding of positions.
 // mardyn-kernel: requires gpu/kernels/DeviceGrid.cc
 
@@ -20,7 +20,7 @@ DEVICE mixed outsideBy(mixed x, mixed lo, mixed length) {
 
 KERNEL void checkConditions(GLOBAL const mixed4* RESTRICT positions, GLOBAL const mixed4* RESTRICT forces,
                             GLOBAL const mixed4* RESTRICT torques, GLOBAL const int* RESTRICT haloSource,
-                            GLOBAL const int* RESTRICT types, GLOBAL const float* RESTRICT limits,
+                            GLOBAL const int* RESTRICT types, GLOBAL const float* RESTRICT limits, int numLimited,
                             int numMolecules, mixed4 gridOrigin, mixed4 cellLength, int4 cellsPerDim, mixed slack,
                             GLOBAL int* RESTRICT conditions) {
   for (int i = GLOBAL_ID; i < numMolecules; i += GLOBAL_SIZE) {
@@ -47,8 +47,8 @@ KERNEL void checkConditions(GLOBAL const mixed4* RESTRICT positions, GLOBAL cons
     else if (fabs(f.x) > FORCE_LIMIT || fabs(f.y) > FORCE_LIMIT || fabs(f.z) > FORCE_LIMIT ||
              fabs(t.x) > FORCE_LIMIT || fabs(t.y) > FORCE_LIMIT || fabs(t.z) > FORCE_LIMIT)
       conditions[2] = i + 1;
-    else if ((float) (f.x * f.x + f.y * f.y + f.z * f.z) > limits[2 * types[i]] ||
-             (float) (t.x * t.x + t.y * t.y + t.z * t.z) > limits[2 * types[i] + 1])
+    else if (types[i] < numLimited && ((float) (f.x * f.x + f.y * f.y + f.z * f.z) > limits[2 * types[i]] ||
+                                       (float) (t.x * t.x + t.y * t.y + t.z * t.z) > limits[2 * types[i] + 1]))
       conditions[3] = i + 1;
   }
 }
