@@ -3,7 +3,14 @@
 
 #include "ComputePlatformData.h"
 
+#include <algorithm>
+
 namespace OpenMM {
+
+namespace {
+/// Threads of a work-group of computeBondedTerms (BONDED_GROUP, its energy reduction).
+constexpr std::size_t bondedGroup = 128;
+} // namespace
 
 ComputeBondedUtilities::ComputeBondedUtilities(ComputePlatformData& data) : _data(data) {}
 
@@ -56,7 +63,11 @@ void ComputeBondedUtilities::compute(int groups) {
       .arg(_data.slotOfAtom())
       .arg(_data.posq());
   _data.boxArguments(call);
-  call.arg(_data.force()).arg(_data.energy()).execute(static_cast<std::size_t>(n));
+  // Work-groups of 128 (BONDED_GROUP in Bonded.cc), at most 16 per compute unit, striding over the terms.
+  const std::size_t needed = (static_cast<std::size_t>(n) + bondedGroup - 1) / bondedGroup;
+  const std::size_t workGroups = std::min<std::size_t>(
+      needed, static_cast<std::size_t>(std::max(64, 16 * _data.context().deviceInfo().computeUnits)));
+  call.arg(_data.force()).arg(_data.energy()).blockShape(bondedGroup).executeBlocks(workGroups);
 }
 
 } // namespace OpenMM

@@ -153,6 +153,7 @@ void ComputeCalcNonbondedForceKernel::initialize(const System& system, const Non
   _scatterBlocks = _program->createKernel("scatterBlocks");
   _findTiles = _program->createKernel("findTiles");
   _tilesKernel = _program->createKernel("computeNonbondedTiles");
+  _exclusionTilesKernel = _program->createKernel("findExclusionTiles");
   _numBlocks = _data->paddedAtoms() / ComputePlatformData::tileSize;
   const std::size_t blocks = static_cast<std::size_t>(_numBlocks);
   _blockCentre = PrecisionArray(ctx, PrecisionArray::Kind::Mixed, 4, blocks, "blockCentre");
@@ -167,6 +168,13 @@ void ComputeCalcNonbondedForceKernel::initialize(const System& system, const Non
   _tileCount.initialize(ctx, 1, "tileCount");
   _tileCapacity = std::max(64, useCutoff ? 40 * _numBlocks : _numBlocks * (_numBlocks + 1) / 2);
   _tiles.initialize(ctx, static_cast<std::size_t>(_tileCapacity), "tiles");
+  _hasExclusions = force.getNumExceptions() > 0;
+  // One exclusion tile per block to start with (tiles of bonded molecules usually take more: the first
+  // build grows the room from the device's count, a path every System with exclusions takes).
+  _maskCapacity = std::max(1, _numBlocks);
+  _tileMaskIndex.initialize(ctx, _hasExclusions ? static_cast<std::size_t>(_tileCapacity) : 1, "tileMaskIndex");
+  _exclusionMasks.initialize(ctx, static_cast<std::size_t>(_maskCapacity) * ComputePlatformData::tileSize, "exclusionMasks");
+  _maskCount.initialize(ctx, 1, "exclusionTileCount");
 }
 
 void ComputeCalcNonbondedForceKernel::copyParametersToContext(ContextImpl& context, const NonbondedForce& force) {
@@ -182,6 +190,12 @@ void ComputeCalcNonbondedForceKernel::copyParametersToContext(ContextImpl& conte
 void ComputeCalcNonbondedForceKernel::getPMEParameters(double&, int&, int&, int&) const {
   throw OpenMMException("NonbondedForce: getPMEParameters(): the " + getPlatform().getName() +
                         " platform does not implement PME");
+}
+
+std::size_t ComputeCalcNonbondedForceKernel::tileGroups() const {
+  const std::size_t needed = static_cast<std::size_t>((_numTiles + _warpsPerGroup - 1) / _warpsPerGroup);
+  const int units = _data->context().deviceInfo().computeUnits;
+  return std::max<std::size_t>(1, std::min<std::size_t>(needed, static_cast<std::size_t>(std::max(64, 64 / _warpsPerGroup * units))));
 }
 
 bool ComputeCalcNonbondedForceKernel::displaced() {
@@ -269,6 +283,33 @@ void ComputeCalcNonbondedForceKernel::buildTiles() {
     _tileCapacity = _numTiles + _numTiles / 4;
     _tiles.resize(static_cast<std::size_t>(_tileCapacity));
   }
+  if (_hasExclusions && _numTiles > 0) {
+    // The masks of the tiles that hold excluded pairs (again with more room where they overflowed).
+    if (_tileMaskIndex.size() < static_cast<std::size_t>(_tileCapacity))
+      _tileMaskIndex.resize(static_cast<std::size_t>(_tileCapacity));
+    for (;;) {
+      _maskCount.zero();
+      _exclusionTilesKernel->call()
+          .arg(_tiles)
+          .arg(_tileCount)
+          .arg(_data->atomIndex())
+          .arg(_data->slotOfAtom())
+          .arg(_exclusionStart)
+          .arg(_exclusions)
+          .arg(_tileMaskIndex)
+          .arg(_exclusionMasks)
+          .arg(_maskCapacity)
+          .arg(_maskCount)
+          .blockShape(static_cast<std::size_t>(_warpsPerGroup * ComputePlatformData::tileSize))
+          .executeBlocks(tileGroups());
+      int count = 0;
+      _maskCount.downloadBytes(&count, 0, sizeof count);
+      if (count <= _maskCapacity)
+        break;
+      _maskCapacity = count + count / 4;
+      _exclusionMasks.resize(static_cast<std::size_t>(_maskCapacity) * ComputePlatformData::tileSize);
+    }
+  }
   _builtVersion = _data->reorderVersion();
   _builtBox = Vec3(box[0][0], box[1][1], box[2][2]);
 }
@@ -289,19 +330,15 @@ double ComputeCalcNonbondedForceKernel::execute(ContextImpl&, bool, bool include
         .arg(_data->posq())
         .arg(_atomParams.array())
         .arg(_data->atomIndex())
-        .arg(_data->slotOfAtom())
-        .arg(_exclusionStart)
-        .arg(_exclusions)
+        .arg(_tileMaskIndex)
+        .arg(_exclusionMasks)
         .arg(_blockCentre.array())
         .arg(_blockHalf.array());
     _data->boxArguments(call);
-    const std::size_t needed = static_cast<std::size_t>((_numTiles + _warpsPerGroup - 1) / _warpsPerGroup);
-    const std::size_t groups =
-        std::min<std::size_t>(needed, static_cast<std::size_t>(std::max(64, 64 / _warpsPerGroup * _data->context().deviceInfo().computeUnits)));
     call.arg(_data->force())
         .arg(_data->energy())
         .blockShape(static_cast<std::size_t>(_warpsPerGroup * ComputePlatformData::tileSize))
-        .executeBlocks(groups);
+        .executeBlocks(tileGroups());
   }
   if (includeEnergy && _dispersionCoefficient != 0.0)
     return _dispersionCoefficient / (box[0][0] * box[1][1] * box[2][2]);

@@ -36,6 +36,8 @@ private:
   /** Bounding boxes, coarse grid of blocks, tiles (again with a longer list where it overflowed). */
   void buildTiles();
   bool displaced();
+  /** Work-groups of the tile kernels: enough for the tiles, at most 64 warps per compute unit. */
+  std::size_t tileGroups() const;
 
   ComputePlatformData* _data = nullptr;
   int _method = 0;
@@ -43,15 +45,18 @@ private:
   bool _periodic = false;
   int _numBlocks = 0, _tileCapacity = 0, _numTiles = 0, _warpsPerGroup = 1;
   int _firstException = -1;
+  bool _hasExclusions = false;
+  int _maskCapacity = 1;  ///< exclusion tiles the masks have room for
   std::vector<int> _exceptionIndex;  ///< the NonbondedForce's exceptions that are computed (non-zero)
   unsigned long _builtVersion = ~0ul;
   Vec3 _builtBox;
   std::unique_ptr<mardyn::compute::ComputeProgram> _program;
   std::unique_ptr<mardyn::compute::ComputeKernel> _bounds, _maxHalf, _displacement, _binBlocks, _scatterBlocks, _findTiles,
-      _tilesKernel;
+      _tilesKernel, _exclusionTilesKernel;
   mardyn::compute::PrecisionArray _atomParams, _blockCentre, _blockHalf, _posAtBuild;
   mardyn::compute::ComputeArray<int> _exclusionStart, _exclusions, _flag, _cellOfBlock, _cellCount, _cellFill,
-      _blocksInCell, _tileCount;
+      _blocksInCell, _tileCount, _tileMaskIndex, _maskCount;
+  mardyn::compute::ComputeArray<unsigned int> _exclusionMasks;
   mardyn::compute::ComputeArray<mardyn::compute::mm_int2> _tiles;
 };
 

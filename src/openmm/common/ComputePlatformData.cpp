@@ -139,6 +139,7 @@ ComputePlatformData::ComputePlatformData(const ComputePlatform& platform, const 
   _scan->addDefines(defines);
   defines["GRID_BITS"] = std::to_string(_gridBits);
   defines["REDUCE_BLOCK"] = "128";
+  defines["BONDED_GROUP"] = "128";
   defines["REDUCE_GROUPS"] = std::to_string(_reduceGroups);
   try {
     _program = ctx.compileProgram(

@@ -37,11 +37,24 @@ DEVICE void addForce4(GLOBAL mm_long* force, int slot, mixed4 f) {
   accumulate(force + slot + 2 * PADDED_ATOMS, f.z);
 }
 
-/// Terms [0, numTerms) in the groups of groupMask; energy[0] receives the energy.
+#ifndef BONDED_GROUP
+#define BONDED_GROUP 128
+#endif
+
+/// Terms [0, numTerms) in the groups of groupMask, in work-groups of BONDED_GROUP threads; energy[0] receives
+/// the energy: each term's converted to fixed point (the sum does not depend on which thread took which
+/// term), summed over the work-group, one atomic add per group.
 KERNEL void computeBondedTerms(int numTerms, GLOBAL const int4* RESTRICT termAtoms, GLOBAL const mixed4* RESTRICT termParams,
                                GLOBAL const int* RESTRICT termInfo, int groupMask, GLOBAL const int* RESTRICT slotOfAtom,
                                GLOBAL const mixed4* RESTRICT posq, mixed4 box, mixed4 invBox, GLOBAL mm_long* force,
                                GLOBAL mm_long* energy) {
+#if FORCE_FIXED_POINT
+  LOCAL mm_long energySum[BONDED_GROUP];
+  mm_long threadEnergy = 0;
+#else
+  LOCAL double energySum[BONDED_GROUP];
+  double threadEnergy = 0;
+#endif
   for (int t = GLOBAL_ID; t < numTerms; t += GLOBAL_SIZE) {
     const int info = termInfo[t];
     if (((groupMask >> (info >> 3)) & 1) == 0) continue;
@@ -119,6 +132,23 @@ KERNEL void computeBondedTerms(int numTerms, GLOBAL const int4* RESTRICT termAto
       addForce4(force, s2, f2);
       addForce4(force, s3, f3);
     }
-    accumulate(energy, e);
+#if FORCE_FIXED_POINT
+    threadEnergy += (mm_long) (e * (mixed) FIXED_POINT_SCALE);
+#else
+    threadEnergy += (double) e;
+#endif
+  }
+  energySum[LOCAL_ID] = threadEnergy;
+  SYNC_THREADS
+  for (int stride = BONDED_GROUP / 2; stride > 0; stride /= 2) {
+    if ((int) LOCAL_ID < stride) energySum[LOCAL_ID] += energySum[LOCAL_ID + stride];
+    SYNC_THREADS
+  }
+  if (LOCAL_ID == 0 && energySum[0] != 0) {
+#if FORCE_FIXED_POINT
+    atomicAddFixedPoint(energy, energySum[0]);
+#else
+    atomicAddDouble((GLOBAL double*) energy, energySum[0]);
+#endif
   }
 }

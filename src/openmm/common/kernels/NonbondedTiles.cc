@@ -18,7 +18,9 @@
 // sqrt(ONE_4PI_EPS0)), with a cutoff the reaction-field form q_i q_j (1/r + KRF r^2 - CRF); Lennard-Jones
 // 4 eps ((sigma/r)^12 - (sigma/r)^6) with sigma = sigma_i/2 + sigma_j/2 and 4 eps = (2 sqrt eps_i)(2 sqrt
 // eps_j) (atomParams = (sigma/2, 2 sqrt eps) per System atom), switched between SWITCH_DIST and the cutoff.
-// Excluded pairs (exclusions[exclusionStart[a] ..], System indices) are skipped.
+// Excluded pairs (exclusions[exclusionStart[a] ..], System indices) are skipped: their masks are found per
+// tile when the tile list is built (findExclusionTiles), so that the pair loop reads one word per thread and
+// only in tiles that hold an excluded pair.
 // mardyn-kernel: requires openmm/common/kernels/Atoms.cc
 // mardyn-kernel: defines FORCE_FIXED_POINT=1 PADDED_ATOMS=64 NUM_ATOMS=60 PERIODIC=1 USE_CUTOFF=1 CUTOFF=1.0 CUTOFF2=1.0 PADDING=0.1 KRF=0.1 CRF=1.2 USE_SWITCH=1 SWITCH_DIST=0.8 SWITCH_WIDTH=0.2 TILE_SIZE=32 COARSE_NEIGHBOURS=1 FIND_GROUP=128 DETERMINISTIC=0 WARPS_PER_GROUP=4 HAS_EXCLUSIONS=1 TILE_SYNC=SYNC_THREADS
 
@@ -253,14 +255,56 @@ DEVICE unsigned int exclusionMask(int atom, int blockStart, GLOBAL const int* RE
   return mask;
 }
 
+/// The exclusion masks of the tiles, found once per tile list: a tile whose two blocks hold an excluded pair
+/// gets tileMaskIndex[t] = k and its masks in exclusionMasks[k TILE_SIZE + lane] (lane's atom of the first
+/// block against the second block), every other tile -1; the masks beyond `capacity` are counted in
+/// maskCount, not kept (tileMaskIndex -2). Work-groups as computeNonbondedTiles's.
+KERNEL void findExclusionTiles(GLOBAL const int2* RESTRICT tiles, GLOBAL const int* RESTRICT tileCount,
+                               GLOBAL const int* RESTRICT atomIndex, GLOBAL const int* RESTRICT slotOfAtom,
+                               GLOBAL const int* RESTRICT exclusionStart, GLOBAL const int* RESTRICT exclusions,
+                               GLOBAL int* RESTRICT tileMaskIndex, GLOBAL unsigned int* RESTRICT exclusionMasks,
+                               int capacity, GLOBAL int* maskCount) {
+  LOCAL unsigned int masks[TILE_SIZE * WARPS_PER_GROUP];
+  LOCAL int maskSlot[WARPS_PER_GROUP];
+  const int lane = LOCAL_ID & (TILE_SIZE - 1);
+  const int warp = LOCAL_ID / TILE_SIZE;
+  const int numTiles = tileCount[0];
+  for (int first = GROUP_ID * WARPS_PER_GROUP; first < numTiles; first += NUM_GROUPS * WARPS_PER_GROUP) {
+    const int t = first + warp;
+    unsigned int mask = 0;
+    if (t < numTiles) {
+      const int2 tile = tiles[t];
+      const int si = tile.x * TILE_SIZE + lane;
+      if (si < NUM_ATOMS) mask = exclusionMask(atomIndex[si], tile.y * TILE_SIZE, exclusionStart, exclusions, slotOfAtom);
+    }
+    masks[LOCAL_ID] = mask;
+    TILE_SYNC
+    if (lane == 0) {
+      unsigned int any = 0;
+      for (int k = 0; k < TILE_SIZE; k++) any |= masks[LOCAL_ID + k];
+      int slot = -1;
+      if (any != 0) {
+        slot = ATOMIC_ADD(maskCount, 1);
+        if (slot >= capacity) slot = -2;
+      }
+      maskSlot[warp] = slot;
+      if (t < numTiles) tileMaskIndex[t] = slot;
+    }
+    TILE_SYNC
+    const int slot = maskSlot[warp];
+    if (slot >= 0) exclusionMasks[slot * TILE_SIZE + lane] = mask;
+    TILE_SYNC
+  }
+}
+
 /// WARPS_PER_GROUP tiles at a time per work-group, one to each warp of TILE_SIZE threads (groups stride over
 /// the tiles, every warp of a group taking the same number of turns, so TILE_SYNC may be a work-group
 /// barrier). energy[0] receives the energy, each thread's share of each tile converted to fixed point (so
 /// the total does not depend on the tiles' order) and summed over the work-group before one atomic add.
 KERNEL void computeNonbondedTiles(GLOBAL const int2* RESTRICT tiles, GLOBAL const int* RESTRICT tileCount,
                                   GLOBAL const mixed4* RESTRICT posq, GLOBAL const real2* RESTRICT atomParams,
-                                  GLOBAL const int* RESTRICT atomIndex, GLOBAL const int* RESTRICT slotOfAtom,
-                                  GLOBAL const int* RESTRICT exclusionStart, GLOBAL const int* RESTRICT exclusions,
+                                  GLOBAL const int* RESTRICT atomIndex, GLOBAL const int* RESTRICT tileMaskIndex,
+                                  GLOBAL const unsigned int* RESTRICT exclusionMasks,
                                   GLOBAL const mixed4* RESTRICT blockCentre, GLOBAL const mixed4* RESTRICT blockHalf,
                                   mixed4 box, mixed4 invBox, GLOBAL mm_long* force, GLOBAL mm_long* energy) {
   LOCAL POS4 jPos[GROUP_THREADS];
@@ -311,8 +355,8 @@ KERNEL void computeNonbondedTiles(GLOBAL const int2* RESTRICT tiles, GLOBAL cons
     const int ai = validI ? atomIndex[si] : 0;
     const real2 parI = validI ? atomParams[ai] : make_real2(0, 0);
 #if HAS_EXCLUSIONS
-    const unsigned int excluded =
-        validI ? exclusionMask(ai, tile.y * TILE_SIZE, exclusionStart, exclusions, slotOfAtom) : 0xffffffffu;
+    const int maskIndex = haveTile ? tileMaskIndex[t] : -1;
+    const unsigned int excluded = !validI ? 0xffffffffu : maskIndex >= 0 ? exclusionMasks[maskIndex * TILE_SIZE + lane] : 0u;
 #else
     const unsigned int excluded = validI ? 0u : 0xffffffffu;
 #endif
