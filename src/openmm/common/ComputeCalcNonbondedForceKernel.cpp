@@ -23,11 +23,8 @@ namespace OpenMM {
 using mardyn::compute::PrecisionArray;
 
 namespace {
-/// Work items per work-group of findTiles (block, neighbour cell): one atomic add per group.
-constexpr int findGroup = 128;
 /// Coarse cells searched on each side of a block's cell (findTiles has (2 n + 1)^3 work items per block).
 constexpr int coarseNeighbours = 1;
-constexpr int coarseSpan = 2 * coarseNeighbours + 1;
 
 std::string exact(double v) {
   std::ostringstream s;
@@ -129,7 +126,6 @@ void ComputeCalcNonbondedForceKernel::initialize(const System& system, const Non
   defines["SWITCH_DIST"] = exact(force.getSwitchingDistance());
   defines["SWITCH_WIDTH"] = exact(_cutoff - force.getSwitchingDistance());
   defines["COARSE_NEIGHBOURS"] = std::to_string(coarseNeighbours);
-  defines["FIND_GROUP"] = std::to_string(findGroup);
   // Four tiles to a work-group where a warp is 32 wide (CUDA: the warps of a tile synchronise alone; OpenCL:
   // the work-group does), one elsewhere (CPU devices).
   const auto& info = ctx.deviceInfo();
@@ -168,6 +164,7 @@ void ComputeCalcNonbondedForceKernel::initialize(const System& system, const Non
   _tileCount.initialize(ctx, 1, "tileCount");
   _tileCapacity = std::max(64, useCutoff ? 40 * _numBlocks : _numBlocks * (_numBlocks + 1) / 2);
   _tiles.initialize(ctx, static_cast<std::size_t>(_tileCapacity), "tiles");
+  _tileAtoms.initialize(ctx, static_cast<std::size_t>(_tileCapacity) * ComputePlatformData::tileSize, "tileAtoms");
   _hasExclusions = force.getNumExceptions() > 0;
   // One exclusion tile per block to start with (tiles of bonded molecules usually take more: the first
   // build grows the room from the device's count, a path every System with exclusions takes).
@@ -272,16 +269,21 @@ void ComputeCalcNonbondedForceKernel::buildTiles() {
         .arg(_blocksInCell)
         .arg(d4);
     _data->boxArguments(find);
-    find.mixedArg(reach * reach).arg(_tiles).arg(_tileCapacity).arg(_tileCount);
-    if (_method == NonbondedForce::NoCutoff)
+    find.mixedArg(reach * reach).arg(_data->posq()).arg(_tiles).arg(_tileAtoms).arg(_tileCapacity).arg(_tileCount);
+    if (_method == NonbondedForce::NoCutoff) {
       find.execute(static_cast<std::size_t>(_numBlocks));
-    else
-      find.blockShape(findGroup).execute(static_cast<std::size_t>(_numBlocks) * coarseSpan * coarseSpan * coarseSpan);
+    } else {
+      // One work-group of one warp per block (at most 64 warps per compute unit, striding over the blocks).
+      const int units = _data->context().deviceInfo().computeUnits;
+      find.blockShape(ComputePlatformData::tileSize)
+          .executeBlocks(static_cast<std::size_t>(std::min(_numBlocks, std::max(64, 64 * units))));
+    }
     _tileCount.downloadBytes(&_numTiles, 0, sizeof _numTiles);
     if (_numTiles <= _tileCapacity)
       break;
     _tileCapacity = _numTiles + _numTiles / 4;
     _tiles.resize(static_cast<std::size_t>(_tileCapacity));
+    _tileAtoms.resize(static_cast<std::size_t>(_tileCapacity) * ComputePlatformData::tileSize);
   }
   if (_hasExclusions && _numTiles > 0) {
     // The masks of the tiles that hold excluded pairs (again with more room where they overflowed).
@@ -291,6 +293,7 @@ void ComputeCalcNonbondedForceKernel::buildTiles() {
       _maskCount.zero();
       _exclusionTilesKernel->call()
           .arg(_tiles)
+          .arg(_tileAtoms)
           .arg(_tileCount)
           .arg(_data->atomIndex())
           .arg(_data->slotOfAtom())
@@ -326,6 +329,7 @@ double ComputeCalcNonbondedForceKernel::execute(ContextImpl&, bool, bool include
   if (_numTiles > 0) {
     auto call = _tilesKernel->call();
     call.arg(_tiles)
+        .arg(_tileAtoms)
         .arg(_tileCount)
         .arg(_data->posq())
         .arg(_atomParams.array())

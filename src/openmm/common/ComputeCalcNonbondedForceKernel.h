@@ -1,7 +1,7 @@
 // ComputeCalcNonbondedForceKernel: NonbondedForce on the common-compute platforms (NoCutoff,
 // CutoffNonPeriodic, CutoffPeriodic with reaction field and switching; Ewald, PME and LJPME are refused
-// by name): the nonbonded utility of kernels/NonbondedTiles.cc (blocks of 32 atoms, tiles of blocks
-// within cutoff + padding found again only when an atom moved more than half the padding, the tile list
+// by name): the nonbonded utility of kernels/NonbondedTiles.cc (blocks of 32 atoms, tiles of a block
+// against 32 atoms within cutoff + padding of its box, found again only when an atom moved more than half the padding, the tile list
 // grown from the device's own count), exceptions as bonded terms, the dispersion correction on the host.
 #pragma once
 
@@ -55,7 +55,7 @@ private:
       _tilesKernel, _exclusionTilesKernel;
   mardyn::compute::PrecisionArray _atomParams, _blockCentre, _blockHalf, _posAtBuild;
   mardyn::compute::ComputeArray<int> _exclusionStart, _exclusions, _flag, _cellOfBlock, _cellCount, _cellFill,
-      _blocksInCell, _tileCount, _tileMaskIndex, _maskCount;
+      _blocksInCell, _tileCount, _tileMaskIndex, _maskCount, _tileAtoms;
   mardyn::compute::ComputeArray<unsigned int> _exclusionMasks;
   mardyn::compute::ComputeArray<mardyn::compute::mm_int2> _tiles;
 };

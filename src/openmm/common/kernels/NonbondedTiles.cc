@@ -1,18 +1,20 @@
 // The nonbonded utility of the common-compute platforms in the common kernel dialect. Slots are taken in
-// blocks of 32 (TILE_SIZE); each block gets a bounding box (computeBlockBounds); a tile is a pair of
-// blocks whose boxes come closer than the cutoff plus a padding (findTiles, over a coarse grid of the
-// block centres); every tile is one warp of 32 threads, WARPS_PER_GROUP tiles to a work-group
-// (computeNonbondedTiles): thread l holds atom l of the first block, the second block's atoms are staged
-// in local memory and met in rotated order (thread l meets atom (l + k) mod 32 at step k, so no two threads
+// blocks of 32 (TILE_SIZE); each block gets a bounding box (computeBlockBounds). A tile is block a against
+// a list of 32 atom slots: block a against itself, or the atoms of blocks b > a that lie within the cutoff
+// plus a padding of a's box (findTiles: candidate blocks over a coarse grid of the block centres, whose
+// boxes come that close to a's, then their atoms one by one, packed 32 to a tile), so that tiles hold
+// mostly atoms that can interact. Every tile is one warp of 32 threads, WARPS_PER_GROUP tiles to a
+// work-group (computeNonbondedTiles): thread l holds atom l of block a, the list's atoms are staged in
+// local memory and met in rotated order (thread l meets atom (l + k) mod 32 at step k, so no two threads
 // touch one staged atom at once), and forces go into the fixed-point accumulators (the same sums in any
-// order). Positions enter the pair loop in `real`, relative to the first block's centre, the second block
-// moved by one periodic image for the whole tile (per-pair minimum images only where the two blocks reach
-// across half the box); energies are summed per thread in fixed point and added once per work-group.
+// order). Positions enter the pair loop in `real`, relative to block a's centre (per-pair minimum images
+// only where a tile can reach across half the box); energies are summed per thread in fixed point and
+// added once per work-group.
 // DETERMINISTIC (the DeterministicForces property): every pair is computed from the two positions alone
 // (difference and minimum image per pair) and converted to fixed point on its own, so that forces and
-// energy come out the same bits whatever the tiles, the slots or the atoms' order in the System. The tiles are found again
-// only when an atom moved more than half the padding (checkDisplacement); the tile list grows from the
-// device's own count when it overflows.
+// energy come out the same bits whatever the tiles, the slots or the atoms' order in the System. The
+// tiles are found again only when an atom moved more than half the padding (checkDisplacement); the tile
+// list grows from the device's own count when it overflows.
 //
 // Pair energy (OpenMM's NonbondedForce without Ewald): Coulomb q_i q_j / r (charges scaled by
 // sqrt(ONE_4PI_EPS0)), with a cutoff the reaction-field form q_i q_j (1/r + KRF r^2 - CRF); Lennard-Jones
@@ -22,7 +24,7 @@
 // tile when the tile list is built (findExclusionTiles), so that the pair loop reads one word per thread and
 // only in tiles that hold an excluded pair.
 // mardyn-kernel: requires openmm/common/kernels/Atoms.cc
-// mardyn-kernel: defines FORCE_FIXED_POINT=1 PADDED_ATOMS=64 NUM_ATOMS=60 PERIODIC=1 USE_CUTOFF=1 CUTOFF=1.0 CUTOFF2=1.0 PADDING=0.1 KRF=0.1 CRF=1.2 USE_SWITCH=1 SWITCH_DIST=0.8 SWITCH_WIDTH=0.2 TILE_SIZE=32 COARSE_NEIGHBOURS=1 FIND_GROUP=128 DETERMINISTIC=0 WARPS_PER_GROUP=4 HAS_EXCLUSIONS=1 TILE_SYNC=SYNC_THREADS
+// mardyn-kernel: defines FORCE_FIXED_POINT=1 PADDED_ATOMS=64 NUM_ATOMS=60 PERIODIC=1 USE_CUTOFF=1 CUTOFF=1.0 CUTOFF2=1.0 PADDING=0.1 KRF=0.1 CRF=1.2 USE_SWITCH=1 SWITCH_DIST=0.8 SWITCH_WIDTH=0.2 TILE_SIZE=32 COARSE_NEIGHBOURS=1 DETERMINISTIC=0 WARPS_PER_GROUP=4 HAS_EXCLUSIONS=1 TILE_SYNC=SYNC_THREADS
 
 /// Bounding box of each block: centre (w: 0) and half extent, positions taken relative to the block's
 /// first atom by the minimum image; positions at this build kept for the displacement check.
@@ -112,81 +114,127 @@ DEVICE int blocksInteract(mixed4 ca, mixed4 ha, mixed4 cb, mixed4 hb, mixed4 box
 #endif
 }
 
-#if USE_CUTOFF
-/// The tiles (a, b), b >= a, of work item w = (block a, coarse neighbour cell n of a's cell): blocks b in that
-/// cell whose box comes within reach of a's. Counts them; with `write`, stores them from tiles[first] on
-/// (those at capacity or beyond are counted, not kept).
-DEVICE int cellTiles(int w, int numBlocks, GLOBAL const mixed4* RESTRICT blockCentre,
-                     GLOBAL const mixed4* RESTRICT blockHalf, GLOBAL const int* RESTRICT cellOfBlock,
-                     GLOBAL const int* RESTRICT cellStart, GLOBAL const int* RESTRICT blocksInCell, int4 dims, mixed4 box,
-                     mixed4 invBox, mixed reach2, int write, GLOBAL int2* RESTRICT tiles, int first, int capacity) {
-  const int span = 2 * COARSE_NEIGHBOURS + 1;
-  const int perBlock = span * span * span;
-  if (w >= numBlocks * perBlock) return 0;
-  const int a = w / perBlock, n = w - a * perBlock;
-  const int ix = n % span, iy = (n / span) % span, iz = n / (span * span);
-  // Neighbour cells, each once even where an axis has fewer than three cells.
-  const int nx = min(dims.x, span), ny = min(dims.y, span), nz = min(dims.z, span);
-  if (ix >= nx || iy >= ny || iz >= nz) return 0;
-  const int cell = cellOfBlock[a];
-  const int cx = cell % dims.x, cy = (cell / dims.x) % dims.y, cz = cell / (dims.x * dims.y);
-  int x = cx + ix - (nx == dims.x ? cx : COARSE_NEIGHBOURS);
-  int y = cy + iy - (ny == dims.y ? cy : COARSE_NEIGHBOURS);
-  int z = cz + iz - (nz == dims.z ? cz : COARSE_NEIGHBOURS);
-#if PERIODIC
-  x = (x + dims.x) % dims.x; y = (y + dims.y) % dims.y; z = (z + dims.z) % dims.z;
-#else
-  if (x < 0 || y < 0 || z < 0 || x >= dims.x || y >= dims.y || z >= dims.z) return 0;
-#endif
-  const int c = x + dims.x * (y + dims.y * z);
-  const mixed4 ca = blockCentre[a], ha = blockHalf[a];
-  int count = 0;
-  for (int k = cellStart[c]; k < cellStart[c + 1]; k++) {
-    const int b = blocksInCell[k];
-    if (b < a || !blocksInteract(ca, ha, blockCentre[b], blockHalf[b], box, invBox, reach2)) continue;
-    if (write && first + count < capacity) tiles[first + count] = make_int2(a, b);
-    count++;
-  }
-  return count;
+/// Whether a position lies within sqrt(reach2) of a block's bounding box (centre c, half extent h).
+DEVICE int atomNearBlock(mixed4 p, mixed4 c, mixed4 h, mixed4 box, mixed4 invBox, mixed reach2) {
+  mixed4 d = minimumImage(make_mixed4(p.x - c.x, p.y - c.y, p.z - c.z, 0), box, invBox);
+  const mixed dx = max((mixed) 0, fabs(d.x) - h.x);
+  const mixed dy = max((mixed) 0, fabs(d.y) - h.y);
+  const mixed dz = max((mixed) 0, fabs(d.z) - h.z);
+  return dx * dx + dy * dy + dz * dz < reach2;
 }
-#endif
 
-/// Work-groups of FIND_GROUP items (block a, coarse neighbour cell of a's cell) count their tiles, take one
-/// range of the tile list with a single atomic add and write them (all blocks b >= a without a cutoff, one
-/// thread per block a); tiles beyond `capacity` are counted, not kept.
+/// The tiles, one work-group of TILE_SIZE threads per block a at a time. A tile is block a against 32 atom
+/// slots (tileAtoms[32 t + lane], -1 past its last atom): tiles[t] = (a, a) for the block against itself,
+/// (a, -count) for a list of `count` atoms of blocks b > a that lie within the cutoff plus the padding of
+/// a's bounding box (blocks b found over the coarse grid, whose boxes come within that reach of a's, then
+/// their atoms one by one), packed 32 to a tile. Each block counts its atoms first and takes its range of
+/// the tile list with one atomic add; tiles beyond `capacity` are counted, not kept.
 KERNEL void findTiles(int numBlocks, GLOBAL const mixed4* RESTRICT blockCentre, GLOBAL const mixed4* RESTRICT blockHalf,
                       GLOBAL const int* RESTRICT cellOfBlock, GLOBAL const int* RESTRICT cellStart,
                       GLOBAL const int* RESTRICT blocksInCell, int4 dims, mixed4 box, mixed4 invBox, mixed reach2,
-                      GLOBAL int2* RESTRICT tiles, int capacity, GLOBAL int* tileCount) {
+                      GLOBAL const mixed4* RESTRICT posq, GLOBAL int2* RESTRICT tiles, GLOBAL int* RESTRICT tileAtoms,
+                      int capacity, GLOBAL int* tileCount) {
 #if USE_CUTOFF
-  LOCAL int offsets[FIND_GROUP];
-  LOCAL int groupFirst;
+  LOCAL int candidate[TILE_SIZE];
+  LOCAL int flags[TILE_SIZE];
+  LOCAL int pending[2 * TILE_SIZE];
+  LOCAL int firstTile;
+  const int lane = LOCAL_ID;
   const int span = 2 * COARSE_NEIGHBOURS + 1;
-  const int items = numBlocks * span * span * span;
-  for (int w0 = GROUP_ID * FIND_GROUP; w0 < items; w0 += NUM_GROUPS * FIND_GROUP) {
-    const int w = w0 + (int) LOCAL_ID;
-    offsets[LOCAL_ID] = cellTiles(w, numBlocks, blockCentre, blockHalf, cellOfBlock, cellStart, blocksInCell, dims, box,
-                                  invBox, reach2, 0, tiles, 0, capacity);
-    SYNC_THREADS
-    if (LOCAL_ID == 0) {
-      int sum = 0;
-      for (int i = 0; i < FIND_GROUP; i++) {
-        const int c = offsets[i];
-        offsets[i] = sum;
-        sum += c;
+  const int nx = min(dims.x, span), ny = min(dims.y, span), nz = min(dims.z, span);
+  for (int a = GROUP_ID; a < numBlocks; a += NUM_GROUPS) {
+    const mixed4 ca = blockCentre[a], ha = blockHalf[a];
+    const int cell = cellOfBlock[a];
+    const int cx = cell % dims.x, cy = (cell / dims.x) % dims.y, cz = cell / (dims.x * dims.y);
+    int firstOut = 0, numOut = 0, total = 0;
+    // Pass 0 counts the atoms of the lists (the block's tiles: 1 + ceil(count / 32)); pass 1 writes them.
+    for (int pass = 0; pass < 2; pass++) {
+      if (pass == 1) {
+        if (lane == 0) firstTile = ATOMIC_ADD(tileCount, 1 + (total + TILE_SIZE - 1) / TILE_SIZE);
+        SYNC_THREADS
+        firstOut = firstTile;
+        if (firstOut < capacity) {
+          tiles[firstOut] = make_int2(a, a);
+          const int s = a * TILE_SIZE + lane;
+          tileAtoms[firstOut * TILE_SIZE + lane] = s < NUM_ATOMS ? s : -1;
+        }
+        numOut = 1;
       }
-      groupFirst = sum > 0 ? ATOMIC_ADD(tileCount, sum) : 0;
+      int count = 0;
+      for (int n = 0; n < nx * ny * nz; n++) {
+        const int ix = n % nx, iy = (n / nx) % ny, iz = n / (nx * ny);
+        int x = cx + ix - (nx == dims.x ? cx : COARSE_NEIGHBOURS);
+        int y = cy + iy - (ny == dims.y ? cy : COARSE_NEIGHBOURS);
+        int z = cz + iz - (nz == dims.z ? cz : COARSE_NEIGHBOURS);
+#if PERIODIC
+        x = (x + dims.x) % dims.x; y = (y + dims.y) % dims.y; z = (z + dims.z) % dims.z;
+#else
+        if (x < 0 || y < 0 || z < 0 || x >= dims.x || y >= dims.y || z >= dims.z) continue;
+#endif
+        const int c = x + dims.x * (y + dims.y * z);
+        const int end = cellStart[c + 1];
+        for (int k0 = cellStart[c]; k0 < end; k0 += TILE_SIZE) {
+          const int k = k0 + lane;
+          const int b = k < end ? blocksInCell[k] : -1;
+          candidate[lane] = b > a && blocksInteract(ca, ha, blockCentre[b], blockHalf[b], box, invBox, reach2) ? b : -1;
+          SYNC_THREADS
+          for (int q = 0; q < TILE_SIZE && k0 + q < end; q++) {
+            const int cb = candidate[q];
+            if (cb < 0) continue;
+            const int s = cb * TILE_SIZE + lane;
+            const int near = s < NUM_ATOMS && atomNearBlock(posq[s], ca, ha, box, invBox, reach2);
+            flags[lane] = near;
+            SYNC_THREADS
+            int before = 0, found = 0;
+            for (int m = 0; m < TILE_SIZE; m++) {
+              const int f = flags[m];
+              found += f;
+              if (m < lane) before += f;
+            }
+            if (pass == 1) {
+              if (near) pending[count + before] = s;
+              SYNC_THREADS
+              if (count + found >= TILE_SIZE) {
+                // A full list: written as the block's next tile, the rest moved to the front.
+                const int t = firstOut + numOut;
+                if (t < capacity) {
+                  tiles[t] = make_int2(a, -TILE_SIZE);
+                  tileAtoms[t * TILE_SIZE + lane] = pending[lane];
+                }
+                numOut++;
+                const int rest = lane < count + found - TILE_SIZE ? pending[lane + TILE_SIZE] : -1;
+                SYNC_THREADS
+                pending[lane] = rest;
+                count -= TILE_SIZE;
+              }
+            }
+            count += found;
+            SYNC_THREADS
+          }
+          SYNC_THREADS
+        }
+      }
+      if (pass == 0) {
+        total = count;
+      } else if (count > 0) {
+        const int t = firstOut + numOut;
+        if (t < capacity) {
+          tiles[t] = make_int2(a, -count);
+          tileAtoms[t * TILE_SIZE + lane] = lane < count ? pending[lane] : -1;
+        }
+      }
+      SYNC_THREADS
     }
-    SYNC_THREADS
-    cellTiles(w, numBlocks, blockCentre, blockHalf, cellOfBlock, cellStart, blocksInCell, dims, box, invBox, reach2, 1,
-              tiles, groupFirst + offsets[LOCAL_ID], capacity);
-    SYNC_THREADS
   }
 #else
+  // Without a cutoff: block a against itself and against every block b > a (one thread per block a).
   for (int a = GLOBAL_ID; a < numBlocks; a += GLOBAL_SIZE)
     for (int b = a; b < numBlocks; b++) {
       const int t = ATOMIC_ADD(tileCount, 1);
-      if (t < capacity) tiles[t] = make_int2(a, b);
+      if (t >= capacity) continue;
+      const int count = min(TILE_SIZE, NUM_ATOMS - b * TILE_SIZE);
+      tiles[t] = make_int2(a, b == a ? a : -count);
+      for (int k = 0; k < TILE_SIZE; k++) tileAtoms[t * TILE_SIZE + k] = k < count ? b * TILE_SIZE + k : -1;
     }
 #endif
 }
@@ -244,38 +292,37 @@ DEVICE real pairEnergy(real r2, real qq, real sigma, real eps4, real* dEdrOverR)
   return energy;
 }
 
-/// Bit k of the mask: the atom in slot blockStart + k is excluded for System atom `atom`.
-DEVICE unsigned int exclusionMask(int atom, int blockStart, GLOBAL const int* RESTRICT exclusionStart,
-                                  GLOBAL const int* RESTRICT exclusions, GLOBAL const int* RESTRICT slotOfAtom) {
-  unsigned int mask = 0;
-  for (int e = exclusionStart[atom]; e < exclusionStart[atom + 1]; e++) {
-    const int k = slotOfAtom[exclusions[e]] - blockStart;
-    if (k >= 0 && k < TILE_SIZE) mask |= 1u << k;
-  }
-  return mask;
-}
-
-/// The exclusion masks of the tiles, found once per tile list: a tile whose two blocks hold an excluded pair
-/// gets tileMaskIndex[t] = k and its masks in exclusionMasks[k TILE_SIZE + lane] (lane's atom of the first
-/// block against the second block), every other tile -1; the masks beyond `capacity` are counted in
+/// The exclusion masks of the tiles, found once per tile list: a tile that holds an excluded pair gets
+/// tileMaskIndex[t] = k and its masks in exclusionMasks[k TILE_SIZE + lane] (bit m: lane's atom of block a
+/// and the tile's atom m are excluded), every other tile -1; the masks beyond `capacity` are counted in
 /// maskCount, not kept (tileMaskIndex -2). Work-groups as computeNonbondedTiles's.
-KERNEL void findExclusionTiles(GLOBAL const int2* RESTRICT tiles, GLOBAL const int* RESTRICT tileCount,
-                               GLOBAL const int* RESTRICT atomIndex, GLOBAL const int* RESTRICT slotOfAtom,
-                               GLOBAL const int* RESTRICT exclusionStart, GLOBAL const int* RESTRICT exclusions,
-                               GLOBAL int* RESTRICT tileMaskIndex, GLOBAL unsigned int* RESTRICT exclusionMasks,
-                               int capacity, GLOBAL int* maskCount) {
+KERNEL void findExclusionTiles(GLOBAL const int2* RESTRICT tiles, GLOBAL const int* RESTRICT tileAtoms,
+                               GLOBAL const int* RESTRICT tileCount, GLOBAL const int* RESTRICT atomIndex,
+                               GLOBAL const int* RESTRICT slotOfAtom, GLOBAL const int* RESTRICT exclusionStart,
+                               GLOBAL const int* RESTRICT exclusions, GLOBAL int* RESTRICT tileMaskIndex,
+                               GLOBAL unsigned int* RESTRICT exclusionMasks, int capacity, GLOBAL int* maskCount) {
+  LOCAL int jSlot[TILE_SIZE * WARPS_PER_GROUP];
   LOCAL unsigned int masks[TILE_SIZE * WARPS_PER_GROUP];
   LOCAL int maskSlot[WARPS_PER_GROUP];
   const int lane = LOCAL_ID & (TILE_SIZE - 1);
   const int warp = LOCAL_ID / TILE_SIZE;
+  const int base = LOCAL_ID - lane;
   const int numTiles = tileCount[0];
   for (int first = GROUP_ID * WARPS_PER_GROUP; first < numTiles; first += NUM_GROUPS * WARPS_PER_GROUP) {
     const int t = first + warp;
+    jSlot[LOCAL_ID] = t < numTiles ? tileAtoms[t * TILE_SIZE + lane] : -1;
+    TILE_SYNC
     unsigned int mask = 0;
     if (t < numTiles) {
-      const int2 tile = tiles[t];
-      const int si = tile.x * TILE_SIZE + lane;
-      if (si < NUM_ATOMS) mask = exclusionMask(atomIndex[si], tile.y * TILE_SIZE, exclusionStart, exclusions, slotOfAtom);
+      const int si = tiles[t].x * TILE_SIZE + lane;
+      if (si < NUM_ATOMS) {
+        const int atom = atomIndex[si];
+        for (int e = exclusionStart[atom]; e < exclusionStart[atom + 1]; e++) {
+          const int partner = slotOfAtom[exclusions[e]];
+          for (int m = 0; m < TILE_SIZE; m++)
+            if (jSlot[base + m] == partner) mask |= 1u << m;
+        }
+      }
     }
     masks[LOCAL_ID] = mask;
     TILE_SYNC
@@ -301,9 +348,10 @@ KERNEL void findExclusionTiles(GLOBAL const int2* RESTRICT tiles, GLOBAL const i
 /// the tiles, every warp of a group taking the same number of turns, so TILE_SYNC may be a work-group
 /// barrier). energy[0] receives the energy, each thread's share of each tile converted to fixed point (so
 /// the total does not depend on the tiles' order) and summed over the work-group before one atomic add.
-KERNEL void computeNonbondedTiles(GLOBAL const int2* RESTRICT tiles, GLOBAL const int* RESTRICT tileCount,
-                                  GLOBAL const mixed4* RESTRICT posq, GLOBAL const real2* RESTRICT atomParams,
-                                  GLOBAL const int* RESTRICT atomIndex, GLOBAL const int* RESTRICT tileMaskIndex,
+KERNEL void computeNonbondedTiles(GLOBAL const int2* RESTRICT tiles, GLOBAL const int* RESTRICT tileAtoms,
+                                  GLOBAL const int* RESTRICT tileCount, GLOBAL const mixed4* RESTRICT posq,
+                                  GLOBAL const real2* RESTRICT atomParams, GLOBAL const int* RESTRICT atomIndex,
+                                  GLOBAL const int* RESTRICT tileMaskIndex,
                                   GLOBAL const unsigned int* RESTRICT exclusionMasks,
                                   GLOBAL const mixed4* RESTRICT blockCentre, GLOBAL const mixed4* RESTRICT blockHalf,
                                   mixed4 box, mixed4 invBox, GLOBAL mm_long* force, GLOBAL mm_long* energy) {
@@ -328,21 +376,24 @@ KERNEL void computeNonbondedTiles(GLOBAL const int2* RESTRICT tiles, GLOBAL cons
     const int t = first + (int) (LOCAL_ID / TILE_SIZE);
     const int haveTile = t < numTiles;
     const int2 tile = haveTile ? tiles[t] : make_int2(0, 0);
-    // Positions relative to the first block's centre: each atom's minimum image about its own block's
-    // centre, the second block moved by the image of its centre nearest the first's.
-    const mixed4 ca = blockCentre[tile.x], cb = blockCentre[tile.y];
-    const mixed4 img = minimumImage(make_mixed4(cb.x - ca.x, cb.y - ca.y, cb.z - ca.z, 0), box, invBox);
+    // Positions relative to block a's centre, each atom by its minimum image about it. The tile's atoms lay
+    // within the cutoff plus the padding of a's box when the tiles were found, and every atom has moved
+    // less than half the padding since: where twice a's half extent, the cutoff and twice the padding stay
+    // below half the box, these differences are the minimum images; elsewhere each pair takes its own.
+    const mixed4 ca = blockCentre[tile.x];
     int perPairImage = 0;
 #if PERIODIC
     {
-      const mixed4 ha = blockHalf[tile.x], hb = blockHalf[tile.y];
-      // Atoms moved up to half the padding each since the boxes were taken.
-      perPairImage = fabs(img.x) + ha.x + hb.x + (mixed) PADDING >= (mixed) 0.5 * box.x ||
-                     fabs(img.y) + ha.y + hb.y + (mixed) PADDING >= (mixed) 0.5 * box.y ||
-                     fabs(img.z) + ha.z + hb.z + (mixed) PADDING >= (mixed) 0.5 * box.z;
+      const mixed4 ha = blockHalf[tile.x];
+      const mixed reach = (mixed) CUTOFF + (mixed) 2 * (mixed) PADDING;
+      perPairImage = 2 * ha.x + reach >= (mixed) 0.5 * box.x || 2 * ha.y + reach >= (mixed) 0.5 * box.y ||
+                     2 * ha.z + reach >= (mixed) 0.5 * box.z;
     }
 #endif
-    const int si = tile.x * TILE_SIZE + lane, sj = tile.y * TILE_SIZE + lane;
+    // tile.y: a for block a against itself, else minus the number of atoms in the tile's list.
+    const int diagonal = tile.y >= 0;
+    const int numJ = diagonal ? min(TILE_SIZE, NUM_ATOMS - tile.x * TILE_SIZE) : -tile.y;
+    const int si = tile.x * TILE_SIZE + lane, sj = haveTile ? tileAtoms[t * TILE_SIZE + lane] : -1;
     const int validI = haveTile && si < NUM_ATOMS;
     const mixed4 pi = validI ? posq[si] : ca;
 #if DETERMINISTIC
@@ -360,13 +411,13 @@ KERNEL void computeNonbondedTiles(GLOBAL const int2* RESTRICT tiles, GLOBAL cons
 #else
     const unsigned int excluded = validI ? 0u : 0xffffffffu;
 #endif
-    if (haveTile && sj < NUM_ATOMS) {
+    if (sj >= 0) {
       const mixed4 pj = posq[sj];
 #if DETERMINISTIC
       jPos[LOCAL_ID] = pj;
 #else
-      const mixed4 rj = minimumImage(make_mixed4(pj.x - cb.x, pj.y - cb.y, pj.z - cb.z, 0), box, invBox);
-      jPos[LOCAL_ID] = make_real4((real) (rj.x + img.x), (real) (rj.y + img.y), (real) (rj.z + img.z), (real) pj.w);
+      const mixed4 rj = minimumImage(make_mixed4(pj.x - ca.x, pj.y - ca.y, pj.z - ca.z, 0), box, invBox);
+      jPos[LOCAL_ID] = make_real4((real) rj.x, (real) rj.y, (real) rj.z, (real) pj.w);
 #endif
       jParams[LOCAL_ID] = atomParams[atomIndex[sj]];
     } else {
@@ -383,11 +434,10 @@ KERNEL void computeNonbondedTiles(GLOBAL const int2* RESTRICT tiles, GLOBAL cons
     real fx = 0, fy = 0, fz = 0;
 #endif
     TILE_SYNC
-    const int diagonal = tile.x == tile.y;
     mixed tileEnergy = 0;
     for (int k = 0; k < TILE_SIZE; k++) {
       const int j = (lane + k) & (TILE_SIZE - 1);
-      const int use = tile.y * TILE_SIZE + j < NUM_ATOMS && !((excluded >> j) & 1u) && (!diagonal || j > lane);
+      const int use = j < numJ && !((excluded >> j) & 1u) && (!diagonal || j > lane);
       if (use) {
         const POS4 pj = jPos[base + j];
         POS dx = xi - pj.x, dy = yi - pj.y, dz = zi - pj.z;
@@ -438,14 +488,14 @@ KERNEL void computeNonbondedTiles(GLOBAL const int2* RESTRICT tiles, GLOBAL cons
       atomicAddFixedPoint(force + si + PADDED_ATOMS, fy);
       atomicAddFixedPoint(force + si + 2 * PADDED_ATOMS, fz);
     }
-    if (haveTile && sj < NUM_ATOMS) {
+    if (sj >= 0) {
       atomicAddFixedPoint(force + sj, jForceX[LOCAL_ID]);
       atomicAddFixedPoint(force + sj + PADDED_ATOMS, jForceY[LOCAL_ID]);
       atomicAddFixedPoint(force + sj + 2 * PADDED_ATOMS, jForceZ[LOCAL_ID]);
     }
 #else
     if (validI) addForce(force, si, fx, fy, fz);
-    if (haveTile && sj < NUM_ATOMS) addForce(force, sj, jForce[LOCAL_ID].x, jForce[LOCAL_ID].y, jForce[LOCAL_ID].z);
+    if (sj >= 0) addForce(force, sj, jForce[LOCAL_ID].x, jForce[LOCAL_ID].y, jForce[LOCAL_ID].z);
 #endif
 #if DETERMINISTIC
 #elif FORCE_FIXED_POINT
