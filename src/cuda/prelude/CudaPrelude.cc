@@ -26,6 +26,12 @@
 #define ATOMIC_CAS(dest, compare, value) atomicCAS(dest, compare, value)
 #define ATOMIC_EXCH(dest, value) atomicExch(dest, value)
 #define ATOMIC_MAX(dest, value) atomicMax(dest, value)
+// Bits set in a 32-bit word; with WARP_BALLOT, the predicate of every lane of a full warp as one word (bit l:
+// lane l), where every lane of the warp reaches it.
+#define POPCOUNT(x) __popc(x)
+#if __CUDA_ARCH__ >= 700
+#define WARP_BALLOT(predicate) __ballot_sync(0xffffffffu, (predicate))
+#endif
 // 64-bit atomics on an unsigned word (mm_ulong) in local (shared) or global memory.
 #define ATOMIC_ADD_U64(dest, value) atomicAdd((unsigned long long*) (dest), (unsigned long long) (value))
 #define ATOMIC_CAS_U64(dest, compare, value) \

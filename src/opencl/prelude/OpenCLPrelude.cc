@@ -29,6 +29,8 @@
 #define ATOMIC_CAS(dest, compare, value) atomic_cmpxchg(dest, compare, value)
 #define ATOMIC_EXCH(dest, value) atomic_xchg(dest, value)
 #define ATOMIC_MAX(dest, value) atomic_max(dest, value)
+// Bits set in a 32-bit word (no WARP_BALLOT: kernels use local memory where it is missing).
+#define POPCOUNT(x) popcount(x)
 
 #define HOST_CONSTANT(type, name)
 #define HOST_CONSTANT_ARRAY(type, name, count)

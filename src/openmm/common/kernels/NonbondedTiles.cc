@@ -123,12 +123,57 @@ DEVICE int atomNearBlock(mixed4 p, mixed4 c, mixed4 h, mixed4 box, mixed4 invBox
   return dx * dx + dy * dy + dz * dz < reach2;
 }
 
+#ifndef CANDIDATE_CAP
+#define CANDIDATE_CAP 128
+#endif
+
+#if USE_CUTOFF
+/// One lane's part of the mask of a warp-wide predicate (bit l: lane l's), all TILE_SIZE lanes taking part.
+DEVICE unsigned int laneMask(int predicate, int lane, LOCAL_ARG int* flags) {
+#if defined(WARP_BALLOT) && TILE_SIZE == 32
+  return WARP_BALLOT(predicate);
+#else
+  flags[lane] = predicate;
+  SYNC_THREADS
+  unsigned int mask = 0;
+  for (int m = 0; m < TILE_SIZE; m++)
+    if (flags[m]) mask |= 1u << m;
+  SYNC_THREADS
+  return mask;
+#endif
+}
+
+/// Adds the atoms of block b in `mask` to block a's pending list; a full list of 32 becomes the block's next
+/// tile (firstOut + *numOut) and the rest moves to the front.
+DEVICE void appendAtoms(int a, int b, unsigned int mask, int lane, LOCAL_ARG int* pending, int* count, int* numOut,
+                        int firstOut, GLOBAL int2* RESTRICT tiles, GLOBAL int* RESTRICT tileAtoms, int capacity) {
+  const int found = POPCOUNT(mask);
+  if ((mask >> lane) & 1u) pending[*count + POPCOUNT(mask & ((1u << lane) - 1u))] = b * TILE_SIZE + lane;
+  SYNC_THREADS
+  if (*count + found >= TILE_SIZE) {
+    const int t = firstOut + *numOut;
+    if (t < capacity) {
+      tiles[t] = make_int2(a, -TILE_SIZE);
+      tileAtoms[t * TILE_SIZE + lane] = pending[lane];
+    }
+    *numOut += 1;
+    const int rest = lane < *count + found - TILE_SIZE ? pending[lane + TILE_SIZE] : -1;
+    SYNC_THREADS
+    pending[lane] = rest;
+    *count -= TILE_SIZE;
+  }
+  *count += found;
+  SYNC_THREADS
+}
+#endif
+
 /// The tiles, one work-group of TILE_SIZE threads per block a at a time. A tile is block a against 32 atom
 /// slots (tileAtoms[32 t + lane], -1 past its last atom): tiles[t] = (a, a) for the block against itself,
 /// (a, -count) for a list of `count` atoms of blocks b > a that lie within the cutoff plus the padding of
 /// a's bounding box (blocks b found over the coarse grid, whose boxes come within that reach of a's, then
-/// their atoms one by one), packed 32 to a tile. Each block counts its atoms first and takes its range of
-/// the tile list with one atomic add; tiles beyond `capacity` are counted, not kept.
+/// their atoms one by one), packed 32 to a tile. A block first finds its atoms (keeping up to CANDIDATE_CAP
+/// blocks' masks in local memory; beyond that it finds them again), takes its range of the tile list with
+/// one atomic add and writes its tiles; tiles beyond `capacity` are counted, not kept.
 KERNEL void findTiles(int numBlocks, GLOBAL const mixed4* RESTRICT blockCentre, GLOBAL const mixed4* RESTRICT blockHalf,
                       GLOBAL const int* RESTRICT cellOfBlock, GLOBAL const int* RESTRICT cellStart,
                       GLOBAL const int* RESTRICT blocksInCell, int4 dims, mixed4 box, mixed4 invBox, mixed reach2,
@@ -138,6 +183,8 @@ KERNEL void findTiles(int numBlocks, GLOBAL const mixed4* RESTRICT blockCentre, 
   LOCAL int candidate[TILE_SIZE];
   LOCAL int flags[TILE_SIZE];
   LOCAL int pending[2 * TILE_SIZE];
+  LOCAL int keptBlock[CANDIDATE_CAP];
+  LOCAL unsigned int keptMask[CANDIDATE_CAP];
   LOCAL int firstTile;
   const int lane = LOCAL_ID;
   const int span = 2 * COARSE_NEIGHBOURS + 1;
@@ -146,8 +193,9 @@ KERNEL void findTiles(int numBlocks, GLOBAL const mixed4* RESTRICT blockCentre, 
     const mixed4 ca = blockCentre[a], ha = blockHalf[a];
     const int cell = cellOfBlock[a];
     const int cx = cell % dims.x, cy = (cell / dims.x) % dims.y, cz = cell / (dims.x * dims.y);
-    int firstOut = 0, numOut = 0, total = 0;
-    // Pass 0 counts the atoms of the lists (the block's tiles: 1 + ceil(count / 32)); pass 1 writes them.
+    int firstOut = 0, numOut = 0, total = 0, kept = 0, count = 0;
+    // Pass 0 finds the atoms (the block's tiles: 1 + ceil(total / 32)); pass 1 writes the tiles, from the
+    // kept masks where they all fit, else finding the atoms again.
     for (int pass = 0; pass < 2; pass++) {
       if (pass == 1) {
         if (lane == 0) firstTile = ATOMIC_ADD(tileCount, 1 + (total + TILE_SIZE - 1) / TILE_SIZE);
@@ -159,8 +207,12 @@ KERNEL void findTiles(int numBlocks, GLOBAL const mixed4* RESTRICT blockCentre, 
           tileAtoms[firstOut * TILE_SIZE + lane] = s < NUM_ATOMS ? s : -1;
         }
         numOut = 1;
+        if (kept <= CANDIDATE_CAP) {
+          for (int i = 0; i < kept; i++)
+            appendAtoms(a, keptBlock[i], keptMask[i], lane, pending, &count, &numOut, firstOut, tiles, tileAtoms, capacity);
+          break;
+        }
       }
-      int count = 0;
       for (int n = 0; n < nx * ny * nz; n++) {
         const int ix = n % nx, iy = (n / nx) % ny, iz = n / (nx * ny);
         int x = cx + ix - (nx == dims.x ? cx : COARSE_NEIGHBOURS);
@@ -182,49 +234,31 @@ KERNEL void findTiles(int numBlocks, GLOBAL const mixed4* RESTRICT blockCentre, 
             const int cb = candidate[q];
             if (cb < 0) continue;
             const int s = cb * TILE_SIZE + lane;
-            const int near = s < NUM_ATOMS && atomNearBlock(posq[s], ca, ha, box, invBox, reach2);
-            flags[lane] = near;
-            SYNC_THREADS
-            int before = 0, found = 0;
-            for (int m = 0; m < TILE_SIZE; m++) {
-              const int f = flags[m];
-              found += f;
-              if (m < lane) before += f;
-            }
-            if (pass == 1) {
-              if (near) pending[count + before] = s;
-              SYNC_THREADS
-              if (count + found >= TILE_SIZE) {
-                // A full list: written as the block's next tile, the rest moved to the front.
-                const int t = firstOut + numOut;
-                if (t < capacity) {
-                  tiles[t] = make_int2(a, -TILE_SIZE);
-                  tileAtoms[t * TILE_SIZE + lane] = pending[lane];
-                }
-                numOut++;
-                const int rest = lane < count + found - TILE_SIZE ? pending[lane + TILE_SIZE] : -1;
-                SYNC_THREADS
-                pending[lane] = rest;
-                count -= TILE_SIZE;
+            const unsigned int mask = laneMask(s < NUM_ATOMS && atomNearBlock(posq[s], ca, ha, box, invBox, reach2), lane, flags);
+            if (mask == 0) continue;
+            if (pass == 0) {
+              if (lane == 0 && kept < CANDIDATE_CAP) {
+                keptBlock[kept] = cb;
+                keptMask[kept] = mask;
               }
+              kept++;
+              total += POPCOUNT(mask);
+            } else {
+              appendAtoms(a, cb, mask, lane, pending, &count, &numOut, firstOut, tiles, tileAtoms, capacity);
             }
-            count += found;
-            SYNC_THREADS
           }
           SYNC_THREADS
         }
       }
-      if (pass == 0) {
-        total = count;
-      } else if (count > 0) {
-        const int t = firstOut + numOut;
-        if (t < capacity) {
-          tiles[t] = make_int2(a, -count);
-          tileAtoms[t * TILE_SIZE + lane] = lane < count ? pending[lane] : -1;
-        }
-      }
-      SYNC_THREADS
     }
+    if (count > 0) {
+      const int t = firstOut + numOut;
+      if (t < capacity) {
+        tiles[t] = make_int2(a, -count);
+        tileAtoms[t * TILE_SIZE + lane] = lane < count ? pending[lane] : -1;
+      }
+    }
+    SYNC_THREADS
   }
 #else
   // Without a cutoff: block a against itself and against every block b > a (one thread per block a).
