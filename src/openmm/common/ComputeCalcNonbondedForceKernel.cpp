@@ -339,7 +339,8 @@ double ComputeCalcNonbondedForceKernel::execute(ContextImpl&, bool, bool include
         .arg(_blockCentre.array())
         .arg(_blockHalf.array());
     _data->boxArguments(call);
-    call.arg(_data->force())
+    call.arg(includeEnergy ? 1 : 0)
+        .arg(_data->force())
         .arg(_data->energy())
         .blockShape(static_cast<std::size_t>(_warpsPerGroup * ComputePlatformData::tileSize))
         .executeBlocks(tileGroups());

@@ -289,27 +289,28 @@ KERNEL void findTiles(int numBlocks, GLOBAL const mixed4* RESTRICT blockCentre, 
 #define make_POS4 make_real4
 #endif
 
-/// Energy and dE/dr (over r) of one pair at squared distance r2.
-DEVICE real pairEnergy(real r2, real qq, real sigma, real eps4, real* dEdrOverR) {
+/// dE/dr (over r) of one pair at squared distance r2, and with `withEnergy` its energy (else 0; callers
+/// pass a constant so that the force-only form compiles without the energy's arithmetic).
+DEVICE real pairEnergy(real r2, real qq, real sigma, real eps4, real* dEdrOverR, int withEnergy) {
   const real invR = RSQRT(r2);
   const real invR2 = invR * invR;
   real energy = 0, dEdr = 0;
   if (qq != 0) {
 #if USE_CUTOFF
     const real r = r2 * invR;
-    energy += qq * (invR + (real) KRF * r2 - (real) CRF);
+    if (withEnergy) energy += qq * (invR + (real) KRF * r2 - (real) CRF);
     dEdr += qq * (-invR2 + (real) (2 * KRF) * r);
 #else
-    energy += qq * invR;
+    if (withEnergy) energy += qq * invR;
     dEdr -= qq * invR2;
 #endif
   }
   if (eps4 != 0) {
     const real s2 = sigma * sigma * invR2;
     const real sr6 = s2 * s2 * s2;
-    real lj = eps4 * (sr6 * sr6 - sr6);
     real dlj = eps4 * ((real) -12 * sr6 * sr6 + (real) 6 * sr6) * invR;
 #if USE_SWITCH
+    real lj = eps4 * (sr6 * sr6 - sr6);
     const real r = r2 * invR;
     if (r > (real) SWITCH_DIST) {
       const real t = (r - (real) SWITCH_DIST) / (real) SWITCH_WIDTH;
@@ -318,8 +319,10 @@ DEVICE real pairEnergy(real r2, real qq, real sigma, real eps4, real* dEdrOverR)
       dlj = dlj * s + lj * dsdr;
       lj *= s;
     }
+    if (withEnergy) energy += lj;
+#else
+    if (withEnergy) energy += eps4 * (sr6 * sr6 - sr6);
 #endif
-    energy += lj;
     dEdr += dlj;
   }
   *dEdrOverR = dEdr * invR;
@@ -380,7 +383,7 @@ KERNEL void findExclusionTiles(GLOBAL const int2* RESTRICT tiles, GLOBAL const i
 
 /// WARPS_PER_GROUP tiles at a time per work-group, one to each warp of TILE_SIZE threads (groups stride over
 /// the tiles, every warp of a group taking the same number of turns, so TILE_SYNC may be a work-group
-/// barrier). energy[0] receives the energy, each thread's share of each tile converted to fixed point (so
+/// barrier). With withEnergy, energy[0] receives the energy, each thread's share of each tile converted to fixed point (so
 /// the total does not depend on the tiles' order) and summed over the work-group before one atomic add.
 KERNEL void computeNonbondedTiles(GLOBAL const int2* RESTRICT tiles, GLOBAL const int* RESTRICT tileAtoms,
                                   GLOBAL const int* RESTRICT tileCount, GLOBAL const mixed4* RESTRICT posq,
@@ -388,7 +391,8 @@ KERNEL void computeNonbondedTiles(GLOBAL const int2* RESTRICT tiles, GLOBAL cons
                                   GLOBAL const int* RESTRICT tileMaskIndex,
                                   GLOBAL const unsigned int* RESTRICT exclusionMasks,
                                   GLOBAL const mixed4* RESTRICT blockCentre, GLOBAL const mixed4* RESTRICT blockHalf,
-                                  mixed4 box, mixed4 invBox, GLOBAL mm_long* force, GLOBAL mm_long* energy) {
+                                  mixed4 box, mixed4 invBox, int withEnergy, GLOBAL mm_long* force,
+                                  GLOBAL mm_long* energy) {
   LOCAL POS4 jPos[GROUP_THREADS];
   LOCAL real2 jParams[GROUP_THREADS];
 #if DETERMINISTIC
@@ -494,10 +498,14 @@ KERNEL void computeNonbondedTiles(GLOBAL const int2* RESTRICT tiles, GLOBAL cons
 #endif
           const real2 pj2 = jParams[base + j];
           real dEdrOverR;
-          const real e = pairEnergy(r2, qi * (real) pj.w, parI.x + pj2.x, parI.y * pj2.y, &dEdrOverR);
+          real e = 0;
+          if (withEnergy)
+            e = pairEnergy(r2, qi * (real) pj.w, parI.x + pj2.x, parI.y * pj2.y, &dEdrOverR, 1);
+          else
+            pairEnergy(r2, qi * (real) pj.w, parI.x + pj2.x, parI.y * pj2.y, &dEdrOverR, 0);
           const real gx = -dEdrOverR * dx, gy = -dEdrOverR * dy, gz = -dEdrOverR * dz;
 #if DETERMINISTIC
-          threadEnergy += (mm_long) ((mixed) e * (mixed) FIXED_POINT_SCALE);
+          if (withEnergy) threadEnergy += (mm_long) ((mixed) e * (mixed) FIXED_POINT_SCALE);
           const mm_long kx = (mm_long) ((mixed) gx * (mixed) FIXED_POINT_SCALE),
                         ky = (mm_long) ((mixed) gy * (mixed) FIXED_POINT_SCALE),
                         kz = (mm_long) ((mixed) gz * (mixed) FIXED_POINT_SCALE);
@@ -506,7 +514,7 @@ KERNEL void computeNonbondedTiles(GLOBAL const int2* RESTRICT tiles, GLOBAL cons
           jForceY[base + j] -= ky;
           jForceZ[base + j] -= kz;
 #else
-          tileEnergy += (mixed) e;
+          if (withEnergy) tileEnergy += (mixed) e;
           fx += gx; fy += gy; fz += gz;
           real4 fj = jForce[base + j];
           fj.x -= gx; fj.y -= gy; fj.z -= gz;
