@@ -6,6 +6,8 @@
 //   </plugin>
 #include "plugins/PhysicsPluginReader.h"
 
+#include "plugins/MettDeamonReader.h"
+
 #include <tinyxml2.h>
 
 #include <algorithm>
@@ -17,7 +19,6 @@ namespace {
 const std::vector<std::pair<std::string, std::string>>& unsupported() {
   static const std::vector<std::pair<std::string, std::string>> list = {
       {"MirrorSystem", "mirrors the system"},
-      {"MettDeamon", "inserts and deletes molecules"},
       {"MettDeamonFeedrateDirector", "steers MettDeamon's feed"},
       {"PosNegComp", "changes molecules' components by position"},
       {"Dropaccelerator", "accelerates a droplet"},
@@ -141,7 +142,8 @@ MirrorConfig readMirror(XmlInput& xml, const XmlNode& p) {
 }  // namespace
 
 bool PhysicsPluginReader::changesPhysics(const std::string& name) {
-  if (name == "MaxCheck" || name == "DriftCtrl" || name == "COMaligner" || name == "WallPotential" || name == "Mirror")
+  if (name == "MaxCheck" || name == "DriftCtrl" || name == "COMaligner" || name == "WallPotential" || name == "Mirror" ||
+      name == "MettDeamon")
     return true;
   const auto& u = unsupported();
   return std::any_of(u.begin(), u.end(), [&](const auto& e) { return e.first == name; });
@@ -161,6 +163,7 @@ void PhysicsPluginReader::read(XmlInput& xml, const XmlNode& sim, SimulationConf
     if (name == "COMaligner") config.comAligners.push_back(readCOMaligner(xml, p));
     if (name == "WallPotential") config.walls.push_back(readWall(xml, p, config));
     if (name == "Mirror") config.mirrors.push_back(readMirror(xml, p));
+    if (name == "MettDeamon") config.mettDeamons.push_back(MettDeamonReader::read(xml, p, config));
     if (name != "MaxCheck") continue;
     MaxCheckConfig mc;
     mc.upper = config.box;

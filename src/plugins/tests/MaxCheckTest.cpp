@@ -73,10 +73,10 @@ class MaxCheckTest : public CppUnit::TestFixture {
   void unsupportedPluginIsAnError() {
     using namespace iotest;
     TempDir dir;
-    const std::string cfg = replaced(validConfig(), "</output>", "</output>\n    <plugin name=\"MettDeamon\"><yPos>5</yPos></plugin>");
+    const std::string cfg = replaced(validConfig(), "</output>", "</output>\n    <plugin name=\"PosNegComp\"><limitY>5</limitY></plugin>");
     const auto e = readError(dir, cfg, validPhaseSpace());
-    expectProblem(e, dir.file("config.xml"), lineOf(cfg, "<plugin name=\"MettDeamon\">"), "/mardyn/simulation/plugin",
-                  "plugin MettDeamon (inserts and deletes molecules) is not supported");
+    expectProblem(e, dir.file("config.xml"), lineOf(cfg, "<plugin name=\"PosNegComp\">"), "/mardyn/simulation/plugin",
+                  "plugin PosNegComp (changes molecules' components by position) is not supported");
   }
 };
 
