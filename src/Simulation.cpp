@@ -67,7 +67,7 @@ Simulation::Simulation(SimulationConfig config, std::unique_ptr<DomainDecompBase
   for (const DriftCtrlConfig& d : _config.driftCtrls) _driftCtrls.emplace_back(d, _config.components.size());
   for (const COMalignerConfig& c : _config.comAligners) _comAligners.emplace_back(c, _config.box, _config.cutoffRadius);
   for (const WallPotentialConfig& w : _config.walls) _walls.emplace_back(w, _config.components);
-  for (const MirrorConfig& m : _config.mirrors) _mirrors.emplace_back(m);
+  for (const MirrorConfig& m : _config.mirrors) _mirrors.emplace_back(m, _decomp->rank());
   for (const MettDeamonConfig& m : _config.mettDeamons) _mettDeamons.emplace_back(m, _config.components);
   ConditionsCheck::Limits limits;
   if (!_maxChecks.empty()) {
@@ -300,6 +300,7 @@ void Simulation::step() {
       for (const COMaligner& c : _comAligners) c.apply(*_container, *_decomp, _step);
       for (MettDeamon& m : _mettDeamons)
         m.beforeForces(*_container, *_decomp, _decomp->boundingBoxMin(*_domain), _decomp->boundingBoxMax(*_domain));
+      for (Mirror& m : _mirrors) m.beforeForces(*_container);  // type 5 (Meland)
     }
   }
   {

@@ -135,12 +135,17 @@ struct WallPotentialConfig {
 
 /// ls1's Mirror plugin, types 1 (reflect v_y) and 2 (spring force k (y_mirror - y)) for molecules beyond the
 /// mirror: y >= coord for direction o-| (right), y < coord for |-o (left).
+/// Type 5 (Meland 2004) before the forces: a molecule beyond the mirror moving outwards gets
+/// v_y' = 2 velo_target - v_y if that points back inwards, with probability fixed_probability (or, when that is
+/// not positive, |v_y' / v_y|), and is removed otherwise.
 struct MirrorConfig {
   int type = 1;
   bool right = false;
   double coord = 0.0;
   double forceConstant = 100.0;
   unsigned component = 0;  ///< cid: 0 all, else 1-based
+  double veloTarget = 0.0;        ///< meland/velo_target (type 5)
+  double fixedProbability = 0.0;  ///< meland/fixed_probability (type 5; <= 0: |v_y' / v_y|)
 };
 
 /// ls1's MettDeamon plugin (<plugin name="MettDeamon">): a liquid reservoir (a phase space cut into bins
