@@ -67,13 +67,19 @@ Simulation::Simulation(SimulationConfig config, std::unique_ptr<DomainDecompBase
   for (const DriftCtrlConfig& d : _config.driftCtrls) _driftCtrls.emplace_back(d, _config.components.size());
   for (const COMalignerConfig& c : _config.comAligners) _comAligners.emplace_back(c, _config.box, _config.cutoffRadius);
   for (const WallPotentialConfig& w : _config.walls) _walls.emplace_back(w, _config.components);
-  for (const MirrorConfig& m : _config.mirrors) _mirrors.emplace_back(m);
+  for (const MirrorConfig& m : _config.mirrors) _mirrors.emplace_back(m, _decomp->rank());
+  for (const MettDeamonConfig& m : _config.mettDeamons) _mettDeamons.emplace_back(m, _config.components);
   ConditionsCheck::Limits limits;
   if (!_maxChecks.empty()) {
     // ls1's MaxCheck caps forces and velocities of generated set-ups that start with overlaps: the
     // configuration asks for those steps to be run, so only non-finite values stop it
     limits.maxDisplacement = limits.maxRotation = std::numeric_limits<double>::infinity();
     limits.kineticJumpFactor = std::numeric_limits<double>::infinity();
+  } else if (_thermostat) {
+    // ls1's velocity scaling with its explosion heuristic caps the heating of set-ups that start with
+    // overlaps and ls1 runs them: large forces and torques do not stop the run either (non-finite values and
+    // a jump of the kinetic energy still do)
+    limits.maxDisplacement = limits.maxRotation = std::numeric_limits<double>::infinity();
   }
   _conditions = std::make_unique<ConditionsCheck>(_config.components, _config.timestep, rc, limits);
   double hottest = _config.temperature;  // a thermostat may heat the system that far in one step
@@ -134,9 +140,9 @@ void Simulation::prepare() {
                           ":" + std::to_string(_config.planar.source.line) +
                           "); run without --gpu or use the homogeneous correction");
   if (_resident && (!_maxChecks.empty() || !_driftCtrls.empty() || !_comAligners.empty() || !_walls.empty() ||
-                    !_mirrors.empty()))
-    throw MardynException("the GPU time step does not support the plugins MaxCheck, DriftCtrl, COMaligner, WallPotential "
-                          "and Mirror (they change "
+                    !_mirrors.empty() || !_mettDeamons.empty()))
+    throw MardynException("the GPU time step does not support the plugins MaxCheck, DriftCtrl, COMaligner, WallPotential, "
+                          "Mirror and MettDeamon (they change "
                           "forces, velocities or positions on the host); run without --gpu or remove them");
   if (_temperatureControl) _temperatureControl->initLogs(_decomp->rank());
   if (_resident) {
@@ -155,8 +161,9 @@ void Simulation::prepare() {
       throw MardynException("Simulation: molecule " + std::to_string(rec.id) + " has unknown component " +
                             std::to_string(rec.component + 1));
     all.emplace_back(rec.id, &_config.components[rec.component], rec.r, rec.v, rec.q, rec.L);
-    ++counts[rec.component];
   }
+  for (const MettDeamon& m : _mettDeamons) m.init(all);  // ls1's MettDeamon::init: the reservoir's molecules are held
+  for (const Molecule& m : all) ++counts[m.componentId()];
   _decomp->distributeMolecules(all, *_container, *_domain);
   if (_config.longRange == SimulationConfig::LongRange::Homogeneous) {
     _domain->computeLongRangeCorrection(_config.components, counts, *_params);
@@ -194,6 +201,7 @@ void Simulation::computeForces() {
   }
   if (_planar) _planar->apply(*_container, *_decomp, _localUpot, _localVirial);
   for (const WallPotential& w : _walls) w.apply(*_container, _step);  // ls1's siteWiseForces
+  for (const MettDeamon& m : _mettDeamons) m.afterForces(*_container);  // ls1's afterForces
   for (const Mirror& m : _mirrors) m.apply(*_container);                // ls1's afterForces
   for (const MaxCheck& m : _maxChecks) m.apply(*_container, _step);  // ls1's afterForces, before the check
   _conditions->checkForces(*_container, _step);
@@ -286,9 +294,13 @@ void Simulation::step() {
       _resident->preForces(_integrator->timestep());
     } else {
       for (const MaxCheck& m : _maxChecks) m.apply(*_container, _step);  // ls1's beforeEventNewTimestep
+      for (MettDeamon& m : _mettDeamons) m.storeTrapped(*_container);    // ls1's beforeEventNewTimestep
       _integrator->eventNewTimestep(*_container);
       // ls1 moves the owned molecules in beforeForces; here before the exchange, so that halos follow
       for (const COMaligner& c : _comAligners) c.apply(*_container, *_decomp, _step);
+      for (MettDeamon& m : _mettDeamons)
+        m.beforeForces(*_container, *_decomp, _decomp->boundingBoxMin(*_domain), _decomp->boundingBoxMax(*_domain));
+      for (Mirror& m : _mirrors) m.beforeForces(*_container);  // type 5 (Meland)
     }
   }
   {
@@ -307,6 +319,7 @@ void Simulation::step() {
   }
   _time += _integrator->timestep();
   ScopedTimer t(_timers["I/O"]);
+  for (const MettDeamon& m : _mettDeamons) m.writeRestart(_step, _config.startStep(), _decomp->rank());
   for (auto& p : _plugins) p->afterStep(_step, _time, *this);
 }
 

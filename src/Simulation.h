@@ -16,6 +16,7 @@
 #include "plugins/COMaligner.h"
 #include "plugins/DriftCtrl.h"
 #include "plugins/MaxCheck.h"
+#include "plugins/MettDeamon.h"
 #include "plugins/Mirror.h"
 #include "plugins/WallPotential.h"
 #include "thermostats/TemperatureControl.h"
@@ -105,6 +106,7 @@ class Simulation : public SimulationView {
   std::vector<DriftCtrl> _driftCtrls;    ///< ls1's DriftCtrl plugins (before the forces)
   std::vector<COMaligner> _comAligners;  ///< ls1's COMaligner plugins (before the exchange)
   std::vector<WallPotential> _walls;     ///< ls1's WallPotential plugins (after the traversal)
+  std::vector<MettDeamon> _mettDeamons;  ///< ls1's MettDeamon plugins (reservoir feed)
   std::vector<Mirror> _mirrors;          ///< ls1's Mirror plugins, types 1 and 2 (after the forces)
   std::unique_ptr<PlanarLongRange> _planar;  ///< longrange type="planar"
   std::unique_ptr<ConditionsCheck> _conditions;

@@ -135,12 +135,39 @@ struct WallPotentialConfig {
 
 /// ls1's Mirror plugin, types 1 (reflect v_y) and 2 (spring force k (y_mirror - y)) for molecules beyond the
 /// mirror: y >= coord for direction o-| (right), y < coord for |-o (left).
+/// Type 5 (Meland 2004) before the forces: a molecule beyond the mirror moving outwards gets
+/// v_y' = 2 velo_target - v_y if that points back inwards, with probability fixed_probability (or, when that is
+/// not positive, |v_y' / v_y|), and is removed otherwise.
 struct MirrorConfig {
   int type = 1;
   bool right = false;
   double coord = 0.0;
   double forceConstant = 100.0;
   unsigned component = 0;  ///< cid: 0 all, else 1-based
+  double veloTarget = 0.0;        ///< meland/velo_target (type 5)
+  double fixedProbability = 0.0;  ///< meland/fixed_probability (type 5; <= 0: |v_y' / v_y|)
+};
+
+/// ls1's MettDeamon plugin (<plugin name="MettDeamon">): a liquid reservoir (a phase space cut into bins
+/// along y) fed into the box at y = 0 and moving in +y at `feed` per step; its molecules are held
+/// ("trapped", components of `freeze`) until they pass the transition plane y = 2 binwidth, where they get
+/// their free component back and are released. Direction 1 (left to right) only.
+struct MettDeamonConfig {
+  SettingSource source;
+  double feed = 0.0;                 ///< displacement of the trapped molecules per step (length units)
+  int releaseMethod = 2;             ///< 1: velocity kept, 2 (and 3, as ls1 reads it): v_y = releaseVy
+  double releaseVy = 0.0;            ///< release_velo/fix_value
+  double manipYmin = 0.0, manipYmax = 0.0;  ///< control/manipfree: molecules with ymin < y < ymax are left alone
+  unsigned manipComponent = 0;       ///< control/manipfree/cid_ub: molecules of this component (1-based) are left alone
+  std::vector<unsigned> freeze;      ///< 0-based component -> its trapped component (changes/change from -> to)
+  std::vector<unsigned> unfreeze;    ///< the inverse: trapped component -> free component
+  double binWidth = 0.0;             ///< reservoir/binwidth as given (adjusted so that the bins fill the reservoir)
+  Vec3 reservoirBox;                 ///< the reservoir phase space's box
+  std::vector<MoleculeRecord> reservoir;  ///< its molecules (reservoir/changes applied)
+  bool restart = false;              ///< restart/binindex and restart/deltaY given
+  unsigned restartBin = 0;           ///< the bin inserted next
+  double restartDeltaY = 0.0;        ///< how far that bin has moved in already
+  unsigned long writeFrequency = 0;  ///< control/writefreq: restart file MettDeamonRestart_movdir-1_TS<step>.xml
 };
 
 /// refunits[@type=SI]: what one reduced unit is in SI (for printing SI values only; the
@@ -238,6 +265,7 @@ struct SimulationConfig {
   std::vector<DriftCtrlConfig> driftCtrls;        ///< <plugin name="DriftCtrl">
   std::vector<COMalignerConfig> comAligners;      ///< <plugin name="COMaligner">
   std::vector<WallPotentialConfig> walls;         ///< <plugin name="WallPotential">
+  std::vector<MettDeamonConfig> mettDeamons;     ///< <plugin name="MettDeamon">
   std::vector<MirrorConfig> mirrors;              ///< <plugin name="Mirror">
   ParallelisationConfig parallelisation;
   GpuConfig gpu;

@@ -267,8 +267,20 @@ void XmlConfigReader::readThermostats(const XmlNode& th) {
     }
     ThermostatConfig c;
     // ls1 names the component in @componentId (its name, or "global"); @componentName and a
-    // 1-based number are accepted too.
-    c.componentName = _xml.attribute(t, "componentId").value_or(_xml.attribute(t, "componentName").value_or(""));
+    // 1-based number are accepted too. ls1 itself never reads @componentName: one that names no component
+    // leaves the thermostat global, as ls1 runs it.
+    const auto byId = _xml.attribute(t, "componentId");
+    c.componentName = byId.value_or(_xml.attribute(t, "componentName").value_or(""));
+    if (!byId && !c.componentName.empty() && c.componentName != "global") {
+      const bool known = std::any_of(_config.components.begin(), _config.components.end(),
+                                     [&](const Component& comp) { return comp.name() == c.componentName; });
+      const auto number = parseLong(c.componentName);
+      if (!known && !(number && *number >= 1 && *number <= static_cast<long>(_config.components.size()))) {
+        _xml.warning(t, "componentName '" + c.componentName + "' names no component; ls1 reads only componentId, so the "
+                        "thermostat is global (as ls1 runs it)");
+        c.componentName.clear();
+      }
+    }
     const auto T = _xml.number(t, "temperature", false, "a positive temperature");
     if (T && *T <= 0) _xml.problem(_xml.child(t, "temperature"), "temperature must be positive");
     c.temperature = T.value_or(_config.temperature);

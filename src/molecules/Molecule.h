@@ -27,6 +27,9 @@ class Molecule {
   const Vec3& F() const { return _F; }   ///< force, space frame
   const Vec3& M() const { return _M; }   ///< torque, space frame
 
+  /// A molecule that changes identity (ls1's MettDeamon freezes and releases molecules this way).
+  void setComponent(const Component* component) { _component = component; }
+  void setId(unsigned long id) { _id = id; }
   void setR(const Vec3& r) { _r = r; }
   void setV(const Vec3& v) { _v = v; }
   void setQ(const Quaternion& q) { _q = q; }

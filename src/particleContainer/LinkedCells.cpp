@@ -197,6 +197,18 @@ void LinkedCells::traverseCells(CellProcessor& processor) {
   processor.endTraversal();
 }
 
+std::size_t LinkedCells::removeIf(const std::function<bool(Molecule&)>& remove) {
+  std::size_t n = 0;
+  for (auto& c : _cells) {
+    if (c.isHalo()) continue;
+    auto& mols = c.molecules();
+    const auto end = std::remove_if(mols.begin(), mols.end(), remove);
+    n += static_cast<std::size_t>(mols.end() - end);
+    mols.erase(end, mols.end());
+  }
+  return n;
+}
+
 std::size_t LinkedCells::numOwnedParticles() const {
   std::size_t n = 0;
   for (const auto& c : _cells)

@@ -26,6 +26,7 @@ class LinkedCells : public ParticleContainer {
   void addHaloParticle(const Molecule& m) override;
   void deleteHaloParticles() override;
   void update() override;
+  std::size_t removeIf(const std::function<bool(Molecule&)>& remove) override;
   std::vector<Molecule> extractLeavingParticles() override;
   void traverseCells(CellProcessor& processor) override;
   std::size_t numOwnedParticles() const override;

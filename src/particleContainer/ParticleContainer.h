@@ -4,6 +4,7 @@
 
 #include "molecules/Molecule.h"
 #include "particleContainer/CellProcessor.h"
+#include "utils/MardynException.h"
 #include "utils/Vec3.h"
 
 #include <cstddef>
@@ -38,6 +39,11 @@ class ParticleContainer {
   /// Re-sorts owned molecules into cells after they moved. Molecules now outside the owned region
   /// are removed and kept for extractLeavingParticles().
   virtual void update() = 0;
+  /// Removes the owned molecules for which `remove` is true (halo copies follow at the next exchange);
+  /// returns how many. `remove` may change the molecules it keeps. Containers that cannot remove molecules throw MardynException.
+  virtual std::size_t removeIf(const std::function<bool(Molecule&)>& /*remove*/) {
+    throw MardynException("this particle container cannot remove molecules");
+  }
   /// Molecules that left the owned region at the last update() (moved out of the container).
   virtual std::vector<Molecule> extractLeavingParticles() = 0;
 

@@ -126,6 +126,7 @@ bool VerletListCellProcessor::matchAll() {
         continue;
       }
       if (_seen[s] == _stamp || (!halo && _ref[4 * s + 3] == 0.0)) return false;
+      if (_type[s] != slotType(m)) return false;  // a molecule that changed its component (MettDeamon)
       _seen[s] = _stamp;
       double* pos = &_pos[4 * s];
       pos[0] = x;

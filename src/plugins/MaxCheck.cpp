@@ -1,4 +1,5 @@
-// MaxCheck: scales each limited vector back to its maximum length, as ls1 does (methods 1 and 2).
+// MaxCheck: scales each limited vector back to its maximum length, as ls1 does (methods 1 and 2), or
+// removes the molecules over any limit (method 3).
 #include "plugins/MaxCheck.h"
 
 #include <cmath>
@@ -17,13 +18,27 @@ void MaxCheck::apply(ParticleContainer& container, unsigned long step) const {
     changed = true;
     return x * (max / std::sqrt(n2));
   };
-  container.forEach([&](Molecule& m) {
+  // the target of a molecule inside the range (or outside, for an exclusive range), if any
+  auto targetOf = [&](const Molecule& m) -> const MaxCheckConfig::Target* {
     const auto it = _config.targets.find(m.componentId() + 1);
-    if (it == _config.targets.end()) return;
+    if (it == _config.targets.end()) return nullptr;
     bool inside = true;
     for (int d = 0; d < 3; ++d) inside = inside && m.r()[d] >= _config.lower[d] && m.r()[d] < _config.upper[d];
-    if (inside != _config.inclusive) return;
-    const MaxCheckConfig::Target& t = it->second;
+    return inside == _config.inclusive ? &it->second : nullptr;
+  };
+  bool removes = false;
+  for (const auto& [cid, t] : _config.targets) removes = removes || t.method == 3;
+  if (removes) {
+    auto over = [](const Vec3& x, double max) { return max >= 0 && dot(x, x) > max * max; };
+    container.removeIf([&](const Molecule& m) {
+      const MaxCheckConfig::Target* t = targetOf(m);
+      return t && t->method == 3 && (over(m.F(), t->F) || over(m.v(), t->v) || over(m.M(), t->M) || over(m.L(), t->L));
+    });
+  }
+  container.forEach([&](Molecule& m) {
+    const MaxCheckConfig::Target* target = targetOf(m);
+    if (!target) return;
+    const MaxCheckConfig::Target& t = *target;
     if (t.method != 1 && t.method != 2) return;  // ls1: a target without a method does nothing
     bool fChanged = false, mChanged = false, dummy = false;
     m.setF(limited(m.F(), t.F, fChanged));

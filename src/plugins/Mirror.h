@@ -1,7 +1,9 @@
 // Mirror: ls1-mardyn's mirror plugin, types 1 (molecules beyond the plane moving further out have v_y
-// reversed) and 2 (a spring force k (y_mirror - y) on molecules beyond the plane), after the forces.
+// reversed) and 2 (a spring force k (y_mirror - y) on molecules beyond the plane), after the forces; type 5
+// (Meland 2004: reflection towards a target velocity with a probability, removal otherwise), before the forces.
 #pragma once
 
+#include "generators/Ls1Random.h"
 #include "io/SimulationConfig.h"
 #include "particleContainer/ParticleContainer.h"
 
@@ -9,11 +11,20 @@ namespace mardyn {
 
 class Mirror {
  public:
-  explicit Mirror(MirrorConfig config) : _config(config) {}
+  /// `rank` seeds type 5's random numbers as ls1 does (8624 + rank).
+  explicit Mirror(MirrorConfig config, int rank = 0) : _config(config), _rnd(8624 + rank) {}
+  /// Types 1 and 2, after the forces.
   void apply(ParticleContainer& container) const;
+  /// Type 5, before the forces (here before the exchange, so that removed molecules leave no halo copies).
+  void beforeForces(ParticleContainer& container);
+  unsigned long reflected() const { return _reflected; }
+  unsigned long removed() const { return _removed; }
 
  private:
+  bool beyond(const Molecule& m) const;
   MirrorConfig _config;
+  Ls1Random _rnd;
+  unsigned long _reflected = 0, _removed = 0;
 };
 
 }  // namespace mardyn

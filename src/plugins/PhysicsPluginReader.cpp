@@ -6,6 +6,8 @@
 //   </plugin>
 #include "plugins/PhysicsPluginReader.h"
 
+#include "plugins/MettDeamonReader.h"
+
 #include <tinyxml2.h>
 
 #include <algorithm>
@@ -17,7 +19,6 @@ namespace {
 const std::vector<std::pair<std::string, std::string>>& unsupported() {
   static const std::vector<std::pair<std::string, std::string>> list = {
       {"MirrorSystem", "mirrors the system"},
-      {"MettDeamon", "inserts and deletes molecules"},
       {"MettDeamonFeedrateDirector", "steers MettDeamon's feed"},
       {"PosNegComp", "changes molecules' components by position"},
       {"Dropaccelerator", "accelerates a droplet"},
@@ -121,8 +122,19 @@ MirrorConfig readMirror(XmlInput& xml, const XmlNode& p) {
   m.type = static_cast<int>(xml.integerAttribute(p, "type", false).value_or(0));
   if (m.type == 0)
     xml.warning(p, "Mirror without a type does nothing (as in ls1)");
-  else if (m.type != 1 && m.type != 2)
-    xml.problem(p, "Mirror type=\"" + std::to_string(m.type) + "\" is not supported (expected 1, reflect, or 2, force constant)");
+  else if (m.type != 1 && m.type != 2 && m.type != 5)
+    xml.problem(p, "Mirror type=\"" + std::to_string(m.type) +
+                       "\" is not supported (expected 1, reflect, 2, force constant, or 5, Meland)");
+  if (m.type == 5) {
+    const XmlNode meland = xml.requiredChild(p, "meland", "<meland> with <velo_target>");
+    if (meland) {
+      const auto target = xml.number(meland, "velo_target", true, "the target velocity");
+      m.veloTarget = target.value_or(0.0);
+      m.fixedProbability = xml.number(meland, "fixed_probability", 0.0);
+    }
+    if (xml.child(p, "diffuse"))
+      xml.problem(xml.child(p, "diffuse"), "a diffuse Meland mirror is not supported (expected no <diffuse>)");
+  }
   m.right = xml.integer(p, "direction", 0L) == 1;
   const std::string dir = xml.attribute(p, "dir").value_or("");
   if (dir == "|-o") m.right = false;
@@ -141,7 +153,8 @@ MirrorConfig readMirror(XmlInput& xml, const XmlNode& p) {
 }  // namespace
 
 bool PhysicsPluginReader::changesPhysics(const std::string& name) {
-  if (name == "MaxCheck" || name == "DriftCtrl" || name == "COMaligner" || name == "WallPotential" || name == "Mirror")
+  if (name == "MaxCheck" || name == "DriftCtrl" || name == "COMaligner" || name == "WallPotential" || name == "Mirror" ||
+      name == "MettDeamon")
     return true;
   const auto& u = unsupported();
   return std::any_of(u.begin(), u.end(), [&](const auto& e) { return e.first == name; });
@@ -161,6 +174,7 @@ void PhysicsPluginReader::read(XmlInput& xml, const XmlNode& sim, SimulationConf
     if (name == "COMaligner") config.comAligners.push_back(readCOMaligner(xml, p));
     if (name == "WallPotential") config.walls.push_back(readWall(xml, p, config));
     if (name == "Mirror") config.mirrors.push_back(readMirror(xml, p));
+    if (name == "MettDeamon") config.mettDeamons.push_back(MettDeamonReader::read(xml, p, config));
     if (name != "MaxCheck") continue;
     MaxCheckConfig mc;
     mc.upper = config.box;
@@ -192,10 +206,8 @@ void PhysicsPluginReader::read(XmlInput& xml, const XmlNode& sim, SimulationConf
       target.method = static_cast<int>(xml.integerAttribute(t, "method", false).value_or(0));
       if (target.method == 0)
         xml.warning(t, "MaxCheck target without a method does nothing (as in ls1)");
-      else if (target.method == 3)
-        xml.problem(t, "MaxCheck method=\"3\" (delete molecules) is not supported (expected method 1 or 2)");
-      else if (target.method != 1 && target.method != 2)
-        xml.problem(t, "unknown MaxCheck method=\"" + std::to_string(target.method) + "\" (expected 1 or 2)");
+      else if (target.method < 1 || target.method > 3)
+        xml.problem(t, "unknown MaxCheck method=\"" + std::to_string(target.method) + "\" (expected 1, 2 or 3)");
       target.F = xml.number(t, "Fmax", -1.0);
       target.v = xml.number(t, "vmax", -1.0);
       target.M = xml.number(t, "Mmax", -1.0);

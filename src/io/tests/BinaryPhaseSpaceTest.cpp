@@ -1,6 +1,7 @@
 // BinaryPhaseSpaceTest: ls1's binary phase space: the record layout byte by byte, a write -> read ->
 // write round trip that reproduces both files bitwise, reading it as a configuration's phase space,
-// the binary CheckpointWriter's file names, and errors for short or inconsistent files.
+// the binary CheckpointWriter's file names, and errors for short or inconsistent files; a checkpoint as
+// ls1 writes it (its header text, records assembled field by field here, not by this code's writer) reads.
 #include "io/BinaryCheckpointWriter.h"
 #include "io/BinaryPhaseSpace.h"
 #include "io/tests/IoTestFiles.h"
@@ -17,6 +18,7 @@ class BinaryPhaseSpaceTest : public CppUnit::TestFixture {
   CPPUNIT_TEST_SUITE(BinaryPhaseSpaceTest);
   CPPUNIT_TEST(recordLayout);
   CPPUNIT_TEST(roundTripIsBitwise);
+  CPPUNIT_TEST(readsLs1WrittenCheckpoint);
   CPPUNIT_TEST(readAsPhaseSpace);
   CPPUNIT_TEST(checkpointNames);
   CPPUNIT_TEST(shortFileIsAnError);
@@ -45,6 +47,44 @@ class BinaryPhaseSpaceTest : public CppUnit::TestFixture {
     CPPUNIT_ASSERT(head.str().find("<time>9.118349999990720e+01</time>") != std::string::npos);
     CPPUNIT_ASSERT(head.str().find("<x>2.000000000000000e+01</x> <y>2.000000000000000e+01</y>") != std::string::npos);
     CPPUNIT_ASSERT(head.str().find("<format type=\"ICRVQD\"/>") != std::string::npos);
+  }
+
+  void readsLs1WrittenCheckpoint() {
+    TempDir dir;
+    // the header exactly as ls1's CheckpointWriter writes it (tabs, attribute spacing, %.15e numbers)
+    writeFile(dir.file("cp_binary-1.restart.header.xml"),
+              "<?xml version='1.0' encoding='UTF-8'?>\n<mardyn version=\"20100525\" >\n\t<headerinfo>\n"
+              "\t\t<time>9.118349999990720e+01</time>\n\t\t<length>\n\t\t\t<x>1.000000000000000e+01</x> "
+              "<y>1.100000000000000e+01</y> <z>1.200000000000000e+01</z>\n\t\t</length>\n\t\t<number>2</number>\n"
+              "\t\t<format type=\"ICRVQD\"/>\n\t</headerinfo>\n</mardyn>\n");
+    // two records: u64 id, u32 component (from 1), r, v, q (w, x, y, z), D, each double little-endian
+    std::string data;
+    auto put = [&data](const void* p, std::size_t n) { data.append(static_cast<const char*>(p), n); };
+    const std::uint64_t ids[2] = {7, 3};
+    const std::uint32_t cids[2] = {2, 1};
+    const double vals[2][13] = {{1.5, 2.5, 3.5, -0.25, 0.5, 0.125, 0.5, 0.5, -0.5, 0.5, 0.75, -1.0, 2.0},
+                                {9.75, 0.0, 11.5, 1.0, -2.0, 3.0, 1.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0}};
+    for (int i = 0; i < 2; ++i) {
+      put(&ids[i], 8);
+      put(&cids[i], 4);
+      put(vals[i], sizeof vals[i]);
+    }
+    { std::ofstream(dir.file("cp_binary-1.restart.dat"), std::ios::binary) << data; }
+    CPPUNIT_ASSERT_EQUAL(std::size_t(232), data.size());
+    const std::string cfg = replaced(validConfig(), "<file type=\"ASCII\">phase.inp</file>",
+                                     "<file type=\"binary\"><header>cp_binary-1.restart.header.xml</header>"
+                                     "<data>cp_binary-1.restart.dat</data></file>");
+    const auto c = XmlConfigReader::read(writeFile(dir.file("config.xml"), cfg));
+    CPPUNIT_ASSERT_EQUAL(std::size_t(2), c.molecules.size());
+    CPPUNIT_ASSERT_EQUAL(91.1834999999072, c.currentTime);
+    for (int i = 0; i < 2; ++i) {
+      const MoleculeRecord& m = c.molecules[i];
+      CPPUNIT_ASSERT_EQUAL(static_cast<unsigned long>(ids[i]), m.id);
+      CPPUNIT_ASSERT_EQUAL(cids[i] - 1, m.component);
+      const double got[13] = {m.r.x, m.r.y, m.r.z, m.v.x, m.v.y, m.v.z, m.q.w(), m.q.x(), m.q.y(), m.q.z(),
+                              m.L.x, m.L.y, m.L.z};
+      for (int k = 0; k < 13; ++k) CPPUNIT_ASSERT_EQUAL(vals[i][k], got[k]);
+    }
   }
 
   void roundTripIsBitwise() {

@@ -5,6 +5,8 @@
 
 #include <cppunit/extensions/HelperMacros.h>
 
+#include <algorithm>
+
 using namespace mardyn;
 using namespace mardyn::iotest;
 
@@ -229,6 +231,15 @@ class XmlConfigReaderTest : public CppUnit::TestFixture {
     } catch (const InputError& e) {
       CPPUNIT_ASSERT(std::string(e.what()).find("thermostat: unknown component 'C'") != std::string::npos);
     }
+    // ls1 reads only componentId: a componentName naming no component leaves the thermostat global (a warning)
+    const SimulationConfig g = XmlConfigReader::read(
+        writeFile(dir.file("name.xml"), replaced(validConfig(), "componentId=\"B\"", "componentName=\"Test\"")));
+    CPPUNIT_ASSERT_EQUAL(std::size_t(1), g.thermostats.size());
+    CPPUNIT_ASSERT_EQUAL(-1, g.thermostats[0].component);
+    CPPUNIT_ASSERT_DOUBLES_EQUAL(0.95, g.thermostats[0].temperature, 0.0);
+    CPPUNIT_ASSERT(std::any_of(g.warnings.begin(), g.warnings.end(), [](const InputProblem& w) {
+      return w.message.find("componentName 'Test' names no component") != std::string::npos;
+    }));
   }
 };
 

@@ -23,6 +23,7 @@ class VerletListTest : public CppUnit::TestFixture {
   CPPUNIT_TEST(trajectoryNarrowHalo);
   CPPUNIT_TEST(largeMoveRebuilds);
   CPPUNIT_TEST(addedAndRemovedMolecules);
+  CPPUNIT_TEST(componentChange);
   CPPUNIT_TEST(regionChangeRebuilds);
   CPPUNIT_TEST(sparseIds);
   CPPUNIT_TEST(rejectsBadSkin);
@@ -184,6 +185,31 @@ class VerletListTest : public CppUnit::TestFixture {
     lc.traverseCells(proc);
     CPPUNIT_ASSERT_EQUAL(2ul, proc.rebuilds());
     checkAgainstBruteForce(lc, box, params, proc, "large move");
+  }
+
+  /// Molecules that change their component between traversals (MettDeamon's trapping and release) are
+  /// listed with their new LJ type.
+  void componentChange() {
+    std::vector<Component> comps{lj(0, 1.0, 1.0, false), lj(1, 0.7, 1.2, true)};
+    InteractionParameters params(comps, 2.5);
+    const Vec3 box{8.0, 8.5, 7.5};
+    const auto mols = randomMolecules(comps, box, 300, 0.9, 43);
+    LinkedCells lc({0, 0, 0}, box, 2.8);
+    for (const auto& m : mols) lc.addParticle(Molecule(m.id(), &comps[0], m.r(), m.v(), m.q(), m.L()));
+    Domain domain(box);
+    DomainDecompSequential decomp;
+    decomp.exchangeMolecules(lc, domain);
+    VerletListCellProcessor proc(params, 0.3);
+    lc.traverseCells(proc);
+    checkAgainstBruteForce(lc, box, params, proc, "before");
+    const unsigned long before = proc.rebuilds();
+    lc.forEach([&](Molecule& m) {
+      if (m.id() % 3 == 0) m.setComponent(&comps[1]);
+    });
+    decomp.exchangeMolecules(lc, domain);
+    lc.traverseCells(proc);
+    checkAgainstBruteForce(lc, box, params, proc, "changed");
+    CPPUNIT_ASSERT_EQUAL(before + 1, proc.rebuilds());
   }
 
   void addedAndRemovedMolecules() {

@@ -15,10 +15,12 @@ class MaxCheckTest : public CppUnit::TestFixture {
   CPPUNIT_TEST_SUITE(MaxCheckTest);
   CPPUNIT_TEST(limitsEachQuantity);
   CPPUNIT_TEST(methodTwoAndRange);
+  CPPUNIT_TEST(methodThreeRemoves);
   CPPUNIT_TEST(unsupportedPluginIsAnError);
   CPPUNIT_TEST_SUITE_END();
 
   Component _a{0, "A"}, _b{1, "B"};
+  std::size_t _remaining = 0;  ///< owned molecules after the last run()
 
   /// Molecules 1 (component A, at x 1) and 2 (component B, at x 5), each with F (30, 40, 0), v (3, 4, 0),
   /// torque (0, 0, 10) and angular momentum (0, 6, 8) after `check` at `step`.
@@ -33,6 +35,7 @@ class MaxCheckTest : public CppUnit::TestFixture {
     MaxCheck(c).apply(lc, step);
     std::vector<Molecule> out(2);
     lc.forEach([&](const Molecule& m) { out[m.id() - 1] = m; });
+    _remaining = lc.numOwnedParticles();
     return out;
   }
 
@@ -70,13 +73,33 @@ class MaxCheckTest : public CppUnit::TestFixture {
     CPPUNIT_ASSERT_EQUAL(3.0, run(c, 0)[0].v().x);
   }
 
+  /// Method 3 removes the target's molecules over any limit (|v| = 5 here), in the range only; the others stay.
+  void methodThreeRemoves() {
+    MaxCheckConfig c;
+    c.upper = {10, 10, 10};
+    c.targets[1] = {3, -1, 6.0, -1, -1};  // v below its maximum: kept
+    auto m = run(c, 0);
+    CPPUNIT_ASSERT_EQUAL(std::size_t(2), _remaining);
+    CPPUNIT_ASSERT_EQUAL(3.0, m[0].v().x);  // nothing scaled
+    c.targets[1].v = 4.9;
+    m = run(c, 0);
+    CPPUNIT_ASSERT_EQUAL(std::size_t(1), _remaining);
+    CPPUNIT_ASSERT_EQUAL(2ul, m[1].id());  // molecule 1 (component A) removed, B has no target
+    c.targets[1] = {3, -1, -1, -1, 9.9};   // |L| = 10 over 9.9
+    run(c, 0);
+    CPPUNIT_ASSERT_EQUAL(std::size_t(1), _remaining);
+    c.upper = {0.5, 10, 10};  // molecule 1 at x = 1 is outside the range
+    run(c, 0);
+    CPPUNIT_ASSERT_EQUAL(std::size_t(2), _remaining);
+  }
+
   void unsupportedPluginIsAnError() {
     using namespace iotest;
     TempDir dir;
-    const std::string cfg = replaced(validConfig(), "</output>", "</output>\n    <plugin name=\"MettDeamon\"><yPos>5</yPos></plugin>");
+    const std::string cfg = replaced(validConfig(), "</output>", "</output>\n    <plugin name=\"PosNegComp\"><limitY>5</limitY></plugin>");
     const auto e = readError(dir, cfg, validPhaseSpace());
-    expectProblem(e, dir.file("config.xml"), lineOf(cfg, "<plugin name=\"MettDeamon\">"), "/mardyn/simulation/plugin",
-                  "plugin MettDeamon (inserts and deletes molecules) is not supported");
+    expectProblem(e, dir.file("config.xml"), lineOf(cfg, "<plugin name=\"PosNegComp\">"), "/mardyn/simulation/plugin",
+                  "plugin PosNegComp (changes molecules' components by position) is not supported");
   }
 };
 

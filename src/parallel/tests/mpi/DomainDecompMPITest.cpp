@@ -1,8 +1,12 @@
 // DomainDecompMPITest: runs under mpirun with 1, 2 or 4 processes: the MPI domain decomposition
 // reproduces the sequential run (per-step T, U_pot, p to 1e-10, final positions to 1e-8) for LJ and
 // rigid multi-site molecules (2CLJ with cellsInCutoffRadius 2, 2CLJQ, water-like with charges) on the
-// grids 1x1x1, 2x1x1, 1x2x2 and 4x1x1, and loses no molecule.
+// grids 1x1x1, 2x1x1, 1x2x2 and 4x1x1, and loses no molecule; a configuration asking for ls1's
+// KDDecomposition runs on the grid the factory chooses and reproduces the sequential run too.
 #include "Simulation.h"
+#include "io/XmlConfigReader.h"
+#include "io/tests/IoTestFiles.h"
+#include "parallel/DomainDecompFactory.h"
 #include "parallel/DomainDecompMPI.h"
 #include "parallel/DomainDecompSequential.h"
 #include "parallel/ParallelEnvironment.h"
@@ -28,6 +32,7 @@ class DomainDecompMPITest : public CppUnit::TestFixture {
   CPPUNIT_TEST(chargedWaterLikeMatchesSerial);
   CPPUNIT_TEST(hotSystemKeepsEveryMolecule);
   CPPUNIT_TEST(badGridIsRejected);
+  CPPUNIT_TEST(kdDecompositionMatchesSerial);
   CPPUNIT_TEST_SUITE_END();
 
  public:
@@ -93,6 +98,35 @@ class DomainDecompMPITest : public CppUnit::TestFixture {
       CPPUNIT_ASSERT(dev <= 1e-10);
       CPPUNIT_ASSERT(pos <= 1e-8);
     }
+  }
+
+  void kdDecompositionMatchesSerial() {
+    iotest::TempDir dir;  // one per process
+    const std::string cfgText = iotest::replaced(
+        iotest::validConfig(), "<MPIGridDims><x>2</x><y>1</y><z>1</z></MPIGridDims>",
+        "<minNumCellsPerDimension>2</minNumCellsPerDimension>");
+    iotest::writeFile(dir.file("phase.inp"), iotest::validPhaseSpace());
+    const SimulationConfig read = XmlConfigReader::read(iotest::writeFile(
+        dir.file("config.xml"),
+        iotest::replaced(cfgText, "<parallelisation type=\"DomainDecomposition\">", "<parallelisation type=\"KDDecomposition\">")));
+    CPPUNIT_ASSERT_EQUAL(std::string("DomainDecomposition"), read.parallelisation.type);
+    SimulationConfig cfg = testing::fccConfig(6, 0.8442, 2.5, 1.44, false);
+    cfg.parallelisation = read.parallelisation;
+    cfg.ensemble = SimulationConfig::Ensemble::NVT;
+    cfg.temperature = 1.2;
+    const Trace serial = run(cfg, std::make_unique<DomainDecompSequential>(), 50);
+    const Trace kd = run(cfg, DomainDecompFactory::create(cfg.parallelisation), 50);
+    const double dev = std::max({relDev(kd.t, serial.t), relDev(kd.u, serial.u), relDev(kd.p, serial.p)});
+    double pos = 0.0;
+    if (ParallelEnvironment::rank() == 0) {
+      if (kd.final.size() != serial.final.size()) pos = INFINITY;
+      else
+        for (std::size_t i = 0; i < kd.final.size(); ++i)
+          pos = kd.final[i].id() != serial.final[i].id() ? INFINITY : std::max(pos, norm(kd.final[i].r() - serial.final[i].r()));
+    }
+    MPI_Bcast(&pos, 1, MPI_DOUBLE, 0, MPI_COMM_WORLD);
+    CPPUNIT_ASSERT(dev <= 1e-10);
+    CPPUNIT_ASSERT(pos <= 1e-8);
   }
 
   void ljMatchesSerial() {
