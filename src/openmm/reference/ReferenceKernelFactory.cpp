@@ -19,7 +19,9 @@
 #include "ReferenceIntegrateBrownianStepKernel.h"
 #include "ReferenceIntegrateLangevinMiddleStepKernel.h"
 #include "ReferenceIntegrateLangevinStepKernel.h"
+#include "ReferenceIntegrateVariableLangevinStepKernel.h"
 #include "ReferenceIntegrateVariableVerletStepKernel.h"
+#include "ReferenceIntegrateNoseHooverStepKernel.h"
 #include "ReferenceIntegrateVerletStepKernel.h"
 #include "ReferenceRemoveCMMotionKernel.h"
 #include "ReferenceUpdateStateDataKernel.h"
@@ -57,6 +59,8 @@ const std::map<std::string, Creator>& kernelTable() {
       {IntegrateBrownianStepKernel::Name(), creator<ReferenceIntegrateBrownianStepKernel>()},
       {IntegrateVariableVerletStepKernel::Name(), creator<ReferenceIntegrateVariableVerletStepKernel>()},
       {CalcRBTorsionForceKernel::Name(), creator<ReferenceCalcRBTorsionForceKernel>()},
+      {IntegrateVariableLangevinStepKernel::Name(), creator<ReferenceIntegrateVariableLangevinStepKernel>()},
+      {IntegrateNoseHooverStepKernel::Name(), creator<ReferenceIntegrateNoseHooverStepKernel>()},
       {CalcCustomBondForceKernel::Name(), creator<ReferenceCalcCustomBondForceKernel>()},
       {CalcCustomAngleForceKernel::Name(), creator<ReferenceCalcCustomAngleForceKernel>()},
       {CalcCustomTorsionForceKernel::Name(), creator<ReferenceCalcCustomTorsionForceKernel>()},

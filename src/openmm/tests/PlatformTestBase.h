@@ -8,6 +8,7 @@
 #include "TestEwald.h"
 #include "TestIntegrators.h"
 #include "TestLocalEnergyMinimizer.h"
+#include "TestMoreIntegrators.h"
 #include "TestNonbondedForce.h"
 #include "TestOpenMMBehaviours.h"
 #include "TestPlatformsAndErrors.h"
@@ -46,6 +47,11 @@ class PlatformTestBase : public CppUnit::TestFixture {
   CPPUNIT_TEST(cmMotionRemover);
   CPPUNIT_TEST(monteCarloAnisotropicBarostat);
   CPPUNIT_TEST(variableVerlet);
+  CPPUNIT_TEST(variableLangevin);
+  CPPUNIT_TEST(compoundIntegrator);
+  CPPUNIT_TEST(noseHooverConservation);
+  CPPUNIT_TEST(noseHooverTemperatures);
+  CPPUNIT_TEST(integratorCheckpoints);
   CPPUNIT_TEST(brownianHarmonicWell);
   CPPUNIT_TEST(monteCarloBarostatIdealGas);
   CPPUNIT_TEST(velocitiesToTemperature);
@@ -135,6 +141,11 @@ public:
   void cmMotionRemover() { OpenMMTests::testCMMotionRemover(*_platform); }
   void monteCarloAnisotropicBarostat() { OpenMMTests::testMonteCarloAnisotropicBarostat(*_platform); }
   void variableVerlet() { OpenMMTests::testVariableVerlet(*_platform); }
+  void variableLangevin() { OpenMMTests::testVariableLangevin(*_platform); }
+  void compoundIntegrator() { OpenMMTests::testCompoundIntegrator(*_platform); }
+  void noseHooverConservation() { OpenMMTests::testNoseHooverConservation(*_platform); }
+  void noseHooverTemperatures() { OpenMMTests::testNoseHooverTemperatures(*_platform); }
+  void integratorCheckpoints() { OpenMMTests::testIntegratorCheckpoints(*_platform); }
   void brownianHarmonicWell() { OpenMMTests::testBrownianHarmonicWell(*_platform); }
   void monteCarloBarostatIdealGas() { OpenMMTests::testMonteCarloBarostatIdealGas(*_platform); }
   void velocitiesToTemperature() { OpenMMTests::testVelocitiesToTemperature(*_platform); }
