@@ -93,7 +93,8 @@ double ReferenceIntegrationUtilities::variableStepSize(const ReferencePlatformDa
       count += 3;
     }
   error = count > 0 ? std::sqrt(error / count) : 0.0;
-  double dt = error > 0.0 ? std::sqrt(tol / error) : fallback;
+  // Without forces the error gives no step: the last step, or 1 fs before the first.
+  double dt = error > 0.0 ? std::sqrt(tol / error) : (fallback > 0.0 ? fallback : 0.001);
   if (lastStep > 0.0)
     dt = std::min(dt, 2.0 * lastStep);
   if (maxStep > 0.0)

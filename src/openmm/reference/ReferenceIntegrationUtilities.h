@@ -31,7 +31,7 @@ public:
   /**
    * Step size of the error-controlled integrators: sqrt(tol / e) with e the RMS acceleration of the massive
    * particles, at most twice lastStep (when positive), maxStep (when positive) and the time left to maxTime.
-   * Sets reachesTarget when the step ends at maxTime.
+   * Without forces the step is `fallback` (1 fs when that is 0). Sets reachesTarget when the step ends at maxTime.
    */
   static double variableStepSize(const ReferencePlatformData& data, double tol, double lastStep, double maxStep,
                                  double fallback, double maxTime, bool& reachesTarget);

@@ -19,6 +19,7 @@ VariableLangevinIntegrator::VariableLangevinIntegrator(double temperature, doubl
   setTemperature(temperature);
   setFriction(frictionCoeff);
   setErrorTolerance(errorTol);
+  setStepSize(0.0); // as in OpenMM: no step taken yet
 }
 
 void VariableLangevinIntegrator::setTemperature(double temp) {

@@ -16,6 +16,7 @@ namespace OpenMM {
 
 VariableVerletIntegrator::VariableVerletIntegrator(double errorTol) : _errorTolerance(0.0) {
   setErrorTolerance(errorTol);
+  setStepSize(0.0); // as in OpenMM: no step taken yet
 }
 
 void VariableVerletIntegrator::setErrorTolerance(double tol) {
