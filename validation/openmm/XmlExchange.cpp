@@ -1,7 +1,8 @@
 // XmlExchange: one program built against OpenMM 7.7 and against this project's library (xml-exchange.sh).
 //   XmlExchange write <system.xml> <integrators.xml>   writes a System with every Force class both libraries
 //                                                     share (virtual sites, constraints, triclinic box) and a
-//                                                     CompoundIntegrator holding one of each integrator
+//                                                     CompoundIntegrator holding one of each integrator (a
+//                                                     CustomIntegrator with every kind of computation too)
 //   XmlExchange read <system.xml> <integrators.xml>    reads both, prints the energy of each force group and
 //                                                     the forces on the Reference platform, and every
 //                                                     integrator parameter
@@ -134,6 +135,25 @@ static CompoundIntegrator* buildIntegrators() {
   auto* nh = new NoseHooverIntegrator(0.0016);
   nh->addSubsystemThermostat({0, 1}, {{2, 3}}, 306.0, 7.0, 20.0, 40.0, 3, 3, 7);
   compound->addIntegrator(nh);
+  auto* custom = new CustomIntegrator(0.0017);
+  custom->addGlobalVariable("kT", 2.5);
+  custom->addGlobalVariable("a", 0.9);
+  custom->addPerDofVariable("x1", 0.25);
+  custom->addUpdateContextState();
+  custom->addComputePerDof("v", "v+0.5*dt*f/m");
+  custom->addComputePerDof("x", "x+dt*v");
+  custom->addComputePerDof("x1", "x");
+  custom->addConstrainPositions();
+  custom->beginIfBlock("kT > 1");
+  custom->addComputeSum("a", "m*v*v/2");
+  custom->endBlock();
+  custom->beginWhileBlock("a < 0");
+  custom->addComputeGlobal("a", "a+1");
+  custom->endBlock();
+  custom->addConstrainVelocities();
+  custom->setKineticEnergyExpression("0.5*m*v*v");
+  custom->setRandomNumberSeed(12);
+  compound->addIntegrator(custom);
   compound->setCurrentIntegrator(2);
   compound->getIntegrator(2).setConstraintTolerance(3e-6);
   return compound;
@@ -188,6 +208,20 @@ int main(int argc, char** argv) {
     if (auto* v = dynamic_cast<const VariableLangevinIntegrator*>(&m))
       std::printf("integrator.%d.variableLangevin %.17g %.17g %.17g\n", k, v->getTemperature(), v->getFriction(),
                   v->getErrorTolerance());
+    if (auto* c = dynamic_cast<const CustomIntegrator*>(&m)) {
+      std::printf("integrator.%d.custom %d %d %d %d\n", k, c->getNumGlobalVariables(), c->getNumPerDofVariables(),
+                  c->getNumComputations(), c->getRandomNumberSeed());
+      for (int g = 0; g < c->getNumGlobalVariables(); g++)
+        std::printf("integrator.%d.global.%s %.17g\n", k, c->getGlobalVariableName(g).c_str(), c->getGlobalVariable(g));
+      for (int s = 0; s < c->getNumComputations(); s++) {
+        CustomIntegrator::ComputationType type;
+        std::string variable, expression;
+        c->getComputationStep(s, type, variable, expression);
+        // A digest of the step: its type, and the lengths of its variable and expression.
+        std::printf("integrator.%d.step%d %d %zu %zu\n", k, s, static_cast<int>(type), variable.size(),
+                    expression.size());
+      }
+    }
     if (auto* n = dynamic_cast<const NoseHooverIntegrator*>(&m)) {
       std::printf("integrator.%d.noseHoover %d %d\n", k, n->getNumThermostats(), n->hasSubsystemThermostats() ? 1 : 0);
       for (int c = 0; c < n->getNumThermostats(); c++) {

@@ -6,6 +6,7 @@
 #include "openmm/AndersenThermostat.h"
 #include "openmm/BrownianIntegrator.h"
 #include "openmm/CompoundIntegrator.h"
+#include "openmm/CustomIntegrator.h"
 #include "openmm/LangevinIntegrator.h"
 #include "openmm/LangevinMiddleIntegrator.h"
 #include "openmm/System.h"
@@ -70,6 +71,8 @@ void ReferenceIntegrationUtilities::seedRandom(ContextImpl& context) {
     seed = langevin->getRandomNumberSeed();
   else if (auto* middle = dynamic_cast<const LangevinMiddleIntegrator*>(&integrator))
     seed = middle->getRandomNumberSeed();
+  else if (auto* custom = dynamic_cast<const CustomIntegrator*>(&integrator))
+    seed = custom->getRandomNumberSeed();
   else if (auto* variable = dynamic_cast<const VariableLangevinIntegrator*>(&integrator))
     seed = variable->getRandomNumberSeed();
   else if (auto* brownian = dynamic_cast<const BrownianIntegrator*>(&integrator))

@@ -17,6 +17,7 @@
 #include "ReferenceCalcPeriodicTorsionForceKernel.h"
 #include "ReferenceCalcRBTorsionForceKernel.h"
 #include "ReferenceIntegrateBrownianStepKernel.h"
+#include "ReferenceIntegrateCustomStepKernel.h"
 #include "ReferenceIntegrateLangevinMiddleStepKernel.h"
 #include "ReferenceIntegrateLangevinStepKernel.h"
 #include "ReferenceIntegrateVariableLangevinStepKernel.h"
@@ -61,6 +62,7 @@ const std::map<std::string, Creator>& kernelTable() {
       {CalcRBTorsionForceKernel::Name(), creator<ReferenceCalcRBTorsionForceKernel>()},
       {IntegrateVariableLangevinStepKernel::Name(), creator<ReferenceIntegrateVariableLangevinStepKernel>()},
       {IntegrateNoseHooverStepKernel::Name(), creator<ReferenceIntegrateNoseHooverStepKernel>()},
+      {IntegrateCustomStepKernel::Name(), creator<ReferenceIntegrateCustomStepKernel>()},
       {CalcCustomBondForceKernel::Name(), creator<ReferenceCalcCustomBondForceKernel>()},
       {CalcCustomAngleForceKernel::Name(), creator<ReferenceCalcCustomAngleForceKernel>()},
       {CalcCustomTorsionForceKernel::Name(), creator<ReferenceCalcCustomTorsionForceKernel>()},

@@ -30,6 +30,7 @@ class VariableVerletIntegrator;
 class VariableLangevinIntegrator;
 class NoseHooverIntegrator;
 class CompoundIntegrator;
+class CustomIntegrator;
 
 namespace serialization {
 
@@ -61,6 +62,7 @@ OPENMM_SERIALIZATION_FUNCTIONS(VariableVerletIntegrator)
 OPENMM_SERIALIZATION_FUNCTIONS(VariableLangevinIntegrator)
 OPENMM_SERIALIZATION_FUNCTIONS(NoseHooverIntegrator)
 OPENMM_SERIALIZATION_FUNCTIONS(CompoundIntegrator)
+OPENMM_SERIALIZATION_FUNCTIONS(CustomIntegrator)
 
 #undef OPENMM_SERIALIZATION_FUNCTIONS
 

@@ -5,6 +5,7 @@
 #include "SerializationHelpers.h"
 #include "openmm/BrownianIntegrator.h"
 #include "openmm/CompoundIntegrator.h"
+#include "openmm/CustomIntegrator.h"
 #include "openmm/LangevinIntegrator.h"
 #include "openmm/LangevinMiddleIntegrator.h"
 #include "openmm/NoseHooverIntegrator.h"
@@ -205,6 +206,80 @@ CompoundIntegrator* readCompoundIntegrator(const SerializationNode& node) {
   }
   if (integrator->getNumIntegrators() > 0)
     integrator->setCurrentIntegrator(node.getIntProperty("currentIntegrator", 0));
+  return integrator.release();
+}
+
+void writeCustomIntegrator(const CustomIntegrator& integrator, SerializationNode& node) {
+  writeBase(integrator, node, 2);
+  node.setStringProperty("kineticEnergyExpression", integrator.getKineticEnergyExpression());
+  node.setIntProperty("randomSeed", integrator.getRandomNumberSeed());
+  SerializationNode& globals = node.createChildNode("GlobalVariables");
+  for (int i = 0; i < integrator.getNumGlobalVariables(); i++)
+    globals.setDoubleProperty(integrator.getGlobalVariableName(i), integrator.getGlobalVariable(i));
+  SerializationNode& perDof = node.createChildNode("PerDofVariables");
+  for (int i = 0; i < integrator.getNumPerDofVariables(); i++) {
+    SerializationNode& variable = perDof.createChildNode(integrator.getPerDofVariableName(i));
+    std::vector<Vec3> values = integrator._perDofValues[i];
+    if (values.empty()) // not bound yet: the initial value
+      values.emplace_back(integrator._perDofInitial[i], integrator._perDofInitial[i], integrator._perDofInitial[i]);
+    for (const Vec3& v : values)
+      writeVec3(variable.createChildNode("Value"), v);
+  }
+  SerializationNode& computations = node.createChildNode("Computations");
+  for (int i = 0; i < integrator.getNumComputations(); i++) {
+    CustomIntegrator::ComputationType type;
+    std::string variable, expression;
+    integrator.getComputationStep(i, type, variable, expression);
+    computations.createChildNode("Computation")
+        .setIntProperty("computationType", static_cast<int>(type))
+        .setStringProperty("computationVariable", variable)
+        .setStringProperty("computationExpression", expression);
+  }
+  node.createChildNode("Functions");
+}
+
+CustomIntegrator* readCustomIntegrator(const SerializationNode& node) {
+  checkVersion(node, 2);
+  auto integrator = std::make_unique<CustomIntegrator>(node.getDoubleProperty("stepSize"));
+  readBase(node, *integrator);
+  integrator->setKineticEnergyExpression(node.getStringProperty("kineticEnergyExpression", "m*v*v/2"));
+  integrator->setRandomNumberSeed(node.getIntProperty("randomSeed", 0));
+  const SerializationNode& globals = node.getChildNode("GlobalVariables");
+  for (const auto& global : globals.getProperties())
+    integrator->addGlobalVariable(global.first, globals.getDoubleProperty(global.first));
+  for (const auto& variable : node.getChildNode("PerDofVariables").getChildren()) {
+    std::vector<Vec3> values;
+    for (const auto& value : variable.getChildren()) {
+      if (value.getName() != "Value")
+        throw OpenMMException("XmlSerializer: " + value.describe() + " inside a per-DOF variable, expected <Value>");
+      values.push_back(readVec3(value));
+    }
+    int index = integrator->addPerDofVariable(variable.getName(), values.size() == 1 ? values[0][0] : 0.0);
+    if (values.size() > 1)
+      integrator->setPerDofVariable(index, values);
+  }
+  for (const auto& c : items(node, "Computations", "Computation")) {
+    const int type = c.getIntProperty("computationType");
+    const std::string& variable = c.getStringProperty("computationVariable");
+    const std::string& expression = c.getStringProperty("computationExpression");
+    switch (type) {
+    case CustomIntegrator::ComputeGlobal: integrator->addComputeGlobal(variable, expression); break;
+    case CustomIntegrator::ComputePerDof: integrator->addComputePerDof(variable, expression); break;
+    case CustomIntegrator::ComputeSum: integrator->addComputeSum(variable, expression); break;
+    case CustomIntegrator::ConstrainPositions: integrator->addConstrainPositions(); break;
+    case CustomIntegrator::ConstrainVelocities: integrator->addConstrainVelocities(); break;
+    case CustomIntegrator::UpdateContextState: integrator->addUpdateContextState(); break;
+    case CustomIntegrator::IfBlockStart: integrator->beginIfBlock(expression); break;
+    case CustomIntegrator::WhileBlockStart: integrator->beginWhileBlock(expression); break;
+    case CustomIntegrator::BlockEnd: integrator->endBlock(); break;
+    default:
+      throw OpenMMException("XmlSerializer: attribute 'computationType' of " + c.describe() + " is " +
+                            std::to_string(type) + ", expected 0 to 8");
+    }
+  }
+  if (node.hasChildNode("Functions") && !node.getChildNode("Functions").getChildren().empty())
+    throw OpenMMException("XmlSerializer: " + node.getChildNode("Functions").getChildren().front().describe() +
+                          ": tabulated functions are not supported by this library's CustomIntegrator");
   return integrator.release();
 }
 

@@ -47,6 +47,7 @@ void registerBuiltInSerializationProxies(
   add<Integrator, NoseHooverIntegrator>(r, "NoseHooverIntegrator", writeNoseHooverIntegrator,
                                         readNoseHooverIntegrator);
   add<Integrator, CompoundIntegrator>(r, "CompoundIntegrator", writeCompoundIntegrator, readCompoundIntegrator);
+  add<Integrator, CustomIntegrator>(r, "CustomIntegrator", writeCustomIntegrator, readCustomIntegrator);
 }
 
 } // namespace OpenMM

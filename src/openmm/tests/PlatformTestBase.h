@@ -4,6 +4,7 @@
 
 #include "TestBondedForces.h"
 #include "TestConstraintsAndCheckpoints.h"
+#include "TestCustomIntegrator.h"
 #include "TestCustomForces.h"
 #include "TestEwald.h"
 #include "TestIntegrators.h"
@@ -52,6 +53,11 @@ class PlatformTestBase : public CppUnit::TestFixture {
   CPPUNIT_TEST(noseHooverConservation);
   CPPUNIT_TEST(noseHooverTemperatures);
   CPPUNIT_TEST(integratorCheckpoints);
+  CPPUNIT_TEST(customIntegratorMatchesBuiltIn);
+  CPPUNIT_TEST(customIntegratorVariablesAndBlocks);
+  CPPUNIT_TEST(customIntegratorLangevin);
+  CPPUNIT_TEST(customIntegratorErrors);
+  CPPUNIT_TEST(customIntegratorCheckpoint);
   CPPUNIT_TEST(brownianHarmonicWell);
   CPPUNIT_TEST(monteCarloBarostatIdealGas);
   CPPUNIT_TEST(velocitiesToTemperature);
@@ -146,6 +152,11 @@ public:
   void noseHooverConservation() { OpenMMTests::testNoseHooverConservation(*_platform); }
   void noseHooverTemperatures() { OpenMMTests::testNoseHooverTemperatures(*_platform); }
   void integratorCheckpoints() { OpenMMTests::testIntegratorCheckpoints(*_platform); }
+  void customIntegratorMatchesBuiltIn() { OpenMMTests::testCustomIntegratorMatchesBuiltIn(*_platform); }
+  void customIntegratorVariablesAndBlocks() { OpenMMTests::testCustomIntegratorVariablesAndBlocks(*_platform); }
+  void customIntegratorLangevin() { OpenMMTests::testCustomIntegratorLangevin(*_platform); }
+  void customIntegratorErrors() { OpenMMTests::testCustomIntegratorErrors(*_platform); }
+  void customIntegratorCheckpoint() { OpenMMTests::testCustomIntegratorCheckpoint(*_platform); }
   void brownianHarmonicWell() { OpenMMTests::testBrownianHarmonicWell(*_platform); }
   void monteCarloBarostatIdealGas() { OpenMMTests::testMonteCarloBarostatIdealGas(*_platform); }
   void velocitiesToTemperature() { OpenMMTests::testVelocitiesToTemperature(*_platform); }

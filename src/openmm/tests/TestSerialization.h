@@ -209,7 +209,7 @@ inline void testOpenMMSystemFile(Platform& platform) {
   assertClose(0.18, context.getState(State::Energy, false, 2).getPotentialEnergy(), 1e-12, "external energy");
 }
 
-inline void testIntegratorSerialization(Platform&) {
+inline void testIntegratorSerialization(Platform& platform) {
   auto roundTrip = [](const Integrator& integrator) {
     std::stringstream stream;
     XmlSerializer::serialize<Integrator>(&integrator, "Integrator", stream);
@@ -254,6 +254,42 @@ inline void testIntegratorSerialization(Platform&) {
   CPPUNIT_ASSERT_EQUAL(3, cc.getNumIntegrators());
   CPPUNIT_ASSERT_EQUAL(1, cc.getCurrentIntegrator());
   CPPUNIT_ASSERT_EQUAL(9.0, dynamic_cast<BrownianIntegrator&>(cc.getIntegrator(1)).getFriction());
+  CustomIntegrator custom(0.0015);
+  custom.addGlobalVariable("kT", 2.5);
+  custom.addPerDofVariable("x1", 0.25);
+  custom.addComputePerDof("v", "v+dt*f/m");
+  custom.addComputePerDof("x1", "x");
+  custom.beginIfBlock("kT > 1");
+  custom.addComputeGlobal("kT", "kT*0.5");
+  custom.endBlock();
+  custom.addConstrainPositions();
+  custom.setKineticEnergyExpression("m*v*v/2");
+  custom.setRandomNumberSeed(8);
+  auto customCopy = roundTrip(custom);
+  auto& ci = dynamic_cast<CustomIntegrator&>(*customCopy);
+  CPPUNIT_ASSERT_EQUAL(6, ci.getNumComputations());
+  CustomIntegrator::ComputationType type;
+  std::string target, expression;
+  ci.getComputationStep(2, type, target, expression);
+  CPPUNIT_ASSERT(type == CustomIntegrator::IfBlockStart && expression == "kT > 1");
+  CPPUNIT_ASSERT_EQUAL(2.5, ci.getGlobalVariableByName("kT"));
+  CPPUNIT_ASSERT_EQUAL(8, ci.getRandomNumberSeed());
+  {
+    // The per-DOF initial value reaches a Context; values of a bound integrator are written per particle.
+    System two;
+    two.addParticle(1.0);
+    two.addParticle(2.0);
+    Context context(two, ci, platform);
+    std::vector<Vec3> values;
+    ci.getPerDofVariableByName("x1", values);
+    CPPUNIT_ASSERT(values.size() == 2 && values[1] == Vec3(0.25, 0.25, 0.25));
+    ci.setPerDofVariableByName("x1", {Vec3(1, 2, 3), Vec3(4, 5, 6)});
+    std::stringstream bound;
+    XmlSerializer::serialize<Integrator>(&ci, "Integrator", bound);
+    std::unique_ptr<Integrator> boundCopy(XmlSerializer::deserialize<Integrator>(bound));
+    dynamic_cast<CustomIntegrator&>(*boundCopy).getPerDofVariable(0, values);
+    CPPUNIT_ASSERT(values.size() == 2 && values[1] == Vec3(4, 5, 6));
+  }
   std::stringstream wrongFamily;
   XmlSerializer::serialize<Integrator>(&middle, "Integrator", wrongFamily);
   assertThrowsWith([&] { delete XmlSerializer::deserialize<System>(wrongFamily); }, "not a System",
