@@ -51,7 +51,7 @@ private:
   bool condition(ContextImpl& context, const Step& step, std::vector<double>& values, ReferencePlatformData& data);
 
   std::vector<std::string> _variables;
-  int _numGlobals = 0, _numPerDof = 0, _integrationGroups = -1;
+  int _numGlobals = 0, _numPerDof = 0;
   std::vector<Step> _steps;
   Compiled _kinetic;
   CustomIntegrator* _integrator = nullptr;
