@@ -351,6 +351,7 @@ void ContextImpl::createCheckpoint(std::ostream& stream) {
     writeValue<double>(stream, parameter.second);
   }
   _updateStateDataKernel.getAs<UpdateStateDataKernel>().createCheckpoint(*this, stream);
+  _integrator.createCheckpoint(stream);
   if (!stream)
     throw OpenMMException("Context::createCheckpoint: writing to the stream failed");
 }
@@ -373,6 +374,7 @@ void ContextImpl::loadCheckpoint(std::istream& stream) {
     _parameters[name] = value;
   }
   _updateStateDataKernel.getAs<UpdateStateDataKernel>().loadCheckpoint(*this, stream);
+  _integrator.loadCheckpoint(stream);
   _hasSetPositions = true;
 }
 

@@ -17,23 +17,10 @@ void ReferenceIntegrateVariableVerletStepKernel::initialize(const System&, const
 double ReferenceIntegrateVariableVerletStepKernel::execute(ContextImpl& context,
                                                            const VariableVerletIntegrator& integrator, double maxTime) {
   auto& data = ReferencePlatform::getPlatformData(context);
-  double error = 0.0;
-  int count = 0;
-  for (int i = 0; i < data.numParticles; i++)
-    if (data.inverseMasses[i] != 0.0) {
-      Vec3 a = data.forces[i] * data.inverseMasses[i];
-      error += a.dot(a);
-      count += 3;
-    }
-  error = count > 0 ? std::sqrt(error / count) : 0.0;
-  double dt = error > 0.0 ? std::sqrt(integrator.getErrorTolerance() / error) : integrator.getStepSize();
-  if (_lastStep > 0.0)
-    dt = std::min(dt, 2.0 * _lastStep);
-  if (integrator.getMaximumStepSize() > 0.0)
-    dt = std::min(dt, integrator.getMaximumStepSize());
-  const bool reachesTarget = data.time + dt >= maxTime;
-  if (reachesTarget)
-    dt = maxTime - data.time;
+  bool reachesTarget = false;
+  double dt = ReferenceIntegrationUtilities::variableStepSize(data, integrator.getErrorTolerance(), _lastStep,
+                                                              integrator.getMaximumStepSize(),
+                                                              integrator.getStepSize(), maxTime, reachesTarget);
   if (!(dt > 0.0))
     return 0.0;
   const double velocityStep = 0.5 * (_lastStep + dt);

@@ -16,6 +16,8 @@ public:
   void initialize(const System& system, const VariableVerletIntegrator& integrator) override;
   double execute(ContextImpl& context, const VariableVerletIntegrator& integrator, double maxTime) override;
   double computeKineticEnergy(ContextImpl& context, const VariableVerletIntegrator& integrator) override;
+  double getLastStepSize() const override { return _lastStep; }
+  void setLastStepSize(double size) override { _lastStep = size; }
 
 private:
   std::vector<Vec3> _newPositions;

@@ -5,11 +5,15 @@
 #include "ReferencePlatform.h"
 #include "openmm/AndersenThermostat.h"
 #include "openmm/BrownianIntegrator.h"
+#include "openmm/CompoundIntegrator.h"
+#include "openmm/CustomIntegrator.h"
 #include "openmm/LangevinIntegrator.h"
 #include "openmm/LangevinMiddleIntegrator.h"
 #include "openmm/System.h"
+#include "openmm/VariableLangevinIntegrator.h"
 #include "openmm/internal/ContextImpl.h"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -58,11 +62,19 @@ void ReferenceIntegrationUtilities::seedRandom(ContextImpl& context) {
   if (data.random.isSeeded())
     return;
   int seed = 0;
-  const Integrator& integrator = context.getIntegrator();
+  const Integrator* current = &context.getIntegrator();
+  // A CompoundIntegrator draws with the seed of the integrator it is running.
+  if (auto* compound = dynamic_cast<const CompoundIntegrator*>(current))
+    current = &compound->getIntegrator(compound->getCurrentIntegrator());
+  const Integrator& integrator = *current;
   if (auto* langevin = dynamic_cast<const LangevinIntegrator*>(&integrator))
     seed = langevin->getRandomNumberSeed();
   else if (auto* middle = dynamic_cast<const LangevinMiddleIntegrator*>(&integrator))
     seed = middle->getRandomNumberSeed();
+  else if (auto* custom = dynamic_cast<const CustomIntegrator*>(&integrator))
+    seed = custom->getRandomNumberSeed();
+  else if (auto* variable = dynamic_cast<const VariableLangevinIntegrator*>(&integrator))
+    seed = variable->getRandomNumberSeed();
   else if (auto* brownian = dynamic_cast<const BrownianIntegrator*>(&integrator))
     seed = brownian->getRandomNumberSeed();
   const System& system = context.getSystem();
@@ -70,6 +82,30 @@ void ReferenceIntegrationUtilities::seedRandom(ContextImpl& context) {
     if (auto* andersen = dynamic_cast<const AndersenThermostat*>(&system.getForce(i)))
       seed = andersen->getRandomNumberSeed();
   data.random.initialize(seed);
+}
+
+double ReferenceIntegrationUtilities::variableStepSize(const ReferencePlatformData& data, double tol, double lastStep,
+                                                      double maxStep, double fallback, double maxTime,
+                                                      bool& reachesTarget) {
+  double error = 0.0;
+  int count = 0;
+  for (int i = 0; i < data.numParticles; i++)
+    if (data.inverseMasses[i] != 0.0) {
+      Vec3 a = data.forces[i] * data.inverseMasses[i];
+      error += a.dot(a);
+      count += 3;
+    }
+  error = count > 0 ? std::sqrt(error / count) : 0.0;
+  // Without forces the error gives no step: the last step, or 1 fs before the first.
+  double dt = error > 0.0 ? std::sqrt(tol / error) : (fallback > 0.0 ? fallback : 0.001);
+  if (lastStep > 0.0)
+    dt = std::min(dt, 2.0 * lastStep);
+  if (maxStep > 0.0)
+    dt = std::min(dt, maxStep);
+  reachesTarget = data.time + dt >= maxTime;
+  if (reachesTarget)
+    dt = maxTime - data.time;
+  return dt;
 }
 
 } // namespace OpenMM

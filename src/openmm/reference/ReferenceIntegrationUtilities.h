@@ -28,6 +28,13 @@ public:
    * AndersenThermostat's, else a seed from the OS. Every kernel that draws random numbers calls this first.
    */
   static void seedRandom(ContextImpl& context);
+  /**
+   * Step size of the error-controlled integrators: sqrt(tol / e) with e the RMS acceleration of the massive
+   * particles, at most twice lastStep (when positive), maxStep (when positive) and the time left to maxTime.
+   * Without forces the step is `fallback` (1 fs when that is 0). Sets reachesTarget when the step ends at maxTime.
+   */
+  static double variableStepSize(const ReferencePlatformData& data, double tol, double lastStep, double maxStep,
+                                 double fallback, double maxTime, bool& reachesTarget);
 };
 
 } // namespace OpenMM

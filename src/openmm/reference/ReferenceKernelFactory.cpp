@@ -17,9 +17,12 @@
 #include "ReferenceCalcPeriodicTorsionForceKernel.h"
 #include "ReferenceCalcRBTorsionForceKernel.h"
 #include "ReferenceIntegrateBrownianStepKernel.h"
+#include "ReferenceIntegrateCustomStepKernel.h"
 #include "ReferenceIntegrateLangevinMiddleStepKernel.h"
 #include "ReferenceIntegrateLangevinStepKernel.h"
+#include "ReferenceIntegrateVariableLangevinStepKernel.h"
 #include "ReferenceIntegrateVariableVerletStepKernel.h"
+#include "ReferenceIntegrateNoseHooverStepKernel.h"
 #include "ReferenceIntegrateVerletStepKernel.h"
 #include "ReferenceRemoveCMMotionKernel.h"
 #include "ReferenceUpdateStateDataKernel.h"
@@ -57,6 +60,9 @@ const std::map<std::string, Creator>& kernelTable() {
       {IntegrateBrownianStepKernel::Name(), creator<ReferenceIntegrateBrownianStepKernel>()},
       {IntegrateVariableVerletStepKernel::Name(), creator<ReferenceIntegrateVariableVerletStepKernel>()},
       {CalcRBTorsionForceKernel::Name(), creator<ReferenceCalcRBTorsionForceKernel>()},
+      {IntegrateVariableLangevinStepKernel::Name(), creator<ReferenceIntegrateVariableLangevinStepKernel>()},
+      {IntegrateNoseHooverStepKernel::Name(), creator<ReferenceIntegrateNoseHooverStepKernel>()},
+      {IntegrateCustomStepKernel::Name(), creator<ReferenceIntegrateCustomStepKernel>()},
       {CalcCustomBondForceKernel::Name(), creator<ReferenceCalcCustomBondForceKernel>()},
       {CalcCustomAngleForceKernel::Name(), creator<ReferenceCalcCustomAngleForceKernel>()},
       {CalcCustomTorsionForceKernel::Name(), creator<ReferenceCalcCustomTorsionForceKernel>()},

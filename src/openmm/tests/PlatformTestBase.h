@@ -4,10 +4,12 @@
 
 #include "TestBondedForces.h"
 #include "TestConstraintsAndCheckpoints.h"
+#include "TestCustomIntegrator.h"
 #include "TestCustomForces.h"
 #include "TestEwald.h"
 #include "TestIntegrators.h"
 #include "TestLocalEnergyMinimizer.h"
+#include "TestMoreIntegrators.h"
 #include "TestNonbondedForce.h"
 #include "TestOpenMMBehaviours.h"
 #include "TestPlatformsAndErrors.h"
@@ -46,6 +48,16 @@ class PlatformTestBase : public CppUnit::TestFixture {
   CPPUNIT_TEST(cmMotionRemover);
   CPPUNIT_TEST(monteCarloAnisotropicBarostat);
   CPPUNIT_TEST(variableVerlet);
+  CPPUNIT_TEST(variableLangevin);
+  CPPUNIT_TEST(compoundIntegrator);
+  CPPUNIT_TEST(noseHooverConservation);
+  CPPUNIT_TEST(noseHooverTemperatures);
+  CPPUNIT_TEST(integratorCheckpoints);
+  CPPUNIT_TEST(customIntegratorMatchesBuiltIn);
+  CPPUNIT_TEST(customIntegratorVariablesAndBlocks);
+  CPPUNIT_TEST(customIntegratorLangevin);
+  CPPUNIT_TEST(customIntegratorErrors);
+  CPPUNIT_TEST(customIntegratorCheckpoint);
   CPPUNIT_TEST(brownianHarmonicWell);
   CPPUNIT_TEST(monteCarloBarostatIdealGas);
   CPPUNIT_TEST(velocitiesToTemperature);
@@ -135,6 +147,16 @@ public:
   void cmMotionRemover() { OpenMMTests::testCMMotionRemover(*_platform); }
   void monteCarloAnisotropicBarostat() { OpenMMTests::testMonteCarloAnisotropicBarostat(*_platform); }
   void variableVerlet() { OpenMMTests::testVariableVerlet(*_platform); }
+  void variableLangevin() { OpenMMTests::testVariableLangevin(*_platform); }
+  void compoundIntegrator() { OpenMMTests::testCompoundIntegrator(*_platform); }
+  void noseHooverConservation() { OpenMMTests::testNoseHooverConservation(*_platform); }
+  void noseHooverTemperatures() { OpenMMTests::testNoseHooverTemperatures(*_platform); }
+  void integratorCheckpoints() { OpenMMTests::testIntegratorCheckpoints(*_platform); }
+  void customIntegratorMatchesBuiltIn() { OpenMMTests::testCustomIntegratorMatchesBuiltIn(*_platform); }
+  void customIntegratorVariablesAndBlocks() { OpenMMTests::testCustomIntegratorVariablesAndBlocks(*_platform); }
+  void customIntegratorLangevin() { OpenMMTests::testCustomIntegratorLangevin(*_platform); }
+  void customIntegratorErrors() { OpenMMTests::testCustomIntegratorErrors(*_platform); }
+  void customIntegratorCheckpoint() { OpenMMTests::testCustomIntegratorCheckpoint(*_platform); }
   void brownianHarmonicWell() { OpenMMTests::testBrownianHarmonicWell(*_platform); }
   void monteCarloBarostatIdealGas() { OpenMMTests::testMonteCarloBarostatIdealGas(*_platform); }
   void velocitiesToTemperature() { OpenMMTests::testVelocitiesToTemperature(*_platform); }

@@ -57,4 +57,46 @@ const std::map<std::string, double>& State::getEnergyParameterDerivatives() cons
   return _derivatives;
 }
 
+State::StateBuilder::StateBuilder(double time, long long stepCount) {
+  _state._time = time;
+  _state._stepCount = stepCount;
+}
+
+void State::StateBuilder::setPositions(const std::vector<Vec3>& pos) {
+  _state._positions = pos;
+  _state._types |= Positions;
+}
+
+void State::StateBuilder::setVelocities(const std::vector<Vec3>& vel) {
+  _state._velocities = vel;
+  _state._types |= Velocities;
+}
+
+void State::StateBuilder::setForces(const std::vector<Vec3>& force) {
+  _state._forces = force;
+  _state._types |= Forces;
+}
+
+void State::StateBuilder::setParameters(const std::map<std::string, double>& params) {
+  _state._parameters = params;
+  _state._types |= Parameters;
+}
+
+void State::StateBuilder::setEnergyParameterDerivatives(const std::map<std::string, double>& params) {
+  _state._derivatives = params;
+  _state._types |= ParameterDerivatives;
+}
+
+void State::StateBuilder::setEnergy(double ke, double pe) {
+  _state._kineticEnergy = ke;
+  _state._potentialEnergy = pe;
+  _state._types |= Energy;
+}
+
+void State::StateBuilder::setPeriodicBoxVectors(const Vec3& a, const Vec3& b, const Vec3& c) {
+  _state._box[0] = a;
+  _state._box[1] = b;
+  _state._box[2] = c;
+}
+
 } // namespace OpenMM

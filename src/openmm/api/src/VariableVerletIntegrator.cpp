@@ -8,12 +8,15 @@
 #include "openmm/internal/ContextImpl.h"
 #include "openmm/kernels/IntegrateVariableVerletStepKernel.h"
 
+#include <istream>
 #include <limits>
+#include <ostream>
 
 namespace OpenMM {
 
 VariableVerletIntegrator::VariableVerletIntegrator(double errorTol) : _errorTolerance(0.0) {
   setErrorTolerance(errorTol);
+  setStepSize(0.0); // as in OpenMM: no step taken yet
 }
 
 void VariableVerletIntegrator::setErrorTolerance(double tol) {
@@ -70,6 +73,21 @@ void VariableVerletIntegrator::stepTo(double time) {
     if (dt > 0.0)
       setStepSize(dt);
   }
+}
+
+void VariableVerletIntegrator::createCheckpoint(std::ostream& stream) const {
+  double last = _kernel.getAs<IntegrateVariableVerletStepKernel>().getLastStepSize();
+  stream.write(reinterpret_cast<const char*>(&last), sizeof(last));
+}
+
+void VariableVerletIntegrator::loadCheckpoint(std::istream& stream) {
+  double last = 0.0;
+  stream.read(reinterpret_cast<char*>(&last), sizeof(last));
+  if (!stream)
+    throw OpenMMException("VariableVerletIntegrator: the checkpoint is truncated");
+  _kernel.getAs<IntegrateVariableVerletStepKernel>().setLastStepSize(last);
+  if (last > 0.0)
+    setStepSize(last);
 }
 
 } // namespace OpenMM

@@ -21,14 +21,14 @@ public:
   Integrator& operator=(const Integrator&) = delete;
 
   /** Step size in ps. */
-  double getStepSize() const { return _stepSize; }
+  virtual double getStepSize() const { return _stepSize; }
   virtual void setStepSize(double size);
   /** Relative tolerance to which constraints are held (default 1e-5). */
-  double getConstraintTolerance() const { return _constraintTolerance; }
-  void setConstraintTolerance(double tol);
+  virtual double getConstraintTolerance() const { return _constraintTolerance; }
+  virtual void setConstraintTolerance(double tol);
   /** Bit mask of the force groups whose forces drive the motion (default: all). */
-  int getIntegrationForceGroups() const { return _forceGroups; }
-  void setIntegrationForceGroups(int groups) { _forceGroups = groups; }
+  virtual int getIntegrationForceGroups() const { return _forceGroups; }
+  virtual void setIntegrationForceGroups(int groups) { _forceGroups = groups; }
   /** Advances the Context by the given number of steps. */
   virtual void step(int steps) = 0;
   /**
@@ -40,6 +40,7 @@ public:
 protected:
   friend class Context;
   friend class ContextImpl;
+  friend class CompoundIntegrator;
   /** Called once by the ContextImpl being created: request kernels here. */
   virtual void initialize(ContextImpl& context) = 0;
   /** Called when the Context is destroyed. */
@@ -48,6 +49,12 @@ protected:
   /** Kinetic energy at the current time (integrators with half-step velocities shift them). */
   virtual double computeKineticEnergy() = 0;
   virtual bool kineticEnergyRequiresForce() const { return true; }
+  /**
+   * What the integrator keeps between steps beyond the platform's state (previous step size, thermostat
+   * variables), appended to the Context's checkpoints; nothing by default.
+   */
+  virtual void createCheckpoint(std::ostream&) const {}
+  virtual void loadCheckpoint(std::istream&) {}
   /** Throws if the integrator is not bound to a Context. */
   ContextImpl& boundContext(const char* className) const;
 

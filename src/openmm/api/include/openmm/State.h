@@ -36,6 +36,9 @@ public:
   const std::map<std::string, double>& getEnergyParameterDerivatives() const;
   int getDataTypes() const { return _types; }
 
+  /** Builds a State piece by piece (what XmlSerializer reads); each setter adds its data type. */
+  class StateBuilder;
+
 private:
   friend class Context;
   int _types = 0;
@@ -45,6 +48,22 @@ private:
   double _kineticEnergy = 0.0, _potentialEnergy = 0.0;
   Vec3 _box[3];
   std::map<std::string, double> _parameters, _derivatives;
+};
+
+class State::StateBuilder {
+public:
+  StateBuilder(double time, long long stepCount);
+  State getState() { return _state; }
+  void setPositions(const std::vector<Vec3>& pos);
+  void setVelocities(const std::vector<Vec3>& vel);
+  void setForces(const std::vector<Vec3>& force);
+  void setParameters(const std::map<std::string, double>& params);
+  void setEnergyParameterDerivatives(const std::map<std::string, double>& params);
+  void setEnergy(double ke, double pe);
+  void setPeriodicBoxVectors(const Vec3& a, const Vec3& b, const Vec3& c);
+
+private:
+  State _state;
 };
 
 } // namespace OpenMM

@@ -24,6 +24,8 @@ protected:
   void cleanup() override;
   std::vector<std::string> getKernelNames() override;
   double computeKineticEnergy() override;
+  void createCheckpoint(std::ostream& stream) const override;
+  void loadCheckpoint(std::istream& stream) override;
 
 private:
   double _errorTolerance, _maxStepSize = 0.0;

@@ -20,6 +20,9 @@ public:
   /** One step ending no later than maxTime; forces of the integration groups must be current. Returns the step. */
   virtual double execute(ContextImpl& context, const VariableVerletIntegrator& integrator, double maxTime) = 0;
   virtual double computeKineticEnergy(ContextImpl& context, const VariableVerletIntegrator& integrator) = 0;
+  /** Size of the previous step (the next one is at most twice it); 0 before the first step. */
+  virtual double getLastStepSize() const = 0;
+  virtual void setLastStepSize(double size) = 0;
 };
 
 } // namespace OpenMM

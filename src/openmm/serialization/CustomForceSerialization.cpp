@@ -1,0 +1,206 @@
+// CustomBondForce, CustomAngleForce, CustomTorsionForce, CustomExternalForce and CustomNonbondedForce in OpenMM's
+// XML: energy expression, per-term parameter names, global parameters, terms with param1..paramN. Energy-parameter
+// derivative requests in a file are read and ignored (the forces here compute none); tabulated functions are
+// refused by name.
+#include "BuiltInProxies.h"
+#include "SerializationHelpers.h"
+#include "openmm/CustomAngleForce.h"
+#include "openmm/CustomBondForce.h"
+#include "openmm/CustomExternalForce.h"
+#include "openmm/CustomNonbondedForce.h"
+#include "openmm/CustomTorsionForce.h"
+#include "openmm/OpenMMException.h"
+
+#include <memory>
+
+namespace OpenMM {
+namespace serialization {
+
+namespace {
+
+/** Energy, parameter names and globals of a custom force; `listName` is e.g. "PerBondParameters". */
+template <class F>
+void writeCustomHeader(const F& force, SerializationNode& node, int version, bool usesPeriodic,
+                       const std::string& listName, bool derivatives) {
+  writeForceBase(force, node, version, usesPeriodic);
+  node.setStringProperty("energy", force.getEnergyFunction());
+  writeNames(node, listName, force.parameterList().perTermNames());
+  writeGlobals(node, force.parameterList().globals());
+  if (derivatives)
+    node.createChildNode("EnergyParameterDerivatives");
+}
+
+template <class F>
+int readCustomHeader(const SerializationNode& node, F& force, const std::string& listName,
+                     int (F::*addPerTerm)(const std::string&)) {
+  readForceBase(node, force);
+  for (const auto& name : readNames(node, listName))
+    (force.*addPerTerm)(name);
+  for (const auto& global : readGlobals(node))
+    force.addGlobalParameter(global.first, global.second);
+  // Derivative requests are checked for form only.
+  optionalItems(node, "EnergyParameterDerivatives", "Parameter");
+  return static_cast<int>(readNames(node, listName).size());
+}
+
+} // namespace
+
+void writeCustomBondForce(const CustomBondForce& force, SerializationNode& node) {
+  writeCustomHeader(force, node, 3, true, "PerBondParameters", true);
+  SerializationNode& bonds = node.createChildNode("Bonds");
+  for (int i = 0; i < force.getNumBonds(); i++) {
+    int p1, p2;
+    std::vector<double> values;
+    force.getBondParameters(i, p1, p2, values);
+    SerializationNode& bond = bonds.createChildNode("Bond").setIntProperty("p1", p1).setIntProperty("p2", p2);
+    writeParameters(bond, values);
+  }
+}
+
+CustomBondForce* readCustomBondForce(const SerializationNode& node) {
+  checkVersion(node, 3);
+  auto force = std::make_unique<CustomBondForce>(node.getStringProperty("energy"));
+  int count = readCustomHeader(node, *force, "PerBondParameters", &CustomBondForce::addPerBondParameter);
+  force->setUsesPeriodicBoundaryConditions(node.getBoolProperty("usesPeriodic", false));
+  for (const auto& b : items(node, "Bonds", "Bond"))
+    force->addBond(b.getIntProperty("p1"), b.getIntProperty("p2"), readParameters(b, count));
+  return force.release();
+}
+
+void writeCustomAngleForce(const CustomAngleForce& force, SerializationNode& node) {
+  writeCustomHeader(force, node, 3, true, "PerAngleParameters", true);
+  SerializationNode& angles = node.createChildNode("Angles");
+  for (int i = 0; i < force.getNumAngles(); i++) {
+    int p1, p2, p3;
+    std::vector<double> values;
+    force.getAngleParameters(i, p1, p2, p3, values);
+    SerializationNode& angle =
+        angles.createChildNode("Angle").setIntProperty("p1", p1).setIntProperty("p2", p2).setIntProperty("p3", p3);
+    writeParameters(angle, values);
+  }
+}
+
+CustomAngleForce* readCustomAngleForce(const SerializationNode& node) {
+  checkVersion(node, 3);
+  auto force = std::make_unique<CustomAngleForce>(node.getStringProperty("energy"));
+  int count = readCustomHeader(node, *force, "PerAngleParameters", &CustomAngleForce::addPerAngleParameter);
+  force->setUsesPeriodicBoundaryConditions(node.getBoolProperty("usesPeriodic", false));
+  for (const auto& a : items(node, "Angles", "Angle"))
+    force->addAngle(a.getIntProperty("p1"), a.getIntProperty("p2"), a.getIntProperty("p3"), readParameters(a, count));
+  return force.release();
+}
+
+void writeCustomTorsionForce(const CustomTorsionForce& force, SerializationNode& node) {
+  writeCustomHeader(force, node, 3, true, "PerTorsionParameters", true);
+  SerializationNode& torsions = node.createChildNode("Torsions");
+  for (int i = 0; i < force.getNumTorsions(); i++) {
+    int p1, p2, p3, p4;
+    std::vector<double> values;
+    force.getTorsionParameters(i, p1, p2, p3, p4, values);
+    SerializationNode& torsion = torsions.createChildNode("Torsion").setIntProperty("p1", p1).setIntProperty("p2", p2)
+        .setIntProperty("p3", p3).setIntProperty("p4", p4);
+    writeParameters(torsion, values);
+  }
+}
+
+CustomTorsionForce* readCustomTorsionForce(const SerializationNode& node) {
+  checkVersion(node, 3);
+  auto force = std::make_unique<CustomTorsionForce>(node.getStringProperty("energy"));
+  int count = readCustomHeader(node, *force, "PerTorsionParameters", &CustomTorsionForce::addPerTorsionParameter);
+  force->setUsesPeriodicBoundaryConditions(node.getBoolProperty("usesPeriodic", false));
+  for (const auto& t : items(node, "Torsions", "Torsion"))
+    force->addTorsion(t.getIntProperty("p1"), t.getIntProperty("p2"), t.getIntProperty("p3"), t.getIntProperty("p4"),
+                      readParameters(t, count));
+  return force.release();
+}
+
+void writeCustomExternalForce(const CustomExternalForce& force, SerializationNode& node) {
+  writeCustomHeader(force, node, 1, false, "PerParticleParameters", false);
+  SerializationNode& particles = node.createChildNode("Particles");
+  for (int i = 0; i < force.getNumParticles(); i++) {
+    int index;
+    std::vector<double> values;
+    force.getParticleParameters(i, index, values);
+    SerializationNode& particle = particles.createChildNode("Particle").setIntProperty("index", index);
+    writeParameters(particle, values);
+  }
+}
+
+CustomExternalForce* readCustomExternalForce(const SerializationNode& node) {
+  checkVersion(node, 1);
+  auto force = std::make_unique<CustomExternalForce>(node.getStringProperty("energy"));
+  int count =
+      readCustomHeader(node, *force, "PerParticleParameters", &CustomExternalForce::addPerParticleParameter);
+  for (const auto& p : items(node, "Particles", "Particle"))
+    force->addParticle(p.getIntProperty("index"), readParameters(p, count));
+  return force.release();
+}
+
+void writeCustomNonbondedForce(const CustomNonbondedForce& force, SerializationNode& node) {
+  writeCustomHeader(force, node, 2, false, "PerParticleParameters", true);
+  node.setIntProperty("method", static_cast<int>(force.getNonbondedMethod()));
+  node.setDoubleProperty("cutoff", force.getCutoffDistance());
+  node.setBoolProperty("useSwitchingFunction", force.getUseSwitchingFunction());
+  node.setDoubleProperty("switchingDistance", force.getSwitchingDistance());
+  node.setBoolProperty("useLongRangeCorrection", force.getUseLongRangeCorrection());
+  SerializationNode& particles = node.createChildNode("Particles");
+  for (int i = 0; i < force.getNumParticles(); i++) {
+    std::vector<double> values;
+    force.getParticleParameters(i, values);
+    writeParameters(particles.createChildNode("Particle"), values);
+  }
+  SerializationNode& exclusions = node.createChildNode("Exclusions");
+  for (int i = 0; i < force.getNumExclusions(); i++) {
+    int p1, p2;
+    force.getExclusionParticles(i, p1, p2);
+    exclusions.createChildNode("Exclusion").setIntProperty("p1", p1).setIntProperty("p2", p2);
+  }
+  node.createChildNode("Functions");
+  SerializationNode& groups = node.createChildNode("InteractionGroups");
+  for (int i = 0; i < force.getNumInteractionGroups(); i++) {
+    std::set<int> set1, set2;
+    force.getInteractionGroupParameters(i, set1, set2);
+    SerializationNode& group = groups.createChildNode("InteractionGroup");
+    SerializationNode& first = group.createChildNode("Set1");
+    for (int p : set1)
+      first.createChildNode("Particle").setIntProperty("index", p);
+    SerializationNode& second = group.createChildNode("Set2");
+    for (int p : set2)
+      second.createChildNode("Particle").setIntProperty("index", p);
+  }
+}
+
+CustomNonbondedForce* readCustomNonbondedForce(const SerializationNode& node) {
+  checkVersion(node, 3);
+  auto force = std::make_unique<CustomNonbondedForce>(node.getStringProperty("energy"));
+  int count =
+      readCustomHeader(node, *force, "PerParticleParameters", &CustomNonbondedForce::addPerParticleParameter);
+  const int method = node.getIntProperty("method");
+  if (method < CustomNonbondedForce::NoCutoff || method > CustomNonbondedForce::CutoffPeriodic)
+    throw OpenMMException("XmlSerializer: attribute 'method' of " + node.describe() + " is " +
+                          std::to_string(method) + ", expected 0 (NoCutoff) to 2 (CutoffPeriodic)");
+  force->setNonbondedMethod(static_cast<CustomNonbondedForce::NonbondedMethod>(method));
+  force->setCutoffDistance(node.getDoubleProperty("cutoff"));
+  force->setUseSwitchingFunction(node.getBoolProperty("useSwitchingFunction", false));
+  force->setSwitchingDistance(node.getDoubleProperty("switchingDistance", -1.0));
+  force->setUseLongRangeCorrection(node.getBoolProperty("useLongRangeCorrection", false));
+  for (const auto& p : items(node, "Particles", "Particle"))
+    force->addParticle(readParameters(p, count));
+  for (const auto& e : optionalItems(node, "Exclusions", "Exclusion"))
+    force->addExclusion(e.getIntProperty("p1"), e.getIntProperty("p2"));
+  if (node.hasChildNode("Functions") && !node.getChildNode("Functions").getChildren().empty())
+    throw OpenMMException("XmlSerializer: " + node.getChildNode("Functions").getChildren().front().describe() +
+                          ": tabulated functions are not supported by this library's CustomNonbondedForce");
+  for (const auto& group : optionalItems(node, "InteractionGroups", "InteractionGroup")) {
+    std::set<int> sets[2];
+    const char* names[2] = {"Set1", "Set2"};
+    for (int s = 0; s < 2; s++)
+      for (const auto& p : items(group, names[s], "Particle"))
+        sets[s].insert(p.getIntProperty("index"));
+    force->addInteractionGroup(sets[0], sets[1]);
+  }
+  return force.release();
+}
+
+} // namespace serialization
+} // namespace OpenMM

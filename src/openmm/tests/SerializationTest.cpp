@@ -1,0 +1,27 @@
+// SerializationTest: the XmlSerializer test bodies (TestSerialization.h), with the Reference platform for the
+// energies and Contexts they need. ctest entry openmm.SerializationTest.
+#include "TestSerialization.h"
+
+#include <cppunit/extensions/HelperMacros.h>
+
+class SerializationTest : public CppUnit::TestFixture {
+  CPPUNIT_TEST_SUITE(SerializationTest);
+  CPPUNIT_TEST(systemRoundTrip);
+  CPPUNIT_TEST(openMMSystemFile);
+  CPPUNIT_TEST(integratorSerialization);
+  CPPUNIT_TEST(stateSerialization);
+  CPPUNIT_TEST(malformedXml);
+  CPPUNIT_TEST_SUITE_END();
+
+public:
+  void systemRoundTrip() { OpenMMTests::testSystemRoundTrip(platform()); }
+  void openMMSystemFile() { OpenMMTests::testOpenMMSystemFile(platform()); }
+  void integratorSerialization() { OpenMMTests::testIntegratorSerialization(platform()); }
+  void stateSerialization() { OpenMMTests::testStateSerialization(platform()); }
+  void malformedXml() { OpenMMTests::testMalformedXml(platform()); }
+
+private:
+  static OpenMM::Platform& platform() { return OpenMM::Platform::getPlatformByName("Reference"); }
+};
+
+CPPUNIT_TEST_SUITE_REGISTRATION(SerializationTest);
