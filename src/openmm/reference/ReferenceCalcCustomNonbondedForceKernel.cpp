@@ -10,6 +10,8 @@
 #include "openmm/System.h"
 #include "openmm/internal/ContextImpl.h"
 
+#include "TabulatedFunctionEvaluator.h"
+
 #include <algorithm>
 #include <cmath>
 #include <map>
@@ -54,7 +56,9 @@ void ReferenceCalcCustomNonbondedForceKernel::initialize(const System& system, c
   _globalNames.clear();
   for (int k = 0; k < force.getNumGlobalParameters(); k++)
     _globalNames.push_back(force.getGlobalParameterName(k));
-  _terms.initialize(force.getEnergyFunction(), {"r"}, names, _globalNames);
+  const TabulatedFunctionList& functions = force.tabulatedFunctions();
+  _terms.initialize(force.getEnergyFunction(), {"r"}, names, _globalNames,
+                    createTabulatedFunctionEvaluators(functions.names(), functions.functions()));
   _pairValues.assign(2 * _numParameters, 0.0);
   _lrcGlobals.clear(); // recompute the long-range correction on the next evaluation
 }

@@ -5,6 +5,7 @@
 #include "ReferenceApplyAndersenThermostatKernel.h"
 #include "ReferenceApplyConstraintsKernel.h"
 #include "ReferenceApplyMonteCarloBarostatKernel.h"
+#include "ReferenceCalcCMAPTorsionForceKernel.h"
 #include "ReferenceCalcCustomAngleForceKernel.h"
 #include "ReferenceCalcCustomBondForceKernel.h"
 #include "ReferenceCalcCustomExternalForceKernel.h"
@@ -62,6 +63,7 @@ const std::map<std::string, Creator>& kernelTable() {
       {CalcCustomTorsionForceKernel::Name(), creator<ReferenceCalcCustomTorsionForceKernel>()},
       {CalcCustomExternalForceKernel::Name(), creator<ReferenceCalcCustomExternalForceKernel>()},
       {CalcCustomNonbondedForceKernel::Name(), creator<ReferenceCalcCustomNonbondedForceKernel>()},
+      {CalcCMAPTorsionForceKernel::Name(), creator<ReferenceCalcCMAPTorsionForceKernel>()},
   };
   return table;
 }

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "TestBondedForces.h"
+#include "TestCMAPTorsion.h"
 #include "TestConstraintsAndCheckpoints.h"
 #include "TestCustomForces.h"
 #include "TestEwald.h"
@@ -11,6 +12,7 @@
 #include "TestNonbondedForce.h"
 #include "TestOpenMMBehaviours.h"
 #include "TestPlatformsAndErrors.h"
+#include "TestTabulatedFunctions.h"
 #include "TestSkip.h"
 
 #include <cppunit/extensions/HelperMacros.h>
@@ -76,6 +78,11 @@ class PlatformTestBase : public CppUnit::TestFixture {
   CPPUNIT_TEST(customForceRefusedByName);
   CPPUNIT_TEST(customNonbondedMatchesNonbonded);
   CPPUNIT_TEST(customNonbondedGroupsAndParameters);
+  CPPUNIT_TEST(tabulatedFunctionSplines);
+  CPPUNIT_TEST(tabulatedFunctionErrors);
+  CPPUNIT_TEST(tabulatedFunctionsInForce);
+  CPPUNIT_TEST(cmapTorsion);
+  CPPUNIT_TEST(cmapTorsionErrors);
   CPPUNIT_TEST_SUITE_END_ABSTRACT();
 
 public:
@@ -165,6 +172,11 @@ public:
   void customForceRefusedByName() { OpenMMTests::testCustomForceRefusedByName(*_platform); }
   void customNonbondedMatchesNonbonded() { OpenMMTests::testCustomNonbondedMatchesNonbonded(*_platform); }
   void customNonbondedGroupsAndParameters() { OpenMMTests::testCustomNonbondedGroupsAndParameters(*_platform); }
+  void tabulatedFunctionSplines() { OpenMMTests::testTabulatedFunctionSplines(*_platform); }
+  void tabulatedFunctionErrors() { OpenMMTests::testTabulatedFunctionErrors(*_platform); }
+  void tabulatedFunctionsInForce() { OpenMMTests::testTabulatedFunctionsInForce(*_platform); }
+  void cmapTorsion() { OpenMMTests::testCMAPTorsion(*_platform); }
+  void cmapTorsionErrors() { OpenMMTests::testCMAPTorsionErrors(*_platform); }
 
 protected:
   /** The platform under test (after setUp). */

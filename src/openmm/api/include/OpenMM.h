@@ -4,6 +4,7 @@
 
 #include "openmm/AndersenThermostat.h"
 #include "openmm/BrownianIntegrator.h"
+#include "openmm/CMAPTorsionForce.h"
 #include "openmm/CMMotionRemover.h"
 #include "openmm/Context.h"
 #include "openmm/CustomAngleForce.h"
@@ -27,6 +28,7 @@
 #include "openmm/RBTorsionForce.h"
 #include "openmm/State.h"
 #include "openmm/System.h"
+#include "openmm/TabulatedFunction.h"
 #include "openmm/Units.h"
 #include "openmm/VariableVerletIntegrator.h"
 #include "openmm/Vec3.h"

@@ -6,6 +6,7 @@
 
 #include "openmm/Force.h"
 #include "openmm/internal/CustomForceParameters.h"
+#include "openmm/internal/TabulatedFunctionList.h"
 
 #include <set>
 #include <string>
@@ -69,6 +70,17 @@ public:
   void getInteractionGroupParameters(int index, std::set<int>& set1, std::set<int>& set2) const;
   void setInteractionGroupParameters(int index, const std::set<int>& set1, const std::set<int>& set2);
 
+  int getNumTabulatedFunctions() const { return _functions.size(); }
+  /** Adds a function the energy expression may call by name; the force takes ownership of it. */
+  int addTabulatedFunction(const std::string& name, TabulatedFunction* function) {
+    return _functions.add(name, function);
+  }
+  const TabulatedFunction& getTabulatedFunction(int index) const { return _functions.get(index); }
+  TabulatedFunction& getTabulatedFunction(int index) { return _functions.get(index); }
+  const std::string& getTabulatedFunctionName(int index) const { return _functions.name(index); }
+  /** The tabulated functions (used by the implementation layer). */
+  const TabulatedFunctionList& tabulatedFunctions() const { return _functions; }
+
   /** Copies changed per-particle parameters (and the long-range correction) into a Context. */
   void updateParametersInContext(Context& context);
   bool usesPeriodicBoundaryConditions() const override { return _method == CutoffPeriodic; }
@@ -87,6 +99,7 @@ private:
   std::vector<std::vector<double>> _particles;
   std::vector<std::pair<int, int>> _exclusions;
   std::vector<std::pair<std::set<int>, std::set<int>>> _groups;
+  TabulatedFunctionList _functions{"CustomNonbondedForce"};
 };
 
 } // namespace OpenMM
