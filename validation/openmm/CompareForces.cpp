@@ -1,0 +1,103 @@
+// Cross-implementation check program for the Forces beyond the basic set: one small System per force (tabulated
+// functions in a CustomNonbondedForce, CMAPTorsionForce, ...), printing "key value" lines (energy and every
+// force component) for one platform. Builds against any OpenMM API (the project's or OpenMM 7.7's).
+#include "OpenMM.h"
+
+#include <cmath>
+#include <cstdio>
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace {
+
+using OpenMM::Vec3;
+
+/** A few particles at fixed, irregular positions in a 3 nm box. */
+std::vector<Vec3> scatteredPositions(int n) {
+  std::vector<Vec3> positions;
+  for (int i = 0; i < n; i++)
+    positions.push_back(Vec3(std::fmod(0.37 * i * i + 0.11 * i, 2.7), std::fmod(0.53 * i + 0.29 * i * i, 2.6),
+                             std::fmod(0.71 * i + 0.07 * i * i * i, 2.5)));
+  return positions;
+}
+
+void report(const std::string& name, OpenMM::System& system, const std::vector<Vec3>& positions,
+            const std::string& platformName) {
+  OpenMM::VerletIntegrator integrator(0.001);
+  OpenMM::Context context(system, integrator, OpenMM::Platform::getPlatformByName(platformName));
+  context.setPositions(positions);
+  OpenMM::State state = context.getState(OpenMM::State::Energy | OpenMM::State::Forces);
+  std::printf("%s.energy %.17g\n", name.c_str(), state.getPotentialEnergy());
+  for (size_t i = 0; i < positions.size(); i++)
+    for (int k = 0; k < 3; k++)
+      std::printf("%s.force.%zu.%c %.17g\n", name.c_str(), i, "xyz"[k], state.getForces()[i][k]);
+}
+
+/** Six particles with a CustomNonbondedForce whose energy calls `function` (named f) through `expression`. */
+void tabulated(const std::string& name, const std::string& expression, OpenMM::TabulatedFunction* function,
+               const std::string& platform) {
+  OpenMM::System system;
+  auto* force = new OpenMM::CustomNonbondedForce(expression);
+  force->addPerParticleParameter("a");
+  force->addTabulatedFunction("f", function);
+  for (int i = 0; i < 6; i++) {
+    system.addParticle(1.0);
+    force->addParticle({0.1 * (i % 3)});
+  }
+  system.addForce(force);
+  report(name, system, scatteredPositions(6), platform);
+}
+
+void tabulatedFunctions(const std::string& platform) {
+  std::vector<double> v1, v2, v3;
+  for (int i = 0; i < 15; i++)
+    v1.push_back(std::sin(0.9 * i) + 0.1 * i);
+  tabulated("continuous1d", "f(r)", new OpenMM::Continuous1DFunction(v1, 0.2, 3.0), platform);
+  std::vector<double> p1 = v1;
+  p1.back() = p1.front();
+  tabulated("continuous1d_periodic", "f(r)", new OpenMM::Continuous1DFunction(p1, 0.2, 1.5, true), platform);
+  for (int j = 0; j < 6; j++)
+    for (int i = 0; i < 9; i++)
+      v2.push_back(std::cos(0.7 * i) * std::sin(0.4 * j + 0.3) + 0.05 * i * j);
+  tabulated("continuous2d", "f(r, a1+a2)", new OpenMM::Continuous2DFunction(9, 6, v2, 0.2, 3.0, -0.05, 0.45),
+            platform);
+  for (int k = 0; k < 5; k++)
+    for (int j = 0; j < 4; j++)
+      for (int i = 0; i < 7; i++)
+        v3.push_back(std::cos(0.7 * i - 0.2 * k) * std::sin(0.4 * j + 0.3) + 0.03 * i * j * k);
+  tabulated("continuous3d", "f(r, a1, a2)",
+            new OpenMM::Continuous3DFunction(7, 4, 5, v3, 0.2, 3.0, -0.05, 0.25, -0.05, 0.25), platform);
+  tabulated("discrete1d", "r*f(10*(a1+a2))", new OpenMM::Discrete1DFunction({1, 2, 4, 8, 16}), platform);
+  tabulated("discrete2d", "r*f(10*a1, 10*a2)", new OpenMM::Discrete2DFunction(3, 3, {1, 2, 3, 5, 7, 11, 13, 17, 19}),
+            platform);
+  tabulated("discrete3d", "r*f(10*a1, 10*a2, 1)",
+            new OpenMM::Discrete3DFunction(3, 3, 2, std::vector<double>(v3.begin(), v3.begin() + 18)), platform);
+}
+
+void cmap(const std::string& platform) {
+  OpenMM::System system;
+  auto* force = new OpenMM::CMAPTorsionForce();
+  const int size = 12;
+  std::vector<double> map(size * size);
+  for (int j = 0; j < size; j++)
+    for (int i = 0; i < size; i++)
+      map[i + size * j] = std::sin(2 * M_PI * i / size) * (1 + std::cos(2 * M_PI * j / size)) + 0.1 * ((3 * i + j) % 4);
+  force->addMap(size, map);
+  for (int i = 0; i < 8; i++)
+    system.addParticle(1.0);
+  force->addTorsion(0, 0, 1, 2, 3, 1, 2, 3, 4);
+  force->addTorsion(0, 3, 4, 5, 6, 4, 5, 6, 7);
+  system.addForce(force);
+  report("cmap", system, scatteredPositions(8), platform);
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+  std::string platform = argc > 1 ? argv[1] : "Reference";
+  OpenMM::Platform::loadPluginsFromDirectory(OpenMM::Platform::getDefaultPluginsDirectory());
+  tabulatedFunctions(platform);
+  cmap(platform);
+  return 0;
+}
