@@ -92,6 +92,39 @@ void cmap(const std::string& platform) {
   report("cmap", system, scatteredPositions(8), platform);
 }
 
+void compound(const std::string& platform) {
+  OpenMM::System system;
+  auto* force = new OpenMM::CustomCompoundBondForce(
+      4, "k*(distance(p1,p2)-0.5)^2 + cos(angle(p1,p2,p3)) + sin(dihedral(p1,p2,p3,p4)) + 0.3*x1*z4 + "
+         "pointdistance(x1,y1,z1,(x2+x3)/2,(y2+y3)/2,(z2+z3)/2) + f(distance(p3,p4))");
+  force->addPerBondParameter("k");
+  std::vector<double> table;
+  for (int i = 0; i < 20; i++)
+    table.push_back(std::cos(0.5 * i));
+  force->addTabulatedFunction("f", new OpenMM::Continuous1DFunction(table, 0.0, 4.0));
+  for (int i = 0; i < 7; i++)
+    system.addParticle(1.0);
+  force->addBond({0, 1, 2, 3}, {2.0});
+  force->addBond({3, 4, 5, 6}, {1.5});
+  system.addForce(force);
+  report("compound", system, scatteredPositions(7), platform);
+}
+
+void centroid(const std::string& platform) {
+  OpenMM::System system;
+  auto* force = new OpenMM::CustomCentroidBondForce(3, "k*(distance(g1,g2)-0.5)^2 + cos(angle(g1,g2,g3)) + 0.2*y3");
+  force->addPerBondParameter("k");
+  for (int i = 0; i < 8; i++)
+    system.addParticle(1.0 + 0.5 * i);
+  force->addGroup({0, 1, 2});
+  force->addGroup({3, 4}, {0.3, 0.7});
+  force->addGroup({5, 6, 7});
+  force->addBond({0, 1, 2}, {3.0});
+  force->addBond({2, 0, 1}, {1.0});
+  system.addForce(force);
+  report("centroid", system, scatteredPositions(8), platform);
+}
+
 } // namespace
 
 int main(int argc, char** argv) {
@@ -99,5 +132,7 @@ int main(int argc, char** argv) {
   OpenMM::Platform::loadPluginsFromDirectory(OpenMM::Platform::getDefaultPluginsDirectory());
   tabulatedFunctions(platform);
   cmap(platform);
+  compound(platform);
+  centroid(platform);
   return 0;
 }

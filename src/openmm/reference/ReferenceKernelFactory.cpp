@@ -8,6 +8,8 @@
 #include "ReferenceCalcCMAPTorsionForceKernel.h"
 #include "ReferenceCalcCustomAngleForceKernel.h"
 #include "ReferenceCalcCustomBondForceKernel.h"
+#include "ReferenceCalcCustomCentroidBondForceKernel.h"
+#include "ReferenceCalcCustomCompoundBondForceKernel.h"
 #include "ReferenceCalcCustomExternalForceKernel.h"
 #include "ReferenceCalcCustomNonbondedForceKernel.h"
 #include "ReferenceCalcCustomTorsionForceKernel.h"
@@ -64,6 +66,8 @@ const std::map<std::string, Creator>& kernelTable() {
       {CalcCustomExternalForceKernel::Name(), creator<ReferenceCalcCustomExternalForceKernel>()},
       {CalcCustomNonbondedForceKernel::Name(), creator<ReferenceCalcCustomNonbondedForceKernel>()},
       {CalcCMAPTorsionForceKernel::Name(), creator<ReferenceCalcCMAPTorsionForceKernel>()},
+      {CalcCustomCompoundBondForceKernel::Name(), creator<ReferenceCalcCustomCompoundBondForceKernel>()},
+      {CalcCustomCentroidBondForceKernel::Name(), creator<ReferenceCalcCustomCentroidBondForceKernel>()},
   };
   return table;
 }

@@ -4,6 +4,7 @@
 
 #include "TestBondedForces.h"
 #include "TestCMAPTorsion.h"
+#include "TestCompoundBondForces.h"
 #include "TestConstraintsAndCheckpoints.h"
 #include "TestCustomForces.h"
 #include "TestEwald.h"
@@ -83,6 +84,10 @@ class PlatformTestBase : public CppUnit::TestFixture {
   CPPUNIT_TEST(tabulatedFunctionsInForce);
   CPPUNIT_TEST(cmapTorsion);
   CPPUNIT_TEST(cmapTorsionErrors);
+  CPPUNIT_TEST(customCompoundBondForce);
+  CPPUNIT_TEST(compoundCoordinatesAndPointFunctions);
+  CPPUNIT_TEST(compoundPeriodicAndErrors);
+  CPPUNIT_TEST(customCentroidBondForce);
   CPPUNIT_TEST_SUITE_END_ABSTRACT();
 
 public:
@@ -177,6 +182,10 @@ public:
   void tabulatedFunctionsInForce() { OpenMMTests::testTabulatedFunctionsInForce(*_platform); }
   void cmapTorsion() { OpenMMTests::testCMAPTorsion(*_platform); }
   void cmapTorsionErrors() { OpenMMTests::testCMAPTorsionErrors(*_platform); }
+  void customCompoundBondForce() { OpenMMTests::testCustomCompoundBondForce(*_platform); }
+  void compoundCoordinatesAndPointFunctions() { OpenMMTests::testCompoundCoordinatesAndPointFunctions(*_platform); }
+  void compoundPeriodicAndErrors() { OpenMMTests::testCompoundPeriodicAndErrors(*_platform); }
+  void customCentroidBondForce() { OpenMMTests::testCustomCentroidBondForce(*_platform); }
 
 protected:
   /** The platform under test (after setUp). */
