@@ -125,6 +125,27 @@ void centroid(const std::string& platform) {
   report("centroid", system, scatteredPositions(8), platform);
 }
 
+/** Twelve charged particles of varied radii and scale factors, with each of the three nonbonded methods. */
+void gbsa(const std::string& platform) {
+  const char* names[] = {"gbsa_nocutoff", "gbsa_cutoff", "gbsa_periodic"};
+  for (int method = 0; method < 3; method++) {
+    OpenMM::System system;
+    system.setDefaultPeriodicBoxVectors(Vec3(3, 0, 0), Vec3(0, 3, 0), Vec3(0, 0, 3));
+    auto* force = new OpenMM::GBSAOBCForce();
+    force->setNonbondedMethod(static_cast<OpenMM::GBSAOBCForce::NonbondedMethod>(method));
+    force->setCutoffDistance(1.2);
+    std::vector<Vec3> positions = scatteredPositions(12);
+    for (int i = 0; i < 12; i++) {
+      system.addParticle(12.0);
+      force->addParticle(0.6 * std::cos(1.3 * i), 0.12 + 0.02 * (i % 4), 0.7 + 0.05 * (i % 3));
+      if (method != 2)
+        positions[i] = positions[i] * 0.6;
+    }
+    system.addForce(force);
+    report(names[method], system, positions, platform);
+  }
+}
+
 } // namespace
 
 int main(int argc, char** argv) {
@@ -134,5 +155,6 @@ int main(int argc, char** argv) {
   cmap(platform);
   compound(platform);
   centroid(platform);
+  gbsa(platform);
   return 0;
 }

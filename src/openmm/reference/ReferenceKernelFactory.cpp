@@ -14,6 +14,7 @@
 #include "ReferenceCalcCustomNonbondedForceKernel.h"
 #include "ReferenceCalcCustomTorsionForceKernel.h"
 #include "ReferenceCalcForcesAndEnergyKernel.h"
+#include "ReferenceCalcGBSAOBCForceKernel.h"
 #include "ReferenceCalcHarmonicAngleForceKernel.h"
 #include "ReferenceCalcHarmonicBondForceKernel.h"
 #include "ReferenceCalcNonbondedForceKernel.h"
@@ -68,6 +69,7 @@ const std::map<std::string, Creator>& kernelTable() {
       {CalcCMAPTorsionForceKernel::Name(), creator<ReferenceCalcCMAPTorsionForceKernel>()},
       {CalcCustomCompoundBondForceKernel::Name(), creator<ReferenceCalcCustomCompoundBondForceKernel>()},
       {CalcCustomCentroidBondForceKernel::Name(), creator<ReferenceCalcCustomCentroidBondForceKernel>()},
+      {CalcGBSAOBCForceKernel::Name(), creator<ReferenceCalcGBSAOBCForceKernel>()},
   };
   return table;
 }

@@ -8,6 +8,7 @@
 #include "TestConstraintsAndCheckpoints.h"
 #include "TestCustomForces.h"
 #include "TestEwald.h"
+#include "TestGBSAOBC.h"
 #include "TestIntegrators.h"
 #include "TestLocalEnergyMinimizer.h"
 #include "TestNonbondedForce.h"
@@ -88,6 +89,8 @@ class PlatformTestBase : public CppUnit::TestFixture {
   CPPUNIT_TEST(compoundCoordinatesAndPointFunctions);
   CPPUNIT_TEST(compoundPeriodicAndErrors);
   CPPUNIT_TEST(customCentroidBondForce);
+  CPPUNIT_TEST(gbsaOBC);
+  CPPUNIT_TEST(gbsaOBCErrors);
   CPPUNIT_TEST_SUITE_END_ABSTRACT();
 
 public:
@@ -186,6 +189,8 @@ public:
   void compoundCoordinatesAndPointFunctions() { OpenMMTests::testCompoundCoordinatesAndPointFunctions(*_platform); }
   void compoundPeriodicAndErrors() { OpenMMTests::testCompoundPeriodicAndErrors(*_platform); }
   void customCentroidBondForce() { OpenMMTests::testCustomCentroidBondForce(*_platform); }
+  void gbsaOBC() { OpenMMTests::testGBSAOBC(*_platform); }
+  void gbsaOBCErrors() { OpenMMTests::testGBSAOBCErrors(*_platform); }
 
 protected:
   /** The platform under test (after setUp). */
