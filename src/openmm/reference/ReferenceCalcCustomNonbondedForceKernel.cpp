@@ -5,12 +5,11 @@
 
 #include "ReferenceGeometry.h"
 #include "ReferencePlatform.h"
+#include "TabulatedFunctionEvaluator.h"
 #include "openmm/CustomNonbondedForce.h"
 #include "openmm/OpenMMException.h"
 #include "openmm/System.h"
 #include "openmm/internal/ContextImpl.h"
-
-#include "TabulatedFunctionEvaluator.h"
 
 #include <algorithm>
 #include <cmath>
