@@ -108,6 +108,19 @@ void compound(const std::string& platform) {
   force->addBond({3, 4, 5, 6}, {1.5});
   system.addForce(force);
   report("compound", system, scatteredPositions(7), platform);
+  // Periodic: distances, angles, dihedrals and the point functions take the minimum image.
+  OpenMM::System periodic;
+  periodic.setDefaultPeriodicBoxVectors(Vec3(3, 0, 0), Vec3(0, 3, 0), Vec3(0, 0, 3));
+  auto* images = new OpenMM::CustomCompoundBondForce(
+      3, "distance(p1,p2) + cos(angle(p1,p2,p3)) + pointdistance(x1,y1,z1,x3,y3,z3) + "
+         "2*pointangle(x1,y1,z1,x2,y2,z2,x3,y3,z3) + sin(pointdihedral(x1,y1,z1,x2,y2,z2,x3,y3,z3,x1,y1+0.5,z1))");
+  images->setUsesPeriodicBoundaryConditions(true);
+  for (int i = 0; i < 7; i++)
+    periodic.addParticle(1.0);
+  images->addBond({0, 3, 6});
+  images->addBond({1, 5, 2});
+  periodic.addForce(images);
+  report("compound_periodic", periodic, scatteredPositions(7), platform);
 }
 
 void centroid(const std::string& platform) {

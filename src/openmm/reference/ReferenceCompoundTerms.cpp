@@ -30,10 +30,12 @@ private:
   int _numArgs;
 };
 
-/** pointdistance, pointangle, pointdihedral of explicit coordinates, with their first derivatives. */
+/** pointdistance, pointangle, pointdihedral of explicit coordinates, with their first derivatives; *box (null
+ * without periodicity) is read at each evaluation. */
 class PointGeometry : public CustomFunction {
 public:
-  PointGeometry(std::string name, int numPoints) : _name(std::move(name)), _numPoints(numPoints) {}
+  PointGeometry(std::string name, int numPoints, const Vec3* const* box)
+      : _name(std::move(name)), _numPoints(numPoints), _box(box) {}
   int getNumArguments() const override { return 3 * _numPoints; }
   double evaluate(const double* a, const int* derivOrder) const override {
     int total = 0, which = -1;
@@ -49,17 +51,18 @@ public:
       p[k] = Vec3(a[3 * k], a[3 * k + 1], a[3 * k + 2]);
     double value;
     Vec3 gradient[4];
+    const Vec3* box = _box != nullptr ? *_box : nullptr;
     if (_numPoints == 2) {
-      Vec3 d = p[0] - p[1];
+      Vec3 d = ReferenceGeometry::delta(p[1], p[0], box);
       value = std::sqrt(d.dot(d));
       gradient[0] = value > 0.0 ? d * (1.0 / value) : Vec3();
       gradient[1] = -gradient[0];
     } else if (_numPoints == 3) {
-      ReferenceAngle angle(p[0], p[1], p[2], nullptr);
+      ReferenceAngle angle(p[0], p[1], p[2], box);
       value = angle.theta;
       std::copy(angle.gradient, angle.gradient + 3, gradient);
     } else {
-      ReferenceDihedral dihedral(p[0], p[1], p[2], p[3], nullptr);
+      ReferenceDihedral dihedral(p[0], p[1], p[2], p[3], box);
       value = dihedral.theta;
       std::copy(dihedral.gradient, dihedral.gradient + 4, gradient);
     }
@@ -69,14 +72,15 @@ public:
 private:
   std::string _name;
   int _numPoints;
+  const Vec3* const* _box;
 };
 
 } // namespace
 
-CustomFunctionMap pointGeometryFunctions() {
-  return {{"pointdistance", std::make_shared<PointGeometry>("pointdistance", 2)},
-          {"pointangle", std::make_shared<PointGeometry>("pointangle", 3)},
-          {"pointdihedral", std::make_shared<PointGeometry>("pointdihedral", 4)}};
+CustomFunctionMap pointGeometryFunctions(const Vec3* const* box) {
+  return {{"pointdistance", std::make_shared<PointGeometry>("pointdistance", 2, box)},
+          {"pointangle", std::make_shared<PointGeometry>("pointangle", 3, box)},
+          {"pointdihedral", std::make_shared<PointGeometry>("pointdihedral", 4, box)}};
 }
 
 Expression ReferenceCompoundTerms::replaceGeometry(const Expression& e, const std::string& owner,
@@ -119,7 +123,7 @@ void ReferenceCompoundTerms::initialize(const std::string& owner, const std::str
                                         const CustomFunctionMap& functions) {
   _numPoints = numPoints;
   _geometry.clear();
-  CustomFunctionMap all = pointGeometryFunctions();
+  CustomFunctionMap all = pointGeometryFunctions(&_box);
   all["distance"] = std::make_shared<GeometryPlaceholder>("distance", 2);
   all["angle"] = std::make_shared<GeometryPlaceholder>("angle", 3);
   all["dihedral"] = std::make_shared<GeometryPlaceholder>("dihedral", 4);
@@ -152,6 +156,7 @@ void ReferenceCompoundTerms::loadGlobals(ContextImpl& context) {
 }
 
 double ReferenceCompoundTerms::evaluate(int term, const Vec3* points, const Vec3* box, Vec3* gradient) {
+  _box = box; // read by the point functions
   for (int k = 0; k < _numPoints; k++)
     for (int a = 0; a < 3; a++)
       _variables[3 * k + a] = points[k][a];

@@ -17,6 +17,9 @@ class ContextImpl;
 
 class ReferenceCompoundTerms {
 public:
+  ReferenceCompoundTerms() = default;
+  ReferenceCompoundTerms(const ReferenceCompoundTerms&) = delete; // its point functions point at _box
+  ReferenceCompoundTerms& operator=(const ReferenceCompoundTerms&) = delete;
   /** owner names the force in messages; pointPrefix is "p" or "g" (how distance() etc. name the points). */
   void initialize(const std::string& owner, const std::string& energy, int numPoints, const std::string& pointPrefix,
                   const std::vector<std::string>& termNames, const std::vector<std::string>& globalNames,
@@ -38,6 +41,7 @@ private:
   Expression replaceGeometry(const Expression& e, const std::string& owner, const std::string& prefix);
 
   int _numPoints = 0;
+  const Vec3* _box = nullptr; ///< the periodic box of the current evaluation (null: not periodic)
   std::vector<Geometry> _geometry;
   CompiledExpression _energy;
   std::vector<Derivative> _derivatives;
@@ -47,7 +51,8 @@ private:
   std::vector<std::vector<Vec3>> _geometryGradients;
 };
 
-/** The functions pointdistance(x1,y1,z1,x2,y2,z2), pointangle(...) and pointdihedral(...) by name. */
-CustomFunctionMap pointGeometryFunctions();
+/** The functions pointdistance(x1,y1,z1,x2,y2,z2), pointangle(...) and pointdihedral(...) by name; they take the
+ * minimum image in the box *box points to at each evaluation (none while it is null). */
+CustomFunctionMap pointGeometryFunctions(const Vec3* const* box);
 
 } // namespace OpenMM

@@ -140,6 +140,17 @@ inline void testCompoundPeriodicAndErrors(Platform& platform) {
     assertClose(std::sqrt(0.04 + 0.01), context.getState(State::Energy).getPotentialEnergy(), 1e-13,
                 "periodic distance (minimum image)");
   }
+  compound->setEnergyFunction("pointdistance(x1,y1,z1,x2,y2,z2) + pointangle(x1,y1,z1,x2,y2,z2,x2,y2+0.5,z2)");
+  {
+    VerletIntegrator periodicIntegrator(0.001);
+    Context context(system, periodicIntegrator, platform);
+    context.setPositions({Vec3(0.1, 0.1, 0.1), Vec3(1.9, 0.2, 0.1), Vec3()});
+    // The image of particle 1 nearest particle 0 is at (-0.1, 0.2, 0.1): the angle at it is acos(-0.1/sqrt(0.05)).
+    assertClose(std::sqrt(0.05) + std::acos(-0.1 / std::sqrt(0.05)), context.getState(State::Energy).getPotentialEnergy(),
+                1e-12, "point functions take the minimum image");
+    checkForcesByFiniteDifference(context, 1e-6, "periodic point functions");
+  }
+  compound->setEnergyFunction("distance(p1,p2)");
   assertThrowsWith([&] { compound->addBond({0, 1, 2}); }, "must have 2 particles", "wrong number of particles");
   compound->setEnergyFunction("distance(p1,p3)");
   assertThrowsWith([&] { Context context(system, integrator, platform); }, "must name points p1 to p2",
