@@ -179,6 +179,20 @@ inline void testTabulatedFunctionErrors(Platform&) {
                    "name used twice");
   assertThrowsWith([&] { force.getTabulatedFunction(1); }, "Illegal function index", "function index");
   CPPUNIT_ASSERT_EQUAL(std::string("f"), force.getTabulatedFunctionName(0));
+  // The older interface reaches the same functions.
+  CPPUNIT_ASSERT_EQUAL(1, force.addFunction("g", {0.5, 1.5, 2.5}, 1.0, 2.0));
+  CPPUNIT_ASSERT_EQUAL(2, force.getNumFunctions());
+  std::string name;
+  std::vector<double> table;
+  double low, high;
+  force.getFunctionParameters(1, name, table, low, high);
+  CPPUNIT_ASSERT(name == "g" && table.size() == 3 && low == 1.0 && high == 2.0);
+  force.setFunctionParameters(1, "h", {1.0, 2.0}, 0.0, 3.0);
+  CPPUNIT_ASSERT_EQUAL(std::string("h"), force.getTabulatedFunctionName(1));
+  CPPUNIT_ASSERT(force.getTabulatedFunction(1) == Continuous1DFunction({1.0, 2.0}, 0.0, 3.0));
+  force.addTabulatedFunction("d", new Discrete1DFunction({1.0}));
+  assertThrowsWith([&] { force.getFunctionParameters(2, name, table, low, high); }, "not a Continuous1DFunction",
+                   "older interface on a discrete function");
   CPPUNIT_ASSERT(dynamic_cast<Continuous1DFunction*>(&force.getTabulatedFunction(0)) != nullptr);
   std::unique_ptr<TabulatedFunction> copy(force.getTabulatedFunction(0).Copy());
   CPPUNIT_ASSERT(*copy == force.getTabulatedFunction(0));

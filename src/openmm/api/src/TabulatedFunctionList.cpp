@@ -36,6 +36,29 @@ const std::string& TabulatedFunctionList::name(int index) const {
   return _functions[index].first;
 }
 
+int TabulatedFunctionList::addFunction(const std::string& name, const std::vector<double>& values, double min,
+                                       double max) {
+  return add(name, new Continuous1DFunction(values, min, max));
+}
+
+void TabulatedFunctionList::getFunctionParameters(int index, std::string& name, std::vector<double>& values,
+                                                  double& min, double& max) const {
+  auto* function = dynamic_cast<const Continuous1DFunction*>(&get(index));
+  if (function == nullptr)
+    throw OpenMMException(_owner + ": function " + std::to_string(index) + " is not a Continuous1DFunction");
+  name = _functions[index].first;
+  function->getFunctionParameters(values, min, max);
+}
+
+void TabulatedFunctionList::setFunctionParameters(int index, const std::string& name, const std::vector<double>& values,
+                                                  double min, double max) {
+  auto* function = dynamic_cast<Continuous1DFunction*>(&get(index));
+  if (function == nullptr)
+    throw OpenMMException(_owner + ": function " + std::to_string(index) + " is not a Continuous1DFunction");
+  function->setFunctionParameters(values, min, max);
+  _functions[index].first = name;
+}
+
 std::vector<std::string> TabulatedFunctionList::names() const {
   std::vector<std::string> result;
   for (const auto& entry : _functions)

@@ -55,6 +55,7 @@ public:
   TabulatedFunction& getTabulatedFunction(int index) { return _functions.get(index); }
   const std::string& getTabulatedFunctionName(int index) const { return _functions.name(index); }
 
+  int getNumFunctions() const { return _functions.size(); }
   /** Copies changed per-bond parameters and tabulated functions into a Context (groups and bonds must not change). */
   void updateParametersInContext(Context& context);
   void setUsesPeriodicBoundaryConditions(bool periodic) { _usePeriodic = periodic; }

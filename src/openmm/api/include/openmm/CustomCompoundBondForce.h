@@ -50,6 +50,19 @@ public:
   TabulatedFunction& getTabulatedFunction(int index) { return _functions.get(index); }
   const std::string& getTabulatedFunctionName(int index) const { return _functions.name(index); }
 
+  /** The older OpenMM interface to tabulated functions: Continuous1DFunctions by their tables. */
+  int getNumFunctions() const { return _functions.size(); }
+  int addFunction(const std::string& name, const std::vector<double>& values, double min, double max) {
+    return _functions.addFunction(name, values, min, max);
+  }
+  void getFunctionParameters(int index, std::string& name, std::vector<double>& values, double& min,
+                             double& max) const {
+    _functions.getFunctionParameters(index, name, values, min, max);
+  }
+  void setFunctionParameters(int index, const std::string& name, const std::vector<double>& values, double min,
+                             double max) {
+    _functions.setFunctionParameters(index, name, values, min, max);
+  }
   /** Copies changed per-bond parameters and tabulated functions into a Context (the particles must not change). */
   void updateParametersInContext(Context& context);
   void setUsesPeriodicBoundaryConditions(bool periodic) { _usePeriodic = periodic; }

@@ -20,6 +20,12 @@ public:
   const TabulatedFunction& get(int index) const;
   TabulatedFunction& get(int index);
   const std::string& name(int index) const;
+  /** The older OpenMM interface: a Continuous1DFunction by its table. */
+  int addFunction(const std::string& name, const std::vector<double>& values, double min, double max);
+  void getFunctionParameters(int index, std::string& name, std::vector<double>& values, double& min,
+                             double& max) const;
+  void setFunctionParameters(int index, const std::string& name, const std::vector<double>& values, double min,
+                             double max);
   /** Names and functions in order (for the expression engine). */
   std::vector<std::string> names() const;
   std::vector<const TabulatedFunction*> functions() const;
