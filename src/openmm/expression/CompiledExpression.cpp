@@ -22,7 +22,8 @@ void CompiledExpression::compile(const Expression& e, const std::vector<std::str
                                  const std::string& text) {
   for (const auto& child : e->getChildren())
     compile(child, variables, text);
-  Instruction in{e->getOperation(), -1, e->getValue(), static_cast<int>(e->getChildren().size())};
+  Instruction in{e->getOperation(), -1, e->getValue(), static_cast<int>(e->getChildren().size()), e->getFunction(),
+                 e->getDerivOrder()};
   if (in.op == ExpressionNode::Variable) {
     auto it = std::find(variables.begin(), variables.end(), e->getName());
     if (it == variables.end())
@@ -63,6 +64,10 @@ double CompiledExpression::evaluate(const double* values) const {
       break;
     case ExpressionNode::Square:
       top[0] *= top[0];
+      break;
+    case ExpressionNode::Custom:
+      top -= in.numArgs - 1;
+      top[0] = in.function->evaluate(top, in.derivOrder.data());
       break;
     default: {
       top -= in.numArgs - 1;

@@ -25,6 +25,8 @@ private:
     int variable;
     double value;
     int numArgs;
+    std::shared_ptr<const CustomFunction> function; ///< for Custom
+    std::vector<int> derivOrder;                    ///< for Custom
   };
   void compile(const Expression& e, const std::vector<std::string>& variables, const std::string& text);
 

@@ -148,6 +148,22 @@ std::string ExpressionNode::toString() const {
   case Negate:
     out << "(-" << child(0)->toString() << ")";
     break;
+  case Custom: {
+    out << _name;
+    bool derivative = false;
+    for (int order : _derivOrder)
+      derivative = derivative || order != 0;
+    if (derivative) {
+      out << "_d";
+      for (size_t i = 0; i < _derivOrder.size(); i++)
+        out << (i > 0 ? "," : "") << _derivOrder[i];
+    }
+    out << "(";
+    for (size_t i = 0; i < _children.size(); i++)
+      out << (i > 0 ? "," : "") << _children[i]->toString();
+    out << ")";
+    break;
+  }
   default:
     for (const auto& entry : functionTable())
       if (entry.second.op == _op)
@@ -245,6 +261,20 @@ Expression makeNode(Op op, std::vector<Expression> c) {
   return std::make_shared<ExpressionNode>(op, std::move(c));
 }
 
+Expression makeCustomNode(const std::string& name, std::shared_ptr<const CustomFunction> function,
+                          std::vector<int> derivOrder, std::vector<Expression> children) {
+  bool allConstant = true;
+  for (const auto& child : children)
+    allConstant = allConstant && child->getOperation() == Op::Constant;
+  if (allConstant) {
+    std::vector<double> args;
+    for (const auto& child : children)
+      args.push_back(child->getValue());
+    return makeConstant(function->evaluate(args.data(), derivOrder.data()));
+  }
+  return std::make_shared<ExpressionNode>(name, std::move(function), std::move(derivOrder), std::move(children));
+}
+
 bool usesVariable(const Expression& e, const std::string& variable) {
   if (e->getOperation() == Op::Variable)
     return e->getName() == variable;
@@ -262,6 +292,8 @@ Expression substitute(const Expression& e, const std::string& variable, const Ex
   std::vector<Expression> children;
   for (const auto& c : e->getChildren())
     children.push_back(substitute(c, variable, value));
+  if (e->getOperation() == Op::Custom)
+    return makeCustomNode(e->getName(), e->getFunction(), e->getDerivOrder(), std::move(children));
   return makeNode(e->getOperation(), std::move(children));
 }
 
@@ -355,6 +387,19 @@ Expression differentiate(const Expression& e, const std::string& x) {
     return mul(node(Op::Subtract, mul(c(2.0), node(Op::Step, ch[0])), c(1.0)), d(0));
   case Op::Select:
     return makeNode(Op::Select, {ch[0], d(1), d(2)});
+  case Op::Custom: {
+    // Chain rule: sum over the arguments of (partial derivative in that argument) * d argument.
+    Expression sum = c(0.0);
+    for (size_t i = 0; i < ch.size(); i++) {
+      Expression inner = d(static_cast<int>(i));
+      if (inner->isConstant(0.0))
+        continue;
+      std::vector<int> order = e->getDerivOrder();
+      order[i]++;
+      sum = node(Op::Add, sum, mul(makeCustomNode(e->getName(), e->getFunction(), order, ch), inner));
+    }
+    return sum;
+  }
   default:
     throw OpenMMException("Expression: cannot differentiate " + e->toString());
   }

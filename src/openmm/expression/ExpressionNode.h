@@ -2,6 +2,8 @@
 // functions of OpenMM's expression syntax), with simplification and symbolic differentiation.
 #pragma once
 
+#include "CustomFunction.h"
+
 #include <memory>
 #include <string>
 #include <vector>
@@ -50,17 +52,25 @@ public:
     Abs,
     Floor,
     Ceil,
-    Select
+    Select,
+    Custom ///< a CustomFunction (or one of its derivatives) of its children
   };
 
   ExpressionNode(Operation op, std::vector<Expression> children, double value = 0.0, std::string name = {})
       : _op(op), _children(std::move(children)), _value(value), _name(std::move(name)) {}
+  /** A Custom node: function (called `name` in expressions) or its derivative of order derivOrder. */
+  ExpressionNode(std::string name, std::shared_ptr<const CustomFunction> function, std::vector<int> derivOrder,
+                 std::vector<Expression> children)
+      : _op(Custom), _children(std::move(children)), _value(0.0), _name(std::move(name)),
+        _function(std::move(function)), _derivOrder(std::move(derivOrder)) {}
 
   Operation getOperation() const { return _op; }
   const std::vector<Expression>& getChildren() const { return _children; }
   const Expression& child(int i) const { return _children[i]; }
   double getValue() const { return _value; }
   const std::string& getName() const { return _name; }
+  const std::shared_ptr<const CustomFunction>& getFunction() const { return _function; }
+  const std::vector<int>& getDerivOrder() const { return _derivOrder; }
   bool isConstant(double value) const { return _op == Constant && _value == value; }
 
   /** The function of that name and its number of arguments; false if there is none. */
@@ -75,12 +85,18 @@ private:
   std::vector<Expression> _children;
   double _value;
   std::string _name;
+  std::shared_ptr<const CustomFunction> _function;
+  std::vector<int> _derivOrder;
 };
 
 Expression makeConstant(double value);
 Expression makeVariable(const std::string& name);
 /** A node of op over children, simplified (constants folded, 0 and 1 terms dropped). */
 Expression makeNode(ExpressionNode::Operation op, std::vector<Expression> children);
+
+/** A call of a CustomFunction (evaluated at once if every argument is constant). */
+Expression makeCustomNode(const std::string& name, std::shared_ptr<const CustomFunction> function,
+                          std::vector<int> derivOrder, std::vector<Expression> children);
 
 /** d expression / d variable, simplified. */
 Expression differentiate(const Expression& expression, const std::string& variable);

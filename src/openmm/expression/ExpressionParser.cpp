@@ -18,8 +18,9 @@ using Op = ExpressionNode::Operation;
 
 class Parser {
 public:
-  Parser(const std::string& text, const std::string& whole, const std::map<std::string, Expression>& definitions)
-      : _text(text), _whole(whole), _definitions(definitions) {}
+  Parser(const std::string& text, const std::string& whole, const std::map<std::string, Expression>& definitions,
+         const CustomFunctionMap& functions)
+      : _text(text), _whole(whole), _definitions(definitions), _functions(functions) {}
 
   Expression parseAll() {
     Expression e = parseSum();
@@ -107,9 +108,12 @@ private:
         _pos++;
       std::string name = _text.substr(start, _pos - start);
       if (accept('(')) {
-        Op op;
+        Op op = Op::Custom;
         int numArgs;
-        if (!ExpressionNode::lookupFunction(name, op, numArgs))
+        auto custom = _functions.find(name);
+        if (custom != _functions.end())
+          numArgs = custom->second->getNumArguments();
+        else if (!ExpressionNode::lookupFunction(name, op, numArgs))
           fail("unknown function '" + name + "'");
         std::vector<Expression> args;
         if (!accept(')')) {
@@ -122,6 +126,10 @@ private:
         if (static_cast<int>(args.size()) != numArgs)
           fail("function " + name + " takes " + std::to_string(numArgs) + " arguments, got " +
                std::to_string(args.size()));
+        if (op == Op::Custom) {
+          std::vector<int> order(args.size(), 0);
+          return makeCustomNode(name, custom->second, std::move(order), std::move(args));
+        }
         return makeNode(op, std::move(args));
       }
       auto definition = _definitions.find(name);
@@ -135,12 +143,15 @@ private:
   const std::string& _text;
   const std::string& _whole;
   const std::map<std::string, Expression>& _definitions;
+  const CustomFunctionMap& _functions;
   size_t _pos = 0;
 };
 
 } // namespace
 
-Expression ExpressionParser::parse(const std::string& text) {
+Expression ExpressionParser::parse(const std::string& text) { return parse(text, CustomFunctionMap()); }
+
+Expression ExpressionParser::parse(const std::string& text, const CustomFunctionMap& functions) {
   std::vector<std::string> parts;
   size_t start = 0;
   while (true) {
@@ -164,9 +175,9 @@ Expression ExpressionParser::parse(const std::string& text) {
     name.erase(0, name.find_first_not_of(" \t\r\n"));
     name.erase(name.find_last_not_of(" \t\r\n") + 1);
     std::string value = part.substr(eq + 1);
-    definitions[name] = Parser(value, text, definitions).parseAll();
+    definitions[name] = Parser(value, text, definitions, functions).parseAll();
   }
-  return Parser(parts[0], text, definitions).parseAll();
+  return Parser(parts[0], text, definitions, functions).parseAll();
 }
 
 } // namespace OpenMM

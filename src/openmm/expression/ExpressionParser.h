@@ -13,6 +13,8 @@ class ExpressionParser {
 public:
   /** Parses text; throws OpenMMException naming the position of a syntax error. */
   static Expression parse(const std::string& text);
+  /** The same where the named functions may be called (they take precedence over built-in ones). */
+  static Expression parse(const std::string& text, const CustomFunctionMap& functions);
 };
 
 } // namespace OpenMM

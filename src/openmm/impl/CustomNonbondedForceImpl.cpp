@@ -3,6 +3,7 @@
 #include "openmm/internal/CustomNonbondedForceImpl.h"
 
 #include "ExpressionParser.h"
+#include "TabulatedFunctionEvaluator.h"
 #include "openmm/OpenMMException.h"
 #include "openmm/Platform.h"
 #include "openmm/System.h"
@@ -65,7 +66,9 @@ void CustomNonbondedForceImpl::initialize(ContextImpl& context) {
       _owner.getNonbondedMethod() == CustomNonbondedForce::CutoffPeriodic)
     throw OpenMMException("CustomNonbondedForce: the long-range correction is not offered together with "
                           "interaction groups");
-  ExpressionParser::parse(_owner.getEnergyFunction());
+  const TabulatedFunctionList& functions = _owner.tabulatedFunctions();
+  ExpressionParser::parse(_owner.getEnergyFunction(),
+                          createTabulatedFunctionEvaluators(functions.names(), functions.functions()));
   _kernel = context.getPlatform().createKernel(CalcCustomNonbondedForceKernel::Name(), context);
   _kernel.getAs<CalcCustomNonbondedForceKernel>().initialize(system, _owner);
 }

@@ -5,6 +5,7 @@
 
 #include "ReferenceGeometry.h"
 #include "ReferencePlatform.h"
+#include "TabulatedFunctionEvaluator.h"
 #include "openmm/CustomNonbondedForce.h"
 #include "openmm/OpenMMException.h"
 #include "openmm/System.h"
@@ -54,7 +55,9 @@ void ReferenceCalcCustomNonbondedForceKernel::initialize(const System& system, c
   _globalNames.clear();
   for (int k = 0; k < force.getNumGlobalParameters(); k++)
     _globalNames.push_back(force.getGlobalParameterName(k));
-  _terms.initialize(force.getEnergyFunction(), {"r"}, names, _globalNames);
+  const TabulatedFunctionList& functions = force.tabulatedFunctions();
+  _terms.initialize(force.getEnergyFunction(), {"r"}, names, _globalNames,
+                    createTabulatedFunctionEvaluators(functions.names(), functions.functions()));
   _pairValues.assign(2 * _numParameters, 0.0);
   _lrcGlobals.clear(); // recompute the long-range correction on the next evaluation
 }

@@ -20,12 +20,13 @@ void ReferenceCustomTerms::initialize(const std::string& energy, const std::vect
 
 void ReferenceCustomTerms::initialize(const std::string& energy, const std::vector<std::string>& geometry,
                                       const std::vector<std::string>& termNames,
-                                      const std::vector<std::string>& globalNames) {
+                                      const std::vector<std::string>& globalNames,
+                                      const CustomFunctionMap& functions) {
   std::vector<std::string> names = geometry;
   names.insert(names.end(), termNames.begin(), termNames.end());
   names.insert(names.end(), globalNames.begin(), globalNames.end());
   _globalNames = globalNames;
-  Expression expression = ExpressionParser::parse(energy);
+  Expression expression = ExpressionParser::parse(energy, functions);
   _numGeometry = static_cast<int>(geometry.size());
   _numTermValues = static_cast<int>(termNames.size());
   _energy = CompiledExpression(expression, names);

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "CompiledExpression.h"
+#include "CustomFunction.h"
 
 #include <string>
 #include <vector>
@@ -19,7 +20,8 @@ public:
                   const CustomForceParameters& parameters);
   /** The same with explicit names of the per-term values and of the global parameters. */
   void initialize(const std::string& energy, const std::vector<std::string>& geometry,
-                  const std::vector<std::string>& termNames, const std::vector<std::string>& globalNames);
+                  const std::vector<std::string>& termNames, const std::vector<std::string>& globalNames,
+                  const CustomFunctionMap& functions = {});
   /** Sets the per-term parameter values. */
   void setTermParameters(std::vector<std::vector<double>> values) { _termValues = std::move(values); }
   /** Reads the current values of the global parameters from the Context. */

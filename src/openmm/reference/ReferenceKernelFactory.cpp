@@ -5,12 +5,16 @@
 #include "ReferenceApplyAndersenThermostatKernel.h"
 #include "ReferenceApplyConstraintsKernel.h"
 #include "ReferenceApplyMonteCarloBarostatKernel.h"
+#include "ReferenceCalcCMAPTorsionForceKernel.h"
 #include "ReferenceCalcCustomAngleForceKernel.h"
 #include "ReferenceCalcCustomBondForceKernel.h"
+#include "ReferenceCalcCustomCentroidBondForceKernel.h"
+#include "ReferenceCalcCustomCompoundBondForceKernel.h"
 #include "ReferenceCalcCustomExternalForceKernel.h"
 #include "ReferenceCalcCustomNonbondedForceKernel.h"
 #include "ReferenceCalcCustomTorsionForceKernel.h"
 #include "ReferenceCalcForcesAndEnergyKernel.h"
+#include "ReferenceCalcGBSAOBCForceKernel.h"
 #include "ReferenceCalcHarmonicAngleForceKernel.h"
 #include "ReferenceCalcHarmonicBondForceKernel.h"
 #include "ReferenceCalcNonbondedForceKernel.h"
@@ -68,6 +72,10 @@ const std::map<std::string, Creator>& kernelTable() {
       {CalcCustomTorsionForceKernel::Name(), creator<ReferenceCalcCustomTorsionForceKernel>()},
       {CalcCustomExternalForceKernel::Name(), creator<ReferenceCalcCustomExternalForceKernel>()},
       {CalcCustomNonbondedForceKernel::Name(), creator<ReferenceCalcCustomNonbondedForceKernel>()},
+      {CalcCMAPTorsionForceKernel::Name(), creator<ReferenceCalcCMAPTorsionForceKernel>()},
+      {CalcCustomCompoundBondForceKernel::Name(), creator<ReferenceCalcCustomCompoundBondForceKernel>()},
+      {CalcCustomCentroidBondForceKernel::Name(), creator<ReferenceCalcCustomCentroidBondForceKernel>()},
+      {CalcGBSAOBCForceKernel::Name(), creator<ReferenceCalcGBSAOBCForceKernel>()},
   };
   return table;
 }

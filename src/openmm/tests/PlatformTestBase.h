@@ -3,16 +3,20 @@
 #pragma once
 
 #include "TestBondedForces.h"
+#include "TestCMAPTorsion.h"
+#include "TestCompoundBondForces.h"
 #include "TestConstraintsAndCheckpoints.h"
 #include "TestCustomIntegrator.h"
 #include "TestCustomForces.h"
 #include "TestEwald.h"
+#include "TestGBSAOBC.h"
 #include "TestIntegrators.h"
 #include "TestLocalEnergyMinimizer.h"
 #include "TestMoreIntegrators.h"
 #include "TestNonbondedForce.h"
 #include "TestOpenMMBehaviours.h"
 #include "TestPlatformsAndErrors.h"
+#include "TestTabulatedFunctions.h"
 #include "TestSkip.h"
 
 #include <cppunit/extensions/HelperMacros.h>
@@ -88,6 +92,17 @@ class PlatformTestBase : public CppUnit::TestFixture {
   CPPUNIT_TEST(customForceRefusedByName);
   CPPUNIT_TEST(customNonbondedMatchesNonbonded);
   CPPUNIT_TEST(customNonbondedGroupsAndParameters);
+  CPPUNIT_TEST(tabulatedFunctionSplines);
+  CPPUNIT_TEST(tabulatedFunctionErrors);
+  CPPUNIT_TEST(tabulatedFunctionsInForce);
+  CPPUNIT_TEST(cmapTorsion);
+  CPPUNIT_TEST(cmapTorsionErrors);
+  CPPUNIT_TEST(customCompoundBondForce);
+  CPPUNIT_TEST(compoundCoordinatesAndPointFunctions);
+  CPPUNIT_TEST(compoundPeriodicAndErrors);
+  CPPUNIT_TEST(customCentroidBondForce);
+  CPPUNIT_TEST(gbsaOBC);
+  CPPUNIT_TEST(gbsaOBCErrors);
   CPPUNIT_TEST_SUITE_END_ABSTRACT();
 
 public:
@@ -187,6 +202,17 @@ public:
   void customForceRefusedByName() { OpenMMTests::testCustomForceRefusedByName(*_platform); }
   void customNonbondedMatchesNonbonded() { OpenMMTests::testCustomNonbondedMatchesNonbonded(*_platform); }
   void customNonbondedGroupsAndParameters() { OpenMMTests::testCustomNonbondedGroupsAndParameters(*_platform); }
+  void tabulatedFunctionSplines() { OpenMMTests::testTabulatedFunctionSplines(*_platform); }
+  void tabulatedFunctionErrors() { OpenMMTests::testTabulatedFunctionErrors(*_platform); }
+  void tabulatedFunctionsInForce() { OpenMMTests::testTabulatedFunctionsInForce(*_platform); }
+  void cmapTorsion() { OpenMMTests::testCMAPTorsion(*_platform); }
+  void cmapTorsionErrors() { OpenMMTests::testCMAPTorsionErrors(*_platform); }
+  void customCompoundBondForce() { OpenMMTests::testCustomCompoundBondForce(*_platform); }
+  void compoundCoordinatesAndPointFunctions() { OpenMMTests::testCompoundCoordinatesAndPointFunctions(*_platform); }
+  void compoundPeriodicAndErrors() { OpenMMTests::testCompoundPeriodicAndErrors(*_platform); }
+  void customCentroidBondForce() { OpenMMTests::testCustomCentroidBondForce(*_platform); }
+  void gbsaOBC() { OpenMMTests::testGBSAOBC(*_platform); }
+  void gbsaOBCErrors() { OpenMMTests::testGBSAOBCErrors(*_platform); }
 
 protected:
   /** The platform under test (after setUp). */

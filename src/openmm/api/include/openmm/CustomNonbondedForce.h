@@ -6,6 +6,7 @@
 
 #include "openmm/Force.h"
 #include "openmm/internal/CustomForceParameters.h"
+#include "openmm/internal/TabulatedFunctionList.h"
 
 #include <set>
 #include <string>
@@ -69,6 +70,30 @@ public:
   void getInteractionGroupParameters(int index, std::set<int>& set1, std::set<int>& set2) const;
   void setInteractionGroupParameters(int index, const std::set<int>& set1, const std::set<int>& set2);
 
+  int getNumTabulatedFunctions() const { return _functions.size(); }
+  /** Adds a function the energy expression may call by name; the force takes ownership of it. */
+  int addTabulatedFunction(const std::string& name, TabulatedFunction* function) {
+    return _functions.add(name, function);
+  }
+  const TabulatedFunction& getTabulatedFunction(int index) const { return _functions.get(index); }
+  TabulatedFunction& getTabulatedFunction(int index) { return _functions.get(index); }
+  const std::string& getTabulatedFunctionName(int index) const { return _functions.name(index); }
+  /** The older OpenMM interface to tabulated functions: Continuous1DFunctions by their tables. */
+  int getNumFunctions() const { return _functions.size(); }
+  int addFunction(const std::string& name, const std::vector<double>& values, double min, double max) {
+    return _functions.addFunction(name, values, min, max);
+  }
+  void getFunctionParameters(int index, std::string& name, std::vector<double>& values, double& min,
+                             double& max) const {
+    _functions.getFunctionParameters(index, name, values, min, max);
+  }
+  void setFunctionParameters(int index, const std::string& name, const std::vector<double>& values, double min,
+                             double max) {
+    _functions.setFunctionParameters(index, name, values, min, max);
+  }
+  /** The tabulated functions (used by the implementation layer). */
+  const TabulatedFunctionList& tabulatedFunctions() const { return _functions; }
+
   /** Copies changed per-particle parameters (and the long-range correction) into a Context. */
   void updateParametersInContext(Context& context);
   bool usesPeriodicBoundaryConditions() const override { return _method == CutoffPeriodic; }
@@ -87,6 +112,7 @@ private:
   std::vector<std::vector<double>> _particles;
   std::vector<std::pair<int, int>> _exclusions;
   std::vector<std::pair<std::set<int>, std::set<int>>> _groups;
+  TabulatedFunctionList _functions{"CustomNonbondedForce"};
 };
 
 } // namespace OpenMM

@@ -1,0 +1,23 @@
+// TabulatedFunctionEvaluator: the CustomFunction that evaluates a TabulatedFunction in expressions: tensor-product
+// cubic Hermite patches for the Continuous functions (slopes and cross derivatives from successive 1D natural or
+// periodic splines, as OpenMM fits them), table look-up at the rounded arguments for the Discrete ones.
+#pragma once
+
+#include "CustomFunction.h"
+
+#include <string>
+#include <vector>
+
+namespace OpenMM {
+
+class TabulatedFunction;
+
+/** The evaluator of one function (throws, naming the function, if a periodic table does not close). */
+std::shared_ptr<const CustomFunction> createTabulatedFunctionEvaluator(const TabulatedFunction& function,
+                                                                       const std::string& name);
+
+/** The evaluators of a force's tabulated functions by name. */
+CustomFunctionMap createTabulatedFunctionEvaluators(const std::vector<std::string>& names,
+                                                    const std::vector<const TabulatedFunction*>& functions);
+
+} // namespace OpenMM
