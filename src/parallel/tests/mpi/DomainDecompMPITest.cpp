@@ -26,6 +26,7 @@ class DomainDecompMPITest : public CppUnit::TestFixture {
   CPPUNIT_TEST(twoCentreMatchesSerial);
   CPPUNIT_TEST(quadrupolarMatchesSerial);
   CPPUNIT_TEST(chargedWaterLikeMatchesSerial);
+  CPPUNIT_TEST(wideRegionsMatchSerial);
   CPPUNIT_TEST(hotSystemKeepsEveryMolecule);
   CPPUNIT_TEST(badGridIsRejected);
   CPPUNIT_TEST_SUITE_END();
@@ -135,6 +136,19 @@ class DomainDecompMPITest : public CppUnit::TestFixture {
 
   void quadrupolarMatchesSerial() { compare(multiSite("2CLJQ", 5), 50, "2CLJQ NVT"); }
   void chargedWaterLikeMatchesSerial() { compare(multiSite("water-like", 7), 30, "water-like (charges) NVT"); }
+
+  /// Regions at least two halo widths wide (box 16.8, halo 2.8; 1 x 2 x 2 on four processes): leavers
+  /// and halo copies travel in one round per axis, edges and corners through the later axes.
+  void wideRegionsMatchSerial() {
+    SimulationConfig cfg = testing::fccConfig(10, 0.8442, 2.5, 1.44, false);
+    compare(cfg, 40, "LJ NVE, wide regions");
+    auto decomp = std::make_unique<DomainDecompMPI>(grids().front());
+    const DomainDecompMPI* d = decomp.get();
+    Simulation sim(cfg, std::move(decomp));
+    sim.prepare();
+    sim.step();
+    CPPUNIT_ASSERT(d->combinedExchanges() == 2);  // prepare() and the step
+  }
 
   void hotSystemKeepsEveryMolecule() {
     SimulationConfig cfg = testing::fccConfig(6, 0.3, 2.5, 50.0, true);
