@@ -331,8 +331,9 @@ void DomainDecompMPI::exchangeCombined(ParticleContainer& container, const Domai
       }
     }
   }
-  for (const Molecule& m : pending) lost = lost || !inside(m.r());
-  if (anyTrue(lost || !pending.empty()))
+  lost = lost || !pending.empty();
+  if (_deferLossCheck) _lost = _lost || lost;
+  else if (anyTrue(lost))
     throw MardynException("DomainDecompMPI: a molecule moved farther than one halo width in one time step "
                           "(time step too large or system exploding)");
   for (int d = 0; d < 3; ++d)

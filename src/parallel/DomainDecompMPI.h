@@ -40,6 +40,12 @@ class DomainDecompMPI : public DomainDecompBase {
   void allreduceSum(std::vector<double>& values) const override;
   void allreduceSum(std::vector<unsigned long>& values) const override;
   bool anyTrue(bool local) const override;
+  void setDeferredLossCheck(bool on) override { _deferLossCheck = on; }
+  bool takeLostMolecules() override {
+    const bool lost = _lost;
+    _lost = false;
+    return lost;
+  }
   std::vector<Molecule> gatherMolecules(const ParticleContainer& container) const override;
 
   /// The plain-data form in which molecules travel between processes.
@@ -67,6 +73,7 @@ class DomainDecompMPI : public DomainDecompBase {
   std::array<int, 3> _dims{1, 1, 1}, _coords{0, 0, 0}, _lower{0, 0, 0}, _upper{0, 0, 0};
   const std::vector<Component>* _components = nullptr;
   unsigned long _combinedExchanges = 0;
+  bool _deferLossCheck = false, _lost = false;
 };
 
 }  // namespace mardyn
