@@ -20,6 +20,7 @@ Simulation::Simulation(SimulationConfig config, std::unique_ptr<DomainDecompBase
     : _config(std::move(config)), _decomp(std::move(decomposition)) {
   if (!_decomp) _decomp = DomainDecompFactory::create(_config.parallelisation);
   _decomp->setComponents(_config.components);
+  _decomp->setDeferredLossCheck(true);  // computeGlobalValues() reduces the flag with the energies
   const double rc = _config.cutoffRadius;
   for (int d = 0; d < 3; ++d)
     if (!(2.0 * rc <= _config.box[d]))
@@ -236,7 +237,11 @@ void Simulation::computeGlobalValues(const KineticSums& local, bool applyThermos
   const std::size_t countsAt = d.size();
   d.insert(d.end(), local.count.begin(), local.count.end());
   d.insert(d.end(), local.rotDof.begin(), local.rotDof.end());
+  d.push_back(_decomp->takeLostMolecules() ? 1.0 : 0.0);
   _decomp->allreduceSum(d);
+  if (d.back() > 0.0)
+    throw MardynException("step " + std::to_string(_step) + ": a molecule moved farther than one halo width in one "
+                          "time step and left the process regions (time step too large or system exploding)");
   std::vector<unsigned long> u(2 * nc);
   for (std::size_t k = 0; k < u.size(); ++k) u[k] = static_cast<unsigned long>(std::llround(d[countsAt + k]));
   KineticSums g;

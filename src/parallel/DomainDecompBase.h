@@ -59,6 +59,14 @@ class DomainDecompBase {
   /// True on every process if any process passed true (error consensus without hanging).
   virtual bool anyTrue(bool local) const = 0;
 
+  /// With the deferred check on, exchangeMolecules() notes a molecule lost on this process (one that
+  /// moved farther than it may in a step) instead of agreeing on it with a collective of its own; the
+  /// caller passes lostMolecules() through its next reduction and stops every process there (the
+  /// Simulation does so in its per-step reduction: one collective less per step).
+  virtual void setDeferredLossCheck(bool /*on*/) {}
+  /// True if a molecule was lost on this process since the last call (then reset).
+  virtual bool takeLostMolecules() { return false; }
+
   /// Collective: rank 0 receives every owned molecule (sorted by id), the others an empty vector.
   virtual std::vector<Molecule> gatherMolecules(const ParticleContainer& container) const = 0;
 };

@@ -1,7 +1,8 @@
 // DomainDecompMPI: a periodic Cartesian communicator; regions are equal slabs of the box per grid
 // coordinate; migration and halo exchange go dimension by dimension to the two neighbours (both
-// directions in one round), so edges and corners reach diagonal neighbours through two or three hops;
-// along an axis with one process the periodic images are made locally, without messages.
+// directions in one round; leavers and halo copies in the same round where the regions are at least two
+// halo widths wide), so edges and corners reach diagonal neighbours through two or three hops; along an
+// axis with one process the periodic images are made locally, without messages.
 #include "parallel/DomainDecompMPI.h"
 
 #include "parallel/DomainDecompSequential.h"
@@ -217,8 +218,126 @@ void DomainDecompMPI::exchangeHalo(ParticleContainer& container, const Domain& d
 void DomainDecompMPI::exchangeMolecules(ParticleContainer& container, const Domain& domain) {
   container.deleteHaloParticles();
   container.update();
+  const Vec3 lo = boundingBoxMin(domain), hi = boundingBoxMax(domain);
+  bool combined = true;  // leavers and halo copies in one round per axis: regions at least two halo widths wide
+  for (int d = 0; d < 3; ++d)
+    if (_dims[d] > 1 && hi[d] - lo[d] < 2.0 * container.haloWidth()) combined = false;
+  if (combined) {
+    exchangeCombined(container, domain);
+    ++_combinedExchanges;
+    return;
+  }
   migrate(container, domain);
   exchangeHalo(container, domain);
+}
+
+void DomainDecompMPI::exchangeCombined(ParticleContainer& container, const Domain& domain) {
+  const Vec3& box = domain.box();
+  const Vec3 lo = boundingBoxMin(domain), hi = boundingBoxMax(domain);
+  const double w = container.haloWidth();
+  const double big = std::numeric_limits<double>::max();
+  // Axes with one process: leavers wrap now, without messages; their periodic images come last, when
+  // every molecule has reached its owner and every neighbour's copy has arrived.
+  std::vector<Molecule> pending;
+  for (Molecule& m : container.extractLeavingParticles()) {
+    Vec3 r = m.r();
+    for (int d = 0; d < 3; ++d)
+      if (_dims[d] == 1) r[d] = DomainDecompSequential::wrap(r[d], box[d]);
+    m.setR(r);
+    pending.push_back(m);
+  }
+  const auto inside = [&](const Vec3& r) {
+    for (int d = 0; d < 3; ++d)
+      if (r[d] < lo[d] || r[d] >= hi[d]) return false;
+    return true;
+  };
+  bool lost = false;
+  {
+    std::vector<Molecule> still;
+    for (const Molecule& m : pending) {
+      if (inside(m.r())) container.addParticle(m);
+      else still.push_back(m);
+    }
+    pending.swap(still);
+  }
+  for (int d = 0; d < 3; ++d) {
+    if (_dims[d] == 1) continue;
+    // Each message: a header whose id is the number of leavers, the leavers (to be owned there),
+    // then halo copies. The molecules within one halo width beyond a face, owned now (not yet sent on
+    // along a later axis) or copies from earlier axes, go to that side's neighbour as halo copies, so
+    // that edges and corners reach diagonal neighbours through later axes.
+    const double downShift = _coords[d] == 0 ? box[d] : 0.0;  // periodic image across the box face
+    const double upShift = _coords[d] + 1 == _dims[d] ? -box[d] : 0.0;
+    std::vector<Message> toLower(1), toUpper(1), fromUpper, fromLower;
+    std::vector<Molecule> stay, keepAsHalo;
+    for (const Molecule& m : pending) {
+      const double x = m.r()[d];
+      if (x < lo[d]) {
+        toLower.push_back(pack(m));
+        if (x >= lo[d] - w) keepAsHalo.push_back(m);  // it stays in this process's halo
+      } else if (x >= hi[d]) {
+        toUpper.push_back(pack(m));
+        if (x < hi[d] + w) keepAsHalo.push_back(m);
+      } else {
+        stay.push_back(m);
+      }
+    }
+    toLower[0].id = toLower.size() - 1;
+    toUpper[0].id = toUpper.size() - 1;
+    const auto halo = [&](const Molecule& m) {
+      const double x = m.r()[d];
+      if (x < lo[d] + w) {
+        Message msg = pack(m);
+        msg.r[d] += downShift;
+        toLower.push_back(msg);
+      }
+      if (x >= hi[d] - w) {
+        Message msg = pack(m);
+        msg.r[d] += upShift;
+        toUpper.push_back(msg);
+      }
+    };
+    Vec3 rlo{-big, -big, -big}, rhi{big, big, big};
+    rhi[d] = lo[d] + w;
+    container.forEachInRegion(rlo, rhi, [&](const Molecule& m) { if (m.r()[d] < lo[d] + w) halo(m); },
+                              IterateOver::OwnedAndHalo);
+    rlo[d] = std::max(hi[d] - w, lo[d] + w);  // a molecule near both faces was taken above
+    rhi[d] = big;
+    container.forEachInRegion(rlo, rhi, [&](const Molecule& m) { if (m.r()[d] >= hi[d] - w) halo(m); },
+                              IterateOver::OwnedAndHalo);
+    for (const Molecule& m : stay) halo(m);
+    exchangeAlong(d, 70 + 4 * d, toLower, toUpper, fromUpper, fromLower);
+    pending.swap(stay);
+    for (const Molecule& m : keepAsHalo) container.addHaloParticle(m);
+    for (int side = 0; side < 2; ++side) {
+      const std::vector<Message>& in = side == 0 ? fromUpper : fromLower;
+      if (in.empty()) throw MardynException("DomainDecompMPI: an exchange message without its header");
+      const std::size_t leavers = std::min<std::size_t>(in[0].id, in.size() - 1);
+      for (std::size_t k = 1; k <= leavers; ++k) {
+        Molecule m = unpack(in[k]);
+        Vec3 r = m.r();
+        r[d] = DomainDecompSequential::wrap(r[d], box[d]);  // only the axis it travelled along
+        m.setR(r);
+        // Arrived farther than one halo width into the region: it would have been a halo copy of the
+        // neighbour on the far side (the molecule moved more than the halo width in one step).
+        if (side == 0 ? r[d] < lo[d] + w : r[d] >= hi[d] - w) lost = true;
+        if (inside(r)) container.addParticle(m);
+        else pending.push_back(m);
+      }
+      for (std::size_t k = leavers + 1; k < in.size(); ++k) {
+        Molecule m = unpack(in[k]);
+        if (inside(m.r())) lost = true;  // a copy inside the owned region: the exchange went wrong
+        else container.addHaloParticle(m);
+      }
+    }
+  }
+  lost = lost || !pending.empty();
+  if (_deferLossCheck) _lost = _lost || lost;
+  else if (anyTrue(lost))
+    throw MardynException("DomainDecompMPI: a molecule moved farther than one halo width in one time step "
+                          "(time step too large or system exploding)");
+  for (int d = 0; d < 3; ++d)
+    if (_dims[d] == 1) DomainDecompSequential::addPeriodicHalo(container, box, d);
 }
 
 void DomainDecompMPI::allreduceSum(std::vector<double>& values) const {

@@ -25,6 +25,9 @@ class DomainDecompMPI : public DomainDecompBase {
   int numProcs() const override { return _size; }
   const std::array<int, 3>& gridDims() const { return _dims; }
   const std::array<int, 3>& gridCoords() const { return _coords; }
+  /// Exchanges so far that sent leavers and halo copies in one round per axis (the others: migration,
+  /// then halo exchange, where a region is narrower than two halo widths).
+  unsigned long combinedExchanges() const { return _combinedExchanges; }
 
   Vec3 boundingBoxMin(const Domain& domain) const override;
   Vec3 boundingBoxMax(const Domain& domain) const override;
@@ -37,6 +40,12 @@ class DomainDecompMPI : public DomainDecompBase {
   void allreduceSum(std::vector<double>& values) const override;
   void allreduceSum(std::vector<unsigned long>& values) const override;
   bool anyTrue(bool local) const override;
+  void setDeferredLossCheck(bool on) override { _deferLossCheck = on; }
+  bool takeLostMolecules() override {
+    const bool lost = _lost;
+    _lost = false;
+    return lost;
+  }
   std::vector<Molecule> gatherMolecules(const ParticleContainer& container) const override;
 
   /// The plain-data form in which molecules travel between processes.
@@ -55,11 +64,16 @@ class DomainDecompMPI : public DomainDecompBase {
                      std::vector<Message>& fromUpper, std::vector<Message>& fromLower) const;
   void migrate(ParticleContainer& container, const Domain& domain);
   void exchangeHalo(ParticleContainer& container, const Domain& domain);
+  /// Migration and halo exchange in one round per axis with several processes (where every region is
+  /// at least two halo widths wide along those axes); then the periodic images along the other axes.
+  void exchangeCombined(ParticleContainer& container, const Domain& domain);
 
   MPI_Comm _comm = MPI_COMM_NULL;
   int _rank = 0, _size = 1;
   std::array<int, 3> _dims{1, 1, 1}, _coords{0, 0, 0}, _lower{0, 0, 0}, _upper{0, 0, 0};
   const std::vector<Component>* _components = nullptr;
+  unsigned long _combinedExchanges = 0;
+  bool _deferLossCheck = false, _lost = false;
 };
 
 }  // namespace mardyn

@@ -9,24 +9,24 @@ namespace mardyn {
 
 /// Site arrays of one kind of site (LJ centres here; charges, dipoles, quadrupoles get their own
 /// SiteArrays with extra per-site columns beside it). Sites are stored molecule after molecule;
-/// first[m] .. first[m + 1] are the sites of molecule m of the cell.
+/// first[m] .. first[m + 1] are the sites of molecule m of the cell. Positions and lever arms, and the
+/// forces, are records per site (a molecule's sites share few cache lines when a neighbour list
+/// gathers them); the pair loops get them packed by column.
 struct SiteArrays {
-  std::vector<double> x, y, z;          ///< site position, space frame
-  std::vector<double> cx, cy, cz;       ///< centre of mass of the owning molecule
+  std::vector<double> rec;              ///< per site: x, y, z (space frame), then the lever arm site - centre of mass
+  std::vector<double> f;                ///< per site: force accumulator x, y, z
   std::vector<int> type;                ///< global site type (InteractionParameters)
-  std::vector<double> fx, fy, fz;       ///< force accumulators
   std::vector<std::size_t> first;       ///< per molecule + 1: index of its first site
 
-  std::size_t size() const { return x.size(); }
+  static constexpr std::size_t recSize = 6;
+  std::size_t size() const { return type.size(); }
   void clear() {
-    x.clear(); y.clear(); z.clear(); cx.clear(); cy.clear(); cz.clear(); type.clear();
-    fx.clear(); fy.clear(); fz.clear(); first.clear();
+    rec.clear(); f.clear(); type.clear(); first.clear();
   }
   void push(double px, double py, double pz, double mx, double my, double mz, int t) {
-    x.push_back(px); y.push_back(py); z.push_back(pz);
-    cx.push_back(mx); cy.push_back(my); cz.push_back(mz);
+    rec.insert(rec.end(), {px, py, pz, px - mx, py - my, pz - mz});
+    f.insert(f.end(), {0.0, 0.0, 0.0});
     type.push_back(t);
-    fx.push_back(0.0); fy.push_back(0.0); fz.push_back(0.0);
   }
 };
 

@@ -44,8 +44,9 @@ void MultiSiteVerletListCellProcessor::computeForces() {
       const double dx = pi[0] - pj[0], dy = pi[1] - pj[1], dz = pi[2] - pj[2];
       if (dx * dx + dy * dy + dz * dz < _cutoff2) (ownedI && ownedJ ? _full : _half).push_back(j);
     }
-    _sites.moleculeAgainstListed(_soa, _multipoles, i, _soa, _multipoles, _full.data(), _full.size(), 1.0);
-    _sites.moleculeAgainstListed(_soa, _multipoles, i, _soa, _multipoles, _half.data(), _half.size(), 0.5);
+    const std::size_t nFull = _full.size();
+    _full.insert(_full.end(), _half.begin(), _half.end());  // packed once: weight 1, then weight 1/2
+    _sites.moleculeAgainstListed(_soa, _multipoles, i, _soa, _multipoles, _full.data(), _full.size(), nFull, 1.0, 0.5);
     if (ownedI && dipoles) selfEnergy += _pair.reactionFieldSelfEnergy(*_molecule[i]);
   }
   _upot = _sites.upot() + selfEnergy;

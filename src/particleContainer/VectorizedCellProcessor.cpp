@@ -18,7 +18,7 @@ namespace mardyn {
 
 void VectorizedCellProcessor::PackedSites::reserve(std::size_t n) {
   if (x.size() >= n) return;
-  for (auto* v : {&x, &y, &z, &cx, &cy, &cz, &fx, &fy, &fz, &eps24, &sig2, &shift6}) v->resize(n);
+  for (auto* v : {&x, &y, &z, &fx, &fy, &fz, &eps24, &sig2, &shift6}) v->resize(n);
   index.resize(n);
   type.resize(n);
 }
@@ -60,21 +60,26 @@ void VectorizedCellProcessor::appendMolecule(CellDataSoA& soa, MultipoleCellData
 
 void VectorizedCellProcessor::moleculeAgainstListed(CellDataSoA& soa1, MultipoleCellData& mp1, std::size_t m,
                                                     CellDataSoA& soa2, MultipoleCellData& mp2,
-                                                    const std::size_t* listed, std::size_t n, double weight) {
+                                                    const std::size_t* listed, std::size_t n, std::size_t nFirst,
+                                                    double weightFirst, double weightRest) {
   if (n == 0) return;
   if (_listed.size() < n) _listed.resize(n);
   std::copy(listed, listed + n, _listed.begin());
-  double u6 = 0.0, vir = 0.0;
-  multipoleloops::Sums sums;
-  ljSites(soa1, m, soa2, n, u6, vir);
+  double u6[2] = {0.0, 0.0}, vir[2] = {0.0, 0.0};
+  multipoleloops::Sums sums[2];
+  ljSites(soa1, m, soa2, n, nFirst, u6, vir);
   if (!mp1.empty() && !mp2.empty()) {
     MultipoleCellData& p = _packedMultipoles;
     p.packListed(mp2, listed, n);
-    _kernels.multipoleRows(mp1, m, p, _cutoff2, _params.epsRFInvrc3(), sums);
+    std::size_t split[3] = {0, 0, 0};
+    const MultipoleSiteArrays* kinds[3] = {&mp2.charges, &mp2.dipoles, &mp2.quadrupoles};
+    for (int k = 0; k < 3; ++k)
+      for (std::size_t l = 0; l < nFirst; ++l) split[k] += kinds[k]->first[listed[l] + 1] - kinds[k]->first[listed[l]];
+    _kernels.multipoleRows(mp1, m, p, split, _cutoff2, _params.epsRFInvrc3(), sums);
     p.scatter(mp2);
   }
-  _upot += weight * (u6 / 6.0 + sums.upot);
-  _virial += weight * (vir + sums.virial);
+  _upot += weightFirst * (u6[0] / 6.0 + sums[0].upot) + weightRest * (u6[1] / 6.0 + sums[1].upot);
+  _virial += weightFirst * (vir[0] + sums[0].virial) + weightRest * (vir[1] + sums[1].virial);
 }
 
 void VectorizedCellProcessor::moleculeForce(const CellDataSoA& soa, const MultipoleCellData& mp, std::size_t m,
@@ -83,9 +88,10 @@ void VectorizedCellProcessor::moleculeForce(const CellDataSoA& soa, const Multip
   Vec3 f, t;
   const Vec3 com{soa.comX[m], soa.comY[m], soa.comZ[m]};
   for (std::size_t s = lj.first[m]; s < lj.first[m + 1]; ++s) {
-    const Vec3 fs{lj.fx[s], lj.fy[s], lj.fz[s]};
+    const double* rec = &lj.rec[SiteArrays::recSize * s];
+    const Vec3 fs{lj.f[3 * s], lj.f[3 * s + 1], lj.f[3 * s + 2]};
     f += fs;
-    t += cross(Vec3{lj.x[s], lj.y[s], lj.z[s]} - com, fs);
+    t += cross(Vec3{rec[3], rec[4], rec[5]}, fs);
   }
   mp.reduce(m, com, f, t);
   force = f;
@@ -121,13 +127,15 @@ void VectorizedCellProcessor::preprocessCell(ParticleCell& cell) {
 namespace {
 
 /// One LJ centre i against n packed centres, all of molecules within the cutoff. Adds to 6 u and
-/// the virial (centre-of-mass distance . force); forces go to fi and, negated, to the packed
-/// accumulators. SingleType: one parameter set (eps24[0], ...), else per packed centre.
+/// to the site virial (site distance . force; ljSites turns it into the centre-of-mass virial); forces
+/// go to fi and, negated, to the packed accumulators. SingleType: one parameter set (eps24[0], ...),
+/// else per packed centre.
 template <bool SingleType>
-inline __attribute__((always_inline)) void ljRowBody(double xi, double yi, double zi, double cxi, double cyi, double czi, const double* eps24,
-                  const double* sig2, const double* shift6, const double* x, const double* y, const double* z,
-                  const double* cx, const double* cy, const double* cz, double* fx, double* fy, double* fz,
-                  std::size_t n, double& fxi, double& fyi, double& fzi, double& u6, double& vir) {
+inline __attribute__((always_inline)) void ljRowBody(double xi, double yi, double zi, const double* eps24,
+                                                     const double* sig2, const double* shift6, const double* x,
+                                                     const double* y, const double* z, double* fx, double* fy,
+                                                     double* fz, std::size_t n, double& fxi, double& fyi, double& fzi,
+                                                     double& u6, double& vir) {
   double sfx = 0.0, sfy = 0.0, sfz = 0.0, su = 0.0, sv = 0.0;
 #pragma GCC ivdep
   for (std::size_t k = 0; k < n; ++k) {
@@ -147,7 +155,7 @@ inline __attribute__((always_inline)) void ljRowBody(double xi, double yi, doubl
     fy[k] -= ffy;
     fz[k] -= ffz;
     su += u6k + sh;
-    sv += (cxi - cx[k]) * ffx + (cyi - cy[k]) * ffy + (czi - cz[k]) * ffz;
+    sv += r2 * fac;
   }
   fxi += sfx;
   fyi += sfy;
@@ -158,26 +166,22 @@ inline __attribute__((always_inline)) void ljRowBody(double xi, double yi, doubl
 
 // The row loops, compiled for every instruction-set variant; the processor calls those of its level.
 MARDYN_SIMD_VARIANTS(void, ljRowSingleType,
-                     (double xi, double yi, double zi, double cxi, double cyi, double czi, const double* eps24,
-                      const double* sig2, const double* shift6, const double* x, const double* y, const double* z,
-                      const double* cx, const double* cy, const double* cz, double* fx, double* fy, double* fz,
+                     (double xi, double yi, double zi, const double* eps24, const double* sig2, const double* shift6,
+                      const double* x, const double* y, const double* z, double* fx, double* fy, double* fz,
                       std::size_t n, double& fxi, double& fyi, double& fzi, double& u6, double& vir),
-                     ljRowBody<true>(xi, yi, zi, cxi, cyi, czi, eps24, sig2, shift6, x, y, z, cx, cy, cz, fx, fy, fz,
-                                     n, fxi, fyi, fzi, u6, vir))
+                     ljRowBody<true>(xi, yi, zi, eps24, sig2, shift6, x, y, z, fx, fy, fz, n, fxi, fyi, fzi, u6, vir))
 
 MARDYN_SIMD_VARIANTS(void, ljRowPerSite,
-                     (double xi, double yi, double zi, double cxi, double cyi, double czi, const double* eps24,
-                      const double* sig2, const double* shift6, const double* x, const double* y, const double* z,
-                      const double* cx, const double* cy, const double* cz, double* fx, double* fy, double* fz,
+                     (double xi, double yi, double zi, const double* eps24, const double* sig2, const double* shift6,
+                      const double* x, const double* y, const double* z, double* fx, double* fy, double* fz,
                       std::size_t n, double& fxi, double& fyi, double& fzi, double& u6, double& vir),
-                     ljRowBody<false>(xi, yi, zi, cxi, cyi, czi, eps24, sig2, shift6, x, y, z, cx, cy, cz, fx, fy, fz,
-                                      n, fxi, fyi, fzi, u6, vir))
+                     ljRowBody<false>(xi, yi, zi, eps24, sig2, shift6, x, y, z, fx, fy, fz, n, fxi, fyi, fzi, u6, vir))
 
 /// The electrostatic rows of one molecule against its packed neighbours.
 MARDYN_SIMD_VARIANTS(void, multipoleRows,
-                     (MultipoleCellData & a, std::size_t m, MultipoleCellData& packed, double cutoff2,
-                      double epsRFInvrc3, multipoleloops::Sums& sums),
-                     multipoleloops::moleculeAgainstPacked(a, m, packed, cutoff2, epsRFInvrc3, sums))
+                     (MultipoleCellData & a, std::size_t m, MultipoleCellData& packed, const std::size_t* split,
+                      double cutoff2, double epsRFInvrc3, multipoleloops::Sums* sums),
+                     multipoleloops::moleculeAgainstPacked(a, m, packed, split, cutoff2, epsRFInvrc3, sums))
 
 }  // namespace
 
@@ -193,7 +197,7 @@ template <bool Self>
 void VectorizedCellProcessor::pairLoop(CellDataSoA& soa1, CellDataSoA& soa2, MultipoleCellData& mp1,
                                        MultipoleCellData& mp2, double weight) {
   const bool multipoles = !mp1.empty() && !mp2.empty();
-  multipoleloops::Sums sums;
+  multipoleloops::Sums sums[2];
   const std::size_t nb = soa2.numMolecules;
   if (soa1.numMolecules == 0 || nb == 0) return;
   const double* bx = soa2.comX.data();
@@ -201,7 +205,7 @@ void VectorizedCellProcessor::pairLoop(CellDataSoA& soa1, CellDataSoA& soa2, Mul
   const double* bz = soa2.comZ.data();
   double* d2 = _dist2.data();
   std::size_t* listed = _listed.data();
-  double u6 = 0.0, vir = 0.0;
+  double u6[2] = {0.0, 0.0}, vir[2] = {0.0, 0.0};  // [1] stays 0: every pair has the one weight
   for (std::size_t m = 0; m < soa1.numMolecules; ++m) {
     const std::size_t begin = Self ? m + 1 : 0;  // self: later molecules only
     if (begin >= nb) continue;
@@ -216,75 +220,111 @@ void VectorizedCellProcessor::pairLoop(CellDataSoA& soa1, CellDataSoA& soa2, Mul
       n += d2[j] < _innerCutoff2 ? 1 : 0;
     }
     if (n == 0) continue;
-    ljSites(soa1, m, soa2, n, u6, vir);
+    ljSites(soa1, m, soa2, n, n, u6, vir);
     if (multipoles) {
       MultipoleCellData& p = _packedMultipoles;
       p.packListed(mp2, listed, n);
-      _kernels.multipoleRows(mp1, m, p, _cutoff2, _params.epsRFInvrc3(), sums);
+      const std::size_t split[3] = {p.charges.size(), p.dipoles.size(), p.quadrupoles.size()};
+      _kernels.multipoleRows(mp1, m, p, split, _cutoff2, _params.epsRFInvrc3(), sums);
       p.scatter(mp2);
     }
   }
-  _upot += weight * (u6 / 6.0 + sums.upot);
-  _virial += weight * (vir + sums.virial);
+  _upot += weight * (u6[0] / 6.0 + sums[0].upot);
+  _virial += weight * (vir[0] + sums[0].virial);
 }
 
 void VectorizedCellProcessor::ljSites(CellDataSoA& soa1, std::size_t m, CellDataSoA& soa2, std::size_t numListed,
-                                      double& u6, double& vir) {
+                                      std::size_t numFirst, double u6[2], double vir[2]) {
   SiteArrays& a = soa1.lj;
   SiteArrays& b = soa2.lj;
   if (a.first[m] == a.first[m + 1]) return;
   PackedSites& p = _lj;
-  std::size_t ns = 0;
-  for (std::size_t k = 0; k < numListed; ++k) ns += b.first[_listed[k] + 1] - b.first[_listed[k]];
+  const std::size_t types = _numLJTypes;
+  const bool grouped = types <= maxGroupedTypes;
+  const std::size_t groups = grouped ? 2 * types : 2;  // else: weight classes only
+  std::size_t* start = p.groupStart;
+  for (std::size_t g = 0; g <= groups; ++g) start[g] = 0;
+  for (std::size_t k = 0; k < numListed; ++k) {
+    const std::size_t mol = _listed[k], cls = k < numFirst ? 0 : 1;
+    if (grouped)
+      for (std::size_t s = b.first[mol]; s < b.first[mol + 1]; ++s) ++start[cls * types + b.type[s] + 1];
+    else
+      start[cls + 1] += b.first[mol + 1] - b.first[mol];
+  }
+  for (std::size_t g = 0; g < groups; ++g) start[g + 1] += start[g];
+  const std::size_t ns = start[groups];
   if (ns == 0) return;
   p.reserve(ns);
-  ns = 0;
+  std::size_t fill[2 * maxGroupedTypes];
+  std::copy(start, start + groups, fill);
   for (std::size_t k = 0; k < numListed; ++k) {
-    const std::size_t mol = _listed[k];
-    for (std::size_t s = b.first[mol]; s < b.first[mol + 1]; ++s, ++ns) {
-      p.index[ns] = s;
-      p.type[ns] = b.type[s];
-      p.x[ns] = b.x[s];
-      p.y[ns] = b.y[s];
-      p.z[ns] = b.z[s];
-      p.cx[ns] = soa2.comX[mol];
-      p.cy[ns] = soa2.comY[mol];
-      p.cz[ns] = soa2.comZ[mol];
-      p.fx[ns] = 0.0;
-      p.fy[ns] = 0.0;
-      p.fz[ns] = 0.0;
+    const std::size_t mol = _listed[k], cls = k < numFirst ? 0 : 1;
+    for (std::size_t s = b.first[mol]; s < b.first[mol + 1]; ++s) {
+      const std::size_t at = fill[grouped ? cls * types + b.type[s] : cls]++;
+      const double* rec = &b.rec[SiteArrays::recSize * s];
+      p.index[at] = s;
+      p.x[at] = rec[0];
+      p.y[at] = rec[1];
+      p.z[at] = rec[2];
     }
   }
-  const double cxi = soa1.comX[m], cyi = soa1.comY[m], czi = soa1.comZ[m];
+  std::fill(p.fx.begin(), p.fx.begin() + ns, 0.0);
+  std::fill(p.fy.begin(), p.fy.begin() + ns, 0.0);
+  std::fill(p.fz.begin(), p.fz.begin() + ns, 0.0);
+  if (!grouped)
+    for (std::size_t k = 0; k < ns; ++k) p.type[k] = b.type[p.index[k]];
+  // The loops sum the site virial (r_i - r_j) . f; the centre-of-mass virial (c_i - c_j) . f differs
+  // by - (r_i - c_i) . f + (r_j - c_j) . f: summed per site over its pairs of each weight class below.
   std::size_t filledRow = static_cast<std::size_t>(-1);  // the parameters in p are those of this type row
   for (std::size_t i = a.first[m]; i < a.first[m + 1]; ++i) {
-    double fxi = 0.0, fyi = 0.0, fzi = 0.0;
-    const std::size_t row = static_cast<std::size_t>(a.type[i]) * _numLJTypes;
-    if (_numLJTypes == 1) {
-      _kernels.ljRowSingleType(a.x[i], a.y[i], a.z[i], cxi, cyi, czi, &_ljTypes.eps24[0], &_ljTypes.sig2[0], &_ljTypes.shift6[0], p.x.data(), p.y.data(),
-                  p.z.data(), p.cx.data(), p.cy.data(), p.cz.data(), p.fx.data(), p.fy.data(), p.fz.data(), ns, fxi,
-                  fyi, fzi, u6, vir);
+    double fi[2][3] = {{0.0, 0.0, 0.0}, {0.0, 0.0, 0.0}};  // force on site i by weight class
+    const double* reci = &a.rec[SiteArrays::recSize * i];
+    const double xi = reci[0], yi = reci[1], zi = reci[2];
+    const std::size_t row = static_cast<std::size_t>(a.type[i]) * types;
+    if (grouped) {
+      for (std::size_t g = 0; g < groups; ++g) {
+        const std::size_t b0 = start[g], n = start[g + 1] - b0, cls = g / types, t = row + g % types;
+        if (n == 0) continue;
+        _kernels.ljRowSingleType(xi, yi, zi, &_ljTypes.eps24[t], &_ljTypes.sig2[t], &_ljTypes.shift6[t],
+                                 p.x.data() + b0, p.y.data() + b0, p.z.data() + b0, p.fx.data() + b0,
+                                 p.fy.data() + b0, p.fz.data() + b0, n, fi[cls][0], fi[cls][1], fi[cls][2], u6[cls],
+                                 vir[cls]);
+      }
     } else {
-      if (row != filledRow)  // sites of one type (the two O of CO2) share the parameters
+      if (row != filledRow)  // sites of one type share the parameters
         for (std::size_t k = 0; k < ns; ++k) {
           p.eps24[k] = _ljTypes.eps24[row + p.type[k]];
           p.sig2[k] = _ljTypes.sig2[row + p.type[k]];
           p.shift6[k] = _ljTypes.shift6[row + p.type[k]];
         }
       filledRow = row;
-      _kernels.ljRowPerSite(a.x[i], a.y[i], a.z[i], cxi, cyi, czi, p.eps24.data(), p.sig2.data(), p.shift6.data(), p.x.data(),
-                   p.y.data(), p.z.data(), p.cx.data(), p.cy.data(), p.cz.data(), p.fx.data(), p.fy.data(),
-                   p.fz.data(), ns, fxi, fyi, fzi, u6, vir);
+      for (std::size_t cls = 0; cls < 2; ++cls) {
+        const std::size_t b0 = start[cls], n = start[cls + 1] - b0;
+        if (n == 0) continue;
+        _kernels.ljRowPerSite(xi, yi, zi, p.eps24.data() + b0, p.sig2.data() + b0, p.shift6.data() + b0,
+                              p.x.data() + b0, p.y.data() + b0, p.z.data() + b0, p.fx.data() + b0, p.fy.data() + b0,
+                              p.fz.data() + b0, n, fi[cls][0], fi[cls][1], fi[cls][2], u6[cls], vir[cls]);
+      }
     }
-    a.fx[i] += fxi;
-    a.fy[i] += fyi;
-    a.fz[i] += fzi;
+    for (int cls = 0; cls < 2; ++cls) vir[cls] -= reci[3] * fi[cls][0] + reci[4] * fi[cls][1] + reci[5] * fi[cls][2];
+    a.f[3 * i] += fi[0][0] + fi[1][0];
+    a.f[3 * i + 1] += fi[0][1] + fi[1][1];
+    a.f[3 * i + 2] += fi[0][2] + fi[1][2];
   }
-  for (std::size_t k = 0; k < ns; ++k) {
-    const std::size_t s = p.index[k];
-    b.fx[s] += p.fx[k];
-    b.fy[s] += p.fy[k];
-    b.fz[s] += p.fz[k];
+  // The packed accumulators hold -f on each partner centre: lever arms of the partners, then scatter.
+  const std::size_t classEnd[2] = {start[grouped ? types : 1], ns};
+  for (std::size_t cls = 0, k = 0; cls < 2; ++cls) {
+    double sv = 0.0;
+    for (; k < classEnd[cls]; ++k) {
+      const std::size_t s = p.index[k];
+      const double* lever = &b.rec[SiteArrays::recSize * s + 3];
+      sv += lever[0] * p.fx[k] + lever[1] * p.fy[k] + lever[2] * p.fz[k];
+      double* fs = &b.f[3 * s];
+      fs[0] += p.fx[k];
+      fs[1] += p.fy[k];
+      fs[2] += p.fz[k];
+    }
+    vir[cls] -= sv;
   }
 }
 

@@ -44,41 +44,51 @@ class VectorizedCellProcessor : public CellProcessor {
   /// Appends the sites of m (space frame) to soa and mp; nullptr: an entry without sites.
   void appendMolecule(CellDataSoA& soa, MultipoleCellData& mp, const Molecule* m) const;
   /// Molecule m of (soa1, mp1) against the molecules listed[0..n) of (soa2, mp2), every one with its centre
-  /// within the cutoff: site forces to both sides; U_pot and virial times weight added to upot(), virial().
+  /// within the cutoff: site forces to both sides; U_pot and virial of the pairs with listed[0..nFirst)
+  /// times weightFirst, of the others times weightRest, added to upot(), virial(). The partners' sites
+  /// are packed once for both weights.
   void moleculeAgainstListed(CellDataSoA& soa1, MultipoleCellData& mp1, std::size_t m, CellDataSoA& soa2,
-                             MultipoleCellData& mp2, const std::size_t* listed, std::size_t n, double weight);
+                             MultipoleCellData& mp2, const std::size_t* listed, std::size_t n, std::size_t nFirst,
+                             double weightFirst, double weightRest);
   /// Force and torque on molecule m from its sites' accumulators.
   static void moleculeForce(const CellDataSoA& soa, const MultipoleCellData& mp, std::size_t m, Vec3& force,
                             Vec3& torque);
 
  private:
+  /// Up to this many LJ types, the packed centres are grouped by type (the loop with one parameter set).
+  static constexpr unsigned maxGroupedTypes = 4;
   /// The row loops of one instruction-set variant.
   struct Kernels {
-    using LJRow = void (*)(double, double, double, double, double, double, const double*, const double*,
-                           const double*, const double*, const double*, const double*, const double*, const double*,
-                           const double*, double*, double*, double*, std::size_t, double&, double&, double&, double&,
-                           double&);
+    using LJRow = void (*)(double, double, double, const double*, const double*, const double*, const double*,
+                           const double*, const double*, double*, double*, double*, std::size_t, double&, double&,
+                           double&, double&, double&);
     LJRow ljRowSingleType, ljRowPerSite;
-    void (*multipoleRows)(MultipoleCellData&, std::size_t, MultipoleCellData&, double, double, multipoleloops::Sums&);
+    void (*multipoleRows)(MultipoleCellData&, std::size_t, MultipoleCellData&, const std::size_t*, double, double,
+                          multipoleloops::Sums*);
   };
   static Kernels kernelsFor(SimdLevel level);
 
   /// Packed site data of the neighbours of one molecule (one site kind).
   struct PackedSites {
     std::vector<std::size_t> index;  ///< site index in the neighbour cell
-    std::vector<int> type;
+    std::vector<int> type;           ///< site type (packing per centre only)
     std::vector<double> x, y, z;     ///< site position
-    std::vector<double> cx, cy, cz;  ///< centre of the owning molecule
     std::vector<double> fx, fy, fz;  ///< force accumulators
     std::vector<double> eps24, sig2, shift6;  ///< pair parameters against the current i site
+    std::size_t groupStart[2 * maxGroupedTypes + 1];  ///< grouped packing: group g = weight * types + type
     void reserve(std::size_t n);
   };
 
   /// Molecules of soa1 against those of soa2 (Self: each pair once), energy/virial times weight.
   template <bool Self>
   void pairLoop(CellDataSoA& soa1, CellDataSoA& soa2, MultipoleCellData& mp1, MultipoleCellData& mp2, double weight);
-  /// LJ centres of molecule m of soa1 against the LJ centres of the listed molecules of soa2.
-  void ljSites(CellDataSoA& soa1, std::size_t m, CellDataSoA& soa2, std::size_t numListed, double& u6, double& vir);
+  /// LJ centres of molecule m of soa1 against the LJ centres of the molecules _listed[0..numListed) of soa2;
+  /// 6 U and the virial of the pairs with _listed[0..numFirst) go to u6[0], vir[0], the others' to u6[1],
+  /// vir[1]. With few LJ types the packed centres are grouped by (weight, type), so that every group
+  /// runs the loop with one parameter set; else the parameters are packed per centre.
+  void ljSites(CellDataSoA& soa1, std::size_t m, CellDataSoA& soa2, std::size_t numListed, std::size_t numFirst,
+               double u6[2], double vir[2]);
+
 
   /// Molecule pairs of the cell(s) with rs <= R < rc when the cutoff switch is on.
   void switchedPairs(ParticleCell& cell1, ParticleCell& cell2, bool self, double weight);

@@ -95,28 +95,36 @@ MARDYN_ALWAYS_INLINE void row(const MultipoleSiteArrays& a, std::size_t i, Multi
   sums.virial += sv;
 }
 
-/// The sites of kind A of molecule m against every packed site of p.
+/// The sites of kind A of molecule m against every packed site of p: the packed sites of each kind
+/// before split[kind] (charges, dipoles, quadrupoles) sum their energy and virial into sums[0], the
+/// others into sums[1] (the two energy weights of a list row).
 template <Kind A>
-MARDYN_ALWAYS_INLINE void rowsOfKind(MultipoleSiteArrays& arr, std::size_t m, MultipoleCellData& p, double cutoff2,
-                                     double epsRFInvrc3, Sums& sums) {
+MARDYN_ALWAYS_INLINE void rowsOfKind(MultipoleSiteArrays& arr, std::size_t m, MultipoleCellData& p,
+                                     const std::size_t split[3], double cutoff2, double epsRFInvrc3, Sums sums[2]) {
+  const std::size_t nc = p.charges.size(), nd = p.dipoles.size(), nq = p.quadrupoles.size();
   for (std::size_t i = arr.first[m]; i < arr.first[m + 1]; ++i) {
     double fi[3] = {0.0, 0.0, 0.0}, ti[3] = {0.0, 0.0, 0.0};
-    if (p.charges.size()) row<A, Kind::Charge>(arr, i, p.charges, 0, p.charges.size(), cutoff2, epsRFInvrc3, fi, ti, sums);
-    if (p.dipoles.size()) row<A, Kind::Dipole>(arr, i, p.dipoles, 0, p.dipoles.size(), cutoff2, epsRFInvrc3, fi, ti, sums);
-    if (p.quadrupoles.size())
-      row<A, Kind::Quadrupole>(arr, i, p.quadrupoles, 0, p.quadrupoles.size(), cutoff2, epsRFInvrc3, fi, ti, sums);
+    if (split[0]) row<A, Kind::Charge>(arr, i, p.charges, 0, split[0], cutoff2, epsRFInvrc3, fi, ti, sums[0]);
+    if (nc > split[0]) row<A, Kind::Charge>(arr, i, p.charges, split[0], nc, cutoff2, epsRFInvrc3, fi, ti, sums[1]);
+    if (split[1]) row<A, Kind::Dipole>(arr, i, p.dipoles, 0, split[1], cutoff2, epsRFInvrc3, fi, ti, sums[0]);
+    if (nd > split[1]) row<A, Kind::Dipole>(arr, i, p.dipoles, split[1], nd, cutoff2, epsRFInvrc3, fi, ti, sums[1]);
+    if (split[2]) row<A, Kind::Quadrupole>(arr, i, p.quadrupoles, 0, split[2], cutoff2, epsRFInvrc3, fi, ti, sums[0]);
+    if (nq > split[2])
+      row<A, Kind::Quadrupole>(arr, i, p.quadrupoles, split[2], nq, cutoff2, epsRFInvrc3, fi, ti, sums[1]);
     arr.fx[i] += fi[0]; arr.fy[i] += fi[1]; arr.fz[i] += fi[2];
     arr.tx[i] += ti[0]; arr.ty[i] += ti[1]; arr.tz[i] += ti[2];
   }
 }
 
 /// Sites of molecule m of `a` (all kinds) against every packed site of `p` (sites of molecules
-/// already known to lie within the cutoff, so the mask is always 1): all nine ordered kind pairs.
+/// already known to lie within the cutoff, so the mask is always 1): all nine ordered kind pairs;
+/// split and sums as in rowsOfKind.
 MARDYN_ALWAYS_INLINE void moleculeAgainstPacked(MultipoleCellData& a, std::size_t m, MultipoleCellData& p,
-                                                double cutoff2, double epsRFInvrc3, Sums& sums) {
-  rowsOfKind<Kind::Charge>(a.charges, m, p, cutoff2, epsRFInvrc3, sums);
-  rowsOfKind<Kind::Dipole>(a.dipoles, m, p, cutoff2, epsRFInvrc3, sums);
-  rowsOfKind<Kind::Quadrupole>(a.quadrupoles, m, p, cutoff2, epsRFInvrc3, sums);
+                                                const std::size_t split[3], double cutoff2, double epsRFInvrc3,
+                                                Sums sums[2]) {
+  rowsOfKind<Kind::Charge>(a.charges, m, p, split, cutoff2, epsRFInvrc3, sums);
+  rowsOfKind<Kind::Dipole>(a.dipoles, m, p, split, cutoff2, epsRFInvrc3, sums);
+  rowsOfKind<Kind::Quadrupole>(a.quadrupoles, m, p, split, cutoff2, epsRFInvrc3, sums);
 }
 
 }  // namespace multipoleloops

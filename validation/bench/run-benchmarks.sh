@@ -122,6 +122,9 @@ open(path, "w").write(s)
 PY
   echo "$dir/$2/config.xml"
 }
+# An ls1-mardyn built without MPI (its default, ENABLE_MPI=OFF) gets no 2-process row.
+ls1mpi=0
+ldd "$ls1" 2>/dev/null | grep -q "libmpi" && ls1mpi=1
 molecules() { awk '/^ *NumberOfMolecules/ { print $2; exit } /^ *N[ \t]/ { print $2; exit }' "$1"; }
 wall_rate() {  # $1 = molecules x steps, then the command; prints molecule-steps per wall second
   local n=$1 t0 t1
@@ -139,7 +142,13 @@ for ex in "Argon 200K_18mol_l ${LS1_STEPS_ARGON:-500}" "CO2 370K_15mol_l ${LS1_S
   work1=$(dirname "$cfg")
   for np in 1 2; do
     launch=""
-    [ $np = 2 ] && { [ -z "$mpirun" ] && continue; launch="$mpirun $mpiflags -np 2"; }
+    if [ $np = 2 ]; then
+      if [ -z "$mpirun" ] || [ $ls1mpi = 0 ] || [ $withmpi = 0 ]; then
+        row "$1 ($n, $3 steps)" "2 processes" "-" "(ls1-mardyn or mardyn without MPI)" "-" "n/a"
+        continue
+      fi
+      launch="$mpirun $mpiflags -np 2"
+    fi
     bm=0 bl=0
     for _ in $(seq "$repeat"); do
       bm=$(best "$bm" "$(cd "$work1" && OMP_NUM_THREADS=1 wall_rate $((n * $3)) $launch "$mardyn" --final-checkpoint 0 --print-interval 0 "$cfg")")

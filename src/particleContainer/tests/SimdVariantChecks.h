@@ -95,6 +95,40 @@ inline void checkMultiSiteVariant(SimdLevel level) {
   CPPUNIT_ASSERT(dF < 1e-11 && dM < 1e-11 && dU < 1e-11 && dW < 1e-11);
 }
 
+/// The same with few LJ types (a CO2-like model: three centres of two parameter sets and three charges,
+/// and an ion), where the processor packs the neighbour centres grouped by type.
+inline void checkMultiSiteFewTypesVariant(SimdLevel level) {
+  std::vector<Component> comps;
+  Component co2(0, "CO2-like");
+  co2.addLJCenter(LJCenter{{0, 0, 0}, 0.3, 1.0, 0.9, false});
+  co2.addLJCenter(LJCenter{{0, 0, -0.4}, 0.35, 1.2, 1.0, false});
+  co2.addLJCenter(LJCenter{{0, 0, 0.4}, 0.35, 1.2, 1.0, false});
+  co2.addCharge(Charge{{0, 0, 0}, 0.0, 0.6});
+  co2.addCharge(Charge{{0, 0, -0.4}, 0.0, -0.3});
+  co2.addCharge(Charge{{0, 0, 0.4}, 0.0, -0.3});
+  co2.setMomentsOfInertia({0.112, 0.112, 0.0});
+  comps.push_back(co2);
+  Component ion(1, "ion");
+  ion.addLJCenter(LJCenter{{0, 0, 0}, 1.0, 1.1, 0.8, false});
+  ion.addCharge(Charge{{0, 0, 0}, 0.0, -0.5});
+  comps.push_back(ion);
+  const Vec3 box{9.5, 10.0, 11.0};
+  InteractionParameters params(comps, 3.0);
+  params.setMixing(0, 1, 1.05, 0.9);
+  params.setReactionField(20.0);
+  CPPUNIT_ASSERT(params.numLJTypes() <= 4);
+  const auto mols = randomMolecules(comps, box, 200, 0.95, 99);
+  VectorizedCellProcessor proc(params, level);
+  const ForceResult ref = bruteForceAllSites(mols, box, params);
+  const ForceResult res = cellForces(mols, box, params.cutoff(), 1, proc);
+  const double dF = maxRelativeDeviation(res.F, ref.F), dM = maxRelativeDeviation(res.M, ref.M);
+  const double dU = std::abs(res.upot - ref.upot) / std::abs(ref.upot);
+  const double dW = std::abs(res.virial - ref.virial) / std::abs(ref.virial);
+  if (!(dF < 1e-11 && dM < 1e-11 && dU < 1e-11 && dW < 1e-11))
+    std::cout << "\n  " << simdLevelName(level) << " few types: F " << dF << " M " << dM << " U " << dU << " W " << dW;
+  CPPUNIT_ASSERT(dF < 1e-11 && dM < 1e-11 && dU < 1e-11 && dW < 1e-11);
+}
+
 /// Throws SkipTest (the test is reported skipped, with the reason) where the CPU lacks the level.
 inline void requireSimdLevel(SimdLevel level) {
   if (!cpuSupports(level))
@@ -111,6 +145,7 @@ inline void requireSimdLevel(SimdLevel level) {
     CPPUNIT_TEST(mixture);                                                                 \
     CPPUNIT_TEST(singleCentre);                                                            \
     CPPUNIT_TEST(multiSite);                                                               \
+    CPPUNIT_TEST(multiSiteFewTypes);                                                       \
     CPPUNIT_TEST_SUITE_END();                                                              \
                                                                                            \
    public:                                                                                 \
@@ -119,5 +154,6 @@ inline void requireSimdLevel(SimdLevel level) {
     void mixture() { mardyn::testing::checkSimdVariant(LEVEL, true); }                     \
     void singleCentre() { mardyn::testing::checkSingleCentreVariant(LEVEL); }              \
     void multiSite() { mardyn::testing::checkMultiSiteVariant(LEVEL); }                    \
+    void multiSiteFewTypes() { mardyn::testing::checkMultiSiteFewTypesVariant(LEVEL); }    \
   };                                                                                       \
   CPPUNIT_TEST_SUITE_REGISTRATION(NAME)

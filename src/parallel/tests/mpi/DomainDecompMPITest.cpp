@@ -10,6 +10,7 @@
 #include "parallel/DomainDecompMPI.h"
 #include "parallel/DomainDecompSequential.h"
 #include "parallel/ParallelEnvironment.h"
+#include "particleContainer/LinkedCells.h"
 #include "particleContainer/tests/FccConfig.h"
 #include "particleContainer/tests/MultiSiteModels.h"
 #include "utils/MardynException.h"
@@ -30,7 +31,9 @@ class DomainDecompMPITest : public CppUnit::TestFixture {
   CPPUNIT_TEST(twoCentreMatchesSerial);
   CPPUNIT_TEST(quadrupolarMatchesSerial);
   CPPUNIT_TEST(chargedWaterLikeMatchesSerial);
+  CPPUNIT_TEST(wideRegionsMatchSerial);
   CPPUNIT_TEST(hotSystemKeepsEveryMolecule);
+  CPPUNIT_TEST(moleculeJumpingARegionIsReported);
   CPPUNIT_TEST(badGridIsRejected);
   CPPUNIT_TEST(kdDecompositionMatchesSerial);
   CPPUNIT_TEST_SUITE_END();
@@ -170,6 +173,19 @@ class DomainDecompMPITest : public CppUnit::TestFixture {
   void quadrupolarMatchesSerial() { compare(multiSite("2CLJQ", 5), 50, "2CLJQ NVT"); }
   void chargedWaterLikeMatchesSerial() { compare(multiSite("water-like", 7), 30, "water-like (charges) NVT"); }
 
+  /// Regions at least two halo widths wide (box 16.8, halo 2.8; 1 x 2 x 2 on four processes): leavers
+  /// and halo copies travel in one round per axis, edges and corners through the later axes.
+  void wideRegionsMatchSerial() {
+    SimulationConfig cfg = testing::fccConfig(10, 0.8442, 2.5, 1.44, false);
+    compare(cfg, 40, "LJ NVE, wide regions");
+    auto decomp = std::make_unique<DomainDecompMPI>(grids().front());
+    const DomainDecompMPI* d = decomp.get();
+    Simulation sim(cfg, std::move(decomp));
+    sim.prepare();
+    sim.step();
+    CPPUNIT_ASSERT(d->combinedExchanges() == 2);  // prepare() and the step
+  }
+
   void hotSystemKeepsEveryMolecule() {
     SimulationConfig cfg = testing::fccConfig(6, 0.3, 2.5, 50.0, true);
     cfg.timestep = 0.002;
@@ -191,6 +207,40 @@ class DomainDecompMPITest : public CppUnit::TestFixture {
     int ok = countOk && idsOk;
     MPI_Allreduce(MPI_IN_PLACE, &ok, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
     CPPUNIT_ASSERT(ok);
+  }
+
+  /// On 2 x 1 x 1 (box 16.8, regions 8.4 wide, halo 2.8) a molecule that moved 14 in one step arrives
+  /// where it should have been a halo copy of the far neighbour: with the deferred check the exchange
+  /// notes the loss on the receiving rank (no collective); without it every rank throws.
+  void moleculeJumpingARegionIsReported() {
+    if (ParallelEnvironment::size() != 2) return;
+    const std::vector<Component> comps = {Component(0, "LJ")};
+    const Domain domain({16.8, 16.8, 16.8});
+    for (bool deferred : {true, false}) {
+      DomainDecompMPI decomp({2, 1, 1});
+      decomp.setComponents(comps);
+      decomp.setDeferredLossCheck(deferred);
+      LinkedCells cells(decomp.boundingBoxMin(domain), decomp.boundingBoxMax(domain), 2.8);
+      if (ParallelEnvironment::rank() == 0) {
+        cells.addParticle(Molecule(1, &comps[0], {1.0, 4.0, 4.0}, {}, Quaternion(), {}));
+        cells.addParticle(Molecule(2, &comps[0], {5.0, 4.0, 4.0}, {}, Quaternion(), {}));
+      }
+      decomp.exchangeMolecules(cells, domain);
+      CPPUNIT_ASSERT(!decomp.takeLostMolecules());
+      bool threw = false;
+      cells.forEach([&](Molecule& m) {  // molecule 1 jumps by 14 (into rank 1, 1.4 from its upper face)
+        if (m.id() == 1) m.setR({15.0, 4.0, 4.0});
+      });
+      try {
+        decomp.exchangeMolecules(cells, domain);
+      } catch (const MardynException& e) {
+        threw = std::string(e.what()).find("farther than one halo width") != std::string::npos;
+      }
+      int lost = decomp.takeLostMolecules() ? 1 : 0;
+      MPI_Allreduce(MPI_IN_PLACE, &lost, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+      if (deferred) CPPUNIT_ASSERT(lost == 1 && !threw);
+      else CPPUNIT_ASSERT(lost == 0 && threw);
+    }
   }
 
   void badGridIsRejected() {
