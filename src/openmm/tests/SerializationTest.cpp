@@ -11,6 +11,9 @@ class SerializationTest : public CppUnit::TestFixture {
   CPPUNIT_TEST(integratorSerialization);
   CPPUNIT_TEST(stateSerialization);
   CPPUNIT_TEST(malformedXml);
+  CPPUNIT_TEST(tabulatedRoundTrip);
+  CPPUNIT_TEST(openMMTabulatedFile);
+  CPPUNIT_TEST(malformedFunctionTables);
   CPPUNIT_TEST_SUITE_END();
 
 public:
@@ -19,6 +22,9 @@ public:
   void integratorSerialization() { OpenMMTests::testIntegratorSerialization(platform()); }
   void stateSerialization() { OpenMMTests::testStateSerialization(platform()); }
   void malformedXml() { OpenMMTests::testMalformedXml(platform()); }
+  void tabulatedRoundTrip() { OpenMMTests::testTabulatedRoundTrip(platform()); }
+  void openMMTabulatedFile() { OpenMMTests::testOpenMMTabulatedFile(platform()); }
+  void malformedFunctionTables() { OpenMMTests::testMalformedFunctionTables(platform()); }
 
 private:
   static OpenMM::Platform& platform() { return OpenMM::Platform::getPlatformByName("Reference"); }
