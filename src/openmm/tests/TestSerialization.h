@@ -637,11 +637,23 @@ inline void testOpenMMTabulatedFile(Platform& platform) {
   centroid->setForceGroup(4);
   built.addForce(centroid);
   assertSameEnergies(built, *system, positions, platform, 1e-9, "OpenMM 7.7 file against the forces built in code");
+  // Version 1 of a continuous function has no periodic attribute and is read as not periodic.
+  std::string older = openMMTabulatedFile();
+  const std::string v2 = "periodic=\"0\" type=\"Continuous1DFunction\" version=\"2\"";
+  older.replace(older.find(v2), v2.size(), "type=\"Continuous1DFunction\" version=\"1\"");
+  std::unique_ptr<System> fromOlder(fromXml(older));
+  CPPUNIT_ASSERT(!dynamic_cast<const CustomCompoundBondForce&>(fromOlder->getForce(2)).getTabulatedFunction(0)
+                      .getPeriodic());
+  VerletIntegrator olderIntegrator(0.001);
+  Context olderContext(*fromOlder, olderIntegrator, platform);
+  olderContext.setPositions(positions);
+  assertClose(3.0, olderContext.getState(State::Energy, false, 1 << 3).getPotentialEnergy(), 1e-12,
+              "compound energy with a version 1 function");
   CPPUNIT_ASSERT(std::fabs(context.getState(State::Energy, false, 1 << 1).getPotentialEnergy()) > 1e-3);
   CPPUNIT_ASSERT(std::fabs(context.getState(State::Energy, false, 1 << 2).getPotentialEnergy()) > 1e-3);
 }
 
-inline void testMalformedFunctionTables(Platform&) {
+inline void testMalformedFunctionTables(Platform& platform) {
   const std::string file = openMMTabulatedFile();
   std::vector<Vec3> positions;
   std::unique_ptr<System> system(createTabulatedSystem(positions));
@@ -681,6 +693,28 @@ inline void testMalformedFunctionTables(Platform&) {
   fails(replaced(file, "map=\"0\"", "map=\"1\""), "attribute 'map' of <Torsion> at line", "CMAP map index");
   fails(replaced(file, "<Particle p=\"1\" weight=\"1\"/>", "<Particle p=\"1\"/>"), "gives a weight to 1 of its 2",
         "centroid group with some weights");
+  // Damaged copies of the written file: each is refused with an OpenMMException or read, and what is read makes a
+  // Context and an energy or is refused with an OpenMMException.
+  std::mt19937 random(11);
+  int refused = 0;
+  for (int trial = 0; trial < 200; trial++) {
+    std::string text = written;
+    if (trial % 4 == 0)
+      text.resize(random() % text.size());
+    else
+      for (int k = 0; k < 2; k++)
+        text[random() % text.size()] = "0123456789<>\"=/ -.e"[random() % 19];
+    try {
+      std::unique_ptr<System> damaged(fromXml(text));
+      VerletIntegrator integrator(0.001);
+      Context context(*damaged, integrator, platform);
+      context.setPositions(positions);
+      context.getState(State::Energy | State::Forces);
+    } catch (const OpenMMException&) {
+      refused++;
+    }
+  }
+  CPPUNIT_ASSERT_MESSAGE("only " + std::to_string(refused) + " of 200 damaged files were refused", refused > 60);
 }
 
 } // namespace OpenMMTests
