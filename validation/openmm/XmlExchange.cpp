@@ -3,7 +3,8 @@
 //                                                     share (virtual sites, constraints, triclinic box; every
 //                                                     kind of tabulated function) and a
 //                                                     CompoundIntegrator holding one of each integrator (a
-//                                                     CustomIntegrator with every kind of computation too)
+//                                                     CustomIntegrator with every kind of computation and two
+//                                                     tabulated functions too)
 //   XmlExchange read <system.xml> <integrators.xml>    reads both, prints the energy of each force group and
 //                                                     the forces on the Reference platform, and every
 //                                                     integrator parameter
@@ -196,6 +197,9 @@ static CompoundIntegrator* buildIntegrators() {
   custom->addComputeGlobal("a", "a+1");
   custom->endBlock();
   custom->addConstrainVelocities();
+  custom->addTabulatedFunction("tab", new Continuous1DFunction({0.0, 1.0, 4.0, 9.0}, 0.0, 3.0));
+  custom->addTabulatedFunction("dtab", new Discrete2DFunction(2, 1, {0.5, 0.25}));
+  custom->addComputeGlobal("a", "a+0*tab(1.5)*dtab(1,0)");
   custom->setKineticEnergyExpression("0.5*m*v*v");
   custom->setRandomNumberSeed(12);
   compound->addIntegrator(custom);
@@ -256,6 +260,13 @@ int main(int argc, char** argv) {
     if (auto* c = dynamic_cast<const CustomIntegrator*>(&m)) {
       std::printf("integrator.%d.custom %d %d %d %d\n", k, c->getNumGlobalVariables(), c->getNumPerDofVariables(),
                   c->getNumComputations(), c->getRandomNumberSeed());
+      std::printf("integrator.%d.functions %d\n", k, c->getNumTabulatedFunctions());
+      for (int f = 0; f < c->getNumTabulatedFunctions(); f++) {
+        const TabulatedFunction& function = c->getTabulatedFunction(f);
+        std::printf("integrator.%d.function.%s %d %d\n", k, c->getTabulatedFunctionName(f).c_str(),
+                    dynamic_cast<const Continuous1DFunction*>(&function) != nullptr ? 1 : 0,
+                    dynamic_cast<const Discrete2DFunction*>(&function) != nullptr ? 1 : 0);
+      }
       for (int g = 0; g < c->getNumGlobalVariables(); g++)
         std::printf("integrator.%d.global.%s %.17g\n", k, c->getGlobalVariableName(g).c_str(), c->getGlobalVariable(g));
       for (int s = 0; s < c->getNumComputations(); s++) {

@@ -14,6 +14,7 @@ class SerializationTest : public CppUnit::TestFixture {
   CPPUNIT_TEST(tabulatedRoundTrip);
   CPPUNIT_TEST(openMMTabulatedFile);
   CPPUNIT_TEST(malformedFunctionTables);
+  CPPUNIT_TEST(customIntegratorFunctionsFile);
   CPPUNIT_TEST_SUITE_END();
 
 public:
@@ -25,6 +26,7 @@ public:
   void tabulatedRoundTrip() { OpenMMTests::testTabulatedRoundTrip(platform()); }
   void openMMTabulatedFile() { OpenMMTests::testOpenMMTabulatedFile(platform()); }
   void malformedFunctionTables() { OpenMMTests::testMalformedFunctionTables(platform()); }
+  void customIntegratorFunctionsFile() { OpenMMTests::testCustomIntegratorFunctionsFile(platform()); }
 
 private:
   static OpenMM::Platform& platform() { return OpenMM::Platform::getPlatformByName("Reference"); }

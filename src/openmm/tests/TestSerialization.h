@@ -653,6 +653,65 @@ inline void testOpenMMTabulatedFile(Platform& platform) {
   CPPUNIT_ASSERT(std::fabs(context.getState(State::Energy, false, 1 << 2).getPotentialEnergy()) > 1e-3);
 }
 
+inline void testCustomIntegratorFunctionsFile(Platform& platform) {
+  // A CustomIntegrator with a Discrete1DFunction and a periodic Continuous1DFunction, in OpenMM 7.7's layout.
+  const std::string xml = R"XML(<?xml version="1.0" ?>
+<Integrator constraintTolerance="1e-05" kineticEnergyExpression="m*v*v/2" randomSeed="0" stepSize=".001" type="CustomIntegrator" version="2">
+	<GlobalVariables a="0" b="0"/>
+	<PerDofVariables/>
+	<Computations>
+		<Computation computationExpression="f(1)" computationType="0" computationVariable="a"/>
+		<Computation computationExpression="p(2.25)" computationType="0" computationVariable="b"/>
+	</Computations>
+	<Functions>
+		<Function name="f" type="Discrete1DFunction" version="1">
+			<Values>
+				<Value v="1"/>
+				<Value v="2.5"/>
+				<Value v="3"/>
+			</Values>
+		</Function>
+		<Function max="2" min="0" name="p" periodic="1" type="Continuous1DFunction" version="2">
+			<Values>
+				<Value v="0"/>
+				<Value v="1"/>
+				<Value v="0"/>
+				<Value v="-1"/>
+				<Value v="0"/>
+			</Values>
+		</Function>
+	</Functions>
+</Integrator>
+)XML";
+  std::stringstream stream(xml);
+  std::unique_ptr<Integrator> read(XmlSerializer::deserialize<Integrator>(stream));
+  auto& integrator = dynamic_cast<CustomIntegrator&>(*read);
+  CPPUNIT_ASSERT_EQUAL(2, integrator.getNumTabulatedFunctions());
+  CPPUNIT_ASSERT(integrator.getTabulatedFunction(1).getPeriodic());
+  // Written again and read again: the same XML.
+  std::stringstream written, again;
+  XmlSerializer::serialize<Integrator>(&integrator, "Integrator", written);
+  std::unique_ptr<Integrator> copy(XmlSerializer::deserialize<Integrator>(written));
+  XmlSerializer::serialize<Integrator>(copy.get(), "Integrator", again);
+  CPPUNIT_ASSERT_EQUAL(written.str(), again.str());
+  CPPUNIT_ASSERT(written.str().find("periodic=\"1\" type=\"Continuous1DFunction\"") != std::string::npos);
+  System system;
+  system.addParticle(1.0);
+  Context context(system, integrator, platform);
+  context.setPositions({Vec3(0.1, 0.2, 0.3)});
+  integrator.step(1);
+  assertClose(2.5, integrator.getGlobalVariableByName("a"), 0.0, "discrete function read from the file");
+  // p has period 2, so p(2.25) = p(0.25), strictly between the table's 0 and 1 and on the rising side.
+  const double b = integrator.getGlobalVariableByName("b");
+  CPPUNIT_ASSERT_MESSAGE("p(2.25) = " + std::to_string(b), b > 0.3 && b < 1.0);
+  std::unique_ptr<Integrator> fromCopy(XmlSerializer::deserialize<Integrator>(again));
+  auto& copied = dynamic_cast<CustomIntegrator&>(*fromCopy);
+  Context copyContext(system, copied, platform);
+  copyContext.setPositions({Vec3(0.1, 0.2, 0.3)});
+  copied.step(1);
+  assertClose(b, copied.getGlobalVariableByName("b"), 0.0, "periodic function after the round trip");
+}
+
 inline void testMalformedFunctionTables(Platform& platform) {
   const std::string file = openMMTabulatedFile();
   std::vector<Vec3> positions;
