@@ -1,8 +1,10 @@
 // XmlExchange: one program built against OpenMM 7.7 and against this project's library (xml-exchange.sh).
 //   XmlExchange write <system.xml> <integrators.xml>   writes a System with every Force class both libraries
-//                                                     share (virtual sites, constraints, triclinic box) and a
+//                                                     share (virtual sites, constraints, triclinic box; every
+//                                                     kind of tabulated function) and a
 //                                                     CompoundIntegrator holding one of each integrator (a
-//                                                     CustomIntegrator with every kind of computation too)
+//                                                     CustomIntegrator with every kind of computation and two
+//                                                     tabulated functions too)
 //   XmlExchange read <system.xml> <integrators.xml>    reads both, prints the energy of each force group and
 //                                                     the forces on the Reference platform, and every
 //                                                     integrator parameter
@@ -109,6 +111,50 @@ static System* buildSystem() {
   customNonbonded->addInteractionGroup({0, 1, 2, 3, 4, 5}, {3, 4, 5, 6, 7, 8, 9, 10, 11});
   customNonbonded->setForceGroup(6);
   system->addForce(customNonbonded);
+  auto* cmap = new CMAPTorsionForce();
+  std::vector<double> map(16);
+  for (int i = 0; i < 16; i++)
+    map[i] = 0.3 * std::sin(0.7 * i) + 0.05 * i;
+  cmap->addMap(4, map);
+  cmap->addTorsion(0, 2, 3, 4, 5, 3, 4, 5, 6);
+  cmap->setForceGroup(7);
+  system->addForce(cmap);
+  auto* gbsa = new GBSAOBCForce();
+  gbsa->setSolventDielectric(70.0);
+  gbsa->setSurfaceAreaEnergy(2.0);
+  for (int i = 0; i < n + 4; i++)
+    gbsa->addParticle(i < n ? 0.2 * (i % 3 - 1) : 0.0, 0.14 + 0.005 * i, 0.75 + 0.01 * i);
+  gbsa->setForceGroup(8);
+  system->addForce(gbsa);
+  auto* compound = new CustomCompoundBondForce(
+      3, "k*f(distance(p1,p2)) + g(angle(p1,p2,p3), s) + h(x1, y1, z1) + d1(i) + d2(i, j) + d3(j, i, 0)");
+  compound->addPerBondParameter("k");
+  compound->addPerBondParameter("i");
+  compound->addPerBondParameter("j");
+  compound->addGlobalParameter("s", 0.4);
+  compound->addBond({0, 4, 8}, {2.0, 1.0, 0.0});
+  compound->addBond({3, 9, 11}, {1.5, 0.0, 1.0});
+  compound->addTabulatedFunction("f", new Continuous1DFunction({0.0, 0.3, 0.5, 0.6, 0.65, 0.7}, 0.0, 1.5));
+  compound->addTabulatedFunction("g", new Continuous2DFunction(3, 3, {0, 1, 2, 1, 2, 3, 2, 3, 5}, 0.0, 3.2, 0.0, 1.0));
+  std::vector<double> cube(24);
+  for (int i = 0; i < 24; i++)
+    cube[i] = 0.1 * (i % 5) - 0.02 * i;
+  compound->addTabulatedFunction("h", new Continuous3DFunction(2, 3, 4, cube, -1.0, 1.0, -1.0, 1.0, -1.0, 1.0));
+  compound->addTabulatedFunction("d1", new Discrete1DFunction({0.25, -0.5}));
+  compound->addTabulatedFunction("d2", new Discrete2DFunction(2, 2, {1.0, 2.0, 3.0, 4.0}));
+  compound->addTabulatedFunction("d3", new Discrete3DFunction(2, 2, 1, {0.5, 0.6, 0.7, 0.8}));
+  compound->setForceGroup(9);
+  system->addForce(compound);
+  auto* centroid = new CustomCentroidBondForce(2, "k*distance(g1,g2)^2 + t(m) + w(distance(g1,g2))");
+  centroid->addPerBondParameter("k");
+  centroid->addPerBondParameter("m");
+  centroid->addGroup({0, 1, 2}, {1.0, 2.0, 0.5});
+  centroid->addGroup({5, 6, 7});
+  centroid->addBond({0, 1}, {30.0, 2.0});
+  centroid->addTabulatedFunction("t", new Discrete1DFunction({0.1, 0.2, 0.35}));
+  centroid->addTabulatedFunction("w", new Continuous1DFunction({0.0, 0.4, -0.2, 0.1, 0.0}, 0.0, 2.0, true));
+  centroid->setForceGroup(10);
+  system->addForce(centroid);
   system->addForce(new CMMotionRemover(7));
   auto* andersen = new AndersenThermostat(310.0, 2.5);
   andersen->setRandomNumberSeed(5);
@@ -151,6 +197,9 @@ static CompoundIntegrator* buildIntegrators() {
   custom->addComputeGlobal("a", "a+1");
   custom->endBlock();
   custom->addConstrainVelocities();
+  custom->addTabulatedFunction("tab", new Continuous1DFunction({0.0, 1.0, 4.0, 9.0}, 0.0, 3.0));
+  custom->addTabulatedFunction("dtab", new Discrete2DFunction(2, 1, {0.5, 0.25}));
+  custom->addComputeGlobal("a", "a+0*tab(1.5)*dtab(1,0)");
   custom->setKineticEnergyExpression("0.5*m*v*v");
   custom->setRandomNumberSeed(12);
   compound->addIntegrator(custom);
@@ -183,7 +232,7 @@ int main(int argc, char** argv) {
   context.computeVirtualSites();
   std::printf("particles %d\nforces %d\nconstraints %d\n", system->getNumParticles(), system->getNumForces(),
               system->getNumConstraints());
-  for (int g = 0; g < 7; g++)
+  for (int g = 0; g < 11; g++)
     std::printf("energy.group%d %.17g\n", g, context.getState(State::Energy, false, 1 << g).getPotentialEnergy());
   State state = context.getState(State::Forces | State::Positions);
   // Forces on real particles only: OpenMM 7.7 also reports the force acting on each virtual site before it is
@@ -211,6 +260,13 @@ int main(int argc, char** argv) {
     if (auto* c = dynamic_cast<const CustomIntegrator*>(&m)) {
       std::printf("integrator.%d.custom %d %d %d %d\n", k, c->getNumGlobalVariables(), c->getNumPerDofVariables(),
                   c->getNumComputations(), c->getRandomNumberSeed());
+      std::printf("integrator.%d.functions %d\n", k, c->getNumTabulatedFunctions());
+      for (int f = 0; f < c->getNumTabulatedFunctions(); f++) {
+        const TabulatedFunction& function = c->getTabulatedFunction(f);
+        std::printf("integrator.%d.function.%s %d %d\n", k, c->getTabulatedFunctionName(f).c_str(),
+                    dynamic_cast<const Continuous1DFunction*>(&function) != nullptr ? 1 : 0,
+                    dynamic_cast<const Discrete2DFunction*>(&function) != nullptr ? 1 : 0);
+      }
       for (int g = 0; g < c->getNumGlobalVariables(); g++)
         std::printf("integrator.%d.global.%s %.17g\n", k, c->getGlobalVariableName(g).c_str(), c->getGlobalVariable(g));
       for (int s = 0; s < c->getNumComputations(); s++) {

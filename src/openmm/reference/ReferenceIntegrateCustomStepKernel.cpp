@@ -1,5 +1,6 @@
 // ReferenceIntegrateCustomStepKernel: expressions compiled over one variable table (x v f m dt energy uniform
-// gaussian f0..f31 energy0..energy31, then the globals, then the per-DOF variables); per-DOF computations run
+// gaussian f0..f31 energy0..energy31, then the globals, then the per-DOF variables; the integrator's tabulated
+// functions callable by name); per-DOF computations run
 // over the 3N degrees of freedom (particles without mass keep their positions and velocities); blocks jump to their
 // matching end; constraints correct along the positions at the start of the step.
 #include "ReferenceIntegrateCustomStepKernel.h"
@@ -7,6 +8,7 @@
 #include "ExpressionParser.h"
 #include "ReferenceIntegrationUtilities.h"
 #include "ReferencePlatform.h"
+#include "TabulatedFunctionEvaluator.h"
 #include "openmm/OpenMMException.h"
 #include "openmm/System.h"
 #include "openmm/internal/ContextImpl.h"
@@ -35,7 +37,7 @@ const char* const kComparisons[] = {"<=", ">=", "!=", "==", "<", ">", "="};
 ReferenceIntegrateCustomStepKernel::Compiled
 ReferenceIntegrateCustomStepKernel::compile(const std::string& text, bool perDof, const std::string& where) const {
   Compiled c;
-  Expression e = ExpressionParser::parse(text);
+  Expression e = ExpressionParser::parse(text, _functions);
   std::set<std::string> names;
   collect(e, names);
   for (const auto& name : names) {
@@ -64,6 +66,8 @@ ReferenceIntegrateCustomStepKernel::compile(const std::string& text, bool perDof
 }
 
 void ReferenceIntegrateCustomStepKernel::initialize(const System&, const CustomIntegrator& integrator) {
+  _functions = createTabulatedFunctionEvaluators(integrator.tabulatedFunctions().names(),
+                                                 integrator.tabulatedFunctions().functions());
   _variables = {"x", "v", "f", "m", "dt", "energy", "uniform", "gaussian"};
   for (int g = 0; g < 32; g++)
     _variables.push_back("f" + std::to_string(g));

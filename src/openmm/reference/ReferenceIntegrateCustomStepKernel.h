@@ -4,6 +4,7 @@
 #pragma once
 
 #include "CompiledExpression.h"
+#include "CustomFunction.h"
 #include "openmm/CustomIntegrator.h"
 #include "openmm/Vec3.h"
 #include "openmm/kernels/IntegrateCustomStepKernel.h"
@@ -51,6 +52,7 @@ private:
   bool condition(ContextImpl& context, const Step& step, std::vector<double>& values, ReferencePlatformData& data);
 
   std::vector<std::string> _variables;
+  CustomFunctionMap _functions;
   int _numGlobals = 0, _numPerDof = 0;
   std::vector<Step> _steps;
   Compiled _kinetic;

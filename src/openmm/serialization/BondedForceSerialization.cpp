@@ -1,9 +1,11 @@
-// HarmonicBondForce, HarmonicAngleForce, PeriodicTorsionForce and RBTorsionForce in OpenMM's XML (version 2:
-// forceGroup, name, usesPeriodic; one element per term).
+// HarmonicBondForce, HarmonicAngleForce, PeriodicTorsionForce, RBTorsionForce and CMAPTorsionForce in OpenMM's
+// XML (version 2: forceGroup, name, usesPeriodic; one element per term; CMAP maps as <Map size=...> of <Energy e=...>).
 #include "BuiltInProxies.h"
 #include "SerializationHelpers.h"
+#include "openmm/CMAPTorsionForce.h"
 #include "openmm/HarmonicAngleForce.h"
 #include "openmm/HarmonicBondForce.h"
+#include "openmm/OpenMMException.h"
 #include "openmm/PeriodicTorsionForce.h"
 #include "openmm/RBTorsionForce.h"
 
@@ -106,6 +108,58 @@ RBTorsionForce* readRBTorsionForce(const SerializationNode& node) {
     force->addTorsion(t.getIntProperty("p1"), t.getIntProperty("p2"), t.getIntProperty("p3"), t.getIntProperty("p4"),
                       t.getDoubleProperty("c0"), t.getDoubleProperty("c1"), t.getDoubleProperty("c2"),
                       t.getDoubleProperty("c3"), t.getDoubleProperty("c4"), t.getDoubleProperty("c5"));
+  return force.release();
+}
+
+void writeCMAPTorsionForce(const CMAPTorsionForce& force, SerializationNode& node) {
+  writeForceBase(force, node, 2, true);
+  SerializationNode& maps = node.createChildNode("Maps");
+  for (int i = 0; i < force.getNumMaps(); i++) {
+    int size;
+    std::vector<double> energy;
+    force.getMapParameters(i, size, energy);
+    SerializationNode& map = maps.createChildNode("Map").setIntProperty("size", size);
+    for (double e : energy)
+      map.createChildNode("Energy").setDoubleProperty("e", e);
+  }
+  SerializationNode& torsions = node.createChildNode("Torsions");
+  for (int i = 0; i < force.getNumTorsions(); i++) {
+    int map, p[8];
+    force.getTorsionParameters(i, map, p[0], p[1], p[2], p[3], p[4], p[5], p[6], p[7]);
+    SerializationNode& t = torsions.createChildNode("Torsion").setIntProperty("map", map);
+    for (int k = 0; k < 4; k++) {
+      t.setIntProperty("a" + std::to_string(k + 1), p[k]);
+      t.setIntProperty("b" + std::to_string(k + 1), p[k + 4]);
+    }
+  }
+}
+
+CMAPTorsionForce* readCMAPTorsionForce(const SerializationNode& node) {
+  checkVersion(node, 2);
+  auto force = std::make_unique<CMAPTorsionForce>();
+  readForceBase(node, *force);
+  force->setUsesPeriodicBoundaryConditions(node.getBoolProperty("usesPeriodic", false));
+  for (const auto& m : items(node, "Maps", "Map")) {
+    std::vector<double> energy;
+    for (const auto& e : m.getChildren()) {
+      if (e.getName() != "Energy")
+        throw OpenMMException("XmlSerializer: " + e.describe() + " inside <Map>, expected <Energy>");
+      energy.push_back(e.getDoubleProperty("e"));
+    }
+    withContext(m, [&] { force->addMap(m.getIntProperty("size"), energy); });
+  }
+  for (const auto& t : items(node, "Torsions", "Torsion")) {
+    int p[8];
+    for (int k = 0; k < 4; k++) {
+      p[k] = t.getIntProperty("a" + std::to_string(k + 1));
+      p[k + 4] = t.getIntProperty("b" + std::to_string(k + 1));
+    }
+    const int map = t.getIntProperty("map");
+    if (map < 0 || map >= force->getNumMaps())
+      throw OpenMMException("XmlSerializer: attribute 'map' of " + t.describe() + " is " + std::to_string(map) +
+                            ", expected a map index from 0 to " + std::to_string(force->getNumMaps() - 1));
+    force->addTorsion(map, p[0], p[1], p[2], p[3], p[4], p[5], p[6], p[7]);
+  }
   return force.release();
 }
 

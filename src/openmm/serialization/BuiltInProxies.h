@@ -18,6 +18,10 @@ class CustomAngleForce;
 class CustomTorsionForce;
 class CustomExternalForce;
 class CustomNonbondedForce;
+class CustomCompoundBondForce;
+class CustomCentroidBondForce;
+class CMAPTorsionForce;
+class GBSAOBCForce;
 class CMMotionRemover;
 class AndersenThermostat;
 class MonteCarloBarostat;
@@ -50,6 +54,10 @@ OPENMM_SERIALIZATION_FUNCTIONS(CustomAngleForce)
 OPENMM_SERIALIZATION_FUNCTIONS(CustomTorsionForce)
 OPENMM_SERIALIZATION_FUNCTIONS(CustomExternalForce)
 OPENMM_SERIALIZATION_FUNCTIONS(CustomNonbondedForce)
+OPENMM_SERIALIZATION_FUNCTIONS(CustomCompoundBondForce)
+OPENMM_SERIALIZATION_FUNCTIONS(CustomCentroidBondForce)
+OPENMM_SERIALIZATION_FUNCTIONS(CMAPTorsionForce)
+OPENMM_SERIALIZATION_FUNCTIONS(GBSAOBCForce)
 OPENMM_SERIALIZATION_FUNCTIONS(CMMotionRemover)
 OPENMM_SERIALIZATION_FUNCTIONS(AndersenThermostat)
 OPENMM_SERIALIZATION_FUNCTIONS(MonteCarloBarostat)

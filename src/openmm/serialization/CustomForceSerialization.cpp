@@ -1,11 +1,13 @@
 // CustomBondForce, CustomAngleForce, CustomTorsionForce, CustomExternalForce and CustomNonbondedForce in OpenMM's
 // XML: energy expression, per-term parameter names, global parameters, terms with param1..paramN. Energy-parameter
-// derivative requests in a file are read and ignored (the forces here compute none); tabulated functions are
-// refused by name.
+// derivative requests in a file are read and ignored (the forces here compute none). CustomCompoundBondForce and
+// CustomCentroidBondForce (version 3) and CustomNonbondedForce carry their tabulated functions in <Functions>.
 #include "BuiltInProxies.h"
 #include "SerializationHelpers.h"
 #include "openmm/CustomAngleForce.h"
 #include "openmm/CustomBondForce.h"
+#include "openmm/CustomCentroidBondForce.h"
+#include "openmm/CustomCompoundBondForce.h"
 #include "openmm/CustomExternalForce.h"
 #include "openmm/CustomNonbondedForce.h"
 #include "openmm/CustomTorsionForce.h"
@@ -155,7 +157,7 @@ void writeCustomNonbondedForce(const CustomNonbondedForce& force, SerializationN
     force.getExclusionParticles(i, p1, p2);
     exclusions.createChildNode("Exclusion").setIntProperty("p1", p1).setIntProperty("p2", p2);
   }
-  node.createChildNode("Functions");
+  writeFunctions(node, force.tabulatedFunctions());
   SerializationNode& groups = node.createChildNode("InteractionGroups");
   for (int i = 0; i < force.getNumInteractionGroups(); i++) {
     std::set<int> set1, set2;
@@ -188,9 +190,7 @@ CustomNonbondedForce* readCustomNonbondedForce(const SerializationNode& node) {
     force->addParticle(readParameters(p, count));
   for (const auto& e : optionalItems(node, "Exclusions", "Exclusion"))
     force->addExclusion(e.getIntProperty("p1"), e.getIntProperty("p2"));
-  if (node.hasChildNode("Functions") && !node.getChildNode("Functions").getChildren().empty())
-    throw OpenMMException("XmlSerializer: " + node.getChildNode("Functions").getChildren().front().describe() +
-                          ": tabulated functions are not supported by this library's CustomNonbondedForce");
+  readFunctions(node, [&](const std::string& name, TabulatedFunction* f) { force->addTabulatedFunction(name, f); });
   for (const auto& group : optionalItems(node, "InteractionGroups", "InteractionGroup")) {
     std::set<int> sets[2];
     const char* names[2] = {"Set1", "Set2"};
@@ -199,6 +199,104 @@ CustomNonbondedForce* readCustomNonbondedForce(const SerializationNode& node) {
         sets[s].insert(p.getIntProperty("index"));
     force->addInteractionGroup(sets[0], sets[1]);
   }
+  return force.release();
+}
+
+void writeCustomCompoundBondForce(const CustomCompoundBondForce& force, SerializationNode& node) {
+  writeCustomHeader(force, node, 3, true, "PerBondParameters", true);
+  node.setIntProperty("particles", force.getNumParticlesPerBond());
+  SerializationNode& bonds = node.createChildNode("Bonds");
+  for (int i = 0; i < force.getNumBonds(); i++) {
+    std::vector<int> particles;
+    std::vector<double> values;
+    force.getBondParameters(i, particles, values);
+    SerializationNode& bond = bonds.createChildNode("Bond");
+    for (size_t j = 0; j < particles.size(); j++)
+      bond.setIntProperty("p" + std::to_string(j + 1), particles[j]);
+    writeParameters(bond, values);
+  }
+  writeFunctions(node, force.tabulatedFunctions());
+}
+
+CustomCompoundBondForce* readCustomCompoundBondForce(const SerializationNode& node) {
+  checkVersion(node, 3);
+  std::unique_ptr<CustomCompoundBondForce> force;
+  withContext(node, [&] {
+    force = std::make_unique<CustomCompoundBondForce>(node.getIntProperty("particles"),
+                                                      node.getStringProperty("energy"));
+  });
+  int count = readCustomHeader(node, *force, "PerBondParameters", &CustomCompoundBondForce::addPerBondParameter);
+  force->setUsesPeriodicBoundaryConditions(node.getBoolProperty("usesPeriodic", false));
+  for (const auto& b : items(node, "Bonds", "Bond")) {
+    std::vector<int> particles;
+    for (int j = 0; j < force->getNumParticlesPerBond(); j++)
+      particles.push_back(b.getIntProperty("p" + std::to_string(j + 1)));
+    withContext(b, [&] { force->addBond(particles, readParameters(b, count)); });
+  }
+  readFunctions(node, [&](const std::string& name, TabulatedFunction* f) { force->addTabulatedFunction(name, f); });
+  return force.release();
+}
+
+void writeCustomCentroidBondForce(const CustomCentroidBondForce& force, SerializationNode& node) {
+  writeCustomHeader(force, node, 3, true, "PerBondParameters", true);
+  node.setIntProperty("groups", force.getNumGroupsPerBond());
+  SerializationNode& groups = node.createChildNode("Groups");
+  for (int i = 0; i < force.getNumGroups(); i++) {
+    std::vector<int> particles;
+    std::vector<double> weights;
+    force.getGroupParameters(i, particles, weights);
+    SerializationNode& group = groups.createChildNode("Group");
+    for (size_t j = 0; j < particles.size(); j++) {
+      SerializationNode& particle = group.createChildNode("Particle").setIntProperty("p", particles[j]);
+      // Without weights a group is weighted by mass, and its particles carry no weight attribute.
+      if (!weights.empty())
+        particle.setDoubleProperty("weight", weights[j]);
+    }
+  }
+  SerializationNode& bonds = node.createChildNode("Bonds");
+  for (int i = 0; i < force.getNumBonds(); i++) {
+    std::vector<int> groupIndices;
+    std::vector<double> values;
+    force.getBondParameters(i, groupIndices, values);
+    SerializationNode& bond = bonds.createChildNode("Bond");
+    for (size_t j = 0; j < groupIndices.size(); j++)
+      bond.setIntProperty("g" + std::to_string(j + 1), groupIndices[j]);
+    writeParameters(bond, values);
+  }
+  writeFunctions(node, force.tabulatedFunctions());
+}
+
+CustomCentroidBondForce* readCustomCentroidBondForce(const SerializationNode& node) {
+  checkVersion(node, 3);
+  std::unique_ptr<CustomCentroidBondForce> force;
+  withContext(node, [&] {
+    force = std::make_unique<CustomCentroidBondForce>(node.getIntProperty("groups"), node.getStringProperty("energy"));
+  });
+  int count = readCustomHeader(node, *force, "PerBondParameters", &CustomCentroidBondForce::addPerBondParameter);
+  force->setUsesPeriodicBoundaryConditions(node.getBoolProperty("usesPeriodic", false));
+  for (const auto& g : items(node, "Groups", "Group")) {
+    std::vector<int> particles;
+    std::vector<double> weights;
+    for (const auto& p : g.getChildren()) {
+      if (p.getName() != "Particle")
+        throw OpenMMException("XmlSerializer: " + p.describe() + " inside <Group>, expected <Particle>");
+      particles.push_back(p.getIntProperty("p"));
+      if (p.hasProperty("weight"))
+        weights.push_back(p.getDoubleProperty("weight"));
+    }
+    if (!weights.empty() && weights.size() != particles.size())
+      throw OpenMMException("XmlSerializer: " + g.describe() + " gives a weight to " + std::to_string(weights.size()) +
+                            " of its " + std::to_string(particles.size()) +
+                            " particles, expected all of them or none (none: weighted by mass)");
+    withContext(g, [&] { force->addGroup(particles, weights); });
+  }
+  for (const auto& b : items(node, "Bonds", "Bond")) {
+    std::vector<int> groupIndices;
+    for (int j = 0; j < force->getNumGroupsPerBond(); j++)
+      groupIndices.push_back(b.getIntProperty("g" + std::to_string(j + 1)));
+    withContext(b, [&] { force->addBond(groupIndices, readParameters(b, count)); });
+  }
+  readFunctions(node, [&](const std::string& name, TabulatedFunction* f) { force->addTabulatedFunction(name, f); });
   return force.release();
 }
 

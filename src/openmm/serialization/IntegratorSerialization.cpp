@@ -1,6 +1,6 @@
 // The integrators in OpenMM's XML: stepSize and constraintTolerance on every one, the class's parameters as
 // attributes, a CompoundIntegrator's members as child <Integrator> elements and a NoseHooverIntegrator's
-// subsystem chains as <Thermostat> elements.
+// subsystem chains as <Thermostat> elements; a CustomIntegrator's tabulated functions in <Functions>.
 #include "BuiltInProxies.h"
 #include "SerializationHelpers.h"
 #include "openmm/BrownianIntegrator.h"
@@ -235,7 +235,7 @@ void writeCustomIntegrator(const CustomIntegrator& integrator, SerializationNode
         .setStringProperty("computationVariable", variable)
         .setStringProperty("computationExpression", expression);
   }
-  node.createChildNode("Functions");
+  writeFunctions(node, integrator.tabulatedFunctions());
 }
 
 CustomIntegrator* readCustomIntegrator(const SerializationNode& node) {
@@ -277,9 +277,8 @@ CustomIntegrator* readCustomIntegrator(const SerializationNode& node) {
                             std::to_string(type) + ", expected 0 to 8");
     }
   }
-  if (node.hasChildNode("Functions") && !node.getChildNode("Functions").getChildren().empty())
-    throw OpenMMException("XmlSerializer: " + node.getChildNode("Functions").getChildren().front().describe() +
-                          ": tabulated functions are not supported by this library's CustomIntegrator");
+  readFunctions(node,
+                [&](const std::string& name, TabulatedFunction* f) { integrator->addTabulatedFunction(name, f); });
   return integrator.release();
 }
 

@@ -1,7 +1,9 @@
 // NonbondedForce in OpenMM's XML (version 4): method and cutoff settings, Ewald/PME/LJPME parameters, global
-// parameters, particle and exception parameter offsets, particles and exceptions.
+// parameters, particle and exception parameter offsets, particles and exceptions; GBSAOBCForce (version 2: method,
+// cutoff, dielectrics, surface-area energy, particles with q, r, scale).
 #include "BuiltInProxies.h"
 #include "SerializationHelpers.h"
+#include "openmm/GBSAOBCForce.h"
 #include "openmm/NonbondedForce.h"
 #include "openmm/OpenMMException.h"
 
@@ -105,6 +107,44 @@ NonbondedForce* readNonbondedForce(const SerializationNode& node) {
     force->addExceptionParameterOffset(o.getStringProperty("parameter"), o.getIntProperty("exception"),
                                        o.getDoubleProperty("q"), o.getDoubleProperty("sig"),
                                        o.getDoubleProperty("eps"));
+  return force.release();
+}
+
+void writeGBSAOBCForce(const GBSAOBCForce& force, SerializationNode& node) {
+  writeForceBase(force, node, 2, false);
+  node.setIntProperty("method", static_cast<int>(force.getNonbondedMethod()));
+  node.setDoubleProperty("cutoff", force.getCutoffDistance());
+  node.setDoubleProperty("soluteDielectric", force.getSoluteDielectric());
+  node.setDoubleProperty("solventDielectric", force.getSolventDielectric());
+  node.setDoubleProperty("surfaceAreaEnergy", force.getSurfaceAreaEnergy());
+  SerializationNode& particles = node.createChildNode("Particles");
+  for (int i = 0; i < force.getNumParticles(); i++) {
+    double charge, radius, scale;
+    force.getParticleParameters(i, charge, radius, scale);
+    particles.createChildNode("Particle").setDoubleProperty("q", charge).setDoubleProperty("r", radius)
+        .setDoubleProperty("scale", scale);
+  }
+}
+
+GBSAOBCForce* readGBSAOBCForce(const SerializationNode& node) {
+  checkVersion(node, 2);
+  auto force = std::make_unique<GBSAOBCForce>();
+  readForceBase(node, *force);
+  const int method = node.getIntProperty("method", GBSAOBCForce::NoCutoff);
+  if (method < GBSAOBCForce::NoCutoff || method > GBSAOBCForce::CutoffPeriodic)
+    throw OpenMMException("XmlSerializer: attribute 'method' of " + node.describe() + " is " +
+                          std::to_string(method) + ", expected 0 (NoCutoff) to 2 (CutoffPeriodic)");
+  force->setNonbondedMethod(static_cast<GBSAOBCForce::NonbondedMethod>(method));
+  force->setCutoffDistance(node.getDoubleProperty("cutoff", 1.0));
+  force->setSoluteDielectric(node.getDoubleProperty("soluteDielectric"));
+  force->setSolventDielectric(node.getDoubleProperty("solventDielectric"));
+  // Version 1 has no surface-area energy; OpenMM's default applies.
+  if (node.hasProperty("surfaceAreaEnergy"))
+    force->setSurfaceAreaEnergy(node.getDoubleProperty("surfaceAreaEnergy"));
+  for (const auto& p : items(node, "Particles", "Particle"))
+    withContext(p, [&] {
+      force->addParticle(p.getDoubleProperty("q"), p.getDoubleProperty("r"), p.getDoubleProperty("scale"));
+    });
   return force.release();
 }
 

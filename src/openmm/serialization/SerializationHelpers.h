@@ -5,6 +5,7 @@
 #include "openmm/Vec3.h"
 #include "openmm/serialization/SerializationNode.h"
 
+#include <functional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -12,6 +13,8 @@
 namespace OpenMM {
 
 class Force;
+class TabulatedFunction;
+class TabulatedFunctionList;
 
 namespace serialization {
 
@@ -36,6 +39,13 @@ std::vector<std::string> readNames(const SerializationNode& parent, const std::s
 /** <GlobalParameters><Parameter default=... name=.../>...</GlobalParameters>. */
 void writeGlobals(SerializationNode& parent, const std::vector<std::pair<std::string, double>>& globals);
 std::vector<std::pair<std::string, double>> readGlobals(const SerializationNode& parent);
+/** <Functions><Function name=... type=...>...</Function>...</Functions> (TabulatedFunctionSerialization.cpp). */
+void writeFunctions(SerializationNode& parent, const TabulatedFunctionList& functions);
+/** Reads each function of an optional <Functions> list and hands it, owned, to add(name, function). */
+void readFunctions(const SerializationNode& parent,
+                   const std::function<void(const std::string&, TabulatedFunction*)>& add);
+/** Runs action; an OpenMMException from the library's own checks is rethrown naming node and its line. */
+void withContext(const SerializationNode& node, const std::function<void()>& action);
 /** Throws unless the node's version attribute is at most `newest`. */
 void checkVersion(const SerializationNode& node, int newest);
 

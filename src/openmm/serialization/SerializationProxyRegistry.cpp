@@ -30,6 +30,12 @@ void registerBuiltInSerializationProxies(
   add<Force, CustomTorsionForce>(r, "CustomTorsionForce", writeCustomTorsionForce, readCustomTorsionForce);
   add<Force, CustomExternalForce>(r, "CustomExternalForce", writeCustomExternalForce, readCustomExternalForce);
   add<Force, CustomNonbondedForce>(r, "CustomNonbondedForce", writeCustomNonbondedForce, readCustomNonbondedForce);
+  add<Force, CustomCompoundBondForce>(r, "CustomCompoundBondForce", writeCustomCompoundBondForce,
+                                      readCustomCompoundBondForce);
+  add<Force, CustomCentroidBondForce>(r, "CustomCentroidBondForce", writeCustomCentroidBondForce,
+                                      readCustomCentroidBondForce);
+  add<Force, CMAPTorsionForce>(r, "CMAPTorsionForce", writeCMAPTorsionForce, readCMAPTorsionForce);
+  add<Force, GBSAOBCForce>(r, "GBSAOBCForce", writeGBSAOBCForce, readGBSAOBCForce);
   add<Force, CMMotionRemover>(r, "CMMotionRemover", writeCMMotionRemover, readCMMotionRemover);
   add<Force, AndersenThermostat>(r, "AndersenThermostat", writeAndersenThermostat, readAndersenThermostat);
   add<Force, MonteCarloBarostat>(r, "MonteCarloBarostat", writeMonteCarloBarostat, readMonteCarloBarostat);

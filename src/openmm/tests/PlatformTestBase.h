@@ -62,6 +62,7 @@ class PlatformTestBase : public CppUnit::TestFixture {
   CPPUNIT_TEST(customIntegratorLangevin);
   CPPUNIT_TEST(customIntegratorErrors);
   CPPUNIT_TEST(customIntegratorCheckpoint);
+  CPPUNIT_TEST(customIntegratorFunctions);
   CPPUNIT_TEST(brownianHarmonicWell);
   CPPUNIT_TEST(monteCarloBarostatIdealGas);
   CPPUNIT_TEST(velocitiesToTemperature);
@@ -172,6 +173,7 @@ public:
   void customIntegratorLangevin() { OpenMMTests::testCustomIntegratorLangevin(*_platform); }
   void customIntegratorErrors() { OpenMMTests::testCustomIntegratorErrors(*_platform); }
   void customIntegratorCheckpoint() { OpenMMTests::testCustomIntegratorCheckpoint(*_platform); }
+  void customIntegratorFunctions() { OpenMMTests::testCustomIntegratorFunctions(*_platform); }
   void brownianHarmonicWell() { OpenMMTests::testBrownianHarmonicWell(*_platform); }
   void monteCarloBarostatIdealGas() { OpenMMTests::testMonteCarloBarostatIdealGas(*_platform); }
   void velocitiesToTemperature() { OpenMMTests::testVelocitiesToTemperature(*_platform); }

@@ -11,6 +11,10 @@ class SerializationTest : public CppUnit::TestFixture {
   CPPUNIT_TEST(integratorSerialization);
   CPPUNIT_TEST(stateSerialization);
   CPPUNIT_TEST(malformedXml);
+  CPPUNIT_TEST(tabulatedRoundTrip);
+  CPPUNIT_TEST(openMMTabulatedFile);
+  CPPUNIT_TEST(malformedFunctionTables);
+  CPPUNIT_TEST(customIntegratorFunctionsFile);
   CPPUNIT_TEST_SUITE_END();
 
 public:
@@ -19,6 +23,10 @@ public:
   void integratorSerialization() { OpenMMTests::testIntegratorSerialization(platform()); }
   void stateSerialization() { OpenMMTests::testStateSerialization(platform()); }
   void malformedXml() { OpenMMTests::testMalformedXml(platform()); }
+  void tabulatedRoundTrip() { OpenMMTests::testTabulatedRoundTrip(platform()); }
+  void openMMTabulatedFile() { OpenMMTests::testOpenMMTabulatedFile(platform()); }
+  void malformedFunctionTables() { OpenMMTests::testMalformedFunctionTables(platform()); }
+  void customIntegratorFunctionsFile() { OpenMMTests::testCustomIntegratorFunctionsFile(platform()); }
 
 private:
   static OpenMM::Platform& platform() { return OpenMM::Platform::getPlatformByName("Reference"); }

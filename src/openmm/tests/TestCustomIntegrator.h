@@ -174,6 +174,52 @@ inline void testCustomIntegratorErrors(Platform& platform) {
   assertThrowsWith([&] { names.addGlobalVariable("x", 0.0); }, "already in use", "reserved name");
 }
 
+/** Tabulated functions called from global, per-DOF and kinetic-energy expressions, against their tables. */
+inline void testCustomIntegratorFunctions(Platform& platform) {
+  std::vector<Vec3> positions;
+  std::unique_ptr<System> system(createMixedSystem(positions, false));
+  auto make = [](const std::string& kinetic) {
+    auto* integrator = new CustomIntegrator(0.001);
+    // c is 2t on [0, 2] (a natural spline through linear data is that line); d is a table looked up by index.
+    integrator->addTabulatedFunction("c", new Continuous1DFunction({0.0, 1.0, 2.0, 3.0, 4.0}, 0.0, 2.0));
+    integrator->addTabulatedFunction("d", new Discrete1DFunction({0.5, 1.5, 4.0}));
+    integrator->addGlobalVariable("a", 0.0);
+    integrator->addGlobalVariable("b", 0.0);
+    integrator->addPerDofVariable("y", 0.0);
+    integrator->addComputeGlobal("a", "d(2)");
+    integrator->addComputeGlobal("b", "c(0.75)");
+    integrator->addComputePerDof("y", "x*d(1)");
+    integrator->setKineticEnergyExpression(kinetic);
+    return integrator;
+  };
+  std::unique_ptr<CustomIntegrator> tabulated(make("c(1)*m*v*v/4")), plain(make("m*v*v/2"));
+  CPPUNIT_ASSERT_EQUAL(2, tabulated->getNumTabulatedFunctions());
+  CPPUNIT_ASSERT_EQUAL(std::string("d"), tabulated->getTabulatedFunctionName(1));
+  Context c1(*system, *tabulated, platform), c2(*system, *plain, platform);
+  std::vector<Vec3> velocities;
+  for (size_t i = 0; i < positions.size(); i++)
+    velocities.emplace_back(0.1 * i, -0.2 + 0.03 * i, 0.05);
+  for (Context* c : {&c1, &c2}) {
+    c->setPositions(positions);
+    c->setVelocities(velocities);
+  }
+  // The kinetic energy expression calls c(1) = 2: the same as m v^2 / 2.
+  assertClose(c2.getState(State::Energy).getKineticEnergy(), c1.getState(State::Energy).getKineticEnergy(), 1e-12,
+              "kinetic energy through a tabulated function");
+  CPPUNIT_ASSERT(c1.getState(State::Energy).getKineticEnergy() > 0.0);
+  tabulated->step(1);
+  assertClose(4.0, tabulated->getGlobalVariableByName("a"), 0.0, "discrete function in a global");
+  assertClose(1.5, tabulated->getGlobalVariableByName("b"), 1e-12, "continuous function in a global");
+  std::vector<Vec3> y;
+  tabulated->getPerDofVariableByName("y", y);
+  for (size_t i = 0; i < positions.size(); i++)
+    assertVecClose(positions[i] * 1.5, y[i], 1e-12, "discrete function in a per-DOF computation");
+  CustomIntegrator unknown(0.001);
+  unknown.addGlobalVariable("a", 0.0);
+  unknown.addComputeGlobal("a", "e(1)");
+  assertThrowsWith([&] { Context context(*system, unknown, platform); }, "", "a function that was not added");
+}
+
 inline void testCustomIntegratorCheckpoint(Platform& platform) {
   std::unique_ptr<CustomIntegrator> a(createCustomVelocityVerlet(0.001)), b(createCustomVelocityVerlet(0.001));
   for (CustomIntegrator* i : {a.get(), b.get()}) {

@@ -3,6 +3,7 @@
 #include "openmm/CustomIntegrator.h"
 
 #include "ExpressionParser.h"
+#include "TabulatedFunctionEvaluator.h"
 #include "openmm/OpenMMException.h"
 #include "openmm/Platform.h"
 #include "openmm/System.h"
@@ -193,7 +194,9 @@ double CustomIntegrator::computeKineticEnergy() {
 
 
 bool CustomIntegrator::kineticEnergyRequiresForce() const {
-  return usesVariable(ExpressionParser::parse(_kineticEnergy), "f");
+  return usesVariable(ExpressionParser::parse(_kineticEnergy, createTabulatedFunctionEvaluators(
+                                                                 _functions.names(), _functions.functions())),
+                      "f");
 }
 
 void CustomIntegrator::step(int steps) {

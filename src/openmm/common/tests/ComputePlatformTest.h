@@ -52,6 +52,7 @@ protected:
             {"customIntegratorLangevin", "the " + platformName() + " platform refuses CustomIntegrator"},
             {"customIntegratorErrors", "the " + platformName() + " platform refuses CustomIntegrator"},
             {"customIntegratorCheckpoint", reason},
+            {"customIntegratorFunctions", "the " + platformName() + " platform refuses CustomIntegrator"},
             {"virtualSites", "the " + platformName() + " platform refuses virtual sites"},
             {"brownianHarmonicWell", "the " + platformName() + " platform refuses BrownianIntegrator"},
             {"monteCarloBarostatIdealGas", "the " + platformName() + " platform refuses MonteCarloBarostat"},

@@ -7,6 +7,7 @@
 
 #include "openmm/Integrator.h"
 #include "openmm/Vec3.h"
+#include "openmm/internal/TabulatedFunctionList.h"
 
 #include <string>
 #include <vector>
@@ -62,6 +63,15 @@ public:
   void getComputationStep(int index, ComputationType& type, std::string& variable, std::string& expression) const;
   const std::string& getKineticEnergyExpression() const { return _kineticEnergy; }
   void setKineticEnergyExpression(const std::string& expression);
+  /** Tabulated functions the computations may call by name (the integrator owns them); set before the Context. */
+  int getNumTabulatedFunctions() const { return _functions.size(); }
+  int addTabulatedFunction(const std::string& name, TabulatedFunction* function) {
+    return _functions.add(name, function);
+  }
+  const TabulatedFunction& getTabulatedFunction(int index) const { return _functions.get(index); }
+  TabulatedFunction& getTabulatedFunction(int index) { return _functions.get(index); }
+  const std::string& getTabulatedFunctionName(int index) const { return _functions.name(index); }
+  const TabulatedFunctionList& tabulatedFunctions() const { return _functions; }
   int getRandomNumberSeed() const { return _randomNumberSeed; }
   void setRandomNumberSeed(int seed) { _randomNumberSeed = seed; }
   void step(int steps) override;
@@ -94,6 +104,7 @@ private:
   std::vector<std::vector<Vec3>> _perDofValues;
   std::vector<Computation> _computations;
   std::string _kineticEnergy = "m*v*v/2";
+  TabulatedFunctionList _functions{"CustomIntegrator"};
   int _randomNumberSeed = 0;
   Kernel _kernel;
 };
