@@ -189,6 +189,11 @@ void ComputeCalcNonbondedForceKernel::getPMEParameters(double&, int&, int&, int&
                         " platform does not implement PME");
 }
 
+void ComputeCalcNonbondedForceKernel::getLJPMEParameters(double&, int&, int&, int&) const {
+  throw OpenMMException("NonbondedForce: getLJPMEParameters(): the " + getPlatform().getName() +
+                        " platform does not implement LJPME");
+}
+
 std::size_t ComputeCalcNonbondedForceKernel::tileGroups() const {
   const std::size_t needed = static_cast<std::size_t>((_numTiles + _warpsPerGroup - 1) / _warpsPerGroup);
   const int units = _data->context().deviceInfo().computeUnits;

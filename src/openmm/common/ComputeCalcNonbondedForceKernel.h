@@ -30,6 +30,7 @@ public:
                  bool includeReciprocal) override;
   void copyParametersToContext(ContextImpl& context, const NonbondedForce& force) override;
   void getPMEParameters(double& alpha, int& nx, int& ny, int& nz) const override;
+  void getLJPMEParameters(double& alpha, int& nx, int& ny, int& nz) const override;
 
 private:
   void readParameters(const NonbondedForce& force, std::vector<std::array<double, 4>>& exceptionParams);

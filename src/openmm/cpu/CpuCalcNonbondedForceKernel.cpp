@@ -56,6 +56,10 @@ void CpuCalcNonbondedForceKernel::configureEngine() {
 
 double CpuCalcNonbondedForceKernel::computePairs(ContextImpl& context, std::vector<Vec3>& forces, bool includeForces,
                                                  bool includeEnergy) {
+    // LJPME's direct-space pairs (Lorentz-Berthelot LJ with the dispersion grid's part backed out) are not in the
+    // engine: they run in the reference kernel's all-pairs loop.
+    if (_method == NonbondedForce::LJPME)
+        return ReferenceCalcNonbondedForceKernel::computePairs(context, forces, includeForces, includeEnergy);
     auto& data = dynamic_cast<CpuPlatformData&>(ReferencePlatform::getPlatformData(context));
     const Vec3* box = data.box();
     const bool periodic = _method == NonbondedForce::CutoffPeriodic || usesEwald();

@@ -65,15 +65,13 @@ void checkForce(const System& system, const NonbondedForce& force) {
       throw OpenMMException("NonbondedForce: Illegal exception index for a parameter offset: " + std::to_string(index));
   }
   NonbondedForce::NonbondedMethod method = force.getNonbondedMethod();
-  if (method == NonbondedForce::LJPME)
-    throw OpenMMException("NonbondedForce: nonbonded method LJPME is not supported; use NoCutoff, "
-                          "CutoffNonPeriodic, CutoffPeriodic, Ewald or PME");
   if (method != NonbondedForce::NoCutoff && force.getUseSwitchingFunction() &&
       (force.getSwitchingDistance() < 0.0 || force.getSwitchingDistance() >= force.getCutoffDistance()))
     throw OpenMMException("NonbondedForce: Switching distance must satisfy 0 <= r_switch < r_cutoff (got r_switch = " +
                           std::to_string(force.getSwitchingDistance()) +
                           ", r_cutoff = " + std::to_string(force.getCutoffDistance()) + ")");
-  if (method == NonbondedForce::CutoffPeriodic || method == NonbondedForce::Ewald || method == NonbondedForce::PME) {
+  if (method == NonbondedForce::CutoffPeriodic || method == NonbondedForce::Ewald || method == NonbondedForce::PME ||
+      method == NonbondedForce::LJPME) {
     Vec3 box[3];
     system.getDefaultPeriodicBoxVectors(box[0], box[1], box[2]);
     double cutoff = force.getCutoffDistance();
@@ -122,6 +120,10 @@ void NonbondedForceImpl::getPMEParameters(double& alpha, int& nx, int& ny, int& 
   _kernel.getAs<CalcNonbondedForceKernel>().getPMEParameters(alpha, nx, ny, nz);
 }
 
+void NonbondedForceImpl::getLJPMEParameters(double& alpha, int& nx, int& ny, int& nz) const {
+  _kernel.getAs<CalcNonbondedForceKernel>().getLJPMEParameters(alpha, nx, ny, nz);
+}
+
 std::vector<std::string> NonbondedForceImpl::getKernelNames() { return {CalcNonbondedForceKernel::Name()}; }
 
 void NonbondedForceImpl::updateParametersInContext(ContextImpl& context) {
@@ -149,9 +151,12 @@ void NonbondedForceImpl::calcEwaldParameters(const System& system, const Nonbond
   }
 }
 
-void NonbondedForceImpl::calcPMEParameters(const System& system, const NonbondedForce& force, double& alpha, int& nx,
-                                           int& ny, int& nz) {
-  force.getPMEParameters(alpha, nx, ny, nz);
+namespace {
+
+/** Alpha and grid sizes for a PME sum: the given ones if alpha != 0 and all sizes are positive, else alpha =
+ * sqrt(-ln(2 tol))/cutoff and n = scale alpha L / (3 tol^(1/5)) rounded up to a product of 2, 3, 5, 7 (at least 6). */
+void choosePMEParameters(const System& system, const NonbondedForce& force, double scale, double& alpha, int& nx,
+                         int& ny, int& nz) {
   if (alpha != 0.0 && nx > 0 && ny > 0 && nz > 0)
     return;
   Vec3 box[3];
@@ -166,12 +171,26 @@ void NonbondedForceImpl::calcPMEParameters(const System& system, const Nonbonded
   };
   int* size[3] = {&nx, &ny, &nz};
   for (int d = 0; d < 3; d++) {
-    int n = static_cast<int>(std::ceil(2.0 * alpha * box[d][d] / (3.0 * std::pow(tol, 0.2))));
+    int n = static_cast<int>(std::ceil(scale * alpha * box[d][d] / (3.0 * std::pow(tol, 0.2))));
     n = std::max(n, 6);
     while (!legal(n))
       n++;
     *size[d] = n;
   }
+}
+
+} // namespace
+
+void NonbondedForceImpl::calcPMEParameters(const System& system, const NonbondedForce& force, double& alpha, int& nx,
+                                           int& ny, int& nz) {
+  force.getPMEParameters(alpha, nx, ny, nz);
+  choosePMEParameters(system, force, 2.0, alpha, nx, ny, nz);
+}
+
+void NonbondedForceImpl::calcLJPMEParameters(const System& system, const NonbondedForce& force, double& alpha, int& nx,
+                                             int& ny, int& nz) {
+  force.getLJPMEParameters(alpha, nx, ny, nz);
+  choosePMEParameters(system, force, 1.0, alpha, nx, ny, nz);
 }
 
 std::map<std::string, double> NonbondedForceImpl::getDefaultParameters() {

@@ -1,5 +1,8 @@
 // ReferenceCalcNonbondedForceKernel: all-pairs LJ + Coulomb (reaction field with a cutoff), exceptions
-// without cutoff, switching of LJ, and the dispersion correction C/V for CutoffPeriodic.
+// without cutoff, switching of LJ, and the dispersion correction C/V for CutoffPeriodic. LJPME: Coulomb as PME, and
+// the dispersion -C6_ij/r^6 with geometric-combination C6_ij = c_i c_j (c_i = 2 sigma_i^3 sqrt(eps_i)) split as for
+// Ewald with g(x) = exp(-x^2)(1 + x^2 + x^4/2): -C6 (1 - g(beta r))/r^6 over all pairs and images on a second PME
+// grid, and within the cutoff the Lorentz-Berthelot LJ with the grid's part backed out, shifted to 0 at the cutoff.
 #include "ReferenceCalcNonbondedForceKernel.h"
 
 #include "ReferenceEwaldSum.h"
@@ -123,16 +126,23 @@ void ReferenceCalcNonbondedForceKernel::initialize(const System& system, const N
   readParameters(force);
   _method = force.getNonbondedMethod();
   _cutoff = force.getCutoffDistance();
-  _useSwitching = _method != NonbondedForce::NoCutoff && force.getUseSwitchingFunction();
+  // LJPME ignores the switching function, as OpenMM 7.7's Reference platform does.
+  _useSwitching = _method != NonbondedForce::NoCutoff && _method != NonbondedForce::LJPME && force.getUseSwitchingFunction();
   _switchingDistance = force.getSwitchingDistance();
   _exceptionsPeriodic =
       (_method == NonbondedForce::CutoffPeriodic || usesEwald()) && force.getExceptionsUsePeriodicBoundaryConditions();
   _pme.reset();
+  _ljPme.reset();
   if (_method == NonbondedForce::Ewald)
     NonbondedForceImpl::calcEwaldParameters(system, force, _alpha, _kmax[0], _kmax[1], _kmax[2]);
-  if (_method == NonbondedForce::PME) {
+  if (_method == NonbondedForce::PME || _method == NonbondedForce::LJPME) {
     NonbondedForceImpl::calcPMEParameters(system, force, _alpha, _grid[0], _grid[1], _grid[2]);
     _pme = std::make_unique<ReferencePmeGrid>(_grid[0], _grid[1], _grid[2], _alpha);
+  }
+  if (_method == NonbondedForce::LJPME) {
+    NonbondedForceImpl::calcLJPMEParameters(system, force, _ljAlpha, _ljGrid[0], _ljGrid[1], _ljGrid[2]);
+    _ljPme = std::make_unique<ReferencePmeGrid>(_ljGrid[0], _ljGrid[1], _ljGrid[2], _ljAlpha,
+                                                ReferencePmeGrid::Kernel::Dispersion);
   }
   if (_method == NonbondedForce::NoCutoff || usesEwald()) {
     _krf = _crf = 0.0;
@@ -153,13 +163,47 @@ void ReferenceCalcNonbondedForceKernel::copyParametersToContext(ContextImpl& con
 }
 
 void ReferenceCalcNonbondedForceKernel::getPMEParameters(double& alpha, int& nx, int& ny, int& nz) const {
-  if (_method != NonbondedForce::PME)
-    throw OpenMMException("NonbondedForce: getPMEParametersInContext(): this Context is not using PME");
+  if (_method != NonbondedForce::PME && _method != NonbondedForce::LJPME)
+    throw OpenMMException("NonbondedForce: getPMEParametersInContext(): this Context is not using PME or LJPME");
   alpha = _alpha;
   nx = _grid[0];
   ny = _grid[1];
   nz = _grid[2];
 }
+
+void ReferenceCalcNonbondedForceKernel::getLJPMEParameters(double& alpha, int& nx, int& ny, int& nz) const {
+  if (_method != NonbondedForce::LJPME)
+    throw OpenMMException("NonbondedForce: getLJPMEParametersInContext(): this Context is not using LJPME");
+  alpha = _ljAlpha;
+  nx = _ljGrid[0];
+  ny = _ljGrid[1];
+  nz = _ljGrid[2];
+}
+
+namespace {
+
+/** (1 - g(beta r)) / r^6 with g(x) = exp(-x^2)(1 + x^2 + x^4/2), and its r-derivative (the limit beta^6/6 at r = 0). */
+double dispersionGridPart(double beta, double r, double& derivative) {
+  double x2 = beta * beta * r * r;
+  if (x2 < 0.5) {
+    // 1 - g = integral_0^y exp(-t) t^2/2 dt = sum_k (-1)^k y^(k+3) / (2 k! (k+3)), y = x^2 (no cancellation).
+    double b6 = std::pow(beta, 6), value = 0.0, slope = 0.0, term = 1.0; // term = (-y)^k / k!
+    for (int k = 0; k < 14; k++) {
+      value += term / (2.0 * (k + 3));
+      slope += k * term / (k + 3);
+      term *= -x2 / (k + 1);
+    }
+    derivative = r > 0.0 ? b6 * slope / r : 0.0;
+    return b6 * value;
+  }
+  double e = std::exp(-x2);
+  double inv6 = 1.0 / (r * r * r * r * r * r);
+  double value = (1.0 - e * (1.0 + x2 + 0.5 * x2 * x2)) * inv6;
+  derivative = -6.0 * (1.0 - e * (1.0 + x2 + 0.5 * x2 * x2 + x2 * x2 * x2 / 6.0)) * inv6 / r;
+  return value;
+}
+
+} // namespace
 
 double ReferenceCalcNonbondedForceKernel::pairEnergy(double r, int i, int j, double& dEdR) const {
   double energy = 0.0;
@@ -179,7 +223,17 @@ double ReferenceCalcNonbondedForceKernel::pairEnergy(double r, int i, int j, dou
     }
   }
   double epsilon = std::sqrt(_epsilons[i] * _epsilons[j]);
-  if (epsilon != 0.0) {
+  if (epsilon != 0.0 && _method == NonbondedForce::LJPME) {
+    // Lorentz-Berthelot LJ minus the grid's share of the geometric dispersion, both shifted to 0 at the cutoff.
+    double sigma = 0.5 * (_sigmas[i] + _sigmas[j]);
+    double sr6 = std::pow(sigma / r, 6), sc6 = std::pow(sigma / _cutoff, 6);
+    double c6 = dispersionFactor(i) * dispersionFactor(j);
+    double gridDerivative, unused;
+    double gridPart = dispersionGridPart(_ljAlpha, r, gridDerivative);
+    double gridPartCutoff = dispersionGridPart(_ljAlpha, _cutoff, unused);
+    energy += 4.0 * epsilon * (sr6 * sr6 - sr6 - sc6 * sc6 + sc6) + c6 * (gridPart - gridPartCutoff);
+    dEdR += 4.0 * epsilon * (-12.0 * sr6 * sr6 + 6.0 * sr6) / r + c6 * gridDerivative;
+  } else if (epsilon != 0.0) {
     double sigma = 0.5 * (_sigmas[i] + _sigmas[j]);
     double sr6 = std::pow(sigma / r, 6);
     double lj = 4.0 * epsilon * (sr6 * sr6 - sr6);
@@ -253,7 +307,16 @@ double ReferenceCalcNonbondedForceKernel::computeReciprocal(ContextImpl& context
   double selfEnergy = 0.0;
   for (double q : _charges)
     selfEnergy -= ONE_4PI_EPS0 * q * q * _alpha / std::sqrt(M_PI);
-  if (_method == NonbondedForce::PME)
+  if (_method == NonbondedForce::LJPME) {
+    // Dispersion self term: the grid sum includes i = j, -1/2 c_i^2 lim_{r->0} (1 - g(beta r))/r^6 = -c_i^2 beta^6/12.
+    std::vector<double> factors(_numParticles);
+    for (int i = 0; i < _numParticles; i++) {
+      factors[i] = dispersionFactor(i);
+      selfEnergy += factors[i] * factors[i] * std::pow(_ljAlpha, 6) / 12.0;
+    }
+    selfEnergy += _ljPme->compute(data.positions, factors, data.box(), 1.0, forces, includeForces);
+  }
+  if (_method == NonbondedForce::PME || _method == NonbondedForce::LJPME)
     return selfEnergy + _pme->compute(data.positions, _charges, data.box(), ONE_4PI_EPS0, forces, includeForces);
   return selfEnergy + ReferenceEwaldSum::compute(data.positions, _charges, data.box(), _alpha, _kmax, ONE_4PI_EPS0,
                                                  forces, includeForces);
@@ -268,10 +331,23 @@ double ReferenceCalcNonbondedForceKernel::computeExclusionCorrections(ContextImp
       if (j <= i)
         continue;
       double qq = ONE_4PI_EPS0 * _charges[i] * _charges[j];
-      if (qq == 0.0)
+      double c6 = _method == NonbondedForce::LJPME ? dispersionFactor(i) * dispersionFactor(j) : 0.0;
+      if (qq == 0.0 && c6 == 0.0)
         continue;
       Vec3 d = ReferenceGeometry::delta(data.positions[i], data.positions[j], data.box());
       double r = std::sqrt(d.dot(d));
+      if (c6 != 0.0) {
+        // Backs out the grid's dispersion -c6 (1 - g(beta r))/r^6 of the excluded pair.
+        double derivative;
+        energy += c6 * dispersionGridPart(_ljAlpha, r, derivative);
+        if (includeForces && r > 0.0) {
+          Vec3 f = d * (c6 * derivative / r);
+          forces[i] += f;
+          forces[j] -= f;
+        }
+      }
+      if (qq == 0.0)
+        continue;
       if (r < 1e-10) {
         energy -= qq * 2.0 * _alpha / std::sqrt(M_PI); // the limit of erf(alpha r)/r
         continue;

@@ -1,12 +1,13 @@
 // ReferenceCalcNonbondedForceKernel: O(N^2) Lennard-Jones + Coulomb (reaction field with a cutoff; Ewald and PME
-// with erfc-screened pairs and a reciprocal-space sum), exceptions, switching, dispersion correction and parameter
-// offsets. Faster platforms override computePairs() only.
+// with erfc-screened pairs and a reciprocal-space sum; LJPME adds a dispersion PME grid), exceptions, switching,
+// dispersion correction and parameter offsets. Faster platforms override computePairs() only.
 #pragma once
 
 #include "openmm/NonbondedForce.h"
 #include "openmm/Vec3.h"
 #include "openmm/kernels/CalcNonbondedForceKernel.h"
 
+#include <cmath>
 #include <memory>
 #include <set>
 #include <string>
@@ -25,8 +26,10 @@ public:
   double execute(ContextImpl& context, bool includeForces, bool includeEnergy, bool includeDirect,
                  bool includeReciprocal) override;
   void copyParametersToContext(ContextImpl& context, const NonbondedForce& force) override;
-  /** The PME parameters in use; throws unless the method is PME. */
+  /** The (Coulomb) PME parameters in use; throws unless the method is PME or LJPME. */
   void getPMEParameters(double& alpha, int& nx, int& ny, int& nz) const override;
+  /** The dispersion PME parameters in use; throws unless the method is LJPME. */
+  void getLJPMEParameters(double& alpha, int& nx, int& ny, int& nz) const override;
 
   /**
    * Energy of one non-excluded pair at distance r and its derivative; switching applies to LJ only,
@@ -37,12 +40,17 @@ public:
 protected:
   /** All non-excluded pairs within the cutoff: adds forces and returns the energy. */
   virtual double computePairs(ContextImpl& context, std::vector<Vec3>& forces, bool includeForces, bool includeEnergy);
-  /** Ewald/PME: the reciprocal-space sum and the self energy. */
+  /** Ewald/PME/LJPME: the reciprocal-space sums and the self energies. */
   double computeReciprocal(ContextImpl& context, std::vector<Vec3>& forces, bool includeForces);
-  /** Ewald/PME: removes the screened interaction (f q1 q2 erf(alpha r)/r) of every excluded pair. */
+  /** Ewald/PME/LJPME: removes the screened interaction (f q1 q2 erf(alpha r)/r) of every excluded pair; LJPME also
+   * the dispersion grid's -C6 (1 - g(beta r))/r^6. */
   double computeExclusionCorrections(ContextImpl& context, std::vector<Vec3>& forces, bool includeForces);
-  /** Whether the method is Ewald or PME. */
-  bool usesEwald() const { return _method == NonbondedForce::Ewald || _method == NonbondedForce::PME; }
+  /** Whether the method is Ewald, PME or LJPME (all of which treat Coulomb with an Ewald sum). */
+  bool usesEwald() const {
+    return _method == NonbondedForce::Ewald || _method == NonbondedForce::PME || _method == NonbondedForce::LJPME;
+  }
+  /** LJPME: the factor c_i of particle i's geometric-combination dispersion coefficient C6_ij = c_i c_j. */
+  double dispersionFactor(int i) const { return 2.0 * std::pow(_sigmas[i], 3) * std::sqrt(_epsilons[i]); }
   /** Exceptions with non-zero parameters: plain Coulomb + LJ, no cutoff, no reaction field. */
   double computeExceptions(ContextImpl& context, std::vector<Vec3>& forces, bool includeForces, bool includeEnergy);
   /** Reads particle and exception parameters and the parameter offsets; the exclusion set is rebuilt. */
@@ -74,6 +82,10 @@ protected:
   int _kmax[3] = {0, 0, 0};
   int _grid[3] = {0, 0, 0};
   std::unique_ptr<ReferencePmeGrid> _pme;
+  /** LJPME: the dispersion screening parameter, grid sizes and grid. */
+  double _ljAlpha = 0.0;
+  int _ljGrid[3] = {0, 0, 0};
+  std::unique_ptr<ReferencePmeGrid> _ljPme;
   /** Parameters as given (before offsets), offsets, and the global values they were last applied with. */
   struct Offset {
     int parameter, index;

@@ -1,6 +1,8 @@
 // ReferencePmeGrid: E = (f / 2 pi V) sum_{m != 0} exp(-pi^2 m^2 / alpha^2) / m^2 B(m) |F(Q)(m)|^2, computed as
 // 1/2 sum_k Q(k) (theta * Q)(k) with the convolution done in Fourier space; the force on a charge is minus the
-// B-spline gradient of its grid weights against the convolved grid.
+// B-spline gradient of its grid weights against the convolved grid. The dispersion kernel (Essmann et al. 1995):
+// E = -(pi^(3/2) beta^3 / 2V) sum_m f(pi |m| / beta) B(m) |F(Q)(m)|^2, f(b) = ((1 - 2b^2) exp(-b^2) + 2 b^3 sqrt(pi)
+// erfc(b)) / 3, m = 0 included (f(0) = 1/3).
 #include "ReferencePmeGrid.h"
 
 #include "ReferenceEwaldSum.h"
@@ -30,7 +32,8 @@ void ReferencePmeGrid::bsplines(double w, double* values, double* derivatives) {
     values[j] = a[j];
 }
 
-ReferencePmeGrid::ReferencePmeGrid(int nx, int ny, int nz, double alpha) : _size{nx, ny, nz}, _alpha(alpha) {
+ReferencePmeGrid::ReferencePmeGrid(int nx, int ny, int nz, double alpha, Kernel kernel)
+    : _size{nx, ny, nz}, _alpha(alpha), _kernel(kernel) {
   const size_t realSize = static_cast<size_t>(nx) * ny * nz;
   const size_t complexSize = static_cast<size_t>(nx) * ny * (nz / 2 + 1);
   _real = fftw_alloc_real(realSize);
@@ -102,10 +105,12 @@ double ReferencePmeGrid::compute(const std::vector<Vec3>& positions, const std::
       }
     }
   }
-  // Convolution in Fourier space: multiply by theta(m) = f/(pi V) exp(-pi^2 m^2/alpha^2)/m^2 B(m).
+  // Convolution in Fourier space: multiply by theta(m) = f/(pi V) exp(-pi^2 m^2/alpha^2)/m^2 B(m) (Coulomb).
   fftw_execute(static_cast<fftw_plan>(_forward));
   auto* spectrum = static_cast<fftw_complex*>(_complex);
   const double prefactor = coulombConstant / (M_PI * volume), scale = M_PI * M_PI / (_alpha * _alpha);
+  // theta = 2 x the energy factor of |F(Q)(m)|^2 (the energy is 1/2 Q . (theta * Q)).
+  const double dispersionPrefactor = -std::pow(M_PI, 1.5) * _alpha * _alpha * _alpha / volume;
   const int nzc = nz / 2 + 1;
   for (int x = 0; x < nx; x++) {
     int mx = x <= nx / 2 ? x : x - nx;
@@ -114,13 +119,19 @@ double ReferencePmeGrid::compute(const std::vector<Vec3>& positions, const std::
       for (int z = 0; z < nzc; z++) {
         int mz = z;
         size_t index = (static_cast<size_t>(x) * ny + y) * nzc + z;
-        if (mx == 0 && my == 0 && mz == 0) {
-          spectrum[index][0] = spectrum[index][1] = 0.0;
-          continue;
-        }
         Vec3 m = recip[0] * mx + recip[1] * my + recip[2] * mz;
         double m2 = m.dot(m);
-        double theta = prefactor * std::exp(-scale * m2) / m2 * _moduli[0][x] * _moduli[1][y] * _moduli[2][z];
+        double moduli = _moduli[0][x] * _moduli[1][y] * _moduli[2][z];
+        double theta;
+        if (_kernel == Kernel::Dispersion) {
+          double b = M_PI * std::sqrt(m2) / _alpha;
+          double f = ((1.0 - 2.0 * b * b) * std::exp(-b * b) + 2.0 * b * b * b * std::sqrt(M_PI) * std::erfc(b)) / 3.0;
+          theta = dispersionPrefactor * f * moduli;
+        } else if (mx == 0 && my == 0 && mz == 0) {
+          theta = 0.0;
+        } else {
+          theta = prefactor * std::exp(-scale * m2) / m2 * moduli;
+        }
         spectrum[index][0] *= theta;
         spectrum[index][1] *= theta;
       }

@@ -1,6 +1,7 @@
 // ReferencePmeGrid: the reciprocal-space part of smooth particle-mesh Ewald (B-splines of order 5): charges spread
 // on a grid, a real-to-complex FFT (FFTW), the convolution with the Ewald kernel, and forces from the gradient of
-// the B-splines. Owns its grids and FFT plans.
+// the B-splines. Owns its grids and FFT plans. The same grid serves the dispersion (r^-6) sum of LJPME, with the
+// charges replaced by per-particle C6 factors and the Ewald kernel by the dispersion kernel.
 #pragma once
 
 #include "openmm/Vec3.h"
@@ -11,12 +12,17 @@ namespace OpenMM {
 
 class ReferencePmeGrid {
 public:
-  ReferencePmeGrid(int nx, int ny, int nz, double alpha);
+  /** Coulomb: the 1/r Ewald kernel; Dispersion: the kernel of -sum c_i c_j / r^6 (the m = 0 term included). */
+  enum class Kernel { Coulomb, Dispersion };
+  ReferencePmeGrid(int nx, int ny, int nz, double alpha, Kernel kernel = Kernel::Coulomb);
   ~ReferencePmeGrid();
   ReferencePmeGrid(const ReferencePmeGrid&) = delete;
   ReferencePmeGrid& operator=(const ReferencePmeGrid&) = delete;
 
-  /** Adds the reciprocal-space forces (if includeForces) and returns the reciprocal-space energy. */
+  /**
+   * Adds the reciprocal-space forces (if includeForces) and returns the reciprocal-space energy. For the dispersion
+   * kernel, charges are the factors c_i (C6_ij = c_i c_j) and coulombConstant is ignored.
+   */
   double compute(const std::vector<Vec3>& positions, const std::vector<double>& charges, const Vec3* box,
                  double coulombConstant, std::vector<Vec3>& forces, bool includeForces);
 
@@ -28,6 +34,7 @@ private:
 
   int _size[3];
   double _alpha;
+  Kernel _kernel;
   std::vector<double> _moduli[3]; // |b(m)|^2 per dimension
   double* _real = nullptr;        // fftw_malloc'ed real grid
   void* _complex = nullptr;       // fftw_complex half spectrum

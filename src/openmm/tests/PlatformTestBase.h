@@ -11,6 +11,7 @@
 #include "TestEwald.h"
 #include "TestGBSAOBC.h"
 #include "TestIntegrators.h"
+#include "TestLJPME.h"
 #include "TestLocalEnergyMinimizer.h"
 #include "TestMoreIntegrators.h"
 #include "TestNonbondedForce.h"
@@ -43,6 +44,10 @@ class PlatformTestBase : public CppUnit::TestFixture {
   CPPUNIT_TEST(ewaldMadelung);
   CPPUNIT_TEST(pmeAgainstEwald);
   CPPUNIT_TEST(pmeParametersAndGroups);
+  CPPUNIT_TEST(ljpmeFiniteDifference);
+  CPPUNIT_TEST(ljpmeAgainstImageSum);
+  CPPUNIT_TEST(ljpmeConvergesToCutoffLJ);
+  CPPUNIT_TEST(ljpmeParameters);
   CPPUNIT_TEST(verletHarmonicOscillator);
   CPPUNIT_TEST(verletEnergyConservation);
   CPPUNIT_TEST(langevinTemperature);
@@ -154,6 +159,10 @@ public:
   void ewaldMadelung() { OpenMMTests::testEwaldMadelung(*_platform); }
   void pmeAgainstEwald() { OpenMMTests::testPmeAgainstEwald(*_platform); }
   void pmeParametersAndGroups() { OpenMMTests::testPmeParametersAndGroups(*_platform); }
+  void ljpmeFiniteDifference() { OpenMMTests::testLJPMEFiniteDifference(*_platform); }
+  void ljpmeAgainstImageSum() { OpenMMTests::testLJPMEAgainstImageSum(*_platform); }
+  void ljpmeConvergesToCutoffLJ() { OpenMMTests::testLJPMEConvergesToCutoffLJ(*_platform); }
+  void ljpmeParameters() { OpenMMTests::testLJPMEParameters(*_platform); }
   void verletHarmonicOscillator() { OpenMMTests::testVerletHarmonicOscillator(*_platform); }
   void verletEnergyConservation() { OpenMMTests::testVerletEnergyConservation(*_platform); }
   void langevinTemperature() { OpenMMTests::testLangevinTemperature(*_platform); }

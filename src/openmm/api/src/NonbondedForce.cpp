@@ -264,8 +264,9 @@ void NonbondedForce::getPMEParametersInContext(const Context& context, double& a
   dynamic_cast<const NonbondedForceImpl&>(getImplInContext(context)).getPMEParameters(alpha, nx, ny, nz);
 }
 
-void NonbondedForce::getLJPMEParametersInContext(const Context&, double&, int&, int&, int&) const {
-  throw OpenMMException("NonbondedForce: getLJPMEParametersInContext(): LJPME is not offered by this library");
+void NonbondedForce::getLJPMEParametersInContext(const Context& context, double& alpha, int& nx, int& ny,
+                                                 int& nz) const {
+  dynamic_cast<const NonbondedForceImpl&>(getImplInContext(context)).getLJPMEParameters(alpha, nx, ny, nz);
 }
 
 void NonbondedForce::updateParametersInContext(Context& context) {

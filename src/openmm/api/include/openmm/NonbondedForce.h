@@ -16,8 +16,9 @@ public:
   /**
    * NoCutoff: every pair, plain Coulomb. CutoffNonPeriodic / CutoffPeriodic: pairs within the cutoff,
    * Coulomb with reaction field (E = f q1 q2 (1/r + krf r^2 - crf)). Ewald and PME: periodic Coulomb sums split
-   * into erfc-screened pairs within the cutoff and a reciprocal-space sum (Reference and CPU platforms). LJPME is
-   * part of the API but no platform of this library implements it.
+   * into erfc-screened pairs within the cutoff and a reciprocal-space sum (Reference and CPU platforms). LJPME:
+   * Coulomb as PME, and the dispersion with geometric combination C6_ij = 4 sqrt(eps_i eps_j) (sigma_i sigma_j)^3
+   * on a second PME grid, Lorentz-Berthelot LJ within the cutoff (Reference and CPU platforms; switching ignored).
    */
   enum NonbondedMethod { NoCutoff = 0, CutoffNonPeriodic = 1, CutoffPeriodic = 2, Ewald = 3, PME = 4, LJPME = 5 };
 
@@ -44,10 +45,11 @@ public:
    * tolerance when a Context is created. */
   void getPMEParameters(double& alpha, int& nx, int& ny, int& nz) const;
   void setPMEParameters(double alpha, int nx, int ny, int nz);
-  /** The PME parameters a Context actually uses (throws unless the method is PME). */
+  /** The (Coulomb) PME parameters a Context actually uses (throws unless the method is PME or LJPME). */
   void getPMEParametersInContext(const Context& context, double& alpha, int& nx, int& ny, int& nz) const;
-  /** LJPME is not offered: throws. */
+  /** The LJPME dispersion parameters a Context actually uses (throws unless the method is LJPME). */
   void getLJPMEParametersInContext(const Context& context, double& alpha, int& nx, int& ny, int& nz) const;
+  /** LJPME dispersion parameters to use; alpha = 0 (the default) chooses them from the error tolerance. */
   void getLJPMEParameters(double& alpha, int& nx, int& ny, int& nz) const;
   void setLJPMEParameters(double alpha, int nx, int ny, int nz);
   /** Whether the direct-space (pair and exception) terms are computed (default true). */

@@ -24,8 +24,10 @@ public:
   std::vector<std::string> getKernelNames() override;
   std::map<std::string, double> getDefaultParameters() override;
   void updateParametersInContext(ContextImpl& context);
-  /** The PME parameters the kernel uses (throws unless the method is PME). */
+  /** The PME parameters the kernel uses (throws unless the method is PME or LJPME). */
   void getPMEParameters(double& alpha, int& nx, int& ny, int& nz) const;
+  /** The LJPME dispersion parameters the kernel uses (throws unless the method is LJPME). */
+  void getLJPMEParameters(double& alpha, int& nx, int& ny, int& nz) const;
 
   /**
    * Coefficient C of the long-range dispersion correction E = C / V (V = box volume) for CutoffPeriodic with
@@ -40,6 +42,10 @@ public:
    * n = 2 alpha L / (3 tol^(1/5)) rounded up to a product of 2, 3, 5 and 7 (at least 6). */
   static void calcPMEParameters(const System& system, const NonbondedForce& force, double& alpha, int& nx, int& ny,
                                 int& nz);
+  /** LJPME dispersion parameters: those set with setLJPMEParameters() if alpha != 0 and the sizes are positive, else
+   * alpha as for Ewald and grid sizes n = alpha L / (3 tol^(1/5)) (half the Coulomb choice) rounded up likewise. */
+  static void calcLJPMEParameters(const System& system, const NonbondedForce& force, double& alpha, int& nx, int& ny,
+                                  int& nz);
   /** The same for the given per-particle sigma and epsilon (parameters with their offsets applied). */
   static double calcDispersionCorrection(const NonbondedForce& force, const std::vector<double>& sigmas,
                                          const std::vector<double>& epsilons);

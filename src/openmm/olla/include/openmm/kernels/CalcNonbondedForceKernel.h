@@ -26,6 +26,8 @@ public:
   virtual void copyParametersToContext(ContextImpl& context, const NonbondedForce& force) = 0;
   /** Ewald/PME parameters; platforms without PME throw. */
   virtual void getPMEParameters(double& alpha, int& nx, int& ny, int& nz) const = 0;
+  /** LJPME dispersion parameters; platforms without LJPME throw. */
+  virtual void getLJPMEParameters(double& alpha, int& nx, int& ny, int& nz) const = 0;
 };
 
 } // namespace OpenMM
