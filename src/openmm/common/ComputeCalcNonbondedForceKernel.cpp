@@ -23,7 +23,7 @@ namespace OpenMM {
 using mardyn::compute::PrecisionArray;
 
 namespace {
-/// Coarse cells searched on each side of a block's cell (findTiles has (2 n + 1)^3 work items per block).
+/// Coarse cells searched on each side of a block's cell ((2 n + 1)^3 cells per block in findTiles).
 constexpr int coarseNeighbours = 1;
 
 std::string exact(double v) {
