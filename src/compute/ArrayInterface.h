@@ -26,6 +26,15 @@ class ArrayInterface {
   virtual void resize(std::size_t count) = 0;
   virtual void uploadBytes(const void* source, std::size_t offsetBytes, std::size_t bytes) = 0;
   virtual void downloadBytes(void* destination, std::size_t offsetBytes, std::size_t bytes) const = 0;
+  /// Queues the copy behind the work queued so far and returns, where the backend can, without waiting for
+  /// it: the bytes are in `destination` once a ComputeEvent recorded after this call has been synchronized
+  /// (or after ComputeContext::synchronize()), and `destination` must stay valid until then. Work queued
+  /// later does not delay it. For a copy that overlaps the device's work, `destination` should be
+  /// PinnedHostBuffer memory (CUDA copies into pageable memory before returning). The base version
+  /// copies at once.
+  virtual void downloadBytesAsync(void* destination, std::size_t offsetBytes, std::size_t bytes) const {
+    downloadBytes(destination, offsetBytes, bytes);
+  }
   /// Sets every byte to zero.
   virtual void zero() = 0;
   /// Copies all elements into destination, which must have the same size and element size.

@@ -35,6 +35,9 @@ class ComputeArray : public ArrayInterface {
   void downloadBytes(void* destination, std::size_t offset, std::size_t bytes) const override {
     impl().downloadBytes(destination, offset, bytes);
   }
+  void downloadBytesAsync(void* destination, std::size_t offset, std::size_t bytes) const override {
+    impl().downloadBytesAsync(destination, offset, bytes);
+  }
   void zero() override { impl().zero(); }
   void copyTo(ArrayInterface& destination) const override { impl().copyTo(destination); }
   ArrayInterface& backendArray() override { return impl(); }

@@ -49,6 +49,10 @@ class ComputeContext {
   virtual std::unique_ptr<ArrayInterface> createArrayImpl(std::size_t count, std::size_t elementSize,
                                                           const std::string& name) = 0;
   virtual std::unique_ptr<ComputeEvent> createEvent() = 0;
+  /// Host memory that the device can copy into while the host goes on (page-locked where the backend
+  /// needs it; ordinary memory otherwise). Prefer PinnedHostBuffer.
+  virtual void* allocatePinnedHost(std::size_t bytes) { return ::operator new(bytes); }
+  virtual void freePinnedHost(void* memory) noexcept { ::operator delete(memory); }
   /// Waits until all work queued so far is done; throws if any of it failed.
   virtual void synchronize() = 0;
   /// Called after each launch when options().syncAfterLaunch is set: synchronises and names the kernel
@@ -97,6 +101,39 @@ class ComputeContext {
   mutable std::atomic<std::uint64_t> _bytesDown{0};
   std::map<std::string, KernelTime> _profile;
   std::atomic<long long> _deviceBytes{0}, _peakDeviceBytes{0};
+};
+
+/// Host memory for ArrayInterface::downloadBytesAsync, from the context that copies into it (page-locked on
+/// CUDA); released with the buffer, which must not outlive its context.
+class PinnedHostBuffer {
+ public:
+  PinnedHostBuffer() = default;
+  PinnedHostBuffer(ComputeContext& context, std::size_t bytes)
+      : _context(&context), _data(context.allocatePinnedHost(bytes)), _bytes(bytes) {}
+  ~PinnedHostBuffer() {
+    if (_data) _context->freePinnedHost(_data);
+  }
+  PinnedHostBuffer(const PinnedHostBuffer&) = delete;
+  PinnedHostBuffer& operator=(const PinnedHostBuffer&) = delete;
+  PinnedHostBuffer(PinnedHostBuffer&& other) noexcept { *this = std::move(other); }
+  PinnedHostBuffer& operator=(PinnedHostBuffer&& other) noexcept {
+    if (this != &other) {
+      if (_data) _context->freePinnedHost(_data);
+      _context = other._context;
+      _data = other._data;
+      _bytes = other._bytes;
+      other._data = nullptr;
+      other._bytes = 0;
+    }
+    return *this;
+  }
+  void* data() const { return _data; }
+  std::size_t size() const { return _bytes; }
+
+ private:
+  ComputeContext* _context = nullptr;
+  void* _data = nullptr;
+  std::size_t _bytes = 0;
 };
 
 }  // namespace mardyn::compute

@@ -67,6 +67,14 @@ void CudaArray::downloadBytes(void* destination, std::size_t offsetBytes, std::s
   _context.countDownload(bytes);
 }
 
+void CudaArray::downloadBytesAsync(void* destination, std::size_t offsetBytes, std::size_t bytes) const {
+  checkRange(offsetBytes, bytes, "download");
+  _context.makeCurrent();
+  // On the default stream, behind the kernels launched so far (all are); returns at once into page-locked memory.
+  if (bytes) CUDA_CHECK(_context.driver(), cuMemcpyDtoHAsync(destination, _pointer + offsetBytes, bytes, nullptr));
+  _context.countDownload(bytes);
+}
+
 void CudaArray::zero() {
   _context.makeCurrent();
   if (byteSize()) CUDA_CHECK(_context.driver(), cuMemsetD8(_pointer, 0, byteSize()));

@@ -86,6 +86,23 @@ std::unique_ptr<compute::ComputeEvent> CudaContext::createEvent() {
   return std::make_unique<CudaEvent>(*this);
 }
 
+void* CudaContext::allocatePinnedHost(std::size_t bytes) {
+  makeCurrent();
+  void* memory = nullptr;
+  CUDA_CHECK(driver(), cuMemHostAlloc(&memory, bytes == 0 ? 1 : bytes, 0));
+  return memory;
+}
+
+void CudaContext::freePinnedHost(void* memory) noexcept {
+  if (!memory) return;
+  try {
+    makeCurrent();
+  } catch (...) {
+    return;  // the context is gone, and its page-locked memory with it
+  }
+  driver().cuMemFreeHost(memory);
+}
+
 void CudaContext::synchronize() {
   makeCurrent();
   CUDA_CHECK(*_driver, cuCtxSynchronize());

@@ -26,6 +26,8 @@ class CudaContext : public compute::ComputeContext {
   std::unique_ptr<compute::ArrayInterface> createArrayImpl(std::size_t count, std::size_t elementSize,
                                                            const std::string& name) override;
   std::unique_ptr<compute::ComputeEvent> createEvent() override;
+  void* allocatePinnedHost(std::size_t bytes) override;
+  void freePinnedHost(void* memory) noexcept override;
   void synchronize() override;
   std::string fullSource(const std::string& source, const Defines& defines) const override;
 

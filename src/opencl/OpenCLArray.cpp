@@ -64,6 +64,16 @@ void OpenCLArray::downloadBytes(void* destination, std::size_t offsetBytes, std:
   _context.countDownload(bytes);
 }
 
+void OpenCLArray::downloadBytesAsync(void* destination, std::size_t offsetBytes, std::size_t bytes) const {
+  checkRange(offsetBytes, bytes, "download");
+  if (bytes) {
+    CL_CHECK(clEnqueueReadBuffer(_context.queue(), _buffer, CL_FALSE, offsetBytes, bytes, destination, 0, nullptr,
+                                 nullptr));
+    CL_CHECK(clFlush(_context.queue()));
+  }
+  _context.countDownload(bytes);
+}
+
 void OpenCLArray::zero() {
   const unsigned char zero = 0;
   if (byteSize())

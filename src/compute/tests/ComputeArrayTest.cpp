@@ -5,6 +5,7 @@
 #include <cstring>
 
 #include "compute/ComputeArray.h"
+#include "compute/ComputeContext.h"
 #include "compute/VectorTypes.h"
 #include "compute/tests/ComputeTestDevices.h"
 
@@ -17,6 +18,7 @@ class ComputeArrayTest : public CppUnit::TestFixture {
   CPPUNIT_TEST(resizeKeepsPrefix);
   CPPUNIT_TEST(zeroAndCopy);
   CPPUNIT_TEST(emptyArrayAndRangeErrors);
+  CPPUNIT_TEST(asyncDownloadIsOrdered);
   CPPUNIT_TEST_SUITE_END();
 
  public:
@@ -44,6 +46,38 @@ class ComputeArrayTest : public CppUnit::TestFixture {
       CPPUNIT_ASSERT_EQUAL(12345, ints.download().back());
       CPPUNIT_ASSERT_THROW(ints.upload(std::vector<int>(16)), ComputeException);
       CPPUNIT_ASSERT_THROW(ints.upload(std::vector<double>(17)), ComputeException);
+    }
+  }
+
+  /// downloadBytesAsync sees the work queued before it (a zeroing) and not the work queued after it (an
+  /// upload), once an event recorded after it has been synchronised.
+  void asyncDownloadIsOrdered() {
+    for (const auto& options : ComputeTestDevices::all()) {
+      auto context = ComputeTestDevices::create(options);
+      ComputeArray<int> ints(*context, 4096, "ints");
+      std::vector<int> first(4096), second(4096);
+      for (int i = 0; i < 4096; ++i) {
+        first[i] = 3 * i + 1;
+        second[i] = -7 * i - 2;
+      }
+      ints.upload(first);
+      PinnedHostBuffer staging(*context, 4096 * sizeof(int));
+      auto* host = static_cast<int*>(staging.data());
+      CPPUNIT_ASSERT(host != nullptr);
+      auto event = context->createEvent();
+      ints.downloadBytesAsync(host, 0, 4096 * sizeof(int));
+      event->record();
+      ints.upload(second);
+      event->synchronize();
+      for (int i = 0; i < 4096; ++i) CPPUNIT_ASSERT_EQUAL(first[i], host[i]);
+      ints.zero();
+      ints.downloadBytesAsync(host + 10, 100 * sizeof(int), 8 * sizeof(int));
+      event->record();
+      event->synchronize();
+      for (int i = 10; i < 18; ++i) CPPUNIT_ASSERT_EQUAL(0, host[i]);
+      CPPUNIT_ASSERT_EQUAL(first[9], host[9]);
+      CPPUNIT_ASSERT_EQUAL(first[18], host[18]);
+      CPPUNIT_ASSERT_THROW(ints.downloadBytesAsync(host, 4090 * sizeof(int), 8 * sizeof(int)), ComputeException);
     }
   }
 

@@ -30,6 +30,8 @@
 #define ATOMIC_EXCH(dest, value) atomic_xchg(dest, value)
 #define ATOMIC_MAX(dest, value) atomic_max(dest, value)
 // Bits set in a 32-bit word (no WARP_BALLOT: kernels use local memory where it is missing).
+// 1/sqrt(x) of a normal number (the built-in rsqrt; CUDA skips the subnormal fix-up).
+#define FAST_RSQRT(x) rsqrt(x)
 #define POPCOUNT(x) popcount(x)
 
 #define HOST_CONSTANT(type, name)

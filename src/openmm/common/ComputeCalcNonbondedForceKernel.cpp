@@ -134,6 +134,18 @@ void ComputeCalcNonbondedForceKernel::initialize(const System& system, const Non
   defines["TILE_SYNC"] = info.backend == "cuda" && info.simtWidth == ComputePlatformData::tileSize ? "SYNC_WARPS" : "SYNC_THREADS";
   defines["DETERMINISTIC"] = _data->deterministic() ? "1" : "0";
   defines["HAS_EXCLUSIONS"] = force.getNumExceptions() > 0 ? "1" : "0";
+  // Terms no particle has are left out of the pair loop (parameters may change later only within these).
+  bool anyCharge = false, anyLJ = false;
+  for (int i = 0; i < n; i++) {
+    double charge, sigma, epsilon;
+    force.getParticleParameters(i, charge, sigma, epsilon);
+    anyCharge = anyCharge || charge != 0.0;
+    anyLJ = anyLJ || epsilon != 0.0;
+  }
+  _hasCharges = anyCharge;
+  _hasLJ = anyLJ;
+  defines["HAS_CHARGES"] = anyCharge ? "1" : "0";
+  defines["HAS_LJ"] = anyLJ ? "1" : "0";
   _data->scan().addDefines(defines);
   try {
     _program =
@@ -149,6 +161,7 @@ void ComputeCalcNonbondedForceKernel::initialize(const System& system, const Non
   _scatterBlocks = _program->createKernel("scatterBlocks");
   _findTiles = _program->createKernel("findTiles");
   _tilesKernel = _program->createKernel("computeNonbondedTiles");
+  _tilesEnergyKernel = _program->createKernel("computeNonbondedTilesEnergy");
   _exclusionTilesKernel = _program->createKernel("findExclusionTiles");
   _numBlocks = _data->paddedAtoms() / ComputePlatformData::tileSize;
   const std::size_t blocks = static_cast<std::size_t>(_numBlocks);
@@ -157,6 +170,10 @@ void ComputeCalcNonbondedForceKernel::initialize(const System& system, const Non
   _posAtBuild = PrecisionArray(ctx, PrecisionArray::Kind::Mixed, 4, static_cast<std::size_t>(_data->paddedAtoms()),
                                "positionsAtTileBuild");
   _flag.initialize(ctx, 1, "nonbondedFlag");
+  _displacedFlag.initialize(ctx, 1, "atomDisplacedFlag");
+  _displacedFlag.zero();
+  _displacedHost = mardyn::compute::PinnedHostBuffer(ctx, sizeof(int));
+  _displacedEvent = ctx.createEvent();
   _cellOfBlock.initialize(ctx, blocks, "cellOfBlock");
   _blocksInCell.initialize(ctx, blocks, "blocksInCell");
   _cellCount.initialize(ctx, 2, "coarseCellCount");
@@ -177,6 +194,20 @@ void ComputeCalcNonbondedForceKernel::initialize(const System& system, const Non
 void ComputeCalcNonbondedForceKernel::copyParametersToContext(ContextImpl& context, const NonbondedForce& force) {
   if (force.getNumParticles() != _data->numAtoms())
     throw OpenMMException("NonbondedForce: updateParametersInContext() cannot change the number of particles");
+  for (int i = 0; i < force.getNumParticles(); i++) {
+    double charge, sigma, epsilon;
+    force.getParticleParameters(i, charge, sigma, epsilon);
+    if (charge != 0.0 && !_hasCharges)
+      throw OpenMMException("NonbondedForce: updateParametersInContext() cannot give particles charges on the " +
+                            getPlatform().getName() +
+                            " platform when every charge was zero as the Context was created (its kernels leave "
+                            "Coulomb out); create the Context with a nonzero charge");
+    if (epsilon != 0.0 && !_hasLJ)
+      throw OpenMMException("NonbondedForce: updateParametersInContext() cannot give particles a Lennard-Jones "
+                            "epsilon on the " + getPlatform().getName() +
+                            " platform when every epsilon was zero as the Context was created (its kernels leave "
+                            "Lennard-Jones out); create the Context with a nonzero epsilon");
+  }
   std::vector<std::array<double, 4>> exceptionParams;
   readParameters(force, exceptionParams);
   if (_firstException >= 0)
@@ -200,18 +231,38 @@ std::size_t ComputeCalcNonbondedForceKernel::tileGroups() const {
   return std::max<std::size_t>(1, std::min<std::size_t>(needed, static_cast<std::size_t>(std::max(64, 64 / _warpsPerGroup * units))));
 }
 
-bool ComputeCalcNonbondedForceKernel::displaced() {
-  _flag.zero();
+void ComputeCalcNonbondedForceKernel::checkDisplacement() {
+  _displacedFlag.zero();
   const double limit = 0.5 * _padding;
   _displacement->call()
       .arg(_data->posq())
       .arg(_posAtBuild.array())
       .mixedArg(limit * limit)
-      .arg(_flag)
+      .arg(_displacedFlag)
       .execute(static_cast<std::size_t>(_data->numAtoms()));
-  int flag = 0;
-  _flag.downloadBytes(&flag, 0, sizeof flag);
-  return flag != 0;
+  _displacedFlag.downloadBytesAsync(_displacedHost.data(), 0, sizeof(int));
+  _displacedEvent->record();
+}
+
+void ComputeCalcNonbondedForceKernel::launchTiles(bool includeEnergy) {
+  if (_numTiles == 0) return;
+  auto call = (includeEnergy ? _tilesEnergyKernel : _tilesKernel)->call();
+  call.arg(_tiles)
+      .arg(_tileAtoms)
+      .arg(_tileCount)
+      .arg(_data->posq())
+      .arg(_atomParams.array())
+      .arg(_data->atomIndex())
+      .arg(_tileMaskIndex)
+      .arg(_exclusionMasks)
+      .arg(_blockCentre.array())
+      .arg(_blockHalf.array());
+  _data->boxArguments(call);
+  call.arg(_displacedFlag)
+      .arg(_data->force())
+      .arg(_data->energy())
+      .blockShape(static_cast<std::size_t>(_warpsPerGroup * ComputePlatformData::tileSize))
+      .executeBlocks(tileGroups());
 }
 
 void ComputeCalcNonbondedForceKernel::buildTiles() {
@@ -329,26 +380,20 @@ double ComputeCalcNonbondedForceKernel::execute(ContextImpl&, bool, bool include
   if (!includeDirect)
     return 0.0;
   const bool boxChanged = _builtBox[0] != box[0][0] || _builtBox[1] != box[1][1] || _builtBox[2] != box[2][2];
-  if (_builtVersion != _data->reorderVersion() || boxChanged || displaced())
+  bool rebuild = _builtVersion != _data->reorderVersion() || boxChanged;
+  if (!rebuild) {
+    // The tile kernel goes into the queue right behind the displacement check and does nothing if an atom
+    // moved too far; the host meanwhile waits for the check's flag alone, so the device does not idle
+    // between the check and the tiles.
+    checkDisplacement();
+    launchTiles(includeEnergy);
+    _displacedEvent->synchronize();
+    rebuild = *static_cast<const int*>(_displacedHost.data()) != 0;
+  }
+  if (rebuild) {
     buildTiles();
-  if (_numTiles > 0) {
-    auto call = _tilesKernel->call();
-    call.arg(_tiles)
-        .arg(_tileAtoms)
-        .arg(_tileCount)
-        .arg(_data->posq())
-        .arg(_atomParams.array())
-        .arg(_data->atomIndex())
-        .arg(_tileMaskIndex)
-        .arg(_exclusionMasks)
-        .arg(_blockCentre.array())
-        .arg(_blockHalf.array());
-    _data->boxArguments(call);
-    call.arg(includeEnergy ? 1 : 0)
-        .arg(_data->force())
-        .arg(_data->energy())
-        .blockShape(static_cast<std::size_t>(_warpsPerGroup * ComputePlatformData::tileSize))
-        .executeBlocks(tileGroups());
+    _displacedFlag.zero();
+    launchTiles(includeEnergy);
   }
   if (includeEnergy && _dispersionCoefficient != 0.0)
     return _dispersionCoefficient / (box[0][0] * box[1][1] * box[2][2]);

@@ -36,7 +36,11 @@ private:
   void readParameters(const NonbondedForce& force, std::vector<std::array<double, 4>>& exceptionParams);
   /** Bounding boxes, coarse grid of blocks, tiles (again with a longer list where it overflowed). */
   void buildTiles();
-  bool displaced();
+  /// Queues checkDisplacement (an atom moved more than half the padding since the tiles were found) and an
+  /// asynchronous copy of its flag, followed by _displacedEvent.
+  void checkDisplacement();
+  /// Queues the tile kernel (with or without the energy); it does nothing while the displaced flag is set.
+  void launchTiles(bool includeEnergy);
   /** Work-groups of the tile kernels: enough for the tiles, at most 64 warps per compute unit. */
   std::size_t tileGroups() const;
 
@@ -47,14 +51,18 @@ private:
   int _numBlocks = 0, _tileCapacity = 0, _numTiles = 0, _warpsPerGroup = 1;
   int _firstException = -1;
   bool _hasExclusions = false;
+  bool _hasCharges = true, _hasLJ = true; ///< whether the pair loop was compiled with each term
   int _maskCapacity = 1;  ///< exclusion tiles the masks have room for
   std::vector<int> _exceptionIndex;  ///< the NonbondedForce's exceptions that are computed (non-zero)
   unsigned long _builtVersion = ~0ul;
   Vec3 _builtBox;
   std::unique_ptr<mardyn::compute::ComputeProgram> _program;
   std::unique_ptr<mardyn::compute::ComputeKernel> _bounds, _maxHalf, _displacement, _binBlocks, _scatterBlocks, _findTiles,
-      _tilesKernel, _exclusionTilesKernel;
+      _tilesKernel, _tilesEnergyKernel, _exclusionTilesKernel;
   mardyn::compute::PrecisionArray _atomParams, _blockCentre, _blockHalf, _posAtBuild;
+  mardyn::compute::ComputeArray<int> _displacedFlag;
+  mardyn::compute::PinnedHostBuffer _displacedHost;
+  std::unique_ptr<mardyn::compute::ComputeEvent> _displacedEvent;
   mardyn::compute::ComputeArray<int> _exclusionStart, _exclusions, _flag, _cellOfBlock, _cellCount, _cellFill,
       _blocksInCell, _tileCount, _tileMaskIndex, _maskCount, _tileAtoms;
   mardyn::compute::ComputeArray<unsigned int> _exclusionMasks;

@@ -1,12 +1,13 @@
 // The nonbonded utility of the common-compute platforms in the common kernel dialect. Slots are taken in
 // blocks of 32 (TILE_SIZE); each block gets a bounding box (computeBlockBounds). A tile is block a against
 // a list of 32 atom slots: block a against itself, or the atoms of blocks b > a that lie within the cutoff
-// plus a padding of a's box (findTiles: candidate blocks over a coarse grid of the block centres, whose
-// boxes come that close to a's, then their atoms one by one, packed 32 to a tile), so that tiles hold
+// plus a padding of one of a's atoms (findTiles: candidate blocks over a coarse grid of the block centres,
+// whose boxes come that close to a's, then their atoms one by one, packed 32 to a tile), so that tiles hold
 // mostly atoms that can interact. Every tile is one warp of 32 threads, WARPS_PER_GROUP tiles to a
-// work-group (computeNonbondedTiles): thread l holds atom l of block a, the list's atoms are staged in
-// local memory and met in rotated order (thread l meets atom (l + k) mod 32 at step k, so no two threads
-// touch one staged atom at once), and forces go into the fixed-point accumulators (the same sums in any
+// work-group (computeNonbondedTiles, computeNonbondedTilesEnergy): thread l holds atom l of block a, the
+// list's atoms are staged in local memory and met in rotated order (thread l meets atom (l + k) mod 32 at
+// step k, so no two threads touch one staged atom at once), every lane computes every step and keeps or
+// drops the result (no divergence), and forces go into the fixed-point accumulators (the same sums in any
 // order). Positions enter the pair loop in `real`, relative to block a's centre (per-pair minimum images
 // only where a tile can reach across half the box); energies are summed per thread in fixed point and
 // added once per work-group.
@@ -24,7 +25,7 @@
 // tile when the tile list is built (findExclusionTiles), so that the pair loop reads one word per thread and
 // only in tiles that hold an excluded pair.
 // mardyn-kernel: requires openmm/common/kernels/Atoms.cc
-// mardyn-kernel: defines FORCE_FIXED_POINT=1 PADDED_ATOMS=64 NUM_ATOMS=60 PERIODIC=1 USE_CUTOFF=1 CUTOFF=1.0 CUTOFF2=1.0 PADDING=0.1 KRF=0.1 CRF=1.2 USE_SWITCH=1 SWITCH_DIST=0.8 SWITCH_WIDTH=0.2 TILE_SIZE=32 COARSE_NEIGHBOURS=1 DETERMINISTIC=0 WARPS_PER_GROUP=4 HAS_EXCLUSIONS=1 TILE_SYNC=SYNC_THREADS
+// mardyn-kernel: defines FORCE_FIXED_POINT=1 PADDED_ATOMS=64 NUM_ATOMS=60 PERIODIC=1 USE_CUTOFF=1 CUTOFF=1.0 CUTOFF2=1.0 PADDING=0.1 KRF=0.1 CRF=1.2 USE_SWITCH=1 SWITCH_DIST=0.8 SWITCH_WIDTH=0.2 TILE_SIZE=32 COARSE_NEIGHBOURS=1 DETERMINISTIC=0 WARPS_PER_GROUP=4 HAS_EXCLUSIONS=1 HAS_CHARGES=1 HAS_LJ=1 TILE_SYNC=SYNC_THREADS
 
 /// Bounding box of each block: centre (w: 0) and half extent, positions taken relative to the block's
 /// first atom by the minimum image; positions at this build kept for the displacement check.
@@ -123,6 +124,25 @@ DEVICE int atomNearBlock(mixed4 p, mixed4 c, mixed4 h, mixed4 box, mixed4 invBox
   return dx * dx + dy * dy + dz * dz < reach2;
 }
 
+/// Whether a position (relative to block a's centre, by its minimum image) lies within sqrt(reach2) of one
+/// of block a's numA atoms (the same, in local memory). `image`: each pair
+/// takes its own minimum image (blocks whose reach comes near half the box). The comparison is made in
+/// `real` with a margin of 1e-5 nm on the reach, so that rounding never leaves out an atom that is within it.
+DEVICE int atomNearAtoms(real4 p, LOCAL_ARG const real4* blockAtoms, int numA, int image, mixed4 box, mixed4 invBox,
+                         real reach2) {
+  for (int m = 0; m < numA; m++) {
+    const real4 q = blockAtoms[m];
+    real dx = p.x - q.x, dy = p.y - q.y, dz = p.z - q.z;
+    if (image) {
+      dx -= (real) box.x * floor(dx * (real) invBox.x + (real) 0.5);
+      dy -= (real) box.y * floor(dy * (real) invBox.y + (real) 0.5);
+      dz -= (real) box.z * floor(dz * (real) invBox.z + (real) 0.5);
+    }
+    if (dx * dx + dy * dy + dz * dz < reach2) return 1;
+  }
+  return 0;
+}
+
 #ifndef CANDIDATE_CAP
 #define CANDIDATE_CAP 128
 #endif
@@ -170,8 +190,10 @@ DEVICE void appendAtoms(int a, int b, unsigned int mask, int lane, LOCAL_ARG int
 /// The tiles, one work-group of TILE_SIZE threads per block a at a time. A tile is block a against 32 atom
 /// slots (tileAtoms[32 t + lane], -1 past its last atom): tiles[t] = (a, a) for the block against itself,
 /// (a, -count) for a list of `count` atoms of blocks b > a that lie within the cutoff plus the padding of
-/// a's bounding box (blocks b found over the coarse grid, whose boxes come within that reach of a's, then
-/// their atoms one by one), packed 32 to a tile. A block first finds its atoms (keeping up to CANDIDATE_CAP
+/// one of a's atoms (blocks b found over the coarse grid, whose boxes come within that reach of a's, then
+/// their atoms one by one: within the reach of a's bounding box first, then of an atom of a), packed 32 to
+/// a tile. Testing against a's atoms rather than its box leaves out about a third of the atoms a box test
+/// lets in (the corners and edges of the box grown by the reach hold no atom's neighbourhood). A block first finds its atoms (keeping up to CANDIDATE_CAP
 /// blocks' masks in local memory; beyond that it finds them again), takes its range of the tile list with
 /// one atomic add and writes its tiles; tiles beyond `capacity` are counted, not kept.
 KERNEL void findTiles(int numBlocks, GLOBAL const mixed4* RESTRICT blockCentre, GLOBAL const mixed4* RESTRICT blockHalf,
@@ -186,7 +208,10 @@ KERNEL void findTiles(int numBlocks, GLOBAL const mixed4* RESTRICT blockCentre, 
   LOCAL int keptBlock[CANDIDATE_CAP];
   LOCAL unsigned int keptMask[CANDIDATE_CAP];
   LOCAL int firstTile;
+  LOCAL real4 blockAtoms[TILE_SIZE];
   const int lane = LOCAL_ID;
+  const real atomReach = (real) (sqrt(reach2) + (mixed) 1e-5);
+  const real atomReach2 = atomReach * atomReach;
   const int span = 2 * COARSE_NEIGHBOURS + 1;
   const int nx = min(dims.x, span), ny = min(dims.y, span), nz = min(dims.z, span);
   for (int a = GROUP_ID; a < numBlocks; a += NUM_GROUPS) {
@@ -194,6 +219,23 @@ KERNEL void findTiles(int numBlocks, GLOBAL const mixed4* RESTRICT blockCentre, 
     const int cell = cellOfBlock[a];
     const int cx = cell % dims.x, cy = (cell / dims.x) % dims.y, cz = cell / (dims.x * dims.y);
     int firstOut = 0, numOut = 0, total = 0, kept = 0, count = 0;
+    // Block a's atoms relative to its centre, and whether pairs need their own minimum image (as in the
+    // tile kernel).
+    const int numA = min(TILE_SIZE, NUM_ATOMS - a * TILE_SIZE);
+    if (lane < numA) {
+      const mixed4 p = posq[a * TILE_SIZE + lane];
+      const mixed4 d = minimumImage(make_mixed4(p.x - ca.x, p.y - ca.y, p.z - ca.z, 0), box, invBox);
+      blockAtoms[lane] = make_real4((real) d.x, (real) d.y, (real) d.z, 0);
+    }
+    int pairImage = 0;
+#if PERIODIC
+    {
+      const mixed reachA = sqrt(reach2);
+      pairImage = 2 * ha.x + reachA >= (mixed) 0.5 * box.x || 2 * ha.y + reachA >= (mixed) 0.5 * box.y ||
+                  2 * ha.z + reachA >= (mixed) 0.5 * box.z;
+    }
+#endif
+    SYNC_THREADS
     // Pass 0 finds the atoms (the block's tiles: 1 + ceil(total / 32)); pass 1 writes the tiles, from the
     // kept masks where they all fit, else finding the atoms again.
     for (int pass = 0; pass < 2; pass++) {
@@ -234,7 +276,16 @@ KERNEL void findTiles(int numBlocks, GLOBAL const mixed4* RESTRICT blockCentre, 
             const int cb = candidate[q];
             if (cb < 0) continue;
             const int s = cb * TILE_SIZE + lane;
-            const unsigned int mask = laneMask(s < NUM_ATOMS && atomNearBlock(posq[s], ca, ha, box, invBox, reach2), lane, flags);
+            int near = 0;
+            if (s < NUM_ATOMS) {
+              const mixed4 p = posq[s];
+              if (atomNearBlock(p, ca, ha, box, invBox, reach2)) {
+                const mixed4 d = minimumImage(make_mixed4(p.x - ca.x, p.y - ca.y, p.z - ca.z, 0), box, invBox);
+                near = atomNearAtoms(make_real4((real) d.x, (real) d.y, (real) d.z, 0), blockAtoms, numA, pairImage, box,
+                                     invBox, atomReach2);
+              }
+            }
+            const unsigned int mask = laneMask(near, lane, flags);
             if (mask == 0) continue;
             if (pass == 0) {
               if (lane == 0 && kept < CANDIDATE_CAP) {
@@ -273,9 +324,6 @@ KERNEL void findTiles(int numBlocks, GLOBAL const mixed4* RESTRICT blockCentre, 
 #endif
 }
 
-#ifndef RSQRT
-#define RSQRT rsqrt
-#endif
 #define GROUP_THREADS (TILE_SIZE * WARPS_PER_GROUP)
 // Positions in the pair loop: `real` relative to the tile's block centres, except with DETERMINISTIC, where
 // each pair's difference is formed from the two stored positions in `mixed`.
@@ -290,41 +338,42 @@ KERNEL void findTiles(int numBlocks, GLOBAL const mixed4* RESTRICT blockCentre, 
 #endif
 
 /// dE/dr (over r) of one pair at squared distance r2, and with `withEnergy` its energy (else 0; callers
-/// pass a constant so that the force-only form compiles without the energy's arithmetic).
+/// pass a constant so that the force-only form compiles without the energy's arithmetic). HAS_CHARGES and
+/// HAS_LJ leave out the terms no atom of the force has; a pair whose charge product or epsilon is zero
+/// computes the term anyway (it adds zero), so that the lanes of a warp stay on one path.
 DEVICE real pairEnergy(real r2, real qq, real sigma, real eps4, real* dEdrOverR, int withEnergy) {
-  const real invR = RSQRT(r2);
+  const real invR = FAST_RSQRT(r2); // r2 is a normal number: a pair distance, or 1 for a pair left out
   const real invR2 = invR * invR;
   real energy = 0, dEdr = 0;
-  if (qq != 0) {
+#if HAS_CHARGES
 #if USE_CUTOFF
-    const real r = r2 * invR;
-    if (withEnergy) energy += qq * (invR + (real) KRF * r2 - (real) CRF);
-    dEdr += qq * (-invR2 + (real) (2 * KRF) * r);
+  if (withEnergy) energy += qq * (invR + (real) KRF * r2 - (real) CRF);
+  dEdr += qq * (-invR2 + (real) (2 * KRF) * r2 * invR);
 #else
-    if (withEnergy) energy += qq * invR;
-    dEdr -= qq * invR2;
+  if (withEnergy) energy += qq * invR;
+  dEdr -= qq * invR2;
 #endif
-  }
-  if (eps4 != 0) {
-    const real s2 = sigma * sigma * invR2;
-    const real sr6 = s2 * s2 * s2;
-    real dlj = eps4 * ((real) -12 * sr6 * sr6 + (real) 6 * sr6) * invR;
+#endif
+#if HAS_LJ
+  const real s2 = sigma * sigma * invR2;
+  const real sr6 = s2 * s2 * s2;
+  real dlj = eps4 * ((real) -12 * sr6 * sr6 + (real) 6 * sr6) * invR;
 #if USE_SWITCH
-    real lj = eps4 * (sr6 * sr6 - sr6);
-    const real r = r2 * invR;
-    if (r > (real) SWITCH_DIST) {
-      const real t = (r - (real) SWITCH_DIST) / (real) SWITCH_WIDTH;
-      const real s = 1 + t * t * t * ((real) -10 + t * ((real) 15 - (real) 6 * t));
-      const real dsdr = t * t * ((real) -30 + t * ((real) 60 - (real) 30 * t)) / (real) SWITCH_WIDTH;
-      dlj = dlj * s + lj * dsdr;
-      lj *= s;
-    }
-    if (withEnergy) energy += lj;
-#else
-    if (withEnergy) energy += eps4 * (sr6 * sr6 - sr6);
-#endif
-    dEdr += dlj;
+  real lj = eps4 * (sr6 * sr6 - sr6);
+  const real r = r2 * invR;
+  if (r > (real) SWITCH_DIST) {
+    const real t = (r - (real) SWITCH_DIST) / (real) SWITCH_WIDTH;
+    const real s = 1 + t * t * t * ((real) -10 + t * ((real) 15 - (real) 6 * t));
+    const real dsdr = t * t * ((real) -30 + t * ((real) 60 - (real) 30 * t)) / (real) SWITCH_WIDTH;
+    dlj = dlj * s + lj * dsdr;
+    lj *= s;
   }
+  if (withEnergy) energy += lj;
+#else
+  if (withEnergy) energy += eps4 * (sr6 * sr6 - sr6);
+#endif
+  dEdr += dlj;
+#endif
   *dEdrOverR = dEdr * invR;
   return energy;
 }
@@ -381,35 +430,96 @@ KERNEL void findExclusionTiles(GLOBAL const int2* RESTRICT tiles, GLOBAL const i
   }
 }
 
+#if DETERMINISTIC
+#define FORCE_ACC mm_long
+#define ENERGY_ACC mm_long
+#define J_FORCE_ARGS LOCAL_ARG mm_long* jForceX, LOCAL_ARG mm_long* jForceY, LOCAL_ARG mm_long* jForceZ
+#define J_FORCES jForceX, jForceY, jForceZ
+#else
+#define FORCE_ACC real
+#define ENERGY_ACC mixed
+#define J_FORCE_ARGS LOCAL_ARG real4* jForce
+#define J_FORCES jForce
+#endif
+// The per-thread energy over tiles: in fixed point (the same sum in any order) except where forces are not.
+#if DETERMINISTIC || FORCE_FIXED_POINT
+#define ENERGY_SUM mm_long
+#else
+#define ENERGY_SUM double
+#endif
+
+/// One tile's pairs for the thread of lane `lane` (atom i at xi, yi, zi): the staged atoms j in rotated order,
+/// the pairs whose bit is set in `useMask` (bit j: atom j of the list is neither excluded, nor a padding slot,
+/// nor at or below i on the diagonal) and within the cutoff. The force on i is added to fx, fy, fz, the
+/// reaction on j to the staged forces, the energy (with withEnergy, a constant at every call) to *energy.
+/// Every lane computes every step and keeps or drops the result, so that the warp never diverges. `image`
+/// (a constant at every call, like withEnergy): each pair takes its own minimum image.
+DEVICE void tilePairs(const int withEnergy, const int image, int lane, int base, unsigned int useMask, POS xi, POS yi,
+                      POS zi, real qi, real2 parI, mixed4 box, mixed4 invBox, LOCAL_ARG const POS4* jPos,
+                      LOCAL_ARG const real2* jParams, J_FORCE_ARGS, FORCE_ACC* fx, FORCE_ACC* fy, FORCE_ACC* fz,
+                      ENERGY_ACC* energy) {
+  for (int k = 0; k < TILE_SIZE; k++) {
+    const int j = (lane + k) & (TILE_SIZE - 1);
+    const POS4 pj = jPos[base + j];
+    POS dx = xi - pj.x, dy = yi - pj.y, dz = zi - pj.z;
+    if (image) {
+      dx -= (POS) box.x * floor(dx * (POS) invBox.x + (POS) 0.5);
+      dy -= (POS) box.y * floor(dy * (POS) invBox.y + (POS) 0.5);
+      dz -= (POS) box.z * floor(dz * (POS) invBox.z + (POS) 0.5);
+    }
+    real r2 = dx * dx + dy * dy + dz * dz;
+#if USE_CUTOFF
+    const int use = ((useMask >> j) & 1u) && r2 < (real) CUTOFF2;
+#else
+    const int use = (useMask >> j) & 1u;
+#endif
+    r2 = use ? r2 : (real) 1;
+    const real2 pj2 = jParams[base + j];
+    real dEdrOverR;
+    const real e = pairEnergy(r2, qi * (real) pj.w, parI.x + pj2.x, parI.y * pj2.y, &dEdrOverR, withEnergy);
+    dEdrOverR = use ? dEdrOverR : (real) 0;
+    const real gx = -dEdrOverR * dx, gy = -dEdrOverR * dy, gz = -dEdrOverR * dz;
+#if DETERMINISTIC
+    if (withEnergy && use) *energy += (mm_long) ((mixed) e * (mixed) FIXED_POINT_SCALE);
+    const mm_long kx = (mm_long) ((mixed) gx * (mixed) FIXED_POINT_SCALE),
+                  ky = (mm_long) ((mixed) gy * (mixed) FIXED_POINT_SCALE),
+                  kz = (mm_long) ((mixed) gz * (mixed) FIXED_POINT_SCALE);
+    *fx += kx; *fy += ky; *fz += kz;
+    jForceX[base + j] -= kx;
+    jForceY[base + j] -= ky;
+    jForceZ[base + j] -= kz;
+#else
+    if (withEnergy && use) *energy += (mixed) e;
+    *fx += gx; *fy += gy; *fz += gz;
+    real4 fj = jForce[base + j];
+    fj.x -= gx; fj.y -= gy; fj.z -= gz;
+    jForce[base + j] = fj;
+#endif
+    TILE_SYNC
+  }
+}
+
 /// WARPS_PER_GROUP tiles at a time per work-group, one to each warp of TILE_SIZE threads (groups stride over
 /// the tiles, every warp of a group taking the same number of turns, so TILE_SYNC may be a work-group
-/// barrier). With withEnergy, energy[0] receives the energy, each thread's share of each tile converted to fixed point (so
+/// barrier); nothing where skip[0] is set (checkDisplacement found an atom that moved too far: the host,
+/// which reads that flag while this kernel runs, finds the tiles again and launches it again).
+/// With withEnergy, energy[0] receives the energy, each thread's share of each tile converted to fixed point (so
 /// the total does not depend on the tiles' order) and summed over the work-group before one atomic add.
-KERNEL void computeNonbondedTiles(GLOBAL const int2* RESTRICT tiles, GLOBAL const int* RESTRICT tileAtoms,
-                                  GLOBAL const int* RESTRICT tileCount, GLOBAL const mixed4* RESTRICT posq,
-                                  GLOBAL const real2* RESTRICT atomParams, GLOBAL const int* RESTRICT atomIndex,
-                                  GLOBAL const int* RESTRICT tileMaskIndex,
-                                  GLOBAL const unsigned int* RESTRICT exclusionMasks,
-                                  GLOBAL const mixed4* RESTRICT blockCentre, GLOBAL const mixed4* RESTRICT blockHalf,
-                                  mixed4 box, mixed4 invBox, int withEnergy, GLOBAL mm_long* force,
-                                  GLOBAL mm_long* energy) {
-  LOCAL POS4 jPos[GROUP_THREADS];
-  LOCAL real2 jParams[GROUP_THREADS];
-#if DETERMINISTIC
-  LOCAL mm_long jForceX[GROUP_THREADS], jForceY[GROUP_THREADS], jForceZ[GROUP_THREADS];
-#else
-  LOCAL real4 jForce[GROUP_THREADS];
-#endif
-#if FORCE_FIXED_POINT
-  LOCAL mm_long energySum[GROUP_THREADS];
-  mm_long threadEnergy = 0;
-#else
-  LOCAL double energySum[GROUP_THREADS];
-  double threadEnergy = 0;
-#endif
+DEVICE void nonbondedTiles(const int withEnergy, GLOBAL const int2* RESTRICT tiles, GLOBAL const int* RESTRICT tileAtoms,
+                           GLOBAL const int* RESTRICT tileCount, GLOBAL const mixed4* RESTRICT posq,
+                           GLOBAL const real2* RESTRICT atomParams, GLOBAL const int* RESTRICT atomIndex,
+                           GLOBAL const int* RESTRICT tileMaskIndex, GLOBAL const unsigned int* RESTRICT exclusionMasks,
+                           GLOBAL const mixed4* RESTRICT blockCentre, GLOBAL const mixed4* RESTRICT blockHalf,
+                           mixed4 box, mixed4 invBox, GLOBAL const int* RESTRICT skip, GLOBAL mm_long* force,
+                           GLOBAL mm_long* energy, LOCAL_ARG POS4* jPos, LOCAL_ARG real2* jParams, J_FORCE_ARGS,
+                           LOCAL_ARG ENERGY_SUM* energySum) {
+  ENERGY_SUM threadEnergy = 0;
   const int lane = LOCAL_ID & (TILE_SIZE - 1);
   const int base = LOCAL_ID - lane;
-  const int numTiles = tileCount[0];
+  // With skip set the tiles are out of date (found again, then launched again): no tile is taken. (Not an
+  // early return: every thread must reach the barriers, and some OpenCL compilers mishandle a return
+  // ahead of them.)
+  const int numTiles = skip[0] != 0 ? 0 : tileCount[0];
   for (int first = GROUP_ID * WARPS_PER_GROUP; first < numTiles; first += NUM_GROUPS * WARPS_PER_GROUP) {
     const int t = first + (int) (LOCAL_ID / TILE_SIZE);
     const int haveTile = t < numTiles;
@@ -439,15 +549,16 @@ KERNEL void computeNonbondedTiles(GLOBAL const int2* RESTRICT tiles, GLOBAL cons
 #else
     const mixed4 ri = minimumImage(make_mixed4(pi.x - ca.x, pi.y - ca.y, pi.z - ca.z, 0), box, invBox);
 #endif
-    const POS xi = (POS) ri.x, yi = (POS) ri.y, zi = (POS) ri.z;
     const real qi = (real) pi.w;
     const int ai = validI ? atomIndex[si] : 0;
     const real2 parI = validI ? atomParams[ai] : make_real2(0, 0);
+    // Bit j of useMask: the pair (i, list atom j) is computed.
+    unsigned int useMask = numJ >= TILE_SIZE ? 0xffffffffu : (1u << numJ) - 1u;
+    if (diagonal) useMask &= lane + 1 >= TILE_SIZE ? 0u : 0xffffffffu << (lane + 1);
+    if (!validI) useMask = 0;
 #if HAS_EXCLUSIONS
     const int maskIndex = haveTile ? tileMaskIndex[t] : -1;
-    const unsigned int excluded = !validI ? 0xffffffffu : maskIndex >= 0 ? exclusionMasks[maskIndex * TILE_SIZE + lane] : 0u;
-#else
-    const unsigned int excluded = validI ? 0u : 0xffffffffu;
+    if (maskIndex >= 0) useMask &= ~exclusionMasks[maskIndex * TILE_SIZE + lane];
 #endif
     if (sj >= 0) {
       const mixed4 pj = posq[sj];
@@ -466,64 +577,23 @@ KERNEL void computeNonbondedTiles(GLOBAL const int2* RESTRICT tiles, GLOBAL cons
     jForceX[LOCAL_ID] = 0;
     jForceY[LOCAL_ID] = 0;
     jForceZ[LOCAL_ID] = 0;
-    mm_long fx = 0, fy = 0, fz = 0;
 #else
     jForce[LOCAL_ID] = make_real4(0, 0, 0, 0);
-    real fx = 0, fy = 0, fz = 0;
 #endif
+    FORCE_ACC fx = 0, fy = 0, fz = 0;
+    ENERGY_ACC tileEnergy = 0;
     TILE_SYNC
-    mixed tileEnergy = 0;
-    for (int k = 0; k < TILE_SIZE; k++) {
-      const int j = (lane + k) & (TILE_SIZE - 1);
-      const int use = j < numJ && !((excluded >> j) & 1u) && (!diagonal || j > lane);
-      if (use) {
-        const POS4 pj = jPos[base + j];
-        POS dx = xi - pj.x, dy = yi - pj.y, dz = zi - pj.z;
 #if DETERMINISTIC
-        {
-#elif PERIODIC
-        if (perPairImage) {
+    tilePairs(withEnergy, PERIODIC, lane, base, useMask, (POS) ri.x, (POS) ri.y, (POS) ri.z, qi, parI, box, invBox,
+              jPos, jParams, J_FORCES, &fx, &fy, &fz, &tileEnergy);
 #else
-        if (0) {
+    if (perPairImage)
+      tilePairs(withEnergy, 1, lane, base, useMask, (POS) ri.x, (POS) ri.y, (POS) ri.z, qi, parI, box, invBox, jPos,
+                jParams, J_FORCES, &fx, &fy, &fz, &tileEnergy);
+    else
+      tilePairs(withEnergy, 0, lane, base, useMask, (POS) ri.x, (POS) ri.y, (POS) ri.z, qi, parI, box, invBox, jPos,
+                jParams, J_FORCES, &fx, &fy, &fz, &tileEnergy);
 #endif
-          dx -= (POS) box.x * floor(dx * (POS) invBox.x + (POS) 0.5);
-          dy -= (POS) box.y * floor(dy * (POS) invBox.y + (POS) 0.5);
-          dz -= (POS) box.z * floor(dz * (POS) invBox.z + (POS) 0.5);
-        }
-        const real r2 = dx * dx + dy * dy + dz * dz;
-#if USE_CUTOFF
-        if (r2 < (real) CUTOFF2) {
-#else
-        {
-#endif
-          const real2 pj2 = jParams[base + j];
-          real dEdrOverR;
-          real e = 0;
-          if (withEnergy)
-            e = pairEnergy(r2, qi * (real) pj.w, parI.x + pj2.x, parI.y * pj2.y, &dEdrOverR, 1);
-          else
-            pairEnergy(r2, qi * (real) pj.w, parI.x + pj2.x, parI.y * pj2.y, &dEdrOverR, 0);
-          const real gx = -dEdrOverR * dx, gy = -dEdrOverR * dy, gz = -dEdrOverR * dz;
-#if DETERMINISTIC
-          if (withEnergy) threadEnergy += (mm_long) ((mixed) e * (mixed) FIXED_POINT_SCALE);
-          const mm_long kx = (mm_long) ((mixed) gx * (mixed) FIXED_POINT_SCALE),
-                        ky = (mm_long) ((mixed) gy * (mixed) FIXED_POINT_SCALE),
-                        kz = (mm_long) ((mixed) gz * (mixed) FIXED_POINT_SCALE);
-          fx += kx; fy += ky; fz += kz;
-          jForceX[base + j] -= kx;
-          jForceY[base + j] -= ky;
-          jForceZ[base + j] -= kz;
-#else
-          if (withEnergy) tileEnergy += (mixed) e;
-          fx += gx; fy += gy; fz += gz;
-          real4 fj = jForce[base + j];
-          fj.x -= gx; fj.y -= gy; fj.z -= gz;
-          jForce[base + j] = fj;
-#endif
-        }
-      }
-      TILE_SYNC
-    }
 #if DETERMINISTIC
     if (validI) {
       atomicAddFixedPoint(force + si, fx);
@@ -535,17 +605,19 @@ KERNEL void computeNonbondedTiles(GLOBAL const int2* RESTRICT tiles, GLOBAL cons
       atomicAddFixedPoint(force + sj + PADDED_ATOMS, jForceY[LOCAL_ID]);
       atomicAddFixedPoint(force + sj + 2 * PADDED_ATOMS, jForceZ[LOCAL_ID]);
     }
+    threadEnergy += tileEnergy;
 #else
     if (validI) addForce(force, si, fx, fy, fz);
     if (sj >= 0) addForce(force, sj, jForce[LOCAL_ID].x, jForce[LOCAL_ID].y, jForce[LOCAL_ID].z);
-#endif
-#if DETERMINISTIC
-#elif FORCE_FIXED_POINT
-    threadEnergy += (mm_long) (tileEnergy * (mixed) FIXED_POINT_SCALE);
+    // Each thread's share of each tile in fixed point, so that the sum does not depend on the tiles' order.
+#if FORCE_FIXED_POINT
+    if (withEnergy) threadEnergy += (mm_long) (tileEnergy * (mixed) FIXED_POINT_SCALE);
 #else
-    threadEnergy += (double) tileEnergy;
+    if (withEnergy) threadEnergy += (double) tileEnergy;
+#endif
 #endif
   }
+  if (!withEnergy) return;
   energySum[LOCAL_ID] = threadEnergy;
   SYNC_THREADS
   for (int stride = GROUP_THREADS / 2; stride > 0; stride /= 2) {
@@ -553,10 +625,46 @@ KERNEL void computeNonbondedTiles(GLOBAL const int2* RESTRICT tiles, GLOBAL cons
     SYNC_THREADS
   }
   if (LOCAL_ID == 0 && energySum[0] != 0) {
-#if FORCE_FIXED_POINT
+#if DETERMINISTIC || FORCE_FIXED_POINT
     atomicAddFixedPoint(energy, energySum[0]);
 #else
     atomicAddDouble((GLOBAL double*) energy, energySum[0]);
 #endif
   }
+}
+
+#if DETERMINISTIC
+#define TILE_LOCALS                                                                                                 \
+  LOCAL POS4 jPos[GROUP_THREADS];                                                                                  \
+  LOCAL real2 jParams[GROUP_THREADS];                                                                              \
+  LOCAL mm_long jForceX[GROUP_THREADS], jForceY[GROUP_THREADS], jForceZ[GROUP_THREADS];                            \
+  LOCAL ENERGY_SUM energySum[GROUP_THREADS];
+#else
+#define TILE_LOCALS                                                                                                 \
+  LOCAL POS4 jPos[GROUP_THREADS];                                                                                  \
+  LOCAL real2 jParams[GROUP_THREADS];                                                                              \
+  LOCAL real4 jForce[GROUP_THREADS];                                                                               \
+  LOCAL ENERGY_SUM energySum[GROUP_THREADS];
+#endif
+#define TILE_KERNEL_ARGS                                                                                           \
+  GLOBAL const int2 *RESTRICT tiles, GLOBAL const int *RESTRICT tileAtoms, GLOBAL const int *RESTRICT tileCount,   \
+      GLOBAL const mixed4 *RESTRICT posq, GLOBAL const real2 *RESTRICT atomParams,                                 \
+      GLOBAL const int *RESTRICT atomIndex, GLOBAL const int *RESTRICT tileMaskIndex,                              \
+      GLOBAL const unsigned int *RESTRICT exclusionMasks, GLOBAL const mixed4 *RESTRICT blockCentre,               \
+      GLOBAL const mixed4 *RESTRICT blockHalf, mixed4 box, mixed4 invBox, GLOBAL const int *RESTRICT skip,         \
+      GLOBAL mm_long *force, GLOBAL mm_long *energy
+#define TILE_CALL_ARGS                                                                                             \
+  tiles, tileAtoms, tileCount, posq, atomParams, atomIndex, tileMaskIndex, exclusionMasks, blockCentre, blockHalf, \
+      box, invBox, skip, force, energy, jPos, jParams, J_FORCES, energySum
+
+/// The forces of every tile (nonbondedTiles without the energy).
+KERNEL void computeNonbondedTiles(TILE_KERNEL_ARGS) {
+  TILE_LOCALS
+  nonbondedTiles(0, TILE_CALL_ARGS);
+}
+
+/// The forces and the energy of every tile.
+KERNEL void computeNonbondedTilesEnergy(TILE_KERNEL_ARGS) {
+  TILE_LOCALS
+  nonbondedTiles(1, TILE_CALL_ARGS);
 }

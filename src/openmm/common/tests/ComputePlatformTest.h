@@ -143,6 +143,50 @@ protected:
 
   /// The slots the platform keeps the atoms in never show: 300 steps (past a reordering of the slots) give
   /// the Reference platform's positions and velocities in the System's order.
+  /// The pair kernel leaves out the terms no particle had when the Context was created (as OpenMM's GPU
+  /// platforms do): updateParametersInContext may change parameters within those terms (checked against
+  /// the Reference platform) and refuses, by name, to give a charge or an epsilon where none was.
+  void parametersWithinCompiledTerms() {
+    for (int withCharges = 0; withCharges < 2; withCharges++) {
+      OpenMM::System system;
+      auto* force = new OpenMM::NonbondedForce();
+      std::vector<OpenMM::Vec3> positions;
+      for (int i = 0; i < 8; i++) {
+        system.addParticle(10.0);
+        force->addParticle(withCharges ? (i % 2 ? 0.4 : -0.4) : 0.0, 0.3, withCharges ? 0.0 : 0.5);
+        positions.push_back(OpenMM::Vec3(0.37 * (i % 2), 0.41 * ((i / 2) % 2), 0.43 * (i / 4)));
+      }
+      system.addForce(force);
+      OpenMM::VerletIntegrator integrator(0.001), reference(0.001);
+      OpenMM::Context context(system, integrator, platform(), {{"Precision", precision()}});
+      context.setPositions(positions);
+      // Allowed: the terms the kernel has.
+      if (withCharges)
+        force->setParticleParameters(3, 0.7, 0.3, 0.0);
+      else
+        force->setParticleParameters(3, 0.0, 0.35, 0.9);
+      force->updateParametersInContext(context);
+      OpenMM::Context expected(system, reference, OpenMM::Platform::getPlatformByName("Reference"));
+      expected.setPositions(positions);
+      const double e = context.getState(OpenMM::State::Energy).getPotentialEnergy();
+      const double eRef = expected.getState(OpenMM::State::Energy).getPotentialEnergy();
+      CPPUNIT_ASSERT_DOUBLES_EQUAL(eRef, e, 1e-4 * std::max(1.0, std::fabs(eRef)));
+      // Refused: a term the kernel left out.
+      if (withCharges)
+        force->setParticleParameters(5, 0.4, 0.3, 0.2);
+      else
+        force->setParticleParameters(5, 0.1, 0.3, 0.5);
+      bool refused = false;
+      try {
+        force->updateParametersInContext(context);
+      } catch (const OpenMM::OpenMMException& error) {
+        refused = std::string(error.what()).find(withCharges ? "Lennard-Jones" : "charges") != std::string::npos;
+      }
+      CPPUNIT_ASSERT_MESSAGE(withCharges ? "an epsilon added to a charges-only force" : "a charge added to an LJ-only force",
+                             refused);
+    }
+  }
+
   void reorderingInvisible() {
     OpenMM::System system;
     std::vector<OpenMM::Vec3> positions;
@@ -172,6 +216,7 @@ protected:
     CPPUNIT_TEST_SUB_SUITE(Suite, PlatformTestBase);                                    \
     CPPUNIT_TEST(deterministicForces);                                                  \
     CPPUNIT_TEST(reorderingInvisible);                                                  \
+    CPPUNIT_TEST(parametersWithinCompiledTerms);                                        \
     CPPUNIT_TEST_SUITE_END();                                                           \
                                                                                         \
   protected:                                                                            \
