@@ -124,24 +124,49 @@ DEVICE int atomNearBlock(mixed4 p, mixed4 c, mixed4 h, mixed4 box, mixed4 invBox
   return dx * dx + dy * dy + dz * dz < reach2;
 }
 
+// Block a's atoms are tested in groups of SUB_GROUP (consecutive slots, so compact), each with its own box.
+#define SUB_GROUP 8
+#define NUM_SUB_GROUPS (TILE_SIZE / SUB_GROUP)
+
+/// d with the minimum image where `image` is set (else as it is).
+DEVICE real4 pairImageOf(real4 d, int image, mixed4 box, mixed4 invBox) {
+  if (image) {
+    d.x -= (real) box.x * floor(d.x * (real) invBox.x + (real) 0.5);
+    d.y -= (real) box.y * floor(d.y * (real) invBox.y + (real) 0.5);
+    d.z -= (real) box.z * floor(d.z * (real) invBox.z + (real) 0.5);
+  }
+  return d;
+}
+
 /// Whether a position (relative to block a's centre, by its minimum image) lies within sqrt(reach2) of one
-/// of block a's numA atoms (the same, in local memory). `image`: each pair
-/// takes its own minimum image (blocks whose reach comes near half the box). The comparison is made in
-/// `real` with a margin of 1e-5 nm on the reach, so that rounding never leaves out an atom that is within it.
-DEVICE int atomNearAtoms(real4 p, LOCAL_ARG const real4* blockAtoms, int numA, int image, mixed4 box, mixed4 invBox,
-                         real reach2) {
-  for (int m = 0; m < numA; m++) {
-    const real4 q = blockAtoms[m];
-    real dx = p.x - q.x, dy = p.y - q.y, dz = p.z - q.z;
-    if (image) {
-      dx -= (real) box.x * floor(dx * (real) invBox.x + (real) 0.5);
-      dy -= (real) box.y * floor(dy * (real) invBox.y + (real) 0.5);
-      dz -= (real) box.z * floor(dz * (real) invBox.z + (real) 0.5);
+/// of block a's atoms (the same, in local memory; groups of SUB_GROUP with their boxes' centres and half
+/// extents, an empty group's half extent negative: a group whose box is out of reach is passed over).
+/// `image`: each pair takes its own minimum image (blocks whose reach comes near half the box). The
+/// comparison is made in `real` with a margin of 1e-5 nm on the reach, so that rounding never leaves out an
+/// atom that is within it.
+DEVICE int atomNearAtoms(real4 p, LOCAL_ARG const real4* blockAtoms, LOCAL_ARG const real4* groupCentre,
+                         LOCAL_ARG const real4* groupHalf, int numA, int image, mixed4 box, mixed4 invBox, real reach2) {
+  for (int g = 0; g < NUM_SUB_GROUPS; g++) {
+    const real4 h = groupHalf[g];
+    if (h.x < 0) continue;
+    const real4 c = groupCentre[g];
+    const real4 dc = pairImageOf(make_real4(p.x - c.x, p.y - c.y, p.z - c.z, 0), image, box, invBox);
+    const real bx = max((real) 0, fabs(dc.x) - h.x), by = max((real) 0, fabs(dc.y) - h.y),
+               bz = max((real) 0, fabs(dc.z) - h.z);
+    if (bx * bx + by * by + bz * bz >= reach2) continue;
+    const int end = min(numA, (g + 1) * SUB_GROUP);
+    for (int m = g * SUB_GROUP; m < end; m++) {
+      const real4 q = blockAtoms[m];
+      const real4 d = pairImageOf(make_real4(p.x - q.x, p.y - q.y, p.z - q.z, 0), image, box, invBox);
+      if (d.x * d.x + d.y * d.y + d.z * d.z < reach2) return 1;
     }
-    if (dx * dx + dy * dy + dz * dz < reach2) return 1;
   }
   return 0;
 }
+
+#if TILE_SIZE % SUB_GROUP != 0
+#error "TILE_SIZE must be a multiple of SUB_GROUP"
+#endif
 
 #ifndef CANDIDATE_CAP
 #define CANDIDATE_CAP 128
@@ -209,6 +234,7 @@ KERNEL void findTiles(int numBlocks, GLOBAL const mixed4* RESTRICT blockCentre, 
   LOCAL unsigned int keptMask[CANDIDATE_CAP];
   LOCAL int firstTile;
   LOCAL real4 blockAtoms[TILE_SIZE];
+  LOCAL real4 groupCentre[NUM_SUB_GROUPS], groupHalf[NUM_SUB_GROUPS];
   const int lane = LOCAL_ID;
   const real atomReach = (real) (sqrt(reach2) + (mixed) 1e-5);
   const real atomReach2 = atomReach * atomReach;
@@ -235,6 +261,25 @@ KERNEL void findTiles(int numBlocks, GLOBAL const mixed4* RESTRICT blockCentre, 
                   2 * ha.z + reachA >= (mixed) 0.5 * box.z;
     }
 #endif
+    SYNC_THREADS
+    // The groups' boxes (positions relative to a's centre, so no images needed within the block).
+    if (lane < NUM_SUB_GROUPS) {
+      const int first = lane * SUB_GROUP, end = min(numA, first + SUB_GROUP);
+      if (first < end) {
+        real4 lo = blockAtoms[first], hi = lo;
+        for (int m = first + 1; m < end; m++) {
+          const real4 q = blockAtoms[m];
+          lo.x = min(lo.x, q.x); lo.y = min(lo.y, q.y); lo.z = min(lo.z, q.z);
+          hi.x = max(hi.x, q.x); hi.y = max(hi.y, q.y); hi.z = max(hi.z, q.z);
+        }
+        groupCentre[lane] = make_real4((real) 0.5 * (lo.x + hi.x), (real) 0.5 * (lo.y + hi.y), (real) 0.5 * (lo.z + hi.z), 0);
+        // Rounded outwards a little, so that the box holds its atoms whatever the rounding of the centre.
+        groupHalf[lane] = make_real4((real) 0.5 * (hi.x - lo.x) + (real) 1e-5, (real) 0.5 * (hi.y - lo.y) + (real) 1e-5,
+                                     (real) 0.5 * (hi.z - lo.z) + (real) 1e-5, 0);
+      } else {
+        groupHalf[lane] = make_real4(-1, -1, -1, 0);
+      }
+    }
     SYNC_THREADS
     // Pass 0 finds the atoms (the block's tiles: 1 + ceil(total / 32)); pass 1 writes the tiles, from the
     // kept masks where they all fit, else finding the atoms again.
@@ -281,8 +326,8 @@ KERNEL void findTiles(int numBlocks, GLOBAL const mixed4* RESTRICT blockCentre, 
               const mixed4 p = posq[s];
               if (atomNearBlock(p, ca, ha, box, invBox, reach2)) {
                 const mixed4 d = minimumImage(make_mixed4(p.x - ca.x, p.y - ca.y, p.z - ca.z, 0), box, invBox);
-                near = atomNearAtoms(make_real4((real) d.x, (real) d.y, (real) d.z, 0), blockAtoms, numA, pairImage, box,
-                                     invBox, atomReach2);
+                near = atomNearAtoms(make_real4((real) d.x, (real) d.y, (real) d.z, 0), blockAtoms, groupCentre, groupHalf,
+                                     numA, pairImage, box, invBox, atomReach2);
               }
             }
             const unsigned int mask = laneMask(near, lane, flags);
