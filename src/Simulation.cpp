@@ -110,6 +110,7 @@ void Simulation::createContainer(bool decorated) {
   o.deviceTraversal = decorated;
   o.regionMin = _decomp->boundingBoxMin(*_domain);
   o.regionMax = _decomp->boundingBoxMax(*_domain);
+  for (int d = 0; d < 3; ++d) o.periodicSelf[d] = _decomp->processesAlong(d) == 1;
   if (!_config.simd.empty()) {
     const auto level = parseSimdLevel(_config.simd);
     if (!level || !cpuSupports(*level))

@@ -50,7 +50,10 @@ const std::vector<Entry>& registry() {
        "single-centre LJ molecules, a positive skin, no device traversal and a process region at least "
        "cutoff + skin wide",
        [](const System& s) -> std::unique_ptr<CellProcessor> {
-         return std::make_unique<VerletListCellProcessor>(s.params, s.skin, s.options.simd);
+         // usesList: the container's halo is cutoff + skin wide, as counting periodic pairs once needs.
+         auto p = std::make_unique<VerletListCellProcessor>(s.params, s.skin, s.options.simd);
+         p->setPeriodicSelf(s.options.periodicSelf[0], s.options.periodicSelf[1], s.options.periodicSelf[2]);
+         return p;
        }},
       {"multi-site-verlet-list", false, true,
        [](const System& s) {
@@ -59,7 +62,9 @@ const std::vector<Entry>& registry() {
        },
        "no cutoff switch, a positive skin, no device traversal and a process region at least cutoff + skin wide",
        [](const System& s) -> std::unique_ptr<CellProcessor> {
-         return std::make_unique<MultiSiteVerletListCellProcessor>(s.params, s.skin, s.options.simd);
+         auto p = std::make_unique<MultiSiteVerletListCellProcessor>(s.params, s.skin, s.options.simd);
+         p->setPeriodicSelf(s.options.periodicSelf[0], s.options.periodicSelf[1], s.options.periodicSelf[2]);
+         return p;
        }},
       {"single-centre", false, false,
        [](const System& s) { return SingleCentreCellProcessor::applies(s.components, s.params); },

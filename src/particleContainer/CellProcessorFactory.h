@@ -31,6 +31,9 @@ class CellProcessorFactory {
     bool deviceTraversal = false;
     Vec3 regionMin, regionMax;     ///< the owned region (a list needs it at least cutoff + skin wide)
     SimdLevel simd = bestSimdLevel();  ///< variant of the pair kernels that have several
+    /// Axes along which this process is its own periodic neighbour (one process along the axis): the
+    /// Verlet list counts pairs across those faces once.
+    bool periodicSelf[3] = {false, false, false};
   };
 
   /// The skin used when none is given: 0.12 cutoff (0.3 sigma at rc = 2.5 sigma, as LAMMPS's in.lj).

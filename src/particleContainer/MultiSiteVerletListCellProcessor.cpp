@@ -9,7 +9,9 @@ MultiSiteVerletListCellProcessor::MultiSiteVerletListCellProcessor(const Interac
     : VerletListCellProcessor(params, skin, simd),
       _sites(params, simd),
       _pair(params),
-      _cutoff2(params.cutoff() * params.cutoff()) {}
+      _cutoff2(params.cutoff() * params.cutoff()) {
+  setOnceMinShare(0.0);
+}
 
 bool MultiSiteVerletListCellProcessor::applies(const std::vector<Component>& /*components*/,
                                                const InteractionParameters& params) {
@@ -28,29 +30,78 @@ void MultiSiteVerletListCellProcessor::computeForces() {
   _soa.lj.first.push_back(_soa.lj.size());
   _multipoles.finish();
   const bool dipoles = _multipoles.dipoles.size() > 0;
-  double selfEnergy = 0.0;
-  for (std::size_t i = 0; i < _numSlots; ++i) {
-    if (!present(i)) continue;
-    const double* pi = &_pos[4 * i];
-    const bool ownedI = pi[3] != 0.0;
-    _full.clear();
-    _half.clear();
-    for (std::size_t k = _rowStart[i]; k < _rowStart[i + 1]; ++k) {
-      const std::size_t j = _partners[k];
-      if (j >= _numSlots || !present(j)) continue;  // padding, or absent in this traversal
-      const double* pj = &_pos[4 * j];
-      const bool ownedJ = pj[3] != 0.0;
-      if (!ownedI && !ownedJ) continue;  // between two halo copies: counted by their owners
-      const double dx = pi[0] - pj[0], dy = pi[1] - pj[1], dz = pi[2] - pj[2];
-      if (dx * dx + dy * dy + dz * dz < _cutoff2) (ownedI && ownedJ ? _full : _half).push_back(j);
+  // Rows over the weighted pairs and/or the pairs counted once. Where both kinds are listed they run
+  // apart: the image copies' forces from weighted pairs are discarded (counted by their owners), those
+  // from pairs counted once go to the owned copies, so the former are taken off before the fold.
+  const bool both = _once && pairsWeighted() > 0;
+  auto rows = [this](bool weighted, bool once) {
+    for (std::size_t i = 0; i < _numSlots; ++i) {
+      if (!present(i)) continue;
+      const double* pi = &_pos[4 * i];
+      const bool ownedI = pi[3] != 0.0;
+      _full.clear();
+      _half.clear();
+      if (weighted)
+        for (std::size_t k = _rowStart[i]; k < _rowStart[i + 1]; ++k) {
+          const std::size_t j = _partners[k];
+          if (j >= _numSlots || !present(j)) continue;  // padding, or absent in this traversal
+          const double* pj = &_pos[4 * j];
+          const bool ownedJ = pj[3] != 0.0;
+          if (!ownedI && !ownedJ) continue;  // between two halo copies: counted by their owners
+          const double dx = pi[0] - pj[0], dy = pi[1] - pj[1], dz = pi[2] - pj[2];
+          if (dx * dx + dy * dy + dz * dz < _cutoff2) (ownedI && ownedJ ? _full : _half).push_back(j);
+        }
+      if (once)  // weight 1 whoever owns the copies now
+        for (std::size_t k = _rowStartOnce[i]; k < _rowStartOnce[i + 1]; ++k) {
+          const std::size_t j = _partnersOnce[k];
+          if (j >= _numSlots || !present(j)) continue;
+          const double* pj = &_pos[4 * j];
+          const double dx = pi[0] - pj[0], dy = pi[1] - pj[1], dz = pi[2] - pj[2];
+          if (dx * dx + dy * dy + dz * dz < _cutoff2) _full.push_back(j);
+        }
+      if (_full.empty() && _half.empty()) continue;
+      const std::size_t nFull = _full.size();
+      _full.insert(_full.end(), _half.begin(), _half.end());  // packed once: weight 1, then weight 1/2
+      _sites.moleculeAgainstListed(_soa, _multipoles, i, _soa, _multipoles, _full.data(), _full.size(), nFull, 1.0,
+                                   0.5);
     }
-    const std::size_t nFull = _full.size();
-    _full.insert(_full.end(), _half.begin(), _half.end());  // packed once: weight 1, then weight 1/2
-    _sites.moleculeAgainstListed(_soa, _multipoles, i, _soa, _multipoles, _full.data(), _full.size(), nFull, 1.0, 0.5);
-    if (ownedI && dipoles) selfEnergy += _pair.reactionFieldSelfEnergy(*_molecule[i]);
+  };
+  _imageForce.assign(_once ? _numSlots : 0, Vec3{});
+  _imageTorque.assign(_once ? _numSlots : 0, Vec3{});
+  if (both) {
+    rows(true, false);
+    for (std::size_t s = 0; s < _numSlots; ++s) {
+      if (!_local[s] || !present(s) || _pos[4 * s + 3] == 1.0) continue;
+      Vec3 f, torque;
+      VectorizedCellProcessor::moleculeForce(_soa, _multipoles, s, f, torque);
+      _imageForce[s] = -f;  // taken off below (its owner gets only the counted-once part)
+      _imageTorque[s] = -torque;
+    }
+    rows(false, true);
+  } else {
+    rows(true, _once);
   }
+  double selfEnergy = 0.0;
+  if (_multipoles.dipoles.size() > 0)
+    for (std::size_t i = 0; i < _numSlots; ++i)
+      if (present(i) && _pos[4 * i + 3] != 0.0) selfEnergy += _pair.reactionFieldSelfEnergy(*_molecule[i]);
   _upot = _sites.upot() + selfEnergy;
   _virial = _sites.virial();
+  // Forces and torques on image copies of local molecules belong to their owned copies (an image is a
+  // translation: the same lever arms).
+  if (!_once) return;
+  for (std::size_t s = 0; s < _numSlots; ++s) {
+    if (!_local[s] || !present(s) || _pos[4 * s + 3] == 1.0) continue;
+    const std::int64_t o = imageOwner(s);
+    if (o < 0) {
+      _ownersLost = true;
+      return;
+    }
+    Vec3 f, torque;
+    VectorizedCellProcessor::moleculeForce(_soa, _multipoles, s, f, torque);
+    _imageForce[static_cast<std::size_t>(o)] += f + _imageForce[s];
+    _imageTorque[static_cast<std::size_t>(o)] += torque + _imageTorque[s];
+  }
 }
 
 void MultiSiteVerletListCellProcessor::postprocessCell(ParticleCell& cell) {
@@ -59,7 +110,12 @@ void MultiSiteVerletListCellProcessor::postprocessCell(ParticleCell& cell) {
   auto& mols = cell.molecules();
   for (std::size_t i = 0; i < mols.size(); ++i) {
     Vec3 f, torque;
-    VectorizedCellProcessor::moleculeForce(_soa, _multipoles, static_cast<std::size_t>(slotOf(cell, i)), f, torque);
+    const auto s = static_cast<std::size_t>(slotOf(cell, i));
+    VectorizedCellProcessor::moleculeForce(_soa, _multipoles, s, f, torque);
+    if (_once) {
+      f += _imageForce[s];
+      torque += _imageTorque[s];
+    }
     mols[i].setF(f);
     mols[i].setM(torque);
   }

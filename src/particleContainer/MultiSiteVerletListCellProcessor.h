@@ -16,8 +16,9 @@ namespace mardyn {
 /// Slots, matching and rebuilds are VerletListCellProcessor's (the cutoff is on the centre of mass, as
 /// ls1's). Each traversal the sites of every slot's molecule are laid out in slot order (list order:
 /// neighbouring molecules close in memory), and each row's partners within the cutoff are handed, split
-/// by energy weight (1 both owned, 1/2 one owned), to VectorizedCellProcessor's loops for one molecule
-/// against a list. Forces and torques are set on the owned molecules.
+/// by energy weight (1 both owned or counted once, 1/2 one owned), to VectorizedCellProcessor's loops for
+/// one molecule against a list. Forces and torques are set on the owned molecules, with those of their
+/// images' pairs counted once.
 class MultiSiteVerletListCellProcessor : public VerletListCellProcessor {
  public:
   /// skin > 0 (throws MardynException otherwise); simd: the variant of the site loops.
@@ -40,6 +41,7 @@ class MultiSiteVerletListCellProcessor : public VerletListCellProcessor {
   CellDataSoA _soa;               // sites of every slot, in slot order
   MultipoleCellData _multipoles;
   std::vector<std::size_t> _full, _half;  // one row's partners within the cutoff, by weight
+  std::vector<Vec3> _imageForce, _imageTorque;  // per owned slot: from its images' pairs counted once
 };
 
 }  // namespace mardyn

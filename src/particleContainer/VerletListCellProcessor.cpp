@@ -73,15 +73,14 @@ double VerletListCellProcessor::distance2ToRegion(double x, double y, double z) 
   return d2;
 }
 
+std::int64_t VerletListCellProcessor::firstSlot(unsigned long id) const {
+  if (_denseIds) return id < _firstSlotById.size() ? _firstSlotById[id] : -1;
+  const auto it = _firstSlot.find(id);
+  return it != _firstSlot.end() ? it->second : -1;
+}
+
 std::int64_t VerletListCellProcessor::findSlot(unsigned long id, double x, double y, double z) const {
-  std::int64_t first = -1;
-  if (_denseIds) {
-    if (id < _firstSlotById.size()) first = _firstSlotById[id];
-  } else {
-    const auto it = _firstSlot.find(id);
-    if (it != _firstSlot.end()) first = it->second;
-  }
-  for (std::int64_t s = first; s >= 0; s = _nextSameId[s]) {
+  for (std::int64_t s = firstSlot(id); s >= 0; s = _nextSameId[s]) {
     const double* ref = &_ref[4 * s];
     const double dx = x - ref[0], dy = y - ref[1], dz = z - ref[2];
     if (dx * dx + dy * dy + dz * dz <= _halfSkin2) return s;
@@ -128,6 +127,9 @@ bool VerletListCellProcessor::matchAll() {
       if (_seen[s] == _stamp || (!halo && _ref[4 * s + 3] == 0.0)) return false;
       if (_type[s] != slotType(m)) return false;  // a molecule that changed its component (MettDeamon)
       _seen[s] = _stamp;
+      if (!halo && _once && _local[s] && _owner[s] != s) {  // wrapped: this copy owns the molecule now
+        for (std::int64_t t = firstSlot(m.id()); t >= 0; t = _nextSameId[t]) _owner[t] = s;
+      }
       double* pos = &_pos[4 * s];
       pos[0] = x;
       pos[1] = y;
@@ -222,16 +224,7 @@ void VerletListCellProcessor::rebuild() {
     first = static_cast<std::int64_t>(s);
   }
   _list.build(sx.data(), sy.data(), sz.data(), sactive);
-  _rowStart.assign(n + 1, 0);
-  _partners.clear();
-  _partners.reserve(_list.numPairs() + 3 * n);
-  for (std::size_t s = 0; s < n; ++s) {
-    const auto& nb = _list.neighbours();
-    _partners.insert(_partners.end(), nb.begin() + _list.begin(s), nb.begin() + _list.end(s));
-    while (_partners.size() % _kernel.width != 0) _partners.push_back(static_cast<std::uint32_t>(n));
-    _rowStart[s + 1] = _partners.size();
-  }
-  _threads.partition(_rowStart);
+  listPairs();
   std::size_t next = 0;
   for (ParticleCell* cell : _visited) {
     if (cell->index() >= _cellSlots.size()) _cellSlots.resize(cell->index() + 1);
@@ -251,6 +244,104 @@ void VerletListCellProcessor::rebuild() {
   ++_rebuilds;
 }
 
+void VerletListCellProcessor::setPeriodicSelf(bool x, bool y, bool z) {
+  _selfAxis[0] = x;
+  _selfAxis[1] = y;
+  _selfAxis[2] = z;
+  _onceOff = false;
+  _haveList = false;
+}
+
+void VerletListCellProcessor::listPairs() {
+  const std::size_t n = _numSlots;
+  const auto pad = static_cast<std::uint32_t>(n);
+  // Local slots: copies of molecules owned here and at least skin/2 inside the region along every axis
+  // shared with another process (they cannot leave before the list is rebuilt).
+  _local.assign(n, 0);
+  _owner.assign(n, -1);
+  _once = !_onceOff && countsImagesOnce() && (_selfAxis[0] || _selfAxis[1] || _selfAxis[2]);
+  if (_once) {
+    const double halfSkin = 0.5 * _skin;
+    for (std::size_t s = 0; s < n; ++s) {
+      if (_pos[4 * s + 3] != 1.0) continue;
+      bool inside = true;
+      for (int d = 0; d < 3; ++d)
+        if (!_selfAxis[d])
+          inside = inside && _ref[4 * s + d] >= _regionMin[d] + halfSkin && _ref[4 * s + d] <= _regionMax[d] - halfSkin;
+      if (!inside) continue;
+      for (std::int64_t t = firstSlot(_slotId[s]); t >= 0; t = _nextSameId[t]) {
+        _local[t] = 1;
+        _owner[t] = static_cast<std::int64_t>(s);
+      }
+    }
+  }
+  _pairsOnce = _pairsWeighted = 0;
+  const auto& nb = _list.neighbours();
+  // Per slot: 2 id + 1 if owned for local slots, or ~0 for the others (one load per partner).
+  constexpr std::uint64_t notLocal = ~std::uint64_t{0};
+  std::vector<std::uint64_t> code(n, notLocal);
+  if (_once)
+    for (std::size_t s = 0; s < n; ++s)
+      if (_local[s]) code[s] = (std::uint64_t{_slotId[s]} << 1) | (_pos[4 * s + 3] == 1.0 ? 1u : 0u);
+  const std::size_t w = _kernel.width, room = _list.numPairs() + w * n;
+  _rowStart.assign(n + 1, 0);
+  _rowStartOnce.assign(n + 1, 0);
+  _partners.resize(room);
+  _partnersOnce.resize(_once ? room : 0);
+  std::size_t weighted = 0, once = 0;
+  std::uint32_t* const pw = _partners.data();
+  std::uint32_t* const po = _partnersOnce.data();
+  for (std::size_t s = 0; s < n; ++s) {
+    const std::size_t b = _list.begin(s), e = _list.end(s);
+    const std::size_t rowW = weighted, rowO = once;
+    const std::uint64_t cs = code[s];
+    if (cs == notLocal) {
+      for (std::size_t k = b; k < e; ++k) pw[weighted++] = nb[k];
+    } else {
+      const std::uint64_t idS = cs >> 1;
+      const bool ownedS = (cs & 1u) != 0;
+      for (std::size_t k = b; k < e; ++k) {
+        const std::uint32_t t = nb[k];
+        const std::uint64_t ct = code[t];
+        const std::uint64_t idT = ct >> 1;
+        if (ct == notLocal || idT == idS) {
+          pw[weighted++] = t;
+          continue;
+        }
+        // One of the copies at this separation: keep the owned-owned one, or the owned-image one whose
+        // owned end has the smaller id.
+        const bool ownedT = (ct & 1u) != 0;
+        if (ownedS ? (ownedT || idS < idT) : (ownedT && idT < idS)) po[once++] = t;
+      }
+    }
+    _pairsWeighted += weighted - rowW;
+    _pairsOnce += once - rowO;
+    while (weighted % w != 0) pw[weighted++] = pad;
+    while (once % w != 0) po[once++] = pad;
+    _rowStart[s + 1] = weighted;
+    _rowStartOnce[s + 1] = once;
+  }
+  _partners.resize(weighted);
+  _partnersOnce.resize(once);
+  // Counting once costs this pass at each build and the fold of image forces each step; where it saves
+  // few pairs (a box many cutoffs wide) the list keeps every copy instead, from now on.
+  const double saved = static_cast<double>(_list.numPairs() - _pairsOnce - _pairsWeighted);
+  if (_once && saved < _onceMinShare * static_cast<double>(_list.numPairs())) {
+    _onceOff = true;
+    listPairs();
+    return;
+  }
+  _once = _pairsOnce > 0;
+  _threads.partition(_rowStart);
+  if (_once) _threadsOnce.partition(_rowStartOnce);
+}
+
+std::int64_t VerletListCellProcessor::imageOwner(std::size_t s) const {
+  const std::int64_t o = _owner[s];
+  if (o < 0 || !present(static_cast<std::size_t>(o)) || _pos[4 * o + 3] != 1.0) return -1;
+  return o;
+}
+
 void VerletListCellProcessor::computeForces() {
   VerletRows in;
   in.rowStart = _rowStart.data();
@@ -265,7 +356,33 @@ void VerletListCellProcessor::computeForces() {
   in.shift6 = _ljTypes.shift6.data();
   in.rc2 = _cutoff2;
   double u6 = 0.0, vir = 0.0;
-  _threads.run(in, _kernel.kernel, _numSlots, _force, u6, vir);
+  if (!_once) {
+    _threads.run(in, _kernel.kernel, _numSlots, _force, u6, vir);
+  } else {
+    VerletRows once = in;
+    once.rowStart = _rowStartOnce.data();
+    once.partners = _partnersOnce.data();
+    once.once = true;
+    _threadsOnce.run(once, _kernel.kernel, _numSlots, _force, u6, vir);
+    // Forces on image copies belong to their owned molecules.
+    for (std::size_t s = 0; s < _numSlots; ++s) {
+      if (!_local[s] || !present(s) || _pos[4 * s + 3] == 1.0) continue;
+      const std::int64_t o = imageOwner(s);
+      if (o < 0) {
+        _ownersLost = true;
+        return;
+      }
+      double* to = &_force[4 * static_cast<std::size_t>(o)];
+      const double* from = &_force[4 * s];
+      to[0] += from[0];
+      to[1] += from[1];
+      to[2] += from[2];
+    }
+    if (_pairsWeighted > 0) {
+      _threads.run(in, _kernel.kernel, _numSlots, _forceWeighted, u6, vir);
+      for (std::size_t k = 0; k < 4 * _numSlots; ++k) _force[k] += _forceWeighted[k];
+    }
+  }
   _upot = u6 / 6.0;
   _virial = vir;
 }
@@ -273,8 +390,16 @@ void VerletListCellProcessor::computeForces() {
 void VerletListCellProcessor::compute() {
   if (_computed) return;
   _computed = true;
+  _ownersLost = false;
   if (!matchAll()) rebuild();
   computeForces();
+  if (_ownersLost) {  // a local molecule has no owned copy here any more: not expected (see listPairs)
+    _ownersLost = false;
+    rebuild();
+    computeForces();
+    if (_ownersLost)
+      throw MardynException("VerletListCellProcessor: a molecule copy has no owned copy after the list build");
+  }
 }
 
 void VerletListCellProcessor::postprocessCell(ParticleCell& cell) {

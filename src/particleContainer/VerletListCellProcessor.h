@@ -29,6 +29,17 @@ namespace mardyn {
 /// is owned now, which gives ls1's weights (1 owned-owned, 1/2 owned-halo).
 /// The halo should be at least cutoff + skin wide (LinkedCells with cutoff + skin); with a narrower halo
 /// results stay correct, but new halo copies force more rebuilds.
+///
+/// Pairs across a periodic face of the process's own region (setPeriodicSelf: the region spans the box
+/// along that axis) are counted once: between two molecules owned here at the build ("local" ones,
+/// along the other axes at least skin/2 inside the region, so that they stay here until the next build),
+/// every pair of copies at one separation appears several times in the list (owned-owned or owned-image,
+/// and image-image copies); one is kept, at weight 1: the owned-owned pair, or of the two owned-image
+/// copies the one whose owned end has the smaller id. Its forces go to the copies' owned molecules
+/// wherever they are now (after a wrap the kept pair may join two images). The list is rebuilt when a
+/// local molecule has no owned copy here any more. Other pairs (partners owned by another process, self
+/// images) keep the weights above. This needs every copy within cutoff + skin/2 of the region in the
+/// halo, which a halo of cutoff + skin gives.
 class VerletListCellProcessor : public CellProcessor {
  public:
   /// skin > 0 (throws MardynException otherwise); simd: the kernel variant (the CPU must support it).
@@ -43,6 +54,17 @@ class VerletListCellProcessor : public CellProcessor {
   /// Number of list builds so far (the first traversal builds one).
   unsigned long rebuilds() const { return _rebuilds; }
   SimdLevel simd() const { return _simd; }
+  /// Axes along which the owned region is the whole periodic box (one process along it): pairs across
+  /// those faces are counted once (see the class comment). The halo must be at least cutoff + skin wide.
+  void setPeriodicSelf(bool x, bool y, bool z);
+  /// Counting once is given up (for the rest of the run) when at a build it leaves out less than this
+  /// share of the listed pairs (default 0.2 here; 0 for the multi-site subclass, whose pairs cost more).
+  void setOnceMinShare(double share) { _onceMinShare = share; _onceOff = false; }
+  /// Whether the current list counts some pairs once.
+  bool countsOnce() const { return _once; }
+  /// Pairs of the last list counted once (weight 1 with forces to the owners), and the other pairs.
+  std::size_t pairsCountedOnce() const { return _pairsOnce; }
+  std::size_t pairsWeighted() const { return _pairsWeighted; }
 
   void initTraversal() override;
   void preprocessCell(ParticleCell& cell) override;
@@ -59,6 +81,9 @@ class VerletListCellProcessor : public CellProcessor {
   /// The pair computation over the list (this class: the LJ kernel of its variant into _force, _upot,
   /// _virial); a subclass computes other interactions over the same list and slots.
   virtual void computeForces();
+  /// Whether periodic pairs may be counted once (this class: yes); a subclass whose computeForces()
+  /// reads only _rowStart/_partners with the per-slot weights returns false and gets every pair there.
+  virtual bool countsImagesOnce() const { return true; }
   /// The LJ type a slot's molecule is listed with (this class: of its one LJ centre).
   virtual int slotType(const Molecule& m) const;
   /// The slot of molecule i of a container cell in this traversal.
@@ -74,6 +99,16 @@ class VerletListCellProcessor : public CellProcessor {
   std::vector<const Molecule*> _molecule; // the molecule copy of each present slot in this traversal
   std::vector<std::size_t> _rowStart;     // row i: _partners[_rowStart[i]] .. (padded with slot _numSlots)
   std::vector<std::uint32_t> _partners;
+  // Pairs counted once (empty unless setPeriodicSelf applies): the same layout, weight 1, forces folded
+  // from image slots onto their owners' slots.
+  std::vector<std::size_t> _rowStartOnce;
+  std::vector<std::uint32_t> _partnersOnce;
+  bool _once = false;                  // the last list has pairs counted once
+  std::vector<std::uint8_t> _local;    // per slot: its molecule was local at the build (see listPairs)
+  /// For a present local slot that is not owned now: the slot of its molecule's owned copy, or -1 if
+  /// that is not here (then computeForces sets _ownersLost and the list is rebuilt).
+  std::int64_t imageOwner(std::size_t s) const;
+  bool _ownersLost = false;
   double _upot = 0.0, _virial = 0.0;
 
  private:
@@ -84,6 +119,8 @@ class VerletListCellProcessor : public CellProcessor {
   };
 
   bool matchAll();
+  void listPairs();
+  std::int64_t firstSlot(unsigned long id) const;
   std::int64_t findSlot(unsigned long id, double x, double y, double z) const;
   void rebuild();
   double distance2ToRegion(double x, double y, double z) const;
@@ -94,7 +131,13 @@ class VerletListCellProcessor : public CellProcessor {
   LJTypeTable _ljTypes;
   SimdLevel _simd;
   VerletRowsVariant _kernel;
-  VerletListThreads _threads;
+  VerletListThreads _threads, _threadsOnce;
+  bool _selfAxis[3] = {false, false, false};
+  std::size_t _pairsOnce = 0, _pairsWeighted = 0;
+  double _onceMinShare = 0.2;
+  bool _onceOff = false;  // counting once saved too little at a build
+  std::vector<std::int64_t> _owner;    // per local slot: the slot of its owned copy (updated on wraps)
+  std::vector<double> _forceWeighted;  // forces of the weighted pairs where both kinds are listed
 
   // This traversal
   std::vector<ParticleCell*> _visited;

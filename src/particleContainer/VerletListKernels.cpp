@@ -95,7 +95,7 @@ MARDYN_INLINE void scatterSub(double* force, const std::uint32_t* j, V4 fx, V4 f
   add4(force + 4 * static_cast<std::size_t>(j[3]), f3);
 }
 
-template <unsigned W, bool SingleType>
+template <unsigned W, bool SingleType, bool Once>
 MARDYN_INLINE void rowsBody(const VerletRows& in, std::size_t rowBegin, std::size_t rowEnd, double* const force,
                             double& u6, double& vir) {
   using V = typename Vec<W>::T;
@@ -109,7 +109,7 @@ MARDYN_INLINE void rowsBody(const VerletRows& in, std::size_t rowBegin, std::siz
   const double* const pos = in.pos;
   const int* const type = in.type;
   const double *const eps24 = in.eps24, *const sig2 = in.sig2, *const shift6 = in.shift6;
-  const V rc2 = splat<V>(in.rc2), half = splat<V>(0.5), zero = splat<V>(0.0);
+  const V rc2 = splat<V>(in.rc2), half = splat<V>(0.5), one = splat<V>(1.0), zero = splat<V>(0.0);
   V e24 = splat<V>(eps24[0]), s2 = splat<V>(sig2[0]), sh6 = splat<V>(shift6[0]);
   V su = zero, sv = zero;
   for (std::size_t i = rowBegin; i < rowEnd; ++i) {
@@ -142,7 +142,7 @@ MARDYN_INLINE void rowsBody(const VerletRows& in, std::size_t rowBegin, std::siz
       sfy += fy;
       sfz += fz;
       scatterSub(force, j, fx, fy, fz);
-      const V weight = half * (wi + wj);
+      const V weight = Once ? one : half * (wi + wj);
       su += weight * (u + (V)((M)sh6 & inside));
       sv += weight * (dx * fx + dy * fy + dz * fz);
     }
@@ -154,8 +154,13 @@ MARDYN_INLINE void rowsBody(const VerletRows& in, std::size_t rowBegin, std::siz
 
 template <unsigned W>
 MARDYN_INLINE void rows(const VerletRows& in, std::size_t b, std::size_t e, double* force, double& u6, double& vir) {
-  if (in.numTypes == 1) rowsBody<W, true>(in, b, e, force, u6, vir);
-  else rowsBody<W, false>(in, b, e, force, u6, vir);
+  if (in.once) {
+    if (in.numTypes == 1) rowsBody<W, true, true>(in, b, e, force, u6, vir);
+    else rowsBody<W, false, true>(in, b, e, force, u6, vir);
+  } else {
+    if (in.numTypes == 1) rowsBody<W, true, false>(in, b, e, force, u6, vir);
+    else rowsBody<W, false, false>(in, b, e, force, u6, vir);
+  }
 }
 
 void rowsSse2(const VerletRows& in, std::size_t b, std::size_t e, double* force, double& u6, double& vir) {

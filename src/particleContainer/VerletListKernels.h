@@ -21,10 +21,11 @@ struct VerletRows {
   unsigned numTypes;
   const double *eps24, *sig2, *shift6;  ///< LJTypeTable
   double rc2;
+  bool once = false;  ///< every pair counts fully (weight 1) whatever its ends' w
 };
 
 /// Rows [rowBegin, rowEnd): pairs within the cutoff add their force to both slots of `force` (x, y, z,
-/// unused per slot); 6 u and the virial are added with the weight (w_i + w_j) / 2.
+/// unused per slot); 6 u and the virial are added with the weight (w_i + w_j) / 2, or 1 if in.once.
 using VerletRowsKernel = void (*)(const VerletRows& in, std::size_t rowBegin, std::size_t rowEnd, double* force,
                                   double& u6, double& virial);
 

@@ -1,5 +1,6 @@
 // MultiSiteVerletListTest: the Verlet list for multi-site molecules against the all-site O(N^2) sum (every
-// site kind, two halo widths) and along a trajectory of moves and rotations against the cell traversal.
+// site kind, two halo widths) and along trajectories of moves and rotations against the cell traversal,
+// also with the pairs across periodic faces counted once.
 #include "particleContainer/MultiSiteVerletListCellProcessor.h"
 #include "particleContainer/VectorizedCellProcessor.h"
 #include "particleContainer/tests/ForceTestSystems.h"
@@ -10,6 +11,7 @@
 
 #include <cmath>
 #include <iostream>
+#include <map>
 
 using namespace mardyn;
 using namespace mardyn::testing;
@@ -18,6 +20,7 @@ class MultiSiteVerletListTest : public CppUnit::TestFixture {
   CPPUNIT_TEST_SUITE(MultiSiteVerletListTest);
   CPPUNIT_TEST(againstBruteForce);
   CPPUNIT_TEST(trajectoryAgainstCellTraversal);
+  CPPUNIT_TEST(trajectoryCountedOnce);
   CPPUNIT_TEST(rejectsSwitchAndBadSkin);
   CPPUNIT_TEST_SUITE_END();
 
@@ -55,10 +58,31 @@ class MultiSiteVerletListTest : public CppUnit::TestFixture {
       MultiSiteVerletListCellProcessor proc(params, 0.4);
       compare(cellForces(mols, box, halo, 1, proc), ref, 1e-11, "one traversal");
     }
+    // Pairs across the periodic faces counted once (needs the halo of cutoff + skin).
+    MultiSiteVerletListCellProcessor once(params, 0.4);
+    once.setPeriodicSelf(true, true, true);
+    compare(cellForces(mols, box, 3.0 + 0.4, 1, once), ref, 1e-11, "counted once");
+    CPPUNIT_ASSERT(once.countsOnce() && once.pairsCountedOnce() > 0 && once.pairsWeighted() == 0);
+  }
+
+  /// Pairs counted once along all axes, and along x and z only (both kinds of pairs): every step equal
+  /// to the cell traversal, molecules wrapping across the faces while the list is kept.
+  void trajectoryCountedOnce() {
+    const bool all[3] = {true, true, true}, xz[3] = {true, false, true};
+    for (const bool* self : {all, xz}) {
+      unsigned long wrapsKept = 0;
+      const unsigned long builds = trajectory(self, 40, wrapsKept);
+      std::cout << "\n  counted once: " << builds << " list builds in 40 steps, " << wrapsKept
+                << " wraps within a list's life";
+      CPPUNIT_ASSERT(builds >= 2 && builds < 40);
+      CPPUNIT_ASSERT(wrapsKept > 0);
+    }
   }
 
   /// Molecules moved and turned step by step; every step equal to the cell traversal of the same state.
-  void trajectoryAgainstCellTraversal() {
+  /// self: axes whose pairs are counted once (none if null). Returns the list builds; wrapsKept: molecules
+  /// that wrapped across a face between two traversals that used the same list.
+  static unsigned long trajectory(const bool* self, int steps, unsigned long& wrapsKept) {
     const auto comps = multiSiteComponents();
     const Vec3 box{9.0, 10.0, 11.5};
     const InteractionParameters params = multiSiteParameters(comps, 3.0, 20.0);
@@ -72,13 +96,29 @@ class MultiSiteVerletListTest : public CppUnit::TestFixture {
     Domain domain(box);
     DomainDecompSequential decomp;
     MultiSiteVerletListCellProcessor proc(params, skin);
+    if (self) proc.setPeriodicSelf(self[0], self[1], self[2]);
     VectorizedCellProcessor cells(params);
-    for (int step = 0; step < 15; ++step) {
+    std::map<unsigned long, Vec3> before;
+    unsigned long lastBuilds = 0;
+    wrapsKept = 0;
+    for (int step = 0; step < steps; ++step) {
       decomp.exchangeMolecules(lc, domain);
       decomp.exchangeMolecules(ref, domain);
+      unsigned long wrapped = 0;
+      lc.forEach([&](const Molecule& m) {
+        const auto it = before.find(m.id());
+        if (it == before.end()) return;
+        const Vec3 d = m.r() - it->second;
+        if (std::fabs(d.x) > 1.0 || std::fabs(d.y) > 1.0 || std::fabs(d.z) > 1.0) ++wrapped;
+      });
       lc.traverseCells(proc);
       ref.traverseCells(cells);
+      if (proc.rebuilds() == lastBuilds) wrapsKept += wrapped;
+      lastBuilds = proc.rebuilds();
+      if (self) CPPUNIT_ASSERT(proc.countsOnce());
+      if (self && !(self[0] && self[1] && self[2])) CPPUNIT_ASSERT(proc.pairsWeighted() > 0);  // both kinds
       compare(owned(lc, proc), owned(ref, cells), 1e-12, "trajectory");
+      lc.forEach([&before](const Molecule& m) { before[m.id()] = m.r(); });
       auto advance = [](Molecule& m) {
         m.setR(m.r() + m.v() * 0.02);
         m.setQ(rotatedInSpace(m.q(), static_cast<int>(m.id() % 3), 0.05));
@@ -86,8 +126,14 @@ class MultiSiteVerletListTest : public CppUnit::TestFixture {
       lc.forEach(advance);
       ref.forEach(advance);
     }
-    std::cout << "\n  " << proc.rebuilds() << " list builds in 15 steps";
-    CPPUNIT_ASSERT(proc.rebuilds() >= 2 && proc.rebuilds() < 15);
+    return proc.rebuilds();
+  }
+
+  void trajectoryAgainstCellTraversal() {
+    unsigned long wrapsKept = 0;
+    const unsigned long builds = trajectory(nullptr, 15, wrapsKept);
+    std::cout << "\n  " << builds << " list builds in 15 steps";
+    CPPUNIT_ASSERT(builds >= 2 && builds < 15);
   }
 
   void rejectsSwitchAndBadSkin() {

@@ -1,5 +1,6 @@
 // VerletListTest: the Verlet-list processor against an O(N^2) minimum-image sum, once and along
-// trajectories (moves, periodic wraps, re-sorting, halo copies made anew, added/removed molecules).
+// trajectories (moves, periodic wraps, re-sorting, halo copies made anew, added/removed molecules), also
+// with the pairs across periodic faces counted once.
 #include "particleContainer/SingleCentreCellProcessor.h"
 #include "particleContainer/VerletListCellProcessor.h"
 #include "particleContainer/VerletNeighbourList.h"
@@ -9,6 +10,7 @@
 #include <cppunit/extensions/HelperMacros.h>
 
 #include <iostream>
+#include <map>
 #include <random>
 
 using namespace mardyn;
@@ -21,6 +23,9 @@ class VerletListTest : public CppUnit::TestFixture {
   CPPUNIT_TEST(mixture);
   CPPUNIT_TEST(trajectoryWideHalo);
   CPPUNIT_TEST(trajectoryNarrowHalo);
+  CPPUNIT_TEST(trajectoryCountedOnce);
+  CPPUNIT_TEST(trajectoryCountedOnceSomeAxes);
+  CPPUNIT_TEST(countedOnceGivenUp);
   CPPUNIT_TEST(largeMoveRebuilds);
   CPPUNIT_TEST(addedAndRemovedMolecules);
   CPPUNIT_TEST(componentChange);
@@ -61,7 +66,10 @@ class VerletListTest : public CppUnit::TestFixture {
   }
 
   /// A trajectory of straight moves; every step against brute force. Returns the number of builds.
-  static unsigned long trajectory(double containerCutoff, int steps, double dt) {
+  /// With self axes given, pairs across those faces are counted once (every share accepted); then the
+  /// run must have periodic wraps between builds and pairs counted once, and (unless all three axes are
+  /// self axes) weighted pairs too.
+  static unsigned long trajectory(double containerCutoff, int steps, double dt, const bool* self = nullptr) {
     const std::vector<Component> comps{lj(0, 1.0, 1.0, false)};
     InteractionParameters params(comps, 2.5);
     const Vec3 box{8.3, 7.6, 9.1};
@@ -72,13 +80,39 @@ class VerletListTest : public CppUnit::TestFixture {
     DomainDecompSequential decomp;
     decomp.exchangeMolecules(lc, domain);
     VerletListCellProcessor proc(params, 0.4);
+    if (self) {
+      proc.setPeriodicSelf(self[0], self[1], self[2]);
+      proc.setOnceMinShare(0.0);
+    }
+    unsigned long wrapsKept = 0, lastBuilds = 0, wrapped = 0;
+    std::size_t once = 0, weighted = 0;
     for (int s = 0; s < steps; ++s) {
       lc.traverseCells(proc);
+      if (proc.rebuilds() == lastBuilds) wrapsKept += wrapped;  // the list outlived the wraps of the last move
+      lastBuilds = proc.rebuilds();
+      once = std::max(once, proc.pairsCountedOnce());
+      weighted = std::max(weighted, proc.pairsWeighted());
       checkAgainstBruteForce(lc, box, params, proc, "trajectory");
+      std::map<unsigned long, Vec3> before;
+      lc.forEach([&before](const Molecule& m) { before[m.id()] = m.r(); });
       move(lc, decomp, domain, dt);
+      wrapped = 0;
+      lc.forEach([&](const Molecule& m) {
+        const Vec3 d = m.r() - before[m.id()];
+        if (std::abs(d.x) > 1.0 || std::abs(d.y) > 1.0 || std::abs(d.z) > 1.0) ++wrapped;
+      });
     }
     std::cout << "\n  container cutoff " << containerCutoff << ": " << proc.rebuilds() << " builds in " << steps
               << " steps";
+    if (self) {
+      std::cout << ", " << once << " pairs counted once, " << weighted << " weighted, " << wrapsKept
+                << " wraps within a list's life";
+      CPPUNIT_ASSERT(proc.countsOnce());
+      CPPUNIT_ASSERT(once > 0);
+      CPPUNIT_ASSERT(wrapsKept > 0);
+      if (!(self[0] && self[1] && self[2])) CPPUNIT_ASSERT(weighted > 0);
+      else CPPUNIT_ASSERT_EQUAL(std::size_t{0}, weighted);
+    }
     return proc.rebuilds();
   }
 
@@ -160,6 +194,40 @@ class VerletListTest : public CppUnit::TestFixture {
 
   /// Halo only as wide as the cutoff: still right (more builds).
   void trajectoryNarrowHalo() { CPPUNIT_ASSERT(trajectory(2.5, 30, 0.02) >= 2); }
+
+  /// Pairs across the periodic faces counted once (one process along every axis), molecules wrapping
+  /// while the list is kept: each step against brute force.
+  void trajectoryCountedOnce() {
+    const bool all[3] = {true, true, true};
+    const unsigned long builds = trajectory(2.5 + 0.4, 60, 0.01, all);
+    CPPUNIT_ASSERT(builds >= 2 && builds <= 15);
+  }
+
+  /// Only x and z as self axes (as on a process grid 1 x 2 x 1): molecules near the y faces and their
+  /// images keep the weighted pairs, the others are counted once; both kinds in one run.
+  void trajectoryCountedOnceSomeAxes() {
+    const bool xz[3] = {true, false, true};
+    trajectory(2.5 + 0.4, 60, 0.01, xz);
+    const bool y[3] = {false, true, false};
+    trajectory(2.5 + 0.4, 40, 0.01, y);
+  }
+
+  /// Counting once is given up where it saves too little (a share above every possible one).
+  void countedOnceGivenUp() {
+    const std::vector<Component> comps{lj(0, 1.0, 1.0, false)};
+    InteractionParameters params(comps, 2.5);
+    const Vec3 box{8.3, 7.6, 9.1};
+    const auto mols = randomMolecules(comps, box, 420, 0.9, 21);
+    VerletListCellProcessor proc(params, 0.4);
+    proc.setPeriodicSelf(true, true, true);
+    proc.setOnceMinShare(1.1);
+    const ForceResult ref = bruteForce(mols, box, params);
+    const ForceResult res = cellForces(mols, box, 2.9, 1, proc);
+    CPPUNIT_ASSERT(!proc.countsOnce());
+    CPPUNIT_ASSERT_EQUAL(std::size_t{0}, proc.pairsCountedOnce());
+    CPPUNIT_ASSERT(maxRelativeDeviation(res.F, ref.F) <= 1e-12);
+    CPPUNIT_ASSERT(std::abs(res.upot - ref.upot) <= 1e-12 * std::abs(ref.upot));
+  }
 
   void largeMoveRebuilds() {
     const std::vector<Component> comps{lj(0, 1.0, 1.0, false)};

@@ -32,6 +32,7 @@ class DomainDecompMPITest : public CppUnit::TestFixture {
   CPPUNIT_TEST(quadrupolarMatchesSerial);
   CPPUNIT_TEST(chargedWaterLikeMatchesSerial);
   CPPUNIT_TEST(wideRegionsMatchSerial);
+  CPPUNIT_TEST(countedOnceMatchesCellTraversal);
   CPPUNIT_TEST(hotSystemKeepsEveryMolecule);
   CPPUNIT_TEST(moleculeJumpingARegionIsReported);
   CPPUNIT_TEST(badGridIsRejected);
@@ -79,8 +80,10 @@ class DomainDecompMPITest : public CppUnit::TestFixture {
   }
 
   /// Compares the MPI run on every grid of this process count with the sequential run.
-  static void compare(const SimulationConfig& cfg, unsigned long steps, const char* label) {
-    const Trace serial = run(cfg, std::make_unique<DomainDecompSequential>(), steps);
+  /// serialCfg: the sequential run's configuration where it differs (another pair traversal).
+  static void compare(const SimulationConfig& cfg, unsigned long steps, const char* label,
+                      const SimulationConfig* serialCfg = nullptr) {
+    const Trace serial = run(serialCfg ? *serialCfg : cfg, std::make_unique<DomainDecompSequential>(), steps);
     for (const auto& grid : grids()) {
       const Trace par = run(cfg, std::make_unique<DomainDecompMPI>(grid), steps);
       const double dev = std::max({relDev(par.t, serial.t), relDev(par.u, serial.u), relDev(par.p, serial.p)});
@@ -168,6 +171,20 @@ class DomainDecompMPITest : public CppUnit::TestFixture {
     cfg.finalCheckpoint = false;
     cfg.quiet = true;
     return cfg;
+  }
+
+  /// The Verlet lists (pairs across faces of a process's own region counted once, molecules wrapping
+  /// between list builds; weighted pairs with the other processes' molecules) against the sequential
+  /// cell traversal without a list.
+  void countedOnceMatchesCellTraversal() {
+    SimulationConfig lj = testing::fccConfig(6, 0.8442, 2.5, 1.44, false);
+    SimulationConfig ljCells = lj;
+    ljCells.verletSkin = 0.0;
+    compare(lj, 100, "LJ NVE, list against cells", &ljCells);
+    SimulationConfig quad = multiSite("2CLJQ", 5);
+    SimulationConfig quadCells = quad;
+    quadCells.verletSkin = 0.0;
+    compare(quad, 60, "2CLJQ NVT, list against cells", &quadCells);
   }
 
   void quadrupolarMatchesSerial() { compare(multiSite("2CLJQ", 5), 50, "2CLJQ NVT"); }
