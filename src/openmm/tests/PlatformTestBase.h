@@ -16,6 +16,7 @@
 #include "TestMoreIntegrators.h"
 #include "TestNonbondedForce.h"
 #include "TestOpenMMBehaviours.h"
+#include "TestParameterDerivatives.h"
 #include "TestPlatformsAndErrors.h"
 #include "TestTabulatedFunctions.h"
 #include "TestSkip.h"
@@ -107,6 +108,8 @@ class PlatformTestBase : public CppUnit::TestFixture {
   CPPUNIT_TEST(compoundCoordinatesAndPointFunctions);
   CPPUNIT_TEST(compoundPeriodicAndErrors);
   CPPUNIT_TEST(customCentroidBondForce);
+  CPPUNIT_TEST(energyParameterDerivatives);
+  CPPUNIT_TEST(energyParameterDerivativeErrors);
   CPPUNIT_TEST(gbsaOBC);
   CPPUNIT_TEST(gbsaOBCErrors);
   CPPUNIT_TEST_SUITE_END_ABSTRACT();
@@ -222,6 +225,8 @@ public:
   void compoundCoordinatesAndPointFunctions() { OpenMMTests::testCompoundCoordinatesAndPointFunctions(*_platform); }
   void compoundPeriodicAndErrors() { OpenMMTests::testCompoundPeriodicAndErrors(*_platform); }
   void customCentroidBondForce() { OpenMMTests::testCustomCentroidBondForce(*_platform); }
+  void energyParameterDerivatives() { OpenMMTests::testEnergyParameterDerivatives(*_platform); }
+  void energyParameterDerivativeErrors() { OpenMMTests::testEnergyParameterDerivativeErrors(*_platform); }
   void gbsaOBC() { OpenMMTests::testGBSAOBC(*_platform); }
   void gbsaOBCErrors() { OpenMMTests::testGBSAOBCErrors(*_platform); }
 
