@@ -62,6 +62,7 @@ class PlatformTestBase : public CppUnit::TestFixture {
   CPPUNIT_TEST(compoundIntegrator);
   CPPUNIT_TEST(noseHooverConservation);
   CPPUNIT_TEST(noseHooverTemperatures);
+  CPPUNIT_TEST(noseHooverHardWall);
   CPPUNIT_TEST(integratorCheckpoints);
   CPPUNIT_TEST(customIntegratorMatchesBuiltIn);
   CPPUNIT_TEST(customIntegratorVariablesAndBlocks);
@@ -179,6 +180,7 @@ public:
   void compoundIntegrator() { OpenMMTests::testCompoundIntegrator(*_platform); }
   void noseHooverConservation() { OpenMMTests::testNoseHooverConservation(*_platform); }
   void noseHooverTemperatures() { OpenMMTests::testNoseHooverTemperatures(*_platform); }
+  void noseHooverHardWall() { OpenMMTests::testNoseHooverHardWall(*_platform); }
   void integratorCheckpoints() { OpenMMTests::testIntegratorCheckpoints(*_platform); }
   void customIntegratorMatchesBuiltIn() { OpenMMTests::testCustomIntegratorMatchesBuiltIn(*_platform); }
   void customIntegratorVariablesAndBlocks() { OpenMMTests::testCustomIntegratorVariablesAndBlocks(*_platform); }
