@@ -138,6 +138,70 @@ void centroid(const std::string& platform) {
   report("centroid", system, scatteredPositions(8), platform);
 }
 
+/** Every Custom force that OpenMM 7.7 can differentiate by a global parameter, sharing "lambda"; prints the
+ * energy, the forces and dE/dlambda, dE/dk, dE/deps (State::ParameterDerivatives). */
+void derivatives(const std::string& platformName) {
+  OpenMM::System system;
+  system.setDefaultPeriodicBoxVectors(Vec3(3, 0, 0), Vec3(0, 3, 0), Vec3(0, 0, 3));
+  for (int i = 0; i < 8; i++)
+    system.addParticle(1.0 + 0.5 * i);
+  auto* bond = new OpenMM::CustomBondForce("lambda^2*k*(r-r0)^2");
+  bond->addGlobalParameter("lambda", 0.7);
+  bond->addGlobalParameter("k", 30.0);
+  bond->addPerBondParameter("r0");
+  bond->addBond(0, 1, {1.2});
+  bond->addBond(2, 3, {0.9});
+  bond->addEnergyParameterDerivative("lambda");
+  bond->addEnergyParameterDerivative("k");
+  system.addForce(bond);
+  auto* angle = new OpenMM::CustomAngleForce("k*sin(lambda*theta)^2");
+  angle->addGlobalParameter("lambda", 0.7);
+  angle->addGlobalParameter("k", 30.0);
+  angle->addAngle(0, 1, 2);
+  angle->addEnergyParameterDerivative("k");
+  system.addForce(angle);
+  auto* torsion = new OpenMM::CustomTorsionForce("exp(lambda)*(1+cos(2*theta-0.3))");
+  torsion->addGlobalParameter("lambda", 0.7);
+  torsion->addTorsion(0, 1, 2, 3);
+  torsion->addEnergyParameterDerivative("lambda");
+  system.addForce(torsion);
+  auto* nonbonded =
+      new OpenMM::CustomNonbondedForce("4*eps*s*((sig/r)^12-(sig/r)^6); sig=0.5*(sigma1+sigma2); s=sqrt(s1*s2)");
+  nonbonded->addGlobalParameter("eps", 0.6);
+  nonbonded->addPerParticleParameter("sigma");
+  nonbonded->addPerParticleParameter("s");
+  for (int i = 0; i < 8; i++)
+    nonbonded->addParticle({0.5 + 0.05 * i, i % 2 == 0 ? 1.0 : 0.5});
+  nonbonded->setNonbondedMethod(OpenMM::CustomNonbondedForce::CutoffPeriodic);
+  nonbonded->setCutoffDistance(1.4);
+  nonbonded->setUseSwitchingFunction(true);
+  nonbonded->setSwitchingDistance(1.1);
+  nonbonded->addEnergyParameterDerivative("eps");
+  system.addForce(nonbonded);
+  auto* compound = new OpenMM::CustomCompoundBondForce(3, "lambda*c*angle(p1,p2,p3)^2 + k*0.01*distance(p1,p3)");
+  compound->addGlobalParameter("lambda", 0.7);
+  compound->addGlobalParameter("k", 30.0);
+  compound->addPerBondParameter("c");
+  compound->addBond({3, 4, 5}, {2.5});
+  compound->addEnergyParameterDerivative("lambda");
+  compound->addEnergyParameterDerivative("k");
+  system.addForce(compound);
+  auto* centroid = new OpenMM::CustomCentroidBondForce(2, "lambda*(distance(g1,g2)-0.5)^2");
+  centroid->addGlobalParameter("lambda", 0.7);
+  centroid->addGroup({0, 1, 2});
+  centroid->addGroup({4, 5}, {1.0, 3.0});
+  centroid->addBond({0, 1});
+  centroid->addEnergyParameterDerivative("lambda");
+  system.addForce(centroid);
+  report("derivatives", system, scatteredPositions(8), platformName);
+  OpenMM::VerletIntegrator integrator(0.001);
+  OpenMM::Context context(system, integrator, OpenMM::Platform::getPlatformByName(platformName));
+  context.setPositions(scatteredPositions(8));
+  const OpenMM::State state = context.getState(OpenMM::State::ParameterDerivatives);
+  for (const auto& d : state.getEnergyParameterDerivatives())
+    std::printf("derivatives.dE.%s %.17g\n", d.first.c_str(), d.second);
+}
+
 /** Twelve charged particles of varied radii and scale factors, with each of the three nonbonded methods. */
 void gbsa(const std::string& platform) {
   const char* names[] = {"gbsa_nocutoff", "gbsa_cutoff", "gbsa_periodic"};
@@ -169,5 +233,6 @@ int main(int argc, char** argv) {
   compound(platform);
   centroid(platform);
   gbsa(platform);
+  derivatives(platform);
   return 0;
 }

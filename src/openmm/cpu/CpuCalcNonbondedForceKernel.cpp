@@ -4,6 +4,7 @@
 
 #include "CpuPlatformData.h"
 #include "ReferencePlatform.h"
+#include "ReferencePmeGrid.h"
 #include "openmm/OpenMMException.h"
 #include "openmm/internal/PhysicalConstants.h"
 
@@ -52,6 +53,11 @@ void CpuCalcNonbondedForceKernel::configureEngine() {
                 excluded.emplace_back(i, j);
     _engine->setExcludedPairs(excluded);
     _engineStale = false;
+}
+
+void CpuCalcNonbondedForceKernel::preparePmeGrid(ContextImpl& context, ReferencePmeGrid& grid) {
+    CpuThreadPool& pool = dynamic_cast<CpuPlatformData&>(ReferencePlatform::getPlatformData(context)).threadPool();
+    grid.setExecutor(pool.getNumThreads(), [&pool](const std::function<void(int)>& task) { pool.execute(task); });
 }
 
 double CpuCalcNonbondedForceKernel::computePairs(ContextImpl& context, std::vector<Vec3>& forces, bool includeForces,

@@ -1,5 +1,6 @@
 // The CPU platform's NonbondedForce kernel: the reference kernel (parameters, exceptions, dispersion
-// correction) with the pair sum done by CpuNonbondedEngine; triclinic boxes fall back to the reference sum.
+// correction) with the pair sum done by CpuNonbondedEngine; triclinic boxes fall back to the reference sum. The
+// reference PME grids run on the Context's thread pool.
 #pragma once
 
 #include "CpuNonbondedEngine.h"
@@ -18,6 +19,8 @@ public:
 
 protected:
     void parametersChanged() override { _engineStale = true; }
+    /** The PME grids (Coulomb and LJPME dispersion) spread, convolve and interpolate on the Context's threads. */
+    void preparePmeGrid(ContextImpl& context, ReferencePmeGrid& grid) override;
     double computePairs(ContextImpl& context, std::vector<Vec3>& forces, bool includeForces,
                         bool includeEnergy) override;
 

@@ -225,6 +225,10 @@ void ContextImpl::getForces(std::vector<Vec3>& forces) {
   _updateStateDataKernel.getAs<UpdateStateDataKernel>().getForces(*this, forces);
 }
 
+void ContextImpl::getEnergyParameterDerivatives(std::map<std::string, double>& derivatives) {
+  _updateStateDataKernel.getAs<UpdateStateDataKernel>().getEnergyParameterDerivatives(*this, derivatives);
+}
+
 void ContextImpl::getPeriodicBoxVectors(Vec3& a, Vec3& b, Vec3& c) {
   _updateStateDataKernel.getAs<UpdateStateDataKernel>().getPeriodicBoxVectors(*this, a, b, c);
 }

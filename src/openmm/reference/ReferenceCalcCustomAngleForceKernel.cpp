@@ -22,6 +22,8 @@ void ReferenceCalcCustomAngleForceKernel::initialize(const System&, const Custom
   }
   _terms.initialize(force.getEnergyFunction(), {"theta"}, force.parameterList());
   _terms.setTermParameters(std::move(values));
+  force.parameterList().checkDerivativeNames();
+  _terms.setParameterDerivatives(force.parameterList().derivativeNames());
   _usePeriodic = force.usesPeriodicBoundaryConditions();
 }
 
@@ -38,6 +40,7 @@ double ReferenceCalcCustomAngleForceKernel::execute(ContextImpl& context, bool i
     double normalLength = std::sqrt(normal.dot(normal));
     double theta = std::atan2(normalLength, v1.dot(v2)), dEdTheta;
     energy += _terms.evaluate(static_cast<int>(i), &theta, &dEdTheta);
+    _terms.accumulateParameterDerivatives();
     if (!includeForces || normalLength < 1e-12 * std::sqrt(v1.dot(v1) * v2.dot(v2)))
       continue;
     Vec3 grad1 = v1.cross(normal) / (v1.dot(v1) * normalLength);
@@ -46,6 +49,7 @@ double ReferenceCalcCustomAngleForceKernel::execute(ContextImpl& context, bool i
     data.forces[p[2]] -= grad3 * dEdTheta;
     data.forces[p[1]] += (grad1 + grad3) * dEdTheta;
   }
+  _terms.flushParameterDerivatives(data.energyParameterDerivatives);
   return includeEnergy ? energy : 0.0;
 }
 

@@ -22,6 +22,8 @@ void ReferenceCalcCustomBondForceKernel::initialize(const System&, const CustomB
   }
   _terms.initialize(force.getEnergyFunction(), {"r"}, force.parameterList());
   _terms.setTermParameters(std::move(values));
+  force.parameterList().checkDerivativeNames();
+  _terms.setParameterDerivatives(force.parameterList().derivativeNames());
   _usePeriodic = force.usesPeriodicBoundaryConditions();
 }
 
@@ -35,12 +37,14 @@ double ReferenceCalcCustomBondForceKernel::execute(ContextImpl& context, bool in
     Vec3 d = ReferenceGeometry::delta(data.positions[a], data.positions[b], box);
     double r = std::sqrt(d.dot(d)), dEdr;
     energy += _terms.evaluate(static_cast<int>(i), &r, &dEdr);
+    _terms.accumulateParameterDerivatives();
     if (includeForces && r > 0.0) {
       Vec3 f = d * (dEdr / r);
       data.forces[a] += f;
       data.forces[b] -= f;
     }
   }
+  _terms.flushParameterDerivatives(data.energyParameterDerivatives);
   return includeEnergy ? energy : 0.0;
 }
 

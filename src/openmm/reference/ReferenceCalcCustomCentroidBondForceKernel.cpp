@@ -40,6 +40,8 @@ void ReferenceCalcCustomCentroidBondForceKernel::initialize(const System& system
                     force.parameterList().perTermNames(), globals,
                     createTabulatedFunctionEvaluators(functions.names(), functions.functions()));
   _terms.setTermParameters(std::move(values));
+  force.parameterList().checkDerivativeNames();
+  _terms.setParameterDerivatives(force.parameterList().derivativeNames());
   _usePeriodic = force.usesPeriodicBoundaryConditions();
 }
 
@@ -69,6 +71,7 @@ double ReferenceCalcCustomCentroidBondForceKernel::execute(ContextImpl& context,
         data.forces[_groupParticles[g][j]] -= gradient[k] * _groupFractions[g][j];
     }
   }
+  _terms.flushParameterDerivatives(data.energyParameterDerivatives);
   return includeEnergy ? energy : 0.0;
 }
 

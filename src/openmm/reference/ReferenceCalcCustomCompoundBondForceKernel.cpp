@@ -23,6 +23,8 @@ void ReferenceCalcCustomCompoundBondForceKernel::initialize(const System&, const
                     force.parameterList().perTermNames(), globals,
                     createTabulatedFunctionEvaluators(functions.names(), functions.functions()));
   _terms.setTermParameters(std::move(values));
+  force.parameterList().checkDerivativeNames();
+  _terms.setParameterDerivatives(force.parameterList().derivativeNames());
   _usePeriodic = force.usesPeriodicBoundaryConditions();
 }
 
@@ -44,6 +46,7 @@ double ReferenceCalcCustomCompoundBondForceKernel::execute(ContextImpl& context,
       for (size_t k = 0; k < p.size(); k++)
         data.forces[p[k]] -= gradient[k];
   }
+  _terms.flushParameterDerivatives(data.energyParameterDerivatives);
   return includeEnergy ? energy : 0.0;
 }
 

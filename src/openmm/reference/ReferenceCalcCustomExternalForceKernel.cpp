@@ -18,6 +18,8 @@ void ReferenceCalcCustomExternalForceKernel::initialize(const System&, const Cus
   }
   _terms.initialize(force.getEnergyFunction(), {"x", "y", "z"}, force.parameterList());
   _terms.setTermParameters(std::move(values));
+  force.parameterList().checkDerivativeNames();
+  _terms.setParameterDerivatives(force.parameterList().derivativeNames());
 }
 
 double ReferenceCalcCustomExternalForceKernel::execute(ContextImpl& context, bool includeForces, bool includeEnergy) {
@@ -28,9 +30,11 @@ double ReferenceCalcCustomExternalForceKernel::execute(ContextImpl& context, boo
     int p = _particles[i][0];
     double xyz[3] = {data.positions[p][0], data.positions[p][1], data.positions[p][2]}, gradient[3];
     energy += _terms.evaluate(static_cast<int>(i), xyz, gradient);
+    _terms.accumulateParameterDerivatives();
     if (includeForces)
       data.forces[p] -= Vec3(gradient[0], gradient[1], gradient[2]);
   }
+  _terms.flushParameterDerivatives(data.energyParameterDerivatives);
   return includeEnergy ? energy : 0.0;
 }
 

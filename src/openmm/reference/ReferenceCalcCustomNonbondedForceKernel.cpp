@@ -58,6 +58,9 @@ void ReferenceCalcCustomNonbondedForceKernel::initialize(const System& system, c
   const TabulatedFunctionList& functions = force.tabulatedFunctions();
   _terms.initialize(force.getEnergyFunction(), {"r"}, names, _globalNames,
                     createTabulatedFunctionEvaluators(functions.names(), functions.functions()));
+  force.parameterList().checkDerivativeNames();
+  _terms.setParameterDerivatives(force.parameterList().derivativeNames());
+  _derivativeNames = force.parameterList().derivativeNames();
   _pairValues.assign(2 * _numParameters, 0.0);
   _lrcGlobals.clear(); // recompute the long-range correction on the next evaluation
 }
@@ -66,17 +69,19 @@ double ReferenceCalcCustomNonbondedForceKernel::pairEnergy(int i, int j, double 
   std::copy(_particleParameters[i].begin(), _particleParameters[i].end(), _pairValues.begin());
   std::copy(_particleParameters[j].begin(), _particleParameters[j].end(), _pairValues.begin() + _numParameters);
   double energy = _terms.evaluate(&r, _pairValues.data(), &dEdr);
+  double s = 1.0;
   if (_useSwitching && r > _switchingDistance) {
     double width = _cutoff - _switchingDistance, x = (r - _switchingDistance) / width;
-    double s = 1.0 + x * x * x * (-10.0 + x * (15.0 - 6.0 * x));
+    s = 1.0 + x * x * x * (-10.0 + x * (15.0 - 6.0 * x));
     double ds = x * x * (-30.0 + x * (60.0 - 30.0 * x)) / width;
     dEdr = dEdr * s + energy * ds;
     energy *= s;
   }
+  _terms.accumulateParameterDerivatives(s);
   return energy;
 }
 
-double ReferenceCalcCustomNonbondedForceKernel::longRangeCoefficient() {
+double ReferenceCalcCustomNonbondedForceKernel::longRangeCoefficient(int derivative) {
   // Classes of particles with identical parameters, and the number of pairs between classes.
   std::map<std::vector<double>, double> classes;
   for (const auto& p : _particleParameters)
@@ -92,6 +97,8 @@ double ReferenceCalcCustomNonbondedForceKernel::longRangeCoefficient() {
       std::copy(list[b].first.begin(), list[b].first.end(), _pairValues.begin() + _numParameters);
       auto energy = [&](double r) {
         double d;
+        if (derivative >= 0)
+          return _terms.evaluateParameterDerivative(derivative, &r, _pairValues.data());
         return _terms.evaluate(&r, _pairValues.data(), &d);
       };
       // Beyond the cutoff: r = rc/t, dr = rc/t^2 dt, t in (0, 1]; the integrand vanishes at t = 0.
@@ -162,14 +169,20 @@ double ReferenceCalcCustomNonbondedForceKernel::execute(ContextImpl& context, bo
     for (const auto& name : _globalNames)
       globals.push_back(context.getParameter(name));
     if (_lrcGlobals.empty() || globals != _lrcGlobals) {
-      _lrcCoefficient = longRangeCoefficient();
+      _lrcCoefficient = longRangeCoefficient(-1);
+      _lrcDerivatives.clear();
+      for (int k = 0; k < _terms.numParameterDerivatives(); k++)
+        _lrcDerivatives.push_back(longRangeCoefficient(k));
       _lrcGlobals = globals;
       if (_lrcGlobals.empty())
         _lrcGlobals.push_back(0.0); // computed once when there are no global parameters
     }
     const Vec3* b = data.box();
     energy += _lrcCoefficient / (b[0][0] * b[1][1] * b[2][2]);
+    for (size_t k = 0; k < _lrcDerivatives.size(); k++)
+      data.energyParameterDerivatives[_derivativeNames[k]] += _lrcDerivatives[k] / (b[0][0] * b[1][1] * b[2][2]);
   }
+  _terms.flushParameterDerivatives(data.energyParameterDerivatives);
   return includeEnergy ? energy : 0.0;
 }
 

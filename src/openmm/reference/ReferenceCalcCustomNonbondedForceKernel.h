@@ -22,8 +22,9 @@ public:
 private:
   /** Energy of one pair at distance r (switched), dE/dr in dEdr. */
   double pairEnergy(int i, int j, double r, double& dEdr);
-  /** 2 pi N^2 <integral of the pair energy beyond the switching/cutoff region> (divide by the volume). */
-  double longRangeCoefficient();
+  /** 2 pi N^2 <integral of the pair energy beyond the switching/cutoff region> (divide by the volume); with
+   * derivative >= 0 the same integral of that energy-parameter derivative. */
+  double longRangeCoefficient(int derivative);
 
   int _method = 0;
   double _cutoff = 0.0, _switchingDistance = 0.0;
@@ -37,6 +38,8 @@ private:
   std::vector<std::string> _globalNames;
   std::vector<double> _lrcGlobals; // global values the coefficient was computed with
   double _lrcCoefficient = 0.0;
+  std::vector<double> _lrcDerivatives; // the coefficient's derivatives by the requested global parameters
+  std::vector<std::string> _derivativeNames;
   std::vector<double> _pairValues;
 };
 

@@ -22,6 +22,8 @@ void ReferenceCalcCustomTorsionForceKernel::initialize(const System&, const Cust
   }
   _terms.initialize(force.getEnergyFunction(), {"theta"}, force.parameterList());
   _terms.setTermParameters(std::move(values));
+  force.parameterList().checkDerivativeNames();
+  _terms.setParameterDerivatives(force.parameterList().derivativeNames());
   _usePeriodic = force.usesPeriodicBoundaryConditions();
 }
 
@@ -43,6 +45,7 @@ double ReferenceCalcCustomTorsionForceKernel::execute(ContextImpl& context, bool
     if (defined)
       theta = std::atan2(b.cross(a).dot(g) / gLength, a.dot(b));
     energy += _terms.evaluate(static_cast<int>(i), &theta, &dEdTheta);
+    _terms.accumulateParameterDerivatives();
     if (!includeForces || !defined)
       continue;
     Vec3 grad1 = a * (-gLength / a2);
@@ -55,6 +58,7 @@ double ReferenceCalcCustomTorsionForceKernel::execute(ContextImpl& context, bool
     data.forces[p[2]] -= grad3 * dEdTheta;
     data.forces[p[3]] -= grad4 * dEdTheta;
   }
+  _terms.flushParameterDerivatives(data.energyParameterDerivatives);
   return includeEnergy ? energy : 0.0;
 }
 

@@ -13,6 +13,8 @@ void ReferenceCalcForcesAndEnergyKernel::beginComputation(ContextImpl& context, 
   data.computeVirtualSites();
   if (includeForce)
     std::fill(data.forces.begin(), data.forces.end(), Vec3());
+  for (auto& d : data.energyParameterDerivatives)
+    d.second = 0.0;
 }
 
 double ReferenceCalcForcesAndEnergyKernel::finishComputation(ContextImpl& context, bool includeForce, bool, int,

@@ -127,7 +127,8 @@ void ReferenceCalcNonbondedForceKernel::initialize(const System& system, const N
   _method = force.getNonbondedMethod();
   _cutoff = force.getCutoffDistance();
   // LJPME ignores the switching function, as OpenMM 7.7's Reference platform does.
-  _useSwitching = _method != NonbondedForce::NoCutoff && _method != NonbondedForce::LJPME && force.getUseSwitchingFunction();
+  _useSwitching =
+      _method != NonbondedForce::NoCutoff && _method != NonbondedForce::LJPME && force.getUseSwitchingFunction();
   _switchingDistance = force.getSwitchingDistance();
   _exceptionsPeriodic =
       (_method == NonbondedForce::CutoffPeriodic || usesEwald()) && force.getExceptionsUsePeriodicBoundaryConditions();
@@ -314,10 +315,13 @@ double ReferenceCalcNonbondedForceKernel::computeReciprocal(ContextImpl& context
       factors[i] = dispersionFactor(i);
       selfEnergy += factors[i] * factors[i] * std::pow(_ljAlpha, 6) / 12.0;
     }
+    preparePmeGrid(context, *_ljPme);
     selfEnergy += _ljPme->compute(data.positions, factors, data.box(), 1.0, forces, includeForces);
   }
-  if (_method == NonbondedForce::PME || _method == NonbondedForce::LJPME)
+  if (_method == NonbondedForce::PME || _method == NonbondedForce::LJPME) {
+    preparePmeGrid(context, *_pme);
     return selfEnergy + _pme->compute(data.positions, _charges, data.box(), ONE_4PI_EPS0, forces, includeForces);
+  }
   return selfEnergy + ReferenceEwaldSum::compute(data.positions, _charges, data.box(), _alpha, _kmax, ONE_4PI_EPS0,
                                                  forces, includeForces);
 }

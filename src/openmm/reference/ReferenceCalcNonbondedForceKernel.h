@@ -59,6 +59,8 @@ protected:
   void applyOffsets(ContextImpl& context, bool force);
   /** Called after the effective parameters changed (platforms with their own copies refresh them). */
   virtual void parametersChanged() {}
+  /** Called before each reciprocal-space grid evaluation (a platform with threads hands them to the grid). */
+  virtual void preparePmeGrid(ContextImpl&, ReferencePmeGrid&) {}
 
   struct Exception {
     int particle1, particle2;

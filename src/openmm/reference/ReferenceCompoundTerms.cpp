@@ -141,6 +141,9 @@ void ReferenceCompoundTerms::initialize(const std::string& owner, const std::str
   names.insert(names.end(), globalNames.begin(), globalNames.end());
   _globalNames = globalNames;
   _energy = CompiledExpression(expression, names);
+  _expression = expression;
+  _variableNames = names;
+  _parameterDerivatives.initialize(expression, names, {});
   _derivatives.clear();
   for (int v = 0; v < numDifferentiable; v++)
     if (usesVariable(expression, names[v]))
@@ -195,7 +198,12 @@ double ReferenceCompoundTerms::evaluate(int term, const Vec3* points, const Vec3
         gradient[g.points[j]] += _geometryGradients[derivative.variable - firstGeometry][j] * dE;
     }
   }
+  _parameterDerivatives.accumulate(_variables.data(), 1.0);
   return _energy.evaluate(_variables.data());
+}
+
+void ReferenceCompoundTerms::setParameterDerivatives(const std::vector<std::string>& names) {
+  _parameterDerivatives.initialize(_expression, _variableNames, names);
 }
 
 } // namespace OpenMM

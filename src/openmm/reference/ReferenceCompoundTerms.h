@@ -6,8 +6,10 @@
 
 #include "CompiledExpression.h"
 #include "CustomFunction.h"
+#include "ReferenceParameterDerivatives.h"
 #include "openmm/Vec3.h"
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -28,6 +30,10 @@ public:
   void loadGlobals(ContextImpl& context);
   /** Energy of bond `term` at the points; gradient[k] = dE / d points[k]. box is null without periodicity. */
   double evaluate(int term, const Vec3* points, const Vec3* box, Vec3* gradient);
+  /** Compiles dE/d(global) for each name (checked by CustomForceParameters::checkDerivativeNames); after
+   * initialize(). evaluate() then adds them to sums that flushParameterDerivatives() passes on and zeroes. */
+  void setParameterDerivatives(const std::vector<std::string>& names);
+  void flushParameterDerivatives(std::map<std::string, double>& derivatives) { _parameterDerivatives.flush(derivatives); }
 
 private:
   struct Geometry {
@@ -46,6 +52,9 @@ private:
   CompiledExpression _energy;
   std::vector<Derivative> _derivatives;
   std::vector<std::string> _globalNames;
+  Expression _expression;
+  std::vector<std::string> _variableNames;
+  ReferenceParameterDerivatives _parameterDerivatives;
   std::vector<std::vector<double>> _termValues;
   std::vector<double> _variables;
   std::vector<std::vector<Vec3>> _geometryGradients;

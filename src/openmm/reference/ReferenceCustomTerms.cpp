@@ -30,6 +30,9 @@ void ReferenceCustomTerms::initialize(const std::string& energy, const std::vect
   _numGeometry = static_cast<int>(geometry.size());
   _numTermValues = static_cast<int>(termNames.size());
   _energy = CompiledExpression(expression, names);
+  _expression = expression;
+  _variableNames = names;
+  _parameterDerivatives.initialize(expression, names, {});
   _derivatives.clear();
   for (const auto& variable : geometry)
     _derivatives.emplace_back(differentiate(expression, variable), names);
@@ -48,6 +51,24 @@ double ReferenceCustomTerms::evaluate(const double* geometry, const double* term
   for (int k = 0; k < _numGeometry; k++)
     derivatives[k] = _derivatives[k].evaluate(_variables.data());
   return _energy.evaluate(_variables.data());
+}
+
+void ReferenceCustomTerms::setParameterDerivatives(const std::vector<std::string>& names) {
+  _parameterDerivatives.initialize(_expression, _variableNames, names);
+}
+
+void ReferenceCustomTerms::accumulateParameterDerivatives(double scale) {
+  _parameterDerivatives.accumulate(_variables.data(), scale);
+}
+
+double ReferenceCustomTerms::evaluateParameterDerivative(int k, const double* geometry, const double* termValues) {
+  std::copy(geometry, geometry + _numGeometry, _variables.begin());
+  std::copy(termValues, termValues + _numTermValues, _variables.begin() + _numGeometry);
+  return _parameterDerivatives.evaluate(k, _variables.data());
+}
+
+void ReferenceCustomTerms::flushParameterDerivatives(std::map<std::string, double>& derivatives) {
+  _parameterDerivatives.flush(derivatives);
 }
 
 } // namespace OpenMM

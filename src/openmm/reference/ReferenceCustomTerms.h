@@ -5,7 +5,9 @@
 
 #include "CompiledExpression.h"
 #include "CustomFunction.h"
+#include "ReferenceParameterDerivatives.h"
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -34,11 +36,25 @@ public:
   double evaluate(const double* geometry, const double* termValues, double* derivatives);
   int numTerms() const { return static_cast<int>(_termValues.size()); }
 
+  /** Compiles dE/d(global) for each name (which CustomForceParameters::checkDerivativeNames has checked) and
+   * zeroes their sums. Call after initialize(). */
+  void setParameterDerivatives(const std::vector<std::string>& names);
+  int numParameterDerivatives() const { return _parameterDerivatives.size(); }
+  /** Adds scale * dE/d(global k) at the variables of the latest evaluate() to the sums. */
+  void accumulateParameterDerivatives(double scale = 1.0);
+  /** dE/d(global k) at the given geometry and per-term values (not added to the sums). */
+  double evaluateParameterDerivative(int k, const double* geometry, const double* termValues);
+  /** Adds the sums to derivatives[name] and zeroes them. */
+  void flushParameterDerivatives(std::map<std::string, double>& derivatives);
+
 private:
   int _numGeometry = 0, _numTermValues = 0;
   CompiledExpression _energy;
   std::vector<CompiledExpression> _derivatives;
   std::vector<std::string> _globalNames;
+  Expression _expression;
+  std::vector<std::string> _variableNames;
+  ReferenceParameterDerivatives _parameterDerivatives;
   std::vector<std::vector<double>> _termValues;
   std::vector<double> _variables;
 };

@@ -12,6 +12,7 @@
 #include "openmm/internal/ContextImpl.h"
 #include "openmm/internal/PhysicalConstants.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace OpenMM {
@@ -125,6 +126,8 @@ void ReferenceIntegrateNoseHooverStepKernel::execute(ContextImpl& context, const
     newPositions[i] = data.positions[i] + data.velocities[i] * dt;
   }
   ReferenceIntegrationUtilities::finishStep(data, newPositions, dt, integrator.getConstraintTolerance());
+  if (integrator.getMaximumPairDistance() > 0.0)
+    applyHardWall(data, integrator, dt);
   context.calcForcesAndEnergy(true, false, groups);
   for (int i = 0; i < data.numParticles; i++)
     if (data.inverseMasses[i] != 0.0)
@@ -142,6 +145,43 @@ void ReferenceIntegrateNoseHooverStepKernel::execute(ContextImpl& context, const
   _keptParameters = context.getParameters();
   _keptGroups = groups;
   _hasKeptForces = true;
+}
+
+void ReferenceIntegrateNoseHooverStepKernel::applyHardWall(ReferencePlatformData& data,
+                                                           const NoseHooverIntegrator& integrator, double dt) {
+  const double limit = integrator.getMaximumPairDistance();
+  for (const auto& [p1, p2, relativeTemperature] : integrator.getAllThermostatedPairs()) {
+    Vec3 d = data.positions[p1] - data.positions[p2];
+    const double r = std::sqrt(d.dot(d));
+    if (!(r > limit))
+      continue;
+    const Vec3 u = d * (1.0 / r); // from the second particle to the first
+    const double m1 = data.masses[p1], m2 = data.masses[p2], excess = r - limit;
+    const double thermalSpeed = std::sqrt(BOLTZ * relativeTemperature / m1);
+    const double along1 = data.velocities[p1].dot(u), along2 = data.velocities[p2].dot(u);
+    const Vec3 across1 = data.velocities[p1] - u * along1, across2 = data.velocities[p2] - u * along2;
+    if (m2 == 0.0) {
+      // A massless partner stays; the first particle alone comes back inside, moving inwards at the thermal speed
+      // for the time since it crossed the wall (at most one step).
+      double since = along1 != 0.0 ? std::min(dt, excess / std::fabs(along1)) : dt;
+      double inward = -thermalSpeed * (along1 != 0.0 ? (along1 > 0.0 ? 1.0 : -1.0) : 1.0);
+      data.positions[p1] += u * (-excess + since * inward);
+      data.velocities[p1] = across1 + u * inward;
+      continue;
+    }
+    // Along the pair: the centre-of-mass part is kept; the relative parts are reversed and set to the thermal
+    // speed shared in inverse proportion to the masses; both particles move back by the excess (split by mass)
+    // plus their new velocity times the time since the crossing.
+    const double total = m1 + m2, centre = (m1 * along1 + m2 * along2) / total;
+    const double rel1 = along1 - centre, rel2 = along2 - centre;
+    const double since = rel1 != rel2 ? std::min(dt, excess / std::fabs(rel1 - rel2)) : dt;
+    auto sign = [](double x) { return x > 0.0 ? 1.0 : (x < 0.0 ? -1.0 : 0.0); };
+    const double new1 = -sign(rel1) * thermalSpeed * m2 / total, new2 = -sign(rel2) * thermalSpeed * m1 / total;
+    data.positions[p1] += u * (-excess * m2 / total + since * new1);
+    data.positions[p2] += u * (excess * m1 / total + since * new2);
+    data.velocities[p1] = across1 + u * (new1 + centre);
+    data.velocities[p2] = across2 + u * (new2 + centre);
+  }
 }
 
 double ReferenceIntegrateNoseHooverStepKernel::computeKineticEnergy(ContextImpl& context, const NoseHooverIntegrator&) {

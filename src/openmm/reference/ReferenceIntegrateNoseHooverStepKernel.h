@@ -31,6 +31,10 @@ private:
   };
   /** Propagates every chain by half a step and scales the velocities of its particles and pairs. */
   void propagateChains(ReferencePlatformData& data, const NoseHooverIntegrator& integrator);
+  /** The hard wall of setMaximumPairDistance: a thermostated pair found farther apart than the distance is
+   * reflected back inside it, its relative speed along the pair set to the thermal speed of its relative
+   * temperature. */
+  static void applyHardWall(ReferencePlatformData& data, const NoseHooverIntegrator& integrator, double dt);
   /** Half a step of one chain driven by kinetic energy ke over dof degrees of freedom; returns the scale factor. */
   static double propagateChain(ChainState& state, double ke, int dof, double temperature, double frequency,
                                double halfStep, int numMTS, const std::vector<double>& weights);

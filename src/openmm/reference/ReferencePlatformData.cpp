@@ -2,6 +2,13 @@
 // (0 for massless, i.e. fixed, particles).
 #include "ReferencePlatformData.h"
 
+#include "openmm/CustomAngleForce.h"
+#include "openmm/CustomBondForce.h"
+#include "openmm/CustomCentroidBondForce.h"
+#include "openmm/CustomCompoundBondForce.h"
+#include "openmm/CustomExternalForce.h"
+#include "openmm/CustomNonbondedForce.h"
+#include "openmm/CustomTorsionForce.h"
 #include "openmm/System.h"
 #include "openmm/VirtualSite.h"
 
@@ -18,6 +25,28 @@ ReferencePlatformData::ReferencePlatformData(const System& system, const std::ma
   for (int i = 0; i < numParticles; i++)
     if (system.isVirtualSite(i))
       virtualSites.emplace_back(i, &system.getVirtualSite(i));
+  for (int f = 0; f < system.getNumForces(); f++)
+    for (const auto& name : derivativeNames(system.getForce(f)))
+      energyParameterDerivatives[name] = 0.0;
+}
+
+const std::vector<std::string>& ReferencePlatformData::derivativeNames(const Force& force) {
+  static const std::vector<std::string> none;
+  if (auto* f = dynamic_cast<const CustomBondForce*>(&force))
+    return f->parameterList().derivativeNames();
+  if (auto* f = dynamic_cast<const CustomAngleForce*>(&force))
+    return f->parameterList().derivativeNames();
+  if (auto* f = dynamic_cast<const CustomTorsionForce*>(&force))
+    return f->parameterList().derivativeNames();
+  if (auto* f = dynamic_cast<const CustomExternalForce*>(&force))
+    return f->parameterList().derivativeNames();
+  if (auto* f = dynamic_cast<const CustomNonbondedForce*>(&force))
+    return f->parameterList().derivativeNames();
+  if (auto* f = dynamic_cast<const CustomCompoundBondForce*>(&force))
+    return f->parameterList().derivativeNames();
+  if (auto* f = dynamic_cast<const CustomCentroidBondForce*>(&force))
+    return f->parameterList().derivativeNames();
+  return none;
 }
 
 void ReferencePlatformData::computeVirtualSites() {

@@ -16,6 +16,7 @@ namespace OpenMM {
 class VirtualSite;
 
 class System;
+class Force;
 
 class ReferencePlatformData {
 public:
@@ -41,6 +42,11 @@ public:
   void computeVirtualSites();
   /** Passes the forces on the virtual sites on to their particles (and clears them). */
   void distributeVirtualSiteForces();
+  /** dE/d(global parameter) for every derivative a Custom force requests, summed over the force groups of the
+   * current evaluation (zeroed when it begins; the kernels add to it). */
+  std::map<std::string, double> energyParameterDerivatives;
+  /** The energy-parameter derivatives a force requests (none for forces without them). */
+  static const std::vector<std::string>& derivativeNames(const Force& force);
   /** Resolved value of every platform property. */
   std::map<std::string, std::string> propertyValues;
 };

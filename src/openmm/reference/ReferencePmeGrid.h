@@ -1,11 +1,13 @@
 // ReferencePmeGrid: the reciprocal-space part of smooth particle-mesh Ewald (B-splines of order 5): charges spread
 // on a grid, a real-to-complex FFT (FFTW), the convolution with the Ewald kernel, and forces from the gradient of
-// the B-splines. Owns its grids and FFT plans. The same grid serves the dispersion (r^-6) sum of LJPME, with the
-// charges replaced by per-particle C6 factors and the Ewald kernel by the dispersion kernel.
+// the B-splines. Owns its grids and FFT plans; a platform with threads may lend them (setExecutor). The same grid
+// serves the dispersion (r^-6) sum of LJPME, with the charges replaced by per-particle C6 factors and the Ewald
+// kernel by the dispersion kernel.
 #pragma once
 
 #include "openmm/Vec3.h"
 
+#include <functional>
 #include <vector>
 
 namespace OpenMM {
@@ -28,6 +30,13 @@ public:
 
   static constexpr int Order = 5;
 
+  /** Runs task(thread) once for each thread 0..numThreads-1 and returns when all are done. */
+  using Executor = std::function<void(const std::function<void(int)>&)>;
+  /** Lets compute() spread the charges, convolve and interpolate the forces on numThreads threads (the FFTs
+   * stay on the calling thread). The spread grid is bitwise the same for any thread count; the energy is
+   * summed per thread, so it changes with the thread count by round-off only. Without it, one thread. */
+  void setExecutor(int numThreads, Executor execute);
+
 private:
   /** B-spline weights M(w + j) and derivatives for j = 0..Order-1 (w the fractional part of the grid coordinate). */
   static void bsplines(double w, double* values, double* derivatives);
@@ -40,6 +49,8 @@ private:
   void* _complex = nullptr;       // fftw_complex half spectrum
   void* _forward = nullptr;       // fftw_plan
   void* _backward = nullptr;
+  int _numThreads = 1;
+  Executor _execute;
 };
 
 } // namespace OpenMM

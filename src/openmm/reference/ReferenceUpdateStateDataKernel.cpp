@@ -63,9 +63,9 @@ void ReferenceUpdateStateDataKernel::getForces(ContextImpl& context, std::vector
   forces = ReferencePlatform::getPlatformData(context).forces;
 }
 
-void ReferenceUpdateStateDataKernel::getEnergyParameterDerivatives(ContextImpl&,
+void ReferenceUpdateStateDataKernel::getEnergyParameterDerivatives(ContextImpl& context,
                                                                    std::map<std::string, double>& derivs) {
-  derivs.clear();
+  derivs = ReferencePlatform::getPlatformData(context).energyParameterDerivatives;
 }
 
 void ReferenceUpdateStateDataKernel::getPeriodicBoxVectors(ContextImpl& context, Vec3& a, Vec3& b, Vec3& c) const {

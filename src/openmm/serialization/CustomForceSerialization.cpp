@@ -1,6 +1,7 @@
 // CustomBondForce, CustomAngleForce, CustomTorsionForce, CustomExternalForce and CustomNonbondedForce in OpenMM's
-// XML: energy expression, per-term parameter names, global parameters, terms with param1..paramN. Energy-parameter
-// derivative requests in a file are read and ignored (the forces here compute none). CustomCompoundBondForce and
+// XML: energy expression, per-term parameter names, global parameters, energy-parameter derivative requests
+// (<EnergyParameterDerivatives>, written by CustomExternalForce only when it has some, as OpenMM 7.7 has none for
+// it), terms with param1..paramN. CustomCompoundBondForce and
 // CustomCentroidBondForce (version 3) and CustomNonbondedForce carry their tabulated functions in <Functions>.
 #include "BuiltInProxies.h"
 #include "SerializationHelpers.h"
@@ -28,8 +29,9 @@ void writeCustomHeader(const F& force, SerializationNode& node, int version, boo
   node.setStringProperty("energy", force.getEnergyFunction());
   writeNames(node, listName, force.parameterList().perTermNames());
   writeGlobals(node, force.parameterList().globals());
-  if (derivatives)
-    node.createChildNode("EnergyParameterDerivatives");
+  const auto& names = force.parameterList().derivativeNames();
+  if (derivatives || !names.empty())
+    writeNames(node, "EnergyParameterDerivatives", names);
 }
 
 template <class F>
@@ -40,8 +42,8 @@ int readCustomHeader(const SerializationNode& node, F& force, const std::string&
     (force.*addPerTerm)(name);
   for (const auto& global : readGlobals(node))
     force.addGlobalParameter(global.first, global.second);
-  // Derivative requests are checked for form only.
-  optionalItems(node, "EnergyParameterDerivatives", "Parameter");
+  for (const auto& item : optionalItems(node, "EnergyParameterDerivatives", "Parameter"))
+    force.addEnergyParameterDerivative(item.getStringProperty("name"));
   return static_cast<int>(readNames(node, listName).size());
 }
 

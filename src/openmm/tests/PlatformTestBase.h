@@ -16,6 +16,7 @@
 #include "TestMoreIntegrators.h"
 #include "TestNonbondedForce.h"
 #include "TestOpenMMBehaviours.h"
+#include "TestParameterDerivatives.h"
 #include "TestPlatformsAndErrors.h"
 #include "TestTabulatedFunctions.h"
 #include "TestSkip.h"
@@ -61,6 +62,7 @@ class PlatformTestBase : public CppUnit::TestFixture {
   CPPUNIT_TEST(compoundIntegrator);
   CPPUNIT_TEST(noseHooverConservation);
   CPPUNIT_TEST(noseHooverTemperatures);
+  CPPUNIT_TEST(noseHooverHardWall);
   CPPUNIT_TEST(integratorCheckpoints);
   CPPUNIT_TEST(customIntegratorMatchesBuiltIn);
   CPPUNIT_TEST(customIntegratorVariablesAndBlocks);
@@ -107,6 +109,8 @@ class PlatformTestBase : public CppUnit::TestFixture {
   CPPUNIT_TEST(compoundCoordinatesAndPointFunctions);
   CPPUNIT_TEST(compoundPeriodicAndErrors);
   CPPUNIT_TEST(customCentroidBondForce);
+  CPPUNIT_TEST(energyParameterDerivatives);
+  CPPUNIT_TEST(energyParameterDerivativeErrors);
   CPPUNIT_TEST(gbsaOBC);
   CPPUNIT_TEST(gbsaOBCErrors);
   CPPUNIT_TEST_SUITE_END_ABSTRACT();
@@ -176,6 +180,7 @@ public:
   void compoundIntegrator() { OpenMMTests::testCompoundIntegrator(*_platform); }
   void noseHooverConservation() { OpenMMTests::testNoseHooverConservation(*_platform); }
   void noseHooverTemperatures() { OpenMMTests::testNoseHooverTemperatures(*_platform); }
+  void noseHooverHardWall() { OpenMMTests::testNoseHooverHardWall(*_platform); }
   void integratorCheckpoints() { OpenMMTests::testIntegratorCheckpoints(*_platform); }
   void customIntegratorMatchesBuiltIn() { OpenMMTests::testCustomIntegratorMatchesBuiltIn(*_platform); }
   void customIntegratorVariablesAndBlocks() { OpenMMTests::testCustomIntegratorVariablesAndBlocks(*_platform); }
@@ -222,6 +227,8 @@ public:
   void compoundCoordinatesAndPointFunctions() { OpenMMTests::testCompoundCoordinatesAndPointFunctions(*_platform); }
   void compoundPeriodicAndErrors() { OpenMMTests::testCompoundPeriodicAndErrors(*_platform); }
   void customCentroidBondForce() { OpenMMTests::testCustomCentroidBondForce(*_platform); }
+  void energyParameterDerivatives() { OpenMMTests::testEnergyParameterDerivatives(*_platform); }
+  void energyParameterDerivativeErrors() { OpenMMTests::testEnergyParameterDerivativeErrors(*_platform); }
   void gbsaOBC() { OpenMMTests::testGBSAOBC(*_platform); }
   void gbsaOBCErrors() { OpenMMTests::testGBSAOBCErrors(*_platform); }
 

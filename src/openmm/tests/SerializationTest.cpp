@@ -10,6 +10,7 @@ class SerializationTest : public CppUnit::TestFixture {
   CPPUNIT_TEST(openMMSystemFile);
   CPPUNIT_TEST(integratorSerialization);
   CPPUNIT_TEST(stateSerialization);
+  CPPUNIT_TEST(parameterDerivativeSerialization);
   CPPUNIT_TEST(malformedXml);
   CPPUNIT_TEST(tabulatedRoundTrip);
   CPPUNIT_TEST(openMMTabulatedFile);
@@ -22,6 +23,7 @@ public:
   void openMMSystemFile() { OpenMMTests::testOpenMMSystemFile(platform()); }
   void integratorSerialization() { OpenMMTests::testIntegratorSerialization(platform()); }
   void stateSerialization() { OpenMMTests::testStateSerialization(platform()); }
+  void parameterDerivativeSerialization() { OpenMMTests::testParameterDerivativeSerialization(platform()); }
   void malformedXml() { OpenMMTests::testMalformedXml(platform()); }
   void tabulatedRoundTrip() { OpenMMTests::testTabulatedRoundTrip(platform()); }
   void openMMTabulatedFile() { OpenMMTests::testOpenMMTabulatedFile(platform()); }

@@ -202,6 +202,37 @@ inline void testNoseHooverConservation(Platform& platform) {
   }
 }
 
+/** setMaximumPairDistance: a thermostated pair pulled apart fast stays within the distance (the hard wall),
+ * where without it the same start goes far past it. */
+inline void testNoseHooverHardWall(Platform& platform) {
+  auto run = [&](double limit) {
+    System system;
+    system.addParticle(10.0);
+    system.addParticle(0.5);
+    auto* bond = new HarmonicBondForce();
+    bond->addBond(0, 1, 0.0, 10.0);
+    system.addForce(bond);
+    NoseHooverIntegrator integrator(0.001);
+    integrator.addSubsystemThermostat({}, {{0, 1}}, 300.0, 10.0, 1.0, 20.0);
+    integrator.setMaximumPairDistance(limit);
+    Context context(system, integrator, platform);
+    context.setPositions({Vec3(), Vec3(0.01, 0, 0)});
+    context.setVelocities({Vec3(), Vec3(5.0, 0, 0)});
+    double largest = 0.0;
+    for (int step = 0; step < 20; step++) {
+      integrator.step(1);
+      std::vector<Vec3> x = context.getState(State::Positions).getPositions();
+      Vec3 d = x[1] - x[0];
+      largest = std::max(largest, std::sqrt(d.dot(d)));
+    }
+    return largest;
+  };
+  const double free = run(0.0), walled = run(0.02);
+  CPPUNIT_ASSERT_MESSAGE("without the wall the pair reaches " + std::to_string(free), free > 0.03);
+  CPPUNIT_ASSERT_MESSAGE("with the wall at 0.02 the pair reaches " + std::to_string(walled), walled <= 0.02 + 1e-12);
+  CPPUNIT_ASSERT(walled > 0.015);
+}
+
 inline void testNoseHooverTemperatures(Platform& platform) {
   // Independent anharmonic oscillators (x^2 + x^4 wells), eight pairs bonded stiffly. Chain 0 holds the single
   // particles at 300 K; chain 1 holds the pairs' centres of mass at 200 K and their relative motion at 50 K.

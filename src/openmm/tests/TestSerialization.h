@@ -777,3 +777,54 @@ inline void testMalformedFunctionTables(Platform& platform) {
 }
 
 } // namespace OpenMMTests
+
+#include "TestParameterDerivatives.h"
+
+namespace OpenMMTests {
+
+/** The derivative requests of every Custom force and a State's derivatives survive the XML round trip; the
+ * written file has OpenMM's form (<EnergyParameterDerivatives><Parameter name=.../>). */
+inline void testParameterDerivativeSerialization(Platform& platform) {
+  std::vector<Vec3> positions;
+  std::unique_ptr<System> system(createDerivativeSystem(positions));
+  std::stringstream stream;
+  XmlSerializer::serialize<System>(system.get(), "System", stream);
+  const std::string text = stream.str();
+  CPPUNIT_ASSERT(text.find("<EnergyParameterDerivatives>") != std::string::npos);
+  CPPUNIT_ASSERT(text.find("<Parameter name=\"eps\"/>") != std::string::npos);
+  std::unique_ptr<System> copy(XmlSerializer::deserialize<System>(stream));
+  CPPUNIT_ASSERT_EQUAL(system->getNumForces(), copy->getNumForces());
+  auto names = [](const Force& force) {
+    if (auto* f = dynamic_cast<const CustomBondForce*>(&force))
+      return f->parameterList().derivativeNames();
+    if (auto* f = dynamic_cast<const CustomAngleForce*>(&force))
+      return f->parameterList().derivativeNames();
+    if (auto* f = dynamic_cast<const CustomTorsionForce*>(&force))
+      return f->parameterList().derivativeNames();
+    if (auto* f = dynamic_cast<const CustomExternalForce*>(&force))
+      return f->parameterList().derivativeNames();
+    if (auto* f = dynamic_cast<const CustomNonbondedForce*>(&force))
+      return f->parameterList().derivativeNames();
+    if (auto* f = dynamic_cast<const CustomCompoundBondForce*>(&force))
+      return f->parameterList().derivativeNames();
+    if (auto* f = dynamic_cast<const CustomCentroidBondForce*>(&force))
+      return f->parameterList().derivativeNames();
+    CPPUNIT_FAIL("not a Custom force");
+    return std::vector<std::string>();
+  };
+  for (int f = 0; f < system->getNumForces(); f++) {
+    CPPUNIT_ASSERT(!names(system->getForce(f)).empty());
+    CPPUNIT_ASSERT(names(system->getForce(f)) == names(copy->getForce(f)));
+  }
+  VerletIntegrator integrator(0.001);
+  Context context(*copy, integrator, platform);
+  context.setPositions(positions);
+  State state = context.getState(State::Energy | State::ParameterDerivatives);
+  CPPUNIT_ASSERT_EQUAL(size_t(3), state.getEnergyParameterDerivatives().size());
+  std::stringstream stateStream;
+  XmlSerializer::serialize<State>(&state, "State", stateStream);
+  std::unique_ptr<State> stateCopy(XmlSerializer::deserialize<State>(stateStream));
+  CPPUNIT_ASSERT(state.getEnergyParameterDerivatives() == stateCopy->getEnergyParameterDerivatives());
+}
+
+} // namespace OpenMMTests

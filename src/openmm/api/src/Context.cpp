@@ -74,12 +74,14 @@ State Context::getState(int types, bool enforcePeriodicBox, int groups) const {
   state._time = impl.getTime();
   state._stepCount = impl.getStepCount();
   impl.getPeriodicBoxVectors(state._box[0], state._box[1], state._box[2]);
-  if (types & (State::Forces | State::Energy)) {
+  if (types & (State::Forces | State::Energy | State::ParameterDerivatives)) {
     // As in OpenMM, the half-step kinetic energy of a leapfrog integrator is shifted with the forces of the
-    // queried groups, so forces are computed whenever the energy is asked for.
+    // queried groups, so forces are computed whenever the energy is asked for; the energy-parameter
+    // derivatives come with a force evaluation.
     bool forces = (types & State::Forces) != 0, energy = (types & State::Energy) != 0;
+    bool derivatives = (types & State::ParameterDerivatives) != 0;
     Integrator& integrator = impl.getIntegrator();
-    bool needForces = forces || (energy && integrator.kineticEnergyRequiresForce());
+    bool needForces = forces || derivatives || (energy && integrator.kineticEnergyRequiresForce());
     double potential = impl.calcForcesAndEnergy(needForces, energy, groups);
     if (energy) {
       state._potentialEnergy = potential;
@@ -87,6 +89,8 @@ State Context::getState(int types, bool enforcePeriodicBox, int groups) const {
     }
     if (forces)
       impl.getForces(state._forces);
+    if (derivatives)
+      impl.getEnergyParameterDerivatives(state._derivatives);
   }
   if (types & State::Positions) {
     impl.getPositions(state._positions);

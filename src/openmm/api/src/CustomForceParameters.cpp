@@ -50,6 +50,29 @@ void CustomForceParameters::setGlobalParameterDefaultValue(int index, double val
   _global[index].second = value;
 }
 
+void CustomForceParameters::addEnergyParameterDerivative(const std::string& name) {
+  for (const auto& d : _derivatives)
+    if (d == name)
+      return; // requested already: OpenMM ignores a repeated request
+  _derivatives.push_back(name);
+}
+
+const std::string& CustomForceParameters::getEnergyParameterDerivativeName(int index) const {
+  checkIndex(index, getNumEnergyParameterDerivatives(), "energy parameter derivative");
+  return _derivatives[index];
+}
+
+void CustomForceParameters::checkDerivativeNames() const {
+  for (const auto& d : _derivatives) {
+    bool found = false;
+    for (const auto& g : _global)
+      found = found || g.first == d;
+    if (!found)
+      throw OpenMMException(_owner + ": addEnergyParameterDerivative('" + d +
+                            "'): the force has no global parameter of that name");
+  }
+}
+
 void CustomForceParameters::checkTermParameters(const std::vector<double>& values) const {
   if (static_cast<int>(values.size()) != getNumPerTermParameters())
     throw OpenMMException(_owner + ": Wrong number of parameters for a " + _term + ": got " +

@@ -46,6 +46,7 @@ protected:
             {"compoundIntegrator", reason},
             {"noseHooverConservation", "the " + platformName() + " platform refuses NoseHooverIntegrator"},
             {"noseHooverTemperatures", "the " + platformName() + " platform refuses NoseHooverIntegrator"},
+            {"noseHooverHardWall", "the " + platformName() + " platform refuses NoseHooverIntegrator"},
             {"integratorCheckpoints", reason},
             {"customIntegratorMatchesBuiltIn", "the " + platformName() + " platform refuses CustomIntegrator"},
             {"customIntegratorVariablesAndBlocks", reason},

@@ -74,6 +74,7 @@ class CpuReferenceComparisonTest : public CppUnit::TestFixture {
     CPPUNIT_TEST(testTrajectory);
     CPPUNIT_TEST(testParameterAndBoxChanges);
     CPPUNIT_TEST(testThreadsProperty);
+    CPPUNIT_TEST(testPmeThreadCounts);
     CPPUNIT_TEST_SUITE_END();
 
 public:
@@ -156,6 +157,29 @@ public:
                     CPPUNIT_ASSERT_DOUBLES_EQUAL(forces[k][i][d], forces[k + 2][i][d], 1e-9 * (1.0 + std::abs(forces[k][i][d])));
         }
         CPPUNIT_ASSERT(std::abs(energies[0] - energies[1]) > 1e-6 * std::abs(energies[0]));
+    }
+
+    /** PME and LJPME (whose grids run on the Context's threads) give the same energy and forces on 1 to 4 threads,
+     * to round-off, and the same as the Reference platform. */
+    void testPmeThreadCounts() {
+        for (auto method : {OpenMM::NonbondedForce::PME, OpenMM::NonbondedForce::LJPME}) {
+            auto s = makeSystem(method, false, 11);
+            double reference;
+            std::vector<OpenMM::Vec3> referenceForces;
+            computeState(*s, "Reference", reference, referenceForces);
+            for (int threads = 1; threads <= 4; threads++) {
+                OpenMM::VerletIntegrator integrator(0.001);
+                OpenMM::Context context(s->system, integrator, OpenMM::Platform::getPlatformByName("CPU"),
+                                        {{"Threads", std::to_string(threads)}});
+                context.setPositions(s->positions);
+                const OpenMM::State state = context.getState(OpenMM::State::Energy | OpenMM::State::Forces);
+                CPPUNIT_ASSERT_DOUBLES_EQUAL(reference, state.getPotentialEnergy(), 1e-10 * std::abs(reference));
+                for (size_t i = 0; i < referenceForces.size(); i++)
+                    for (int d = 0; d < 3; d++)
+                        CPPUNIT_ASSERT_DOUBLES_EQUAL(referenceForces[i][d], state.getForces()[i][d],
+                                                     1e-9 * (1.0 + std::abs(referenceForces[i][d])));
+            }
+        }
     }
 
     void testThreadsProperty() {

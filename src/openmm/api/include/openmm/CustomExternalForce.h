@@ -30,6 +30,12 @@ public:
   const std::string& getGlobalParameterName(int index) const { return _parameters.getGlobalParameterName(index); }
   void setGlobalParameterName(int index, const std::string& name) { _parameters.setGlobalParameterName(index, name); }
   double getGlobalParameterDefaultValue(int index) const { return _parameters.getGlobalParameterDefaultValue(index); }
+  int getNumEnergyParameterDerivatives() const { return _parameters.getNumEnergyParameterDerivatives(); }
+  /** Requests dE/d(name) of this force in State::getEnergyParameterDerivatives(); name is a global parameter. */
+  void addEnergyParameterDerivative(const std::string& name) { _parameters.addEnergyParameterDerivative(name); }
+  const std::string& getEnergyParameterDerivativeName(int index) const {
+    return _parameters.getEnergyParameterDerivativeName(index);
+  }
   void setGlobalParameterDefaultValue(int index, double value) {
     _parameters.setGlobalParameterDefaultValue(index, value);
   }

@@ -45,7 +45,8 @@ public:
   int getNumThermostats() const { return static_cast<int>(_chains.size()); }
   const NoseHooverChain& getThermostat(int chainID = 0) const;
   bool hasSubsystemThermostats() const { return _hasSubsystemThermostats; }
-  /** Largest distance a thermostated pair may reach (nm); 0: no limit. Kept for OpenMM compatibility. */
+  /** Largest distance a thermostated pair may reach (nm), a hard wall applied after each position update; 0: no
+   * limit. */
   double getMaximumPairDistance() const { return _maxPairDistance; }
   void setMaximumPairDistance(double distance) { _maxPairDistance = distance; }
   const std::vector<int>& getAllThermostatedIndividualParticles() const { return _allAtoms; }

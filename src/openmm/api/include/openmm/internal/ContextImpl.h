@@ -48,6 +48,8 @@ public:
   void setVelocities(const std::vector<Vec3>& velocities);
   /** Forces of the most recent force evaluation. */
   void getForces(std::vector<Vec3>& forces);
+  /** dE/d(global parameter) of the most recent force evaluation, for the derivatives the forces request. */
+  void getEnergyParameterDerivatives(std::map<std::string, double>& derivatives);
   void getPeriodicBoxVectors(Vec3& a, Vec3& b, Vec3& c);
   void setPeriodicBoxVectors(const Vec3& a, const Vec3& b, const Vec3& c);
 

@@ -27,6 +27,14 @@ public:
   void setGlobalParameterDefaultValue(int index, double value);
   const std::vector<std::pair<std::string, double>>& globals() const { return _global; }
 
+  /** Global parameters whose energy derivative the force reports (State::getEnergyParameterDerivatives). */
+  int getNumEnergyParameterDerivatives() const { return static_cast<int>(_derivatives.size()); }
+  void addEnergyParameterDerivative(const std::string& name);
+  const std::string& getEnergyParameterDerivativeName(int index) const;
+  const std::vector<std::string>& derivativeNames() const { return _derivatives; }
+  /** Throws unless every requested derivative names a global parameter of the force. */
+  void checkDerivativeNames() const;
+
   /** Throws unless a term's parameter list has one value per per-term parameter. */
   void checkTermParameters(const std::vector<double>& values) const;
   const std::string& owner() const { return _owner; }
@@ -37,6 +45,7 @@ private:
   std::string _owner, _term;
   std::vector<std::string> _perTerm;
   std::vector<std::pair<std::string, double>> _global;
+  std::vector<std::string> _derivatives;
 };
 
 } // namespace OpenMM
