@@ -274,9 +274,13 @@ void Simulation::computeGlobalValues(const KineticSums& local, bool applyThermos
   gv.degreesOfFreedom = _domain->degreesOfFreedom();
   gv.betaTrans = 1.0;
   gv.betaRot = 1.0;
+  bool capped = false;
   if (applyThermostat && _thermostat) {
     _thermostat->computeFactors(g);
-    _thermostat->limitExplosions(_resident ? nullptr : _container.get());
+    // On the host the heuristic caps every molecule's kinetic energy, as ls1 does, and the run goes on from a
+    // step whose kinetic energy jumped (overlapping set-ups); the GPU time step only changes the factors, so
+    // there the jump still stops the run.
+    capped = _thermostat->limitExplosions(_resident ? nullptr : _container.get()) && !_resident;
     if (_resident) {
       std::vector<double> betaTrans, betaRot;
       _thermostat->componentFactors(betaTrans, betaRot);
@@ -287,7 +291,7 @@ void Simulation::computeGlobalValues(const KineticSums& local, bool applyThermos
     gv.betaTrans = _thermostat->betaTrans(0);
     gv.betaRot = _thermostat->betaRot(0);
   }
-  _conditions->checkEnergies(gv.uKinTrans + gv.uKinRot, gv.uPot, n, _step);
+  _conditions->checkEnergies(gv.uKinTrans + gv.uKinRot, gv.uPot, n, _step, capped);
 }
 
 void Simulation::step() {
