@@ -4,6 +4,7 @@
 #include "Simulation.h"
 #include "particleContainer/ConditionsCheck.h"
 #include "particleContainer/LinkedCells.h"
+#include "io/tests/IoTestFiles.h"
 #include "particleContainer/tests/FccConfig.h"
 
 #include <cppunit/extensions/HelperMacros.h>
@@ -39,6 +40,7 @@ class ConditionsCheckTest : public CppUnit::TestFixture {
   CPPUNIT_TEST(thermostatHeatingPasses);
   CPPUNIT_TEST(cappedJumpPasses);
   CPPUNIT_TEST(overlapUnderVelocityScalingRunsOn);
+  CPPUNIT_TEST(overlapUnderTemperatureControlRunsOn);
   CPPUNIT_TEST(nonFiniteEnergy);
   CPPUNIT_TEST(soundRunPasses);
   CPPUNIT_TEST_SUITE_END();
@@ -141,6 +143,38 @@ class ConditionsCheckTest : public CppUnit::TestFixture {
     CPPUNIT_ASSERT_MESSAGE(std::to_string(T[0]), T[0] > 1e6);  // the jump happened
     for (std::size_t s = 1; s < 20; ++s) CPPUNIT_ASSERT(T[s] < T[s - 1]);  // cooled down step by step
     CPPUNIT_ASSERT_MESSAGE(std::to_string(T.back()), std::abs(T.back() - 1.0) < 0.1);  // back at the target
+  }
+
+  /// The same overlap with ls1's regional TemperatureControl (one region, exponent 0.4) in the NVT
+  /// ensemble: the ensemble's global explosion heuristic still acts (as in ls1, where the global factors
+  /// are computed in every NVT step), so the run goes on and the region comes back to its target; in the
+  /// NVE ensemble there is no heuristic and the force check stops the run at step 0.
+  void overlapUnderTemperatureControlRunsOn() {
+    SimulationConfig cfg = testing::fccConfig(6, 0.8, 5.0, 1.0, false);
+    cfg.timestep = 0.0007;
+    cfg.molecules[7].r = cfg.molecules[3].r + Vec3{0.4, 0, 0};
+    TemperatureControlRegion r;
+    r.upper = cfg.box;
+    r.temperature = 1.0;
+    r.exponent = 0.4;
+    iotest::TempDir dir;
+    r.filePrefix = dir.file("beta");
+    cfg.temperatureControl.enabled = true;
+    cfg.temperatureControl.regions.push_back(r);
+    const std::string nve = runUntilError(cfg, 5);
+    CPPUNIT_ASSERT_MESSAGE(nve, contains(nve, "step 0: molecule "));
+
+    cfg.ensemble = SimulationConfig::Ensemble::NVT;
+    Simulation sim(cfg);
+    sim.prepare();
+    std::vector<double> T;
+    for (int s = 0; s < 100; ++s) {
+      sim.step();
+      T.push_back(sim.globals().temperature);
+      CPPUNIT_ASSERT(std::isfinite(T.back()));
+    }
+    CPPUNIT_ASSERT_MESSAGE(std::to_string(T[0]), T[0] > 1e6);
+    CPPUNIT_ASSERT_MESSAGE(std::to_string(T.back()), std::abs(T.back() - 1.0) < 0.1);
   }
 
   /// A thermostat heating a cold lattice to its target in one step is no blow-up.
