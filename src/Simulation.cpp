@@ -48,6 +48,10 @@ Simulation::Simulation(SimulationConfig config, std::unique_ptr<DomainDecompBase
     // as ls1: the regional thermostat replaces the ensemble's velocity scaling
     _temperatureControl = std::make_unique<TemperatureControl>(_config.temperatureControl, _config.components.size(),
                                                                _config.timestep);
+    // ls1 still computes the ensemble's global factors and applies their explosion heuristic before it
+    if (_config.ensemble == SimulationConfig::Ensemble::NVT)
+      _explosionGuard = std::make_unique<VelocityScalingThermostat>(
+          VelocityScalingThermostat::global(_config.temperature, _config.components.size()));
   } else if (_config.ensemble == SimulationConfig::Ensemble::NVT) {
     const std::size_t nc = _config.components.size();
     if (_config.thermostats.empty()) {
@@ -76,7 +80,7 @@ Simulation::Simulation(SimulationConfig config, std::unique_ptr<DomainDecompBase
     // configuration asks for those steps to be run, so only non-finite values stop it
     limits.maxDisplacement = limits.maxRotation = std::numeric_limits<double>::infinity();
     limits.kineticJumpFactor = std::numeric_limits<double>::infinity();
-  } else if (_thermostat) {
+  } else if (_thermostat || _explosionGuard) {
     // ls1's velocity scaling with its explosion heuristic caps the heating of set-ups that start with
     // overlaps and ls1 runs them: large forces and torques do not stop the run either (non-finite values and
     // a jump of the kinetic energy still do)
@@ -275,9 +279,13 @@ void Simulation::computeGlobalValues(const KineticSums& local, bool applyThermos
   gv.degreesOfFreedom = _domain->degreesOfFreedom();
   gv.betaTrans = 1.0;
   gv.betaRot = 1.0;
+  bool capped = false;
   if (applyThermostat && _thermostat) {
     _thermostat->computeFactors(g);
-    _thermostat->limitExplosions(_resident ? nullptr : _container.get());
+    // On the host the heuristic caps every molecule's kinetic energy, as ls1 does, and the run goes on from a
+    // step whose kinetic energy jumped (overlapping set-ups); the GPU time step only changes the factors, so
+    // there the jump still stops the run.
+    capped = _thermostat->limitExplosions(_resident ? nullptr : _container.get()) && !_resident;
     if (_resident) {
       std::vector<double> betaTrans, betaRot;
       _thermostat->componentFactors(betaTrans, betaRot);
@@ -288,7 +296,11 @@ void Simulation::computeGlobalValues(const KineticSums& local, bool applyThermos
     gv.betaTrans = _thermostat->betaTrans(0);
     gv.betaRot = _thermostat->betaRot(0);
   }
-  _conditions->checkEnergies(gv.uKinTrans + gv.uKinRot, gv.uPot, n, _step);
+  if (applyThermostat && _explosionGuard && !_resident) {
+    _explosionGuard->computeFactors(g);
+    capped = _explosionGuard->limitExplosions(_container.get());
+  }
+  _conditions->checkEnergies(gv.uKinTrans + gv.uKinRot, gv.uPot, n, _step, capped);
 }
 
 void Simulation::step() {

@@ -102,6 +102,9 @@ class Simulation : public SimulationView {
   std::unique_ptr<Leapfrog> _integrator;
   std::unique_ptr<VelocityScalingThermostat> _thermostat;
   std::unique_ptr<TemperatureControl> _temperatureControl;  ///< ls1's regional thermostat (replaces _thermostat)
+  /// With TemperatureControl in the NVT ensemble: the ensemble's global velocity scaling, of which only the
+  /// explosion heuristic acts (ls1 computes the global factors and applies the heuristic in every NVT run).
+  std::unique_ptr<VelocityScalingThermostat> _explosionGuard;
   std::vector<MaxCheck> _maxChecks;      ///< ls1's MaxCheck plugins (limits after the forces and before the kick)
   std::vector<DriftCtrl> _driftCtrls;    ///< ls1's DriftCtrl plugins (before the forces)
   std::vector<COMaligner> _comAligners;  ///< ls1's COMaligner plugins (before the exchange)

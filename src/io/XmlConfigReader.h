@@ -38,6 +38,7 @@ class XmlConfigReader {
   void readMkTcTS(const XmlNode& generator);
   void readMkesfera(const XmlNode& generator);
   void readCubicGridGenerator(const XmlNode& generator);
+  void readPerCellGenerator(const XmlNode& generator);
   void readAlgorithm(const XmlNode& algorithm);
   void readThermostats(const XmlNode& thermostats);
   void readPlanar(const XmlNode& longrange);

@@ -1,10 +1,11 @@
 // XmlConfigReader's phase-space part: phasespacepoint/file (ASCII .inp or ls1's binary files) and the
 // generators, looked up by name in one table (readGenerator): Lattice, CubicGridGenerator, MultiObjectGenerator,
-// mkTcTS, mkesfera.
+// mkTcTS, mkesfera, PerCellGenerator.
 #include "io/XmlConfigReader.h"
 
 #include "generators/MkTcTSGenerator.h"
 #include "generators/MkesferaGenerator.h"
+#include "generators/PerCellGenerator.h"
 #include "generators/MultiObjectGenerator.h"
 #include "io/BinaryPhaseSpace.h"
 #include "io/LatticeGenerator.h"
@@ -123,6 +124,7 @@ void XmlConfigReader::readGenerator(const XmlNode& g) {
       {"MultiObjectGenerator", &XmlConfigReader::readMultiObjectGenerator},
       {"mkTcTS", &XmlConfigReader::readMkTcTS},
       {"mkesfera", &XmlConfigReader::readMkesfera},
+      {"PerCellGenerator", &XmlConfigReader::readPerCellGenerator},
   };
   auto lower = [](std::string n) {
     std::transform(n.begin(), n.end(), n.begin(), [](unsigned char c) { return std::tolower(c); });
@@ -168,6 +170,37 @@ void XmlConfigReader::readMkesfera(const XmlNode& g) {
   const double count = 1.3333 * edge * edge * edge * std::max(s.density, s.outerDensity);
   if (!_xml.problems().empty() || !checkMoleculeCount(g, count) || !_options.readPhaseSpace) return;
   _config.molecules = MkesferaGenerator::generate(s, _config.box, _config.temperature, rc);
+}
+
+// ls1-mardyn's PerCellGenerator: <numMoleculesPerCell> (required) molecules in every linked cell, whose edge
+// comes from algorithm/cutoffs/radiusLJ and algorithm/datastructure/cellsInCutoffRadius (read here),
+// <initTemperature> (required, > 0), <generateAtLeastTwoParticles> (default true), <seed> (default 1).
+void XmlConfigReader::readPerCellGenerator(const XmlNode& g) {
+  PerCellGenerator::Settings s;
+  const auto perCell = _xml.integer(g, "numMoleculesPerCell", true, "a number of molecules per cell >= 0");
+  if (perCell && *perCell < 0) _xml.problem(_xml.child(g, "numMoleculesPerCell"), "numMoleculesPerCell must not be negative (expected >= 0)");
+  const auto T = _xml.number(g, "initTemperature", true, "a positive temperature");
+  if (T && !(*T > 0)) _xml.problem(_xml.child(g, "initTemperature"), "initTemperature must be positive (expected > 0)");
+  s.atLeastTwo = _xml.boolean(g, "generateAtLeastTwoParticles", true);
+  s.seed = static_cast<std::uint64_t>(_xml.integer(g, "seed", 1L));
+  const XmlNode algorithm = _xml.child(_simulationNode, "algorithm");
+  const XmlNode cutoffs = _xml.child(algorithm, "cutoffs");
+  const double rc = cutoffs ? _xml.number(cutoffs, "radiusLJ", 0.0) : 0.0;
+  const XmlNode ds = _xml.child(algorithm, "datastructure");
+  const long inCutoff = ds ? _xml.integer(ds, "cellsInCutoffRadius", 1L) : 1L;
+  if (!(rc > 0)) {
+    _xml.problem(g, "PerCellGenerator needs algorithm/cutoffs/radiusLJ > 0 (the cells are the linked cells)");
+    return;
+  }
+  if (!perCell || !T || *perCell < 0 || !(*T > 0) || inCutoff < 1 || !_xml.problems().empty()) return;
+  s.perCell = static_cast<unsigned long>(*perCell);
+  s.temperature = *T;
+  s.cellEdge = rc / static_cast<double>(inCutoff);
+  const auto n = PerCellGenerator::cells(_config.box, s.cellEdge);
+  const double count = s.perCell == 0 ? (s.atLeastTwo ? 2.0 : 0.0)
+                                      : static_cast<double>(n[0]) * n[1] * n[2] * static_cast<double>(s.perCell);
+  if (!checkMoleculeCount(_xml.child(g, "numMoleculesPerCell"), count) || !_options.readPhaseSpace) return;
+  _config.molecules = PerCellGenerator::generate(s, _config.components[0], _config.box);
 }
 
 void XmlConfigReader::readLatticeGenerator(const XmlNode& g) {

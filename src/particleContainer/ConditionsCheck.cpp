@@ -136,13 +136,14 @@ void ConditionsCheck::checkForces(const ParticleContainer& container, unsigned l
   throw Error(msg.str());
 }
 
-void ConditionsCheck::checkEnergies(double uKin, double uPot, unsigned long numMolecules, unsigned long step) {
+void ConditionsCheck::checkEnergies(double uKin, double uPot, unsigned long numMolecules, unsigned long step,
+                                    bool capped) {
   std::ostringstream msg;
   msg.precision(6);
   if (!std::isfinite(uPot)) msg << "step " << step << ": the potential energy is not finite (" << uPot << ")";
   else if (!std::isfinite(uKin)) msg << "step " << step << ": the kinetic energy is not finite (" << uKin << ")";
   if (msg.tellp() != 0) throw Error(msg.str());
-  if (_lastUKin) {
+  if (_lastUKin && !capped) {
     const double n = static_cast<double>(numMolecules);
     const double reference =
         std::max({*_lastUKin, std::abs(uPot), n * _maxEpsilon, 3.0 * n * _targetTemperature, 1e-300});

@@ -42,8 +42,10 @@ class ConditionsCheck {
   /// After the global values of `step` (reduced over all processes): throws Error when
   /// U_pot or U_kin is not finite, or U_kin grew by more than kineticJumpFactor since the last call
   /// (relative to the largest of the last U_kin, |U_pot|, N times the largest epsilon and the
-  /// kinetic energy 3 N T at the highest target temperature).
-  void checkEnergies(double uKin, double uPot, unsigned long numMolecules, unsigned long step);
+  /// kinetic energy 3 N T at the highest target temperature). `capped`: the velocity-scaling thermostat's
+  /// explosion heuristic capped the molecules' kinetic energies on this step (ls1 runs on from such a step,
+  /// so only non-finite energies stop the run then).
+  void checkEnergies(double uKin, double uPot, unsigned long numMolecules, unsigned long step, bool capped = false);
   /// The highest temperature a thermostat may drive the system to (0: none).
   void setTargetTemperature(double temperature) { _targetTemperature = temperature; }
 

@@ -23,6 +23,9 @@ open(cfg, 'w').write(s)
 PY
 "$ls1" "$cfg" 2>&1 | grep -o "Simstep = .*" | sed 's/[[:space:]]*$//' > "$work/ls1.txt" || true
 "$mardyn" "$cfg" --final-checkpoint 0 -p "$work/out" 2>&1 | grep -o "Simstep = .*" | sed 's/\t\[SI.*//; s/[[:space:]]*$//' > "$work/mardyn.txt" || true
+if [ ! -s "$work/ls1.txt" ]; then
+  echo "ls1-mardyn printed no step lines (a file outside the copied folders, or ls1 stopped): nothing compared"; exit 1
+fi
 if diff "$work/ls1.txt" "$work/mardyn.txt" > "$work/diff.txt"; then
   echo "$(wc -l < "$work/ls1.txt") step lines, all equal to ls1-mardyn's"
 else

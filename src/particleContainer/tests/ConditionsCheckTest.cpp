@@ -4,6 +4,7 @@
 #include "Simulation.h"
 #include "particleContainer/ConditionsCheck.h"
 #include "particleContainer/LinkedCells.h"
+#include "io/tests/IoTestFiles.h"
 #include "particleContainer/tests/FccConfig.h"
 
 #include <cppunit/extensions/HelperMacros.h>
@@ -37,6 +38,9 @@ class ConditionsCheckTest : public CppUnit::TestFixture {
   CPPUNIT_TEST(timeStepTooLarge);
   CPPUNIT_TEST(kineticEnergyJump);
   CPPUNIT_TEST(thermostatHeatingPasses);
+  CPPUNIT_TEST(cappedJumpPasses);
+  CPPUNIT_TEST(overlapUnderVelocityScalingRunsOn);
+  CPPUNIT_TEST(overlapUnderTemperatureControlRunsOn);
   CPPUNIT_TEST(nonFiniteEnergy);
   CPPUNIT_TEST(soundRunPasses);
   CPPUNIT_TEST_SUITE_END();
@@ -96,6 +100,81 @@ class ConditionsCheckTest : public CppUnit::TestFixture {
       CPPUNIT_ASSERT_MESSAGE(e.what(), contains(e.what(), "step 2: the kinetic energy jumped from 12 to 100000"));
       CPPUNIT_ASSERT(contains(e.what(), "the time step 0.005 is too large"));
     }
+  }
+
+  /// On a step whose kinetic energies the explosion heuristic capped, a jump passes; non-finite values do not.
+  void cappedJumpPasses() {
+    std::vector<Component> comps{Component(0, "LJ")};
+    comps[0].addLJCenter(LJCenter{{0, 0, 0}, 1.0, 1.0, 1.0, false});
+    ConditionsCheck check(comps, 0.005, 2.5);
+    check.checkEnergies(10.0, -50.0, 10, 0);
+    check.checkEnergies(1.0e5, -52.0, 10, 1, true);
+    check.checkEnergies(2.0e5, -52.0, 10, 2);  // measured from the capped step's value: a factor 2
+    CPPUNIT_ASSERT_THROW(check.checkEnergies(std::numeric_limits<double>::infinity(), -52.0, 10, 3, true),
+                         ConditionsCheck::Error);
+    CPPUNIT_ASSERT_THROW(check.checkEnergies(1.0, std::numeric_limits<double>::quiet_NaN(), 10, 4, true),
+                         ConditionsCheck::Error);
+  }
+
+  /// Two molecules placed 0.4 sigma apart in an FCC liquid: without a thermostat the force check stops
+  /// the run at step 0; under velocity scaling the kinetic energy jumps far more than a hundredfold in
+  /// step 1 (which stopped the run before the capped step was exempted), the explosion
+  /// heuristic caps the energies and the run goes on (as ls1's does), the temperature brought back to
+  /// the target within 100 steps (T ~ 1e30 in step 1, ~1 from step 50).
+  void overlapUnderVelocityScalingRunsOn() {
+    // time step and cut-off such that the jump exceeds a hundred times |U_pot| (which the overlap makes
+    // large too) while the pushed molecules move less than the halo width (the cut-off) in step 1
+    SimulationConfig cfg = testing::fccConfig(6, 0.8, 5.0, 1.0, false);
+    cfg.timestep = 0.0007;
+    cfg.molecules[7].r = cfg.molecules[3].r + Vec3{0.4, 0, 0};
+    const std::string nve = runUntilError(cfg, 5);
+    CPPUNIT_ASSERT_MESSAGE(nve, contains(nve, "is too large, or molecules overlap"));
+
+    cfg.ensemble = SimulationConfig::Ensemble::NVT;
+    cfg.thermostats = {{"VelocityScaling", "", -1, 1.0}};
+    Simulation sim(cfg);
+    sim.prepare();
+    std::vector<double> T;
+    for (int s = 0; s < 100; ++s) {
+      sim.step();
+      T.push_back(sim.globals().temperature);
+      CPPUNIT_ASSERT(std::isfinite(T.back()));
+    }
+    CPPUNIT_ASSERT_MESSAGE(std::to_string(T[0]), T[0] > 1e6);  // the jump happened
+    for (std::size_t s = 1; s < 20; ++s) CPPUNIT_ASSERT(T[s] < T[s - 1]);  // cooled down step by step
+    CPPUNIT_ASSERT_MESSAGE(std::to_string(T.back()), std::abs(T.back() - 1.0) < 0.1);  // back at the target
+  }
+
+  /// The same overlap with ls1's regional TemperatureControl (one region, exponent 0.4) in the NVT
+  /// ensemble: the ensemble's global explosion heuristic still acts (as in ls1, where the global factors
+  /// are computed in every NVT step), so the run goes on and the region comes back to its target; in the
+  /// NVE ensemble there is no heuristic and the force check stops the run at step 0.
+  void overlapUnderTemperatureControlRunsOn() {
+    SimulationConfig cfg = testing::fccConfig(6, 0.8, 5.0, 1.0, false);
+    cfg.timestep = 0.0007;
+    cfg.molecules[7].r = cfg.molecules[3].r + Vec3{0.4, 0, 0};
+    TemperatureControlRegion r;
+    r.upper = cfg.box;
+    r.temperature = 1.0;
+    r.exponent = 0.4;
+    iotest::TempDir dir;
+    r.filePrefix = dir.file("beta");
+    cfg.temperatureControl.enabled = true;
+    cfg.temperatureControl.regions.push_back(r);
+    const std::string nve = runUntilError(cfg, 5);
+    CPPUNIT_ASSERT_MESSAGE(nve, contains(nve, "step 0: molecule "));
+
+    cfg.ensemble = SimulationConfig::Ensemble::NVT;
+    Simulation sim(cfg);
+    sim.prepare();
+    std::vector<double> T;
+    for (int s = 0; s < 100; ++s) {
+      sim.step();
+      T.push_back(sim.globals().temperature);
+      CPPUNIT_ASSERT(std::isfinite(T.back()));
+    }
+    CPPUNIT_ASSERT_MESSAGE(std::to_string(T[0]), T[0] > 1e6);
+    CPPUNIT_ASSERT_MESSAGE(std::to_string(T.back()), std::abs(T.back() - 1.0) < 0.1);
   }
 
   /// A thermostat heating a cold lattice to its target in one step is no blow-up.
