@@ -315,15 +315,25 @@ KERNEL void findTiles(int numBlocks, GLOBAL const mixed4* RESTRICT blockCentre, 
         for (int k0 = cellStart[c]; k0 < end; k0 += TILE_SIZE) {
           const int k = k0 + lane;
           const int b = k < end ? blocksInCell[k] : -1;
-          candidate[lane] = b > a && blocksInteract(ca, ha, blockCentre[b], blockHalf[b], box, invBox, reach2) ? b : -1;
+          // The blocks of this round whose boxes come within reach, packed to the front of `candidate` in
+          // lane order (the same order in both passes).
+          const int mine = b > a && blocksInteract(ca, ha, blockCentre[b], blockHalf[b], box, invBox, reach2) ? b : -1;
+          const unsigned int valid = laneMask(mine >= 0, lane, flags);
+          if (mine >= 0) candidate[POPCOUNT(valid & ((1u << lane) - 1u))] = mine;
           SYNC_THREADS
-          for (int q = 0; q < TILE_SIZE && k0 + q < end; q++) {
+          const int numValid = POPCOUNT(valid);
+          // Each candidate's atoms are loaded one candidate ahead, so that the load's latency overlaps the
+          // tests of the one before.
+          mixed4 next = make_mixed4(0, 0, 0, 0);
+          if (numValid > 0 && candidate[0] * TILE_SIZE + lane < NUM_ATOMS) next = posq[candidate[0] * TILE_SIZE + lane];
+          for (int q = 0; q < numValid; q++) {
             const int cb = candidate[q];
-            if (cb < 0) continue;
             const int s = cb * TILE_SIZE + lane;
+            const mixed4 p = next;
+            if (q + 1 < numValid && candidate[q + 1] * TILE_SIZE + lane < NUM_ATOMS)
+              next = posq[candidate[q + 1] * TILE_SIZE + lane];
             int near = 0;
             if (s < NUM_ATOMS) {
-              const mixed4 p = posq[s];
               if (atomNearBlock(p, ca, ha, box, invBox, reach2)) {
                 const mixed4 d = minimumImage(make_mixed4(p.x - ca.x, p.y - ca.y, p.z - ca.z, 0), box, invBox);
                 near = atomNearAtoms(make_real4((real) d.x, (real) d.y, (real) d.z, 0), blockAtoms, groupCentre, groupHalf,
