@@ -20,6 +20,9 @@ struct DeviceInfo {
   bool supportsDouble = false;       ///< SUPPORTS_DOUBLE_PRECISION
   bool supports64BitAtomics = false; ///< SUPPORTS_64_BIT_ATOMICS
   bool supportsSubGroups = false;    ///< OpenCL cl_khr_subgroups
+  /// SYNC_WARPS synchronises the simtWidth lanes of one warp alone and WARP_BALLOT exists (CUDA from compute
+  /// capability 7.0; OpenCL on NVIDIA GPUs through inline PTX, MM_NVIDIA_PTX).
+  bool warpPrimitives = false;
 
   std::string describe() const {
     return backend + ":" + std::to_string(index) + " " + name + (platform.empty() ? "" : " [" + platform + "]");

@@ -33,6 +33,7 @@ compute::DeviceInfo CudaContext::describeDevice(const CudaDriver& driver, int in
   info.maxBlockSize = static_cast<std::size_t>(attribute(CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_BLOCK));
   info.supportsDouble = true;
   info.supports64BitAtomics = true;
+  info.warpPrimitives = info.computeCapability >= 70;
   return info;
 }
 

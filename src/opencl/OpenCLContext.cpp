@@ -57,6 +57,7 @@ std::string OpenCLContext::fullSource(const std::string& source, const Defines& 
     text += "#pragma OPENCL EXTENSION cl_khr_int64_base_atomics : enable\n";
   if (info.supports64BitAtomics) text += "#define SUPPORTS_64_BIT_ATOMICS 1\n";
   if (info.supportsSubGroups) text += "#pragma OPENCL EXTENSION cl_khr_subgroups : enable\n#define MM_USE_SUB_GROUPS 1\n";
+  if (info.warpPrimitives) text += "#define MM_NVIDIA_PTX 1\n";
   text += OpenCLPrelude::text() + "\n";
   text += compute::CommonPrelude::text() + "\n";
   text += constantsBlock;

@@ -17,6 +17,7 @@ using mardyn::compute::testing::ComputeTestDevices;
 class ComputeKernelTest : public CppUnit::TestFixture {
   CPPUNIT_TEST_SUITE(ComputeKernelTest);
   CPPUNIT_TEST(everyMacro);
+  CPPUNIT_TEST(warpBallot);
   CPPUNIT_TEST(reduction);
   CPPUNIT_TEST(vectorMath);
   CPPUNIT_TEST(launchErrors);
@@ -50,6 +51,44 @@ class ComputeKernelTest : public CppUnit::TestFixture {
       CPPUNIT_ASSERT_EQUAL(info.simtWidth, f[0]);
       CPPUNIT_ASSERT_EQUAL(info.supportsDouble ? 1 : 0, f[1]);
       CPPUNIT_ASSERT_EQUAL(info.supports64BitAtomics ? 1 : 0, f[2]);
+    }
+  }
+
+  /// WARP_BALLOT exists exactly where the device info says so, and gives each warp's lanes as bits.
+  void warpBallot() {
+    for (const auto& options : ComputeTestDevices::all()) {
+      auto context = ComputeTestDevices::create(options);
+      const auto& info = context->deviceInfo();
+      auto program = context->compileProgram(ComputeTestDevices::testKernels(), {}, "test");
+      auto kernel = program->createKernel("warpBallot");
+      const int block = 128, blocks = 3, warps = block * blocks / 32;
+      ComputeArray<unsigned int> masks(*context, warps, "masks");
+      masks.zero();
+      ArrayInterface* rsqrt4 = nullptr;
+      ComputeArray<float> rsqrtFloat;
+      ComputeArray<double> rsqrtDouble;
+      if (context->realSize() == 4) {
+        rsqrtFloat.initialize(*context, warps, "rsqrt4");
+        rsqrt4 = &rsqrtFloat;
+      } else {
+        rsqrtDouble.initialize(*context, warps, "rsqrt4");
+        rsqrt4 = &rsqrtDouble;
+      }
+      kernel->call().arg(masks).arg(*rsqrt4).blockShape(block).execute(block * blocks);
+      const auto m = masks.download();
+      if (!info.warpPrimitives) {
+        CPPUNIT_ASSERT_EQUAL(1u, m[0]);
+        continue;
+      }
+      CPPUNIT_ASSERT_EQUAL(32, info.simtWidth);
+      for (int w = 0; w < warps; ++w) {
+        unsigned int expected = 0;
+        for (int lane = 0; lane < 32; ++lane)
+          if (lane % 3 == 0 || lane == 31 - w % 32) expected |= 1u << lane;
+        CPPUNIT_ASSERT_EQUAL(expected, m[w]);
+        const double r = context->realSize() == 4 ? rsqrtFloat.download()[w] : rsqrtDouble.download()[w];
+        CPPUNIT_ASSERT_DOUBLES_EQUAL(0.5, r, 1e-6);
+      }
     }
   }
 

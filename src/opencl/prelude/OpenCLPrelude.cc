@@ -17,8 +17,12 @@
 #define NUM_GROUPS get_num_groups(0)
 #define SYNC_THREADS barrier(CLK_LOCAL_MEM_FENCE + CLK_GLOBAL_MEM_FENCE);
 // Lock-step execution is not assumed: SYNC_WARPS is a sub-group barrier where sub-groups exist and a
-// work-group barrier otherwise, so it must be reached by every work-item of the work-group.
-#if defined(MM_USE_SUB_GROUPS)
+// work-group barrier otherwise, so it must be reached by every work-item of the work-group. On NVIDIA GPUs
+// (MM_NVIDIA_PTX) it is the warp barrier of PTX, as __syncwarp on CUDA: it orders the 32 lanes of one warp
+// (its local-memory accesses included) and every lane of the warp must reach it.
+#if defined(MM_NVIDIA_PTX)
+#define SYNC_WARPS asm volatile("bar.warp.sync -1;" ::: "memory");
+#elif defined(MM_USE_SUB_GROUPS)
 #define SYNC_WARPS sub_group_barrier(CLK_LOCAL_MEM_FENCE);
 #else
 #define SYNC_WARPS barrier(CLK_LOCAL_MEM_FENCE);
@@ -29,10 +33,29 @@
 #define ATOMIC_CAS(dest, compare, value) atomic_cmpxchg(dest, compare, value)
 #define ATOMIC_EXCH(dest, value) atomic_xchg(dest, value)
 #define ATOMIC_MAX(dest, value) atomic_max(dest, value)
-// Bits set in a 32-bit word (no WARP_BALLOT: kernels use local memory where it is missing).
-// 1/sqrt(x) of a normal number (the built-in rsqrt; CUDA skips the subnormal fix-up).
-#define FAST_RSQRT(x) rsqrt(x)
+// Bits set in a 32-bit word; WARP_BALLOT (the predicate of every lane of a full warp as one word, bit l: lane
+// l) only on NVIDIA GPUs, where kernels elsewhere use local memory.
 #define POPCOUNT(x) popcount(x)
+#if defined(MM_NVIDIA_PTX)
+DEVICE uint nvidiaWarpBallot(int predicate) {
+  uint mask;
+  asm volatile("{ .reg .pred p; setp.ne.s32 p, %1, 0; vote.sync.ballot.b32 %0, p, -1; }" : "=r"(mask) : "r"(predicate));
+  return mask;
+}
+#define WARP_BALLOT(predicate) nvidiaWarpBallot((int) (predicate))
+#endif
+// 1/sqrt(x) of a normal number `real` x: on NVIDIA GPUs in single and mixed precision the hardware
+// approximation without the fix-up for subnormal arguments (as on CUDA), else the built-in rsqrt.
+#if defined(MM_NVIDIA_PTX) && !defined(MM_DOUBLE_PRECISION)
+DEVICE float nvidiaFastRsqrt(float x) {
+  float y;
+  asm("rsqrt.approx.ftz.f32 %0, %1;" : "=f"(y) : "f"(x));
+  return y;
+}
+#define FAST_RSQRT(x) nvidiaFastRsqrt(x)
+#else
+#define FAST_RSQRT(x) rsqrt(x)
+#endif
 
 #define HOST_CONSTANT(type, name)
 #define HOST_CONSTANT_ARRAY(type, name, count)

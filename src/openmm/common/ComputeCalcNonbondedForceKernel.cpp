@@ -126,12 +126,12 @@ void ComputeCalcNonbondedForceKernel::initialize(const System& system, const Non
   defines["SWITCH_DIST"] = exact(force.getSwitchingDistance());
   defines["SWITCH_WIDTH"] = exact(_cutoff - force.getSwitchingDistance());
   defines["COARSE_NEIGHBOURS"] = std::to_string(coarseNeighbours);
-  // Four tiles to a work-group where a warp is 32 wide (CUDA: the warps of a tile synchronise alone; OpenCL:
-  // the work-group does), one elsewhere (CPU devices).
+  // Four tiles to a work-group where a warp is 32 wide (with warp primitives, on CUDA and NVIDIA's OpenCL, the
+  // warp of a tile synchronises alone; elsewhere the work-group does), one elsewhere (CPU devices).
   const auto& info = ctx.deviceInfo();
   _warpsPerGroup = info.simtWidth == ComputePlatformData::tileSize ? 4 : 1;
   defines["WARPS_PER_GROUP"] = std::to_string(_warpsPerGroup);
-  defines["TILE_SYNC"] = info.backend == "cuda" && info.simtWidth == ComputePlatformData::tileSize ? "SYNC_WARPS" : "SYNC_THREADS";
+  defines["TILE_SYNC"] = info.warpPrimitives && info.simtWidth == ComputePlatformData::tileSize ? "SYNC_WARPS" : "SYNC_THREADS";
   defines["DETERMINISTIC"] = _data->deterministic() ? "1" : "0";
   defines["HAS_EXCLUSIONS"] = force.getNumExceptions() > 0 ? "1" : "0";
   // Terms no particle has are left out of the pair loop (parameters may change later only within these).

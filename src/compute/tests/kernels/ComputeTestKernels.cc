@@ -46,6 +46,22 @@ KERNEL void everyMacro(GLOBAL int* RESTRICT ids, GLOBAL int* RESTRICT counter, G
   }
 }
 
+/// With WARP_BALLOT: masks[w] = the ballot over warp w (32 consecutive work-items) of "lane divisible by 3, or
+/// lane 31 - w % 32" and its last lane's FAST_RSQRT(4) in rsqrt4; without it masks[0] = 1 and the rest untouched.
+KERNEL void warpBallot(GLOBAL uint* RESTRICT masks, GLOBAL real* RESTRICT rsqrt4) {
+  const int g = (int)GLOBAL_ID, lane = g % 32, w = g / 32;
+#if defined(WARP_BALLOT)
+  const uint mask = WARP_BALLOT(lane % 3 == 0 || lane == 31 - w % 32);
+  SYNC_WARPS
+  if (lane == 31) {
+    masks[w] = mask;
+    rsqrt4[w] = FAST_RSQRT((real)4);
+  }
+#else
+  if (g == 0) masks[0] = 1u;
+#endif
+}
+
 /// Sums input[0..n) per block into partial[GROUP_ID] (blocks of BLOCK_SIZE threads, a power of two).
 KERNEL void blockSum(GLOBAL const real* RESTRICT input, GLOBAL mixed* RESTRICT partial, int n) {
   LOCAL mixed buffer[BLOCK_SIZE];
