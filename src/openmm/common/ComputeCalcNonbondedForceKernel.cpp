@@ -33,9 +33,10 @@ std::string exact(double v) {
 }
 } // namespace
 
-void ComputeCalcNonbondedForceKernel::readParameters(const NonbondedForce& force,
-                                                     std::vector<std::array<double, 4>>& exceptionParams) {
+ComputeCalcNonbondedForceKernel::ParticleTerms ComputeCalcNonbondedForceKernel::readParameters(
+    const NonbondedForce& force, std::vector<std::array<double, 4>>& exceptionParams) {
   const int n = force.getNumParticles();
+  ParticleTerms terms;
   std::vector<double> params(2 * static_cast<std::size_t>(n));
   const double chargeScale = std::sqrt(ONE_4PI_EPS0);
   for (int i = 0; i < n; i++) {
@@ -44,6 +45,8 @@ void ComputeCalcNonbondedForceKernel::readParameters(const NonbondedForce& force
     params[2 * i] = 0.5 * sigma;
     params[2 * i + 1] = 2.0 * std::sqrt(epsilon);
     _data->charges[i] = charge * chargeScale;
+    terms.charges = terms.charges || charge != 0.0;
+    terms.lj = terms.lj || epsilon != 0.0;
   }
   _atomParams.upload(params);
   _data->uploadCharges();
@@ -54,6 +57,7 @@ void ComputeCalcNonbondedForceKernel::readParameters(const NonbondedForce& force
     force.getExceptionParameters(e, p1, p2, chargeProd, sigma, epsilon);
     exceptionParams.push_back({ONE_4PI_EPS0 * chargeProd, sigma, 4.0 * epsilon, 0.0});
   }
+  return terms;
 }
 
 void ComputeCalcNonbondedForceKernel::initialize(const System& system, const NonbondedForce& force) {
@@ -105,7 +109,7 @@ void ComputeCalcNonbondedForceKernel::initialize(const System& system, const Non
   _exclusions.upload(list);
 
   std::vector<std::array<double, 4>> exceptionParams;
-  readParameters(force, exceptionParams);
+  const ParticleTerms terms = readParameters(force, exceptionParams);
   if (!exceptionAtoms.empty())
     _firstException = _data->bonded().addTerms(ComputeBondedUtilities::Exception, force.getForceGroup(),
                                                _periodic && force.getExceptionsUsePeriodicBoundaryConditions(),
@@ -135,17 +139,10 @@ void ComputeCalcNonbondedForceKernel::initialize(const System& system, const Non
   defines["DETERMINISTIC"] = _data->deterministic() ? "1" : "0";
   defines["HAS_EXCLUSIONS"] = force.getNumExceptions() > 0 ? "1" : "0";
   // Terms no particle has are left out of the pair loop (parameters may change later only within these).
-  bool anyCharge = false, anyLJ = false;
-  for (int i = 0; i < n; i++) {
-    double charge, sigma, epsilon;
-    force.getParticleParameters(i, charge, sigma, epsilon);
-    anyCharge = anyCharge || charge != 0.0;
-    anyLJ = anyLJ || epsilon != 0.0;
-  }
-  _hasCharges = anyCharge;
-  _hasLJ = anyLJ;
-  defines["HAS_CHARGES"] = anyCharge ? "1" : "0";
-  defines["HAS_LJ"] = anyLJ ? "1" : "0";
+  _hasCharges = terms.charges;
+  _hasLJ = terms.lj;
+  defines["HAS_CHARGES"] = _hasCharges ? "1" : "0";
+  defines["HAS_LJ"] = _hasLJ ? "1" : "0";
   _data->scan().addDefines(defines);
   try {
     _program =

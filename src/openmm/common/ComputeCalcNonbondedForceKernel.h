@@ -33,7 +33,11 @@ public:
   void getLJPMEParameters(double& alpha, int& nx, int& ny, int& nz) const override;
 
 private:
-  void readParameters(const NonbondedForce& force, std::vector<std::array<double, 4>>& exceptionParams);
+  /// Which terms the particles have: a nonzero charge, a nonzero epsilon.
+  struct ParticleTerms {
+    bool charges = false, lj = false;
+  };
+  ParticleTerms readParameters(const NonbondedForce& force, std::vector<std::array<double, 4>>& exceptionParams);
   /** Bounding boxes, coarse grid of blocks, tiles (again with a longer list where it overflowed). */
   void buildTiles();
   /// Queues checkDisplacement (an atom moved more than half the padding since the tiles were found) and an
