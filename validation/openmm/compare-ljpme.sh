@@ -6,20 +6,9 @@
 #   usage: validation/openmm/compare-ljpme.sh [build-dir]     (default: build)
 set -euo pipefail
 HERE="$(cd "$(dirname "$0")" && pwd)"
-ROOT="$(cd "$HERE/../.." && pwd)"
-BUILD="$(realpath -m "${1:-$ROOT/build}")"
-WORK="$BUILD/validation-openmm"
-mkdir -p "$WORK"
-[ -f /usr/include/OpenMM.h ] || { echo "Debian's OpenMM 7.7 is missing: apt-get install libopenmm-dev libopenmm-plugins" >&2; exit 2; }
-cmake --build "$BUILD" -j2 --target OpenMM OpenMMCPU >/dev/null
-CXX="${CXX:-g++}"
-"$CXX" -std=c++17 -O2 -o "$WORK/ljpme_openmm77" "$HERE/CompareLJPME.cpp" -lOpenMM
-"$CXX" -std=c++17 -O2 -o "$WORK/ljpme_project" "$HERE/CompareLJPME.cpp" \
-  -I"$ROOT/src/openmm/api/include" -I"$ROOT/src/openmm/olla/include" -L"$BUILD/lib" -Wl,-rpath,"$BUILD/lib" -lOpenMM
-(unset OPENMM_PLUGIN_DIR; "$WORK/ljpme_openmm77" Reference > "$WORK/ljpme_77.txt")
-for platform in Reference CPU; do
-  OPENMM_PLUGIN_DIR="$BUILD/lib/plugins" "$WORK/ljpme_project" "$platform" > "$WORK/ljpme_$platform.txt"
-done
+source "$HERE/peer-common.sh"
+peer_build ljpme "$HERE/CompareLJPME.cpp"
+peer_run ljpme
 python3 - "$WORK" <<'PY'
 import sys
 work = sys.argv[1]
