@@ -160,6 +160,8 @@ void ComputeCalcNonbondedForceKernel::initialize(const System& system, const Non
   _tilesKernel = _program->createKernel("computeNonbondedTiles");
   _tilesEnergyKernel = _program->createKernel("computeNonbondedTilesEnergy");
   _exclusionTilesKernel = _program->createKernel("findExclusionTiles");
+  _checkRoom = _program->createKernel("checkTileRoom");
+  _coarseGrid = _program->createKernel("coarseGrid");
   _numBlocks = _data->paddedAtoms() / ComputePlatformData::tileSize;
   const std::size_t blocks = static_cast<std::size_t>(_numBlocks);
   _blockCentre = PrecisionArray(ctx, PrecisionArray::Kind::Mixed, 4, blocks, "blockCentre");
@@ -171,6 +173,11 @@ void ComputeCalcNonbondedForceKernel::initialize(const System& system, const Non
   _displacedFlag.zero();
   _displacedHost = mardyn::compute::PinnedHostBuffer(ctx, sizeof(int));
   _displacedEvent = ctx.createEvent();
+  _buildStatus.initialize(ctx, 3, "tileBuildStatus");
+  _buildStatusHost = mardyn::compute::PinnedHostBuffer(ctx, 3 * sizeof(int));
+  _grid.initialize(ctx, 1, "coarseGrid");
+  _gridInvWidth = PrecisionArray(ctx, PrecisionArray::Kind::Mixed, 4, 1, "coarseGridInvWidth");
+  _buildStatusEvent = ctx.createEvent();
   _cellOfBlock.initialize(ctx, blocks, "cellOfBlock");
   _blocksInCell.initialize(ctx, blocks, "blocksInCell");
   _cellCount.initialize(ctx, 2, "coarseCellCount");
@@ -222,8 +229,8 @@ void ComputeCalcNonbondedForceKernel::getLJPMEParameters(double&, int&, int&, in
                         " platform does not implement LJPME");
 }
 
-std::size_t ComputeCalcNonbondedForceKernel::tileGroups() const {
-  const std::size_t needed = static_cast<std::size_t>((_numTiles + _warpsPerGroup - 1) / _warpsPerGroup);
+std::size_t ComputeCalcNonbondedForceKernel::tileGroups(int tiles) const {
+  const std::size_t needed = static_cast<std::size_t>((tiles + _warpsPerGroup - 1) / _warpsPerGroup);
   const int units = _data->context().deviceInfo().computeUnits;
   return std::max<std::size_t>(1, std::min<std::size_t>(needed, static_cast<std::size_t>(std::max(64, 64 / _warpsPerGroup * units))));
 }
@@ -242,7 +249,6 @@ void ComputeCalcNonbondedForceKernel::checkDisplacement() {
 }
 
 void ComputeCalcNonbondedForceKernel::launchTiles(bool includeEnergy) {
-  if (_numTiles == 0) return;
   auto call = (includeEnergy ? _tilesEnergyKernel : _tilesKernel)->call();
   call.arg(_tiles)
       .arg(_tileAtoms)
@@ -259,7 +265,7 @@ void ComputeCalcNonbondedForceKernel::launchTiles(bool includeEnergy) {
       .arg(_data->force())
       .arg(_data->energy())
       .blockShape(static_cast<std::size_t>(_warpsPerGroup * ComputePlatformData::tileSize))
-      .executeBlocks(tileGroups());
+      .executeBlocks(tileGroups(_tileEstimate));
 }
 
 void ComputeCalcNonbondedForceKernel::buildTiles() {
@@ -270,35 +276,31 @@ void ComputeCalcNonbondedForceKernel::buildTiles() {
       .arg(_blockHalf.array())
       .arg(_posAtBuild.array())
       .execute(static_cast<std::size_t>(_numBlocks));
-  // The coarse grid: cells at least cutoff + padding + the widest block wide (one cell without a box).
+  // The coarse grid: cells at least cutoff + padding + the widest block wide, laid out on the device
+  // (coarseGrid); the host sizes the cell arrays for the finest grid it can be (blocks of no extent).
   const Vec3* box = _data->box;
-  std::array<int, 3> dims{1, 1, 1};
-  Vec3 width(1, 1, 1);
-  if (_periodic) {
-    _flag.zero();
-    _maxHalf->call().arg(_numBlocks).arg(_blockHalf.array()).arg(_flag).execute(static_cast<std::size_t>(_numBlocks));
-    int maxHalf = 0;
-    _flag.downloadBytes(&maxHalf, 0, sizeof maxHalf);
-    const double reach = _cutoff + _padding + 2.0 * maxHalf / 1024.0;
-    for (int d = 0; d < 3; d++) {
-      dims[d] = std::max(1, std::min(256, static_cast<int>(std::floor(box[d][d] / reach))));
-      width[d] = box[d][d] / dims[d];
-    }
-  }
-  const int cells = dims[0] * dims[1] * dims[2];
+  int cells = 1;
+  if (_periodic)
+    for (int d = 0; d < 3; d++)
+      cells *= std::max(1, std::min(256, static_cast<int>(std::floor(box[d][d] / (_cutoff + _padding)))));
   if (_cellCount.size() < static_cast<std::size_t>(cells) + 1) {
     _cellCount.resize(cells + 1);
     _cellFill.resize(cells + 1);
   }
+  _flag.zero();
+  if (_periodic)
+    _maxHalf->call().arg(_numBlocks).arg(_blockHalf.array()).arg(_flag).execute(static_cast<std::size_t>(_numBlocks));
+  auto grid = _coarseGrid->call();
+  grid.arg(_flag);
+  _data->boxArguments(grid);
+  grid.mixedArg(_cutoff + _padding).arg(_grid).arg(_gridInvWidth.array()).blockShape(1).executeBlocks(1);
   _cellCount.zero();
   _cellFill.zero();
-  const mardyn::compute::mm_int4 d4{dims[0], dims[1], dims[2], 0};
   _binBlocks->call()
       .arg(_numBlocks)
       .arg(_blockCentre.array())
-      .mixed4Arg(0, 0, 0)
-      .mixed4Arg(1.0 / width[0], 1.0 / width[1], 1.0 / width[2])
-      .arg(d4)
+      .arg(_grid)
+      .arg(_gridInvWidth.array())
       .arg(_cellOfBlock)
       .arg(_cellCount)
       .execute(static_cast<std::size_t>(_numBlocks));
@@ -311,63 +313,83 @@ void ComputeCalcNonbondedForceKernel::buildTiles() {
       .arg(_blocksInCell)
       .execute(static_cast<std::size_t>(_numBlocks));
   const double reach = _cutoff + _padding;
-  for (;;) {
-    _tileCount.zero();
-    auto find = _findTiles->call();
-    find.arg(_numBlocks)
-        .arg(_blockCentre.array())
-        .arg(_blockHalf.array())
-        .arg(_cellOfBlock)
-        .arg(_cellCount)
-        .arg(_blocksInCell)
-        .arg(d4);
-    _data->boxArguments(find);
-    find.mixedArg(reach * reach).arg(_data->posq()).arg(_tiles).arg(_tileAtoms).arg(_tileCapacity).arg(_tileCount);
-    if (_method == NonbondedForce::NoCutoff) {
-      find.execute(static_cast<std::size_t>(_numBlocks));
-    } else {
-      // One work-group of one warp per block (at most 64 warps per compute unit, striding over the blocks).
-      const int units = _data->context().deviceInfo().computeUnits;
-      find.blockShape(ComputePlatformData::tileSize)
-          .executeBlocks(static_cast<std::size_t>(std::min(_numBlocks, std::max(64, 64 * units))));
-    }
-    _tileCount.downloadBytes(&_numTiles, 0, sizeof _numTiles);
-    if (_numTiles <= _tileCapacity)
-      break;
-    _tileCapacity = _numTiles + _numTiles / 4;
+  _tileCount.zero();
+  auto find = _findTiles->call();
+  find.arg(_numBlocks)
+      .arg(_blockCentre.array())
+      .arg(_blockHalf.array())
+      .arg(_cellOfBlock)
+      .arg(_cellCount)
+      .arg(_blocksInCell)
+      .arg(_grid);
+  _data->boxArguments(find);
+  find.mixedArg(reach * reach).arg(_data->posq()).arg(_tiles).arg(_tileAtoms).arg(_tileCapacity).arg(_tileCount);
+  if (_method == NonbondedForce::NoCutoff) {
+    find.execute(static_cast<std::size_t>(_numBlocks));
+  } else {
+    // One work-group of one warp per block (at most 64 warps per compute unit, striding over the blocks).
+    const int units = _data->context().deviceInfo().computeUnits;
+    find.blockShape(ComputePlatformData::tileSize)
+        .executeBlocks(static_cast<std::size_t>(std::min(_numBlocks, std::max(64, 64 * units))));
+  }
+  // The kernels after this are launched before the count is known, for about the last build's tiles (every
+  // block has at least its diagonal tile); they stride over however many there are.
+  _tileEstimate = std::max(_numBlocks, _numTiles + _numTiles / 8);
+  _maskCount.zero();
+  if (_hasExclusions) {
+    // The masks of the tiles that hold excluded pairs.
+    if (_tileMaskIndex.size() < static_cast<std::size_t>(_tileCapacity))
+      _tileMaskIndex.resize(static_cast<std::size_t>(_tileCapacity));
+    _exclusionTilesKernel->call()
+        .arg(_tiles)
+        .arg(_tileAtoms)
+        .arg(_tileCount)
+        .arg(_data->atomIndex())
+        .arg(_data->slotOfAtom())
+        .arg(_exclusionStart)
+        .arg(_exclusions)
+        .arg(_tileMaskIndex)
+        .arg(_exclusionMasks)
+        .arg(_maskCapacity)
+        .arg(_maskCount)
+        .arg(_tileCapacity)
+        .blockShape(static_cast<std::size_t>(_warpsPerGroup * ComputePlatformData::tileSize))
+        .executeBlocks(tileGroups(_tileEstimate));
+  }
+  // Whether everything fitted: the tile kernel queued next skips itself where not, and the host reads the
+  // counts while it runs (readBuildStatus).
+  _checkRoom->call()
+      .arg(_tileCount)
+      .arg(_tileCapacity)
+      .arg(_maskCount)
+      .arg(_maskCapacity)
+      .arg(_displacedFlag)
+      .arg(_buildStatus)
+      .blockShape(1)
+      .executeBlocks(1);
+  _buildStatus.downloadBytesAsync(_buildStatusHost.data(), 0, 3 * sizeof(int));
+  _buildStatusEvent->record();
+  _builtVersion = _data->reorderVersion();
+  _builtBox = Vec3(box[0][0], box[1][1], box[2][2]);
+}
+
+bool ComputeCalcNonbondedForceKernel::readBuildStatus() {
+  _buildStatusEvent->synchronize();
+  const int* status = static_cast<const int*>(_buildStatusHost.data());
+  _numTiles = status[0];
+  _tileEstimate = _numTiles;
+  if (status[2] == 0)
+    return true;
+  if (status[0] > _tileCapacity) {
+    _tileCapacity = status[0] + status[0] / 4;
     _tiles.resize(static_cast<std::size_t>(_tileCapacity));
     _tileAtoms.resize(static_cast<std::size_t>(_tileCapacity) * ComputePlatformData::tileSize);
   }
-  if (_hasExclusions && _numTiles > 0) {
-    // The masks of the tiles that hold excluded pairs (again with more room where they overflowed).
-    if (_tileMaskIndex.size() < static_cast<std::size_t>(_tileCapacity))
-      _tileMaskIndex.resize(static_cast<std::size_t>(_tileCapacity));
-    for (;;) {
-      _maskCount.zero();
-      _exclusionTilesKernel->call()
-          .arg(_tiles)
-          .arg(_tileAtoms)
-          .arg(_tileCount)
-          .arg(_data->atomIndex())
-          .arg(_data->slotOfAtom())
-          .arg(_exclusionStart)
-          .arg(_exclusions)
-          .arg(_tileMaskIndex)
-          .arg(_exclusionMasks)
-          .arg(_maskCapacity)
-          .arg(_maskCount)
-          .blockShape(static_cast<std::size_t>(_warpsPerGroup * ComputePlatformData::tileSize))
-          .executeBlocks(tileGroups());
-      int count = 0;
-      _maskCount.downloadBytes(&count, 0, sizeof count);
-      if (count <= _maskCapacity)
-        break;
-      _maskCapacity = count + count / 4;
-      _exclusionMasks.resize(static_cast<std::size_t>(_maskCapacity) * ComputePlatformData::tileSize);
-    }
+  if (status[1] > _maskCapacity) {
+    _maskCapacity = status[1] + status[1] / 4;
+    _exclusionMasks.resize(static_cast<std::size_t>(_maskCapacity) * ComputePlatformData::tileSize);
   }
-  _builtVersion = _data->reorderVersion();
-  _builtBox = Vec3(box[0][0], box[1][1], box[2][2]);
+  return false;
 }
 
 double ComputeCalcNonbondedForceKernel::execute(ContextImpl&, bool, bool includeEnergy, bool includeDirect, bool) {
@@ -388,9 +410,12 @@ double ComputeCalcNonbondedForceKernel::execute(ContextImpl&, bool, bool include
     rebuild = *static_cast<const int*>(_displacedHost.data()) != 0;
   }
   if (rebuild) {
-    buildTiles();
-    _displacedFlag.zero();
-    launchTiles(includeEnergy);
+    // The tile kernel is queued behind the build and does nothing where the build overflowed its room (then
+    // built again with more).
+    do {
+      buildTiles();
+      launchTiles(includeEnergy);
+    } while (!readBuildStatus());
   }
   if (includeEnergy && _dispersionCoefficient != 0.0)
     return _dispersionCoefficient / (box[0][0] * box[1][1] * box[2][2]);

@@ -38,15 +38,20 @@ private:
     bool charges = false, lj = false;
   };
   ParticleTerms readParameters(const NonbondedForce& force, std::vector<std::array<double, 4>>& exceptionParams);
-  /** Bounding boxes, coarse grid of blocks, tiles (again with a longer list where it overflowed). */
+  /// Queues a build: bounding boxes, coarse grid of blocks, tiles, exclusion masks and checkTileRoom, whose
+  /// status is copied to the host asynchronously (no host synchronisation).
   void buildTiles();
+  /// Waits for the last build's status: the tile count; false (with more room) where the build overflowed and
+  /// must be repeated.
+  bool readBuildStatus();
   /// Queues checkDisplacement (an atom moved more than half the padding since the tiles were found) and an
   /// asynchronous copy of its flag, followed by _displacedEvent.
   void checkDisplacement();
-  /// Queues the tile kernel (with or without the energy); it does nothing while the displaced flag is set.
+  /// Queues the tile kernel (with or without the energy); it does nothing while the displaced flag is set (an
+  /// atom moved too far, or the build overflowed).
   void launchTiles(bool includeEnergy);
-  /** Work-groups of the tile kernels: enough for the tiles, at most 64 warps per compute unit. */
-  std::size_t tileGroups() const;
+  /** Work-groups of the tile kernels: enough for `tiles` tiles, at most 64 warps per compute unit. */
+  std::size_t tileGroups(int tiles) const;
 
   ComputePlatformData* _data = nullptr;
   int _method = 0;
@@ -57,16 +62,22 @@ private:
   bool _hasExclusions = false;
   bool _hasCharges = true, _hasLJ = true; ///< whether the pair loop was compiled with each term
   int _maskCapacity = 1;  ///< exclusion tiles the masks have room for
+  int _tileEstimate = 0;  ///< the tiles the tile kernels' launches are sized for (the count, or a guess during a build)
   std::vector<int> _exceptionIndex;  ///< the NonbondedForce's exceptions that are computed (non-zero)
   unsigned long _builtVersion = ~0ul;
   Vec3 _builtBox;
   std::unique_ptr<mardyn::compute::ComputeProgram> _program;
   std::unique_ptr<mardyn::compute::ComputeKernel> _bounds, _maxHalf, _displacement, _binBlocks, _scatterBlocks, _findTiles,
-      _tilesKernel, _tilesEnergyKernel, _exclusionTilesKernel;
+      _tilesKernel, _tilesEnergyKernel, _exclusionTilesKernel, _checkRoom, _coarseGrid;
   mardyn::compute::PrecisionArray _atomParams, _blockCentre, _blockHalf, _posAtBuild;
   mardyn::compute::ComputeArray<int> _displacedFlag;
   mardyn::compute::PinnedHostBuffer _displacedHost;
   std::unique_ptr<mardyn::compute::ComputeEvent> _displacedEvent;
+  mardyn::compute::ComputeArray<int> _buildStatus;  ///< checkTileRoom's (tiles, masks, overflow)
+  mardyn::compute::ComputeArray<mardyn::compute::mm_int4> _grid;  ///< coarseGrid's cells per axis
+  mardyn::compute::PrecisionArray _gridInvWidth;                  ///< and cells per unit length
+  mardyn::compute::PinnedHostBuffer _buildStatusHost;
+  std::unique_ptr<mardyn::compute::ComputeEvent> _buildStatusEvent;
   mardyn::compute::ComputeArray<int> _exclusionStart, _exclusions, _flag, _cellOfBlock, _cellCount, _cellFill,
       _blocksInCell, _tileCount, _tileMaskIndex, _maskCount, _tileAtoms;
   mardyn::compute::ComputeArray<unsigned int> _exclusionMasks;

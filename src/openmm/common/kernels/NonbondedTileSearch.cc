@@ -62,9 +62,31 @@ DEVICE int coarseCell(mixed x, mixed origin, mixed invWidth, int n) {
   return c;
 }
 
-/// cellOfBlock[b] = the coarse cell of the block's centre; counts[cell] += 1 (counts zeroed before).
-KERNEL void binBlocks(int numBlocks, GLOBAL const mixed4* RESTRICT blockCentre, mixed4 origin, mixed4 invWidth,
-                      int4 dims, GLOBAL int* RESTRICT cellOfBlock, GLOBAL int* counts) {
+/// The coarse grid of a build (one work-item): grid[0] = cells per axis, each at least reach0 (the cutoff plus the
+/// padding) plus twice the widest block's half extent (maxHalf[0], in 1/1024 units, rounded up) wide, at most
+/// 256 per axis; gridInvWidth[0] = cells per unit length. One cell without periodic boundaries.
+KERNEL void coarseGrid(GLOBAL const int* RESTRICT maxHalf, mixed4 box, mixed4 invBox, mixed reach0,
+                       GLOBAL int4* RESTRICT grid, GLOBAL mixed4* RESTRICT gridInvWidth) {
+  if (GLOBAL_ID != 0) return;
+#if PERIODIC
+  const mixed reach = reach0 + (mixed) 2 * (mixed) maxHalf[0] / (mixed) 1024;
+  const int nx = max(1, min(256, (int) floor(box.x / reach))), ny = max(1, min(256, (int) floor(box.y / reach))),
+            nz = max(1, min(256, (int) floor(box.z / reach)));
+  grid[0] = make_int4(nx, ny, nz, 0);
+  gridInvWidth[0] = make_mixed4((mixed) nx * invBox.x, (mixed) ny * invBox.y, (mixed) nz * invBox.z, 0);
+#else
+  grid[0] = make_int4(1, 1, 1, 0);
+  gridInvWidth[0] = make_mixed4(1, 1, 1, 0);
+#endif
+}
+
+/// cellOfBlock[b] = the coarse cell (of coarseGrid's grid) of the block's centre; counts[cell] += 1 (counts
+/// zeroed before).
+KERNEL void binBlocks(int numBlocks, GLOBAL const mixed4* RESTRICT blockCentre, GLOBAL const int4* RESTRICT grid,
+                      GLOBAL const mixed4* RESTRICT gridInvWidth, GLOBAL int* RESTRICT cellOfBlock, GLOBAL int* counts) {
+  const int4 dims = grid[0];
+  const mixed4 invWidth = gridInvWidth[0];
+  const mixed4 origin = make_mixed4(0, 0, 0, 0);
   for (int b = GLOBAL_ID; b < numBlocks; b += GLOBAL_SIZE) {
     const mixed4 c = blockCentre[b];
     const int cell = coarseCell(c.x, origin.x, invWidth.x, dims.x) +
@@ -205,7 +227,7 @@ DEVICE void appendAtoms(int a, int b, unsigned int mask, int lane, LOCAL_ARG int
 /// one atomic add and writes its tiles; tiles beyond `capacity` are counted, not kept.
 KERNEL void findTiles(int numBlocks, GLOBAL const mixed4* RESTRICT blockCentre, GLOBAL const mixed4* RESTRICT blockHalf,
                       GLOBAL const int* RESTRICT cellOfBlock, GLOBAL const int* RESTRICT cellStart,
-                      GLOBAL const int* RESTRICT blocksInCell, int4 dims, mixed4 box, mixed4 invBox, mixed reach2,
+                      GLOBAL const int* RESTRICT blocksInCell, GLOBAL const int4* RESTRICT grid, mixed4 box, mixed4 invBox, mixed reach2,
                       GLOBAL const mixed4* RESTRICT posq, GLOBAL int2* RESTRICT tiles, GLOBAL int* RESTRICT tileAtoms,
                       int capacity, GLOBAL int* tileCount) {
 #if USE_CUTOFF
@@ -221,6 +243,7 @@ KERNEL void findTiles(int numBlocks, GLOBAL const mixed4* RESTRICT blockCentre, 
   const real atomReach = (real) (sqrt(reach2) + (mixed) 1e-5);
   const real atomReach2 = atomReach * atomReach;
   const int span = 2 * COARSE_NEIGHBOURS + 1;
+  const int4 dims = grid[0];
   const int nx = min(dims.x, span), ny = min(dims.y, span), nz = min(dims.z, span);
   for (int a = GROUP_ID; a < numBlocks; a += NUM_GROUPS) {
     const mixed4 ca = blockCentre[a], ha = blockHalf[a];
@@ -368,14 +391,15 @@ KERNEL void findExclusionTiles(GLOBAL const int2* RESTRICT tiles, GLOBAL const i
                                GLOBAL const int* RESTRICT tileCount, GLOBAL const int* RESTRICT atomIndex,
                                GLOBAL const int* RESTRICT slotOfAtom, GLOBAL const int* RESTRICT exclusionStart,
                                GLOBAL const int* RESTRICT exclusions, GLOBAL int* RESTRICT tileMaskIndex,
-                               GLOBAL unsigned int* RESTRICT exclusionMasks, int capacity, GLOBAL int* maskCount) {
+                               GLOBAL unsigned int* RESTRICT exclusionMasks, int capacity, GLOBAL int* maskCount,
+                               int tileCapacity) {
   LOCAL int jSlot[TILE_SIZE * WARPS_PER_GROUP];
   LOCAL unsigned int masks[TILE_SIZE * WARPS_PER_GROUP];
   LOCAL int maskSlot[WARPS_PER_GROUP];
   const int lane = LOCAL_ID & (TILE_SIZE - 1);
   const int warp = LOCAL_ID / TILE_SIZE;
   const int base = LOCAL_ID - lane;
-  const int numTiles = tileCount[0];
+  const int numTiles = min(tileCount[0], tileCapacity); // the tiles that were kept (checkTileRoom sees the rest)
   for (int first = GROUP_ID * WARPS_PER_GROUP; first < numTiles; first += NUM_GROUPS * WARPS_PER_GROUP) {
     const int t = first + warp;
     jSlot[LOCAL_ID] = t < numTiles ? tileAtoms[t * TILE_SIZE + lane] : -1;
@@ -409,5 +433,20 @@ KERNEL void findExclusionTiles(GLOBAL const int2* RESTRICT tiles, GLOBAL const i
     const int slot = maskSlot[warp];
     if (slot >= 0) exclusionMasks[slot * TILE_SIZE + lane] = mask;
     TILE_SYNC
+  }
+}
+
+/// After a build: status = (tiles found, exclusion tiles found, whether either exceeds its room). With that
+/// overflow, skip[0] is set, so that the tile kernel queued next does nothing (the host, reading status
+/// meanwhile, builds again with more room); else skip[0] is cleared.
+KERNEL void checkTileRoom(GLOBAL const int* RESTRICT tileCount, int tileCapacity, GLOBAL const int* RESTRICT maskCount,
+                          int maskCapacity, GLOBAL int* RESTRICT skip, GLOBAL int* RESTRICT status) {
+  if (GLOBAL_ID == 0) {
+    const int tiles = tileCount[0], masks = maskCount[0];
+    const int overflow = tiles > tileCapacity || masks > maskCapacity;
+    status[0] = tiles;
+    status[1] = masks;
+    status[2] = overflow;
+    skip[0] = overflow;
   }
 }

@@ -142,6 +142,54 @@ protected:
     CPPUNIT_ASSERT_EQUAL(first.getPotentialEnergy(), otherState.getPotentialEnergy());
   }
 
+  /// More tiles than the first build has room for (a cutoff near half the box: a block of 32 atoms reaches
+  /// about half of the 4096, some 60 tiles a block against room for 40) and more exclusion tiles than the
+  /// first room for them (one a block): the overflowing build is repeated with more room before the tiles
+  /// are computed. Forces and energy as on the Reference platform, after the first build and after the atoms
+  /// have moved (a second build).
+  void crowdedTiles() {
+    const int perSide = 16, n = perSide * perSide * perSide;
+    const double box = 3.0, spacing = box / perSide;
+    OpenMM::System system;
+    system.setDefaultPeriodicBoxVectors(OpenMM::Vec3(box, 0, 0), OpenMM::Vec3(0, box, 0), OpenMM::Vec3(0, 0, box));
+    auto* force = new OpenMM::NonbondedForce();
+    force->setNonbondedMethod(OpenMM::NonbondedForce::CutoffPeriodic);
+    force->setCutoffDistance(1.45);
+    std::mt19937 random(11);
+    std::uniform_real_distribution<double> jitter(-0.02, 0.02);
+    std::vector<OpenMM::Vec3> positions;
+    for (int i = 0; i < n; i++) {
+      system.addParticle(10.0);
+      force->addParticle(i % 2 ? 0.3 : -0.3, 0.15, 0.5);
+      const int x = i % perSide, y = (i / perSide) % perSide, z = i / (perSide * perSide);
+      positions.push_back(OpenMM::Vec3((x + 0.5) * spacing + jitter(random), (y + 0.5) * spacing + jitter(random),
+                                       (z + 0.5) * spacing + jitter(random)));
+    }
+    for (int i = 0; i + 1 < n; i += 2) force->addException(i, i + 1, 0.0, 1.0, 0.0);
+    system.addForce(force);
+    OpenMM::VerletIntegrator integrator(0.001), referenceIntegrator(0.001);
+    OpenMM::Context context(system, integrator, platform());
+    OpenMM::Context reference(system, referenceIntegrator, OpenMM::Platform::getPlatformByName("Reference"));
+    const double tol = precision() == "double" ? 1e-9 : 1e-4;
+    for (int round = 0; round < 2; round++) {
+      context.setPositions(positions);
+      reference.setPositions(positions);
+      const OpenMM::State a = context.getState(OpenMM::State::Forces | OpenMM::State::Energy);
+      const OpenMM::State b = reference.getState(OpenMM::State::Forces | OpenMM::State::Energy);
+      double largest = 0.0;
+      for (const auto& f : b.getForces()) largest = std::max(largest, std::sqrt(f.dot(f)));
+      CPPUNIT_ASSERT_MESSAGE("the forces are not all zero", largest > 1.0);
+      for (int i = 0; i < n; i++) {
+        const OpenMM::Vec3 d = a.getForces()[static_cast<std::size_t>(i)] - b.getForces()[static_cast<std::size_t>(i)];
+        CPPUNIT_ASSERT_MESSAGE("force of atom " + std::to_string(i) + " in round " + std::to_string(round),
+                               std::sqrt(d.dot(d)) <= tol * largest);
+      }
+      CPPUNIT_ASSERT_DOUBLES_EQUAL(b.getPotentialEnergy(), a.getPotentialEnergy(),
+                                   tol * std::max(1.0, std::fabs(b.getPotentialEnergy())));
+      for (auto& p : positions) p += OpenMM::Vec3(0.07 + jitter(random), jitter(random), 0.05);
+    }
+  }
+
   /// The slots the platform keeps the atoms in never show: 300 steps (past a reordering of the slots) give
   /// the Reference platform's positions and velocities in the System's order.
   /// The pair kernel leaves out the terms no particle had when the Context was created (as OpenMM's GPU
@@ -218,6 +266,7 @@ protected:
     CPPUNIT_TEST(deterministicForces);                                                  \
     CPPUNIT_TEST(reorderingInvisible);                                                  \
     CPPUNIT_TEST(parametersWithinCompiledTerms);                                        \
+    CPPUNIT_TEST(crowdedTiles);                                                         \
     CPPUNIT_TEST_SUITE_END();                                                           \
                                                                                         \
   protected:                                                                            \
