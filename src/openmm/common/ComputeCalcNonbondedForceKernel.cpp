@@ -49,6 +49,7 @@ ComputeCalcNonbondedForceKernel::ParticleTerms ComputeCalcNonbondedForceKernel::
     terms.lj = terms.lj || epsilon != 0.0;
   }
   _atomParams.upload(params);
+  _slotParamsVersion = ~0ul;  // gathered into slot order again before the next tiles
   _data->uploadCharges();
   exceptionParams.clear();
   for (int e : _exceptionIndex) {
@@ -80,6 +81,8 @@ void ComputeCalcNonbondedForceKernel::initialize(const System& system, const Non
   _cutoff = force.getCutoffDistance();
   _padding = 0.1 * _cutoff;
   _atomParams = PrecisionArray(ctx, PrecisionArray::Kind::Real, 2, static_cast<std::size_t>(n), "nonbondedAtomParams");
+  _slotParams = PrecisionArray(ctx, PrecisionArray::Kind::Real, 2, static_cast<std::size_t>(_data->paddedAtoms()),
+                               "nonbondedSlotParams");
 
   // Exclusions (every exception) per atom; exceptions with a charge product or epsilon are bonded terms.
   std::vector<std::vector<int>> excluded(static_cast<std::size_t>(n));
@@ -162,6 +165,7 @@ void ComputeCalcNonbondedForceKernel::initialize(const System& system, const Non
   _exclusionTilesKernel = _program->createKernel("findExclusionTiles");
   _checkRoom = _program->createKernel("checkTileRoom");
   _coarseGrid = _program->createKernel("coarseGrid");
+  _gatherParams = _program->createKernel("gatherSlotParams");
   _numBlocks = _data->paddedAtoms() / ComputePlatformData::tileSize;
   const std::size_t blocks = static_cast<std::size_t>(_numBlocks);
   _blockCentre = PrecisionArray(ctx, PrecisionArray::Kind::Mixed, 4, blocks, "blockCentre");
@@ -254,8 +258,7 @@ void ComputeCalcNonbondedForceKernel::launchTiles(bool includeEnergy) {
       .arg(_tileAtoms)
       .arg(_tileCount)
       .arg(_data->posq())
-      .arg(_atomParams.array())
-      .arg(_data->atomIndex())
+      .arg(_slotParams.array())
       .arg(_tileMaskIndex)
       .arg(_exclusionMasks)
       .arg(_blockCentre.array())
@@ -398,6 +401,14 @@ double ComputeCalcNonbondedForceKernel::execute(ContextImpl&, bool, bool include
     throw OpenMMException("NonbondedForce: The cutoff distance cannot be greater than half the periodic box size.");
   if (!includeDirect)
     return 0.0;
+  if (_slotParamsVersion != _data->reorderVersion()) {
+    _gatherParams->call()
+        .arg(_atomParams.array())
+        .arg(_data->atomIndex())
+        .arg(_slotParams.array())
+        .execute(static_cast<std::size_t>(_data->paddedAtoms()));
+    _slotParamsVersion = _data->reorderVersion();
+  }
   const bool boxChanged = _builtBox[0] != box[0][0] || _builtBox[1] != box[1][1] || _builtBox[2] != box[2][2];
   bool rebuild = _builtVersion != _data->reorderVersion() || boxChanged;
   if (!rebuild) {

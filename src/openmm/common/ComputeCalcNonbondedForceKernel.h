@@ -68,8 +68,10 @@ private:
   Vec3 _builtBox;
   std::unique_ptr<mardyn::compute::ComputeProgram> _program;
   std::unique_ptr<mardyn::compute::ComputeKernel> _bounds, _maxHalf, _displacement, _binBlocks, _scatterBlocks, _findTiles,
-      _tilesKernel, _tilesEnergyKernel, _exclusionTilesKernel, _checkRoom, _coarseGrid;
+      _tilesKernel, _tilesEnergyKernel, _exclusionTilesKernel, _checkRoom, _coarseGrid, _gatherParams;
   mardyn::compute::PrecisionArray _atomParams, _blockCentre, _blockHalf, _posAtBuild;
+  mardyn::compute::PrecisionArray _slotParams;  ///< _atomParams in slot order (gatherSlotParams)
+  unsigned long _slotParamsVersion = ~0ul;      ///< the slots' order _slotParams was gathered for
   mardyn::compute::ComputeArray<int> _displacedFlag;
   mardyn::compute::PinnedHostBuffer _displacedHost;
   std::unique_ptr<mardyn::compute::ComputeEvent> _displacedEvent;

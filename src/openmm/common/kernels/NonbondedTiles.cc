@@ -14,7 +14,8 @@
 // Pair energy (OpenMM's NonbondedForce without Ewald): Coulomb q_i q_j / r (charges scaled by
 // sqrt(ONE_4PI_EPS0)), with a cutoff the reaction-field form q_i q_j (1/r + KRF r^2 - CRF); Lennard-Jones
 // 4 eps ((sigma/r)^12 - (sigma/r)^6) with sigma = sigma_i/2 + sigma_j/2 and 4 eps = (2 sqrt eps_i)(2 sqrt
-// eps_j) (atomParams = (sigma/2, 2 sqrt eps) per System atom), switched between SWITCH_DIST and the cutoff.
+// eps_j) (slotParams = (sigma/2, 2 sqrt eps) per slot, gathered from the System's order by gatherSlotParams),
+// switched between SWITCH_DIST and the cutoff.
 // Excluded pairs are skipped through the masks findExclusionTiles found per tile, so that the pair loop
 // reads one word per thread and only in tiles that hold an excluded pair.
 // mardyn-kernel: requires openmm/common/kernels/NonbondedTileSearch.cc
@@ -151,7 +152,7 @@ DEVICE void tilePairs(const int withEnergy, const int image, int lane, int base,
 /// the total does not depend on the tiles' order) and summed over the work-group before one atomic add.
 DEVICE void nonbondedTiles(const int withEnergy, GLOBAL const int2* RESTRICT tiles, GLOBAL const int* RESTRICT tileAtoms,
                            GLOBAL const int* RESTRICT tileCount, GLOBAL const mixed4* RESTRICT posq,
-                           GLOBAL const real2* RESTRICT atomParams, GLOBAL const int* RESTRICT atomIndex,
+                           GLOBAL const real2* RESTRICT slotParams,
                            GLOBAL const int* RESTRICT tileMaskIndex, GLOBAL const unsigned int* RESTRICT exclusionMasks,
                            GLOBAL const mixed4* RESTRICT blockCentre, GLOBAL const mixed4* RESTRICT blockHalf,
                            mixed4 box, mixed4 invBox, GLOBAL const int* RESTRICT skip, GLOBAL mm_long* force,
@@ -194,8 +195,7 @@ DEVICE void nonbondedTiles(const int withEnergy, GLOBAL const int2* RESTRICT til
     const mixed4 ri = minimumImage(make_mixed4(pi.x - ca.x, pi.y - ca.y, pi.z - ca.z, 0), box, invBox);
 #endif
     const real qi = (real) pi.w;
-    const int ai = validI ? atomIndex[si] : 0;
-    const real2 parI = validI ? atomParams[ai] : make_real2(0, 0);
+    const real2 parI = validI ? slotParams[si] : make_real2(0, 0);
     // Bit j of useMask: the pair (i, list atom j) is computed.
     unsigned int useMask = numJ >= TILE_SIZE ? 0xffffffffu : (1u << numJ) - 1u;
     if (diagonal) useMask &= lane + 1 >= TILE_SIZE ? 0u : 0xffffffffu << (lane + 1);
@@ -212,7 +212,7 @@ DEVICE void nonbondedTiles(const int withEnergy, GLOBAL const int2* RESTRICT til
       const mixed4 rj = minimumImage(make_mixed4(pj.x - ca.x, pj.y - ca.y, pj.z - ca.z, 0), box, invBox);
       jPos[LOCAL_ID] = make_real4((real) rj.x, (real) rj.y, (real) rj.z, (real) pj.w);
 #endif
-      jParams[LOCAL_ID] = atomParams[atomIndex[sj]];
+      jParams[LOCAL_ID] = slotParams[sj];
     } else {
       jPos[LOCAL_ID] = make_POS4(0, 0, 0, 0);
       jParams[LOCAL_ID] = make_real2(0, 0);
@@ -292,14 +292,22 @@ DEVICE void nonbondedTiles(const int withEnergy, GLOBAL const int2* RESTRICT til
 #endif
 #define TILE_KERNEL_ARGS                                                                                           \
   GLOBAL const int2 *RESTRICT tiles, GLOBAL const int *RESTRICT tileAtoms, GLOBAL const int *RESTRICT tileCount,   \
-      GLOBAL const mixed4 *RESTRICT posq, GLOBAL const real2 *RESTRICT atomParams,                                 \
-      GLOBAL const int *RESTRICT atomIndex, GLOBAL const int *RESTRICT tileMaskIndex,                              \
+      GLOBAL const mixed4 *RESTRICT posq, GLOBAL const real2 *RESTRICT slotParams,                                 \
+      GLOBAL const int *RESTRICT tileMaskIndex,                                                                    \
       GLOBAL const unsigned int *RESTRICT exclusionMasks, GLOBAL const mixed4 *RESTRICT blockCentre,               \
       GLOBAL const mixed4 *RESTRICT blockHalf, mixed4 box, mixed4 invBox, GLOBAL const int *RESTRICT skip,         \
       GLOBAL mm_long *force, GLOBAL mm_long *energy
 #define TILE_CALL_ARGS                                                                                             \
-  tiles, tileAtoms, tileCount, posq, atomParams, atomIndex, tileMaskIndex, exclusionMasks, blockCentre, blockHalf, \
+  tiles, tileAtoms, tileCount, posq, slotParams, tileMaskIndex, exclusionMasks, blockCentre, blockHalf,            \
       box, invBox, skip, force, energy, jPos, jParams, J_FORCES, energySum
+
+/// slotParams[s] = atomParams[atomIndex[s]] (the parameters of the atom in slot s; zero in padding slots), so
+/// that the tile kernels read them in slot order, without the indirection.
+KERNEL void gatherSlotParams(GLOBAL const real2* RESTRICT atomParams, GLOBAL const int* RESTRICT atomIndex,
+                             GLOBAL real2* RESTRICT slotParams) {
+  for (int s = GLOBAL_ID; s < PADDED_ATOMS; s += GLOBAL_SIZE)
+    slotParams[s] = s < NUM_ATOMS ? atomParams[atomIndex[s]] : make_real2(0, 0);
+}
 
 /// The forces of every tile (nonbondedTiles without the energy).
 KERNEL void computeNonbondedTiles(TILE_KERNEL_ARGS) {
