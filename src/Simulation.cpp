@@ -74,6 +74,9 @@ Simulation::Simulation(SimulationConfig config, std::unique_ptr<DomainDecompBase
   for (const WallPotentialConfig& w : _config.walls) _walls.emplace_back(w, _config.components);
   for (const MirrorConfig& m : _config.mirrors) _mirrors.emplace_back(m, _decomp->rank());
   for (const MettDeamonConfig& m : _config.mettDeamons) _mettDeamons.emplace_back(m, _config.components);
+  if (_config.distControl.enabled)
+    _distControl = std::make_unique<DistControl>(_config.distControl, _config.components.size(), _config.box);
+  for (const PosNegCompConfig& p : _config.posNegComps) _posNegComps.emplace_back(p, _config.components);
   ConditionsCheck::Limits limits;
   if (!_maxChecks.empty()) {
     // ls1's MaxCheck caps forces and velocities of generated set-ups that start with overlaps: the
@@ -146,9 +149,9 @@ void Simulation::prepare() {
                           ":" + std::to_string(_config.planar.source.line) +
                           "); run without --gpu or use the homogeneous correction");
   if (_resident && (!_maxChecks.empty() || !_driftCtrls.empty() || !_comAligners.empty() || !_walls.empty() ||
-                    !_mirrors.empty() || !_mettDeamons.empty()))
+                    !_mirrors.empty() || !_mettDeamons.empty() || _distControl || !_posNegComps.empty()))
     throw MardynException("the GPU time step does not support the plugins MaxCheck, DriftCtrl, COMaligner, WallPotential, "
-                          "Mirror and MettDeamon (they change "
+                          "Mirror, MettDeamon, DistControl and PosNegComp (they change "
                           "forces, velocities or positions on the host); run without --gpu or remove them");
   if (_temperatureControl) _temperatureControl->initLogs(_decomp->rank());
   if (_resident) {
@@ -186,12 +189,23 @@ void Simulation::prepare() {
     else
       _decomp->exchangeMolecules(*_container, *_domain);
   }
+  if (_distControl) {  // ls1's DistControl::init (its observers are registered before)
+    _distControl->init(*_container, *_decomp);
+    followInterfaces();
+    _distControl->writeLog(_step, _decomp->rank(), true);
+  }
   computeForces();
   computeGlobalValues(finishForces(false), false);
   _prepared = true;
   ScopedTimer t(_timers["I/O"]);
   for (auto& p : _plugins) p->init(*this);
   for (auto& p : _plugins) p->afterStep(_step, _time, *this);
+}
+
+void Simulation::followInterfaces() {
+  const double left = _distControl->left(), right = _distControl->right();
+  if (_temperatureControl) _temperatureControl->follow(left, right);
+  for (Mirror& m : _mirrors) m.follow(left, right);
 }
 
 void Simulation::computeForces() {
@@ -210,6 +224,8 @@ void Simulation::computeForces() {
   for (const MettDeamon& m : _mettDeamons) m.afterForces(*_container);  // ls1's afterForces
   for (const Mirror& m : _mirrors) m.apply(*_container);                // ls1's afterForces
   for (const MaxCheck& m : _maxChecks) m.apply(*_container, _step);  // ls1's afterForces, before the check
+  if (_prepared)  // ls1 calls no afterForces in its preparation
+    for (const PosNegComp& p : _posNegComps) p.apply(*_container);
   _conditions->checkForces(*_container, _step);
 }
 
@@ -328,7 +344,13 @@ void Simulation::step() {
     else
       _decomp->exchangeMolecules(*_container, *_domain);
   }
-  for (DriftCtrl& d : _driftCtrls) d.apply(*_container, *_decomp, _step);  // ls1's beforeForces
+  // ls1's beforeForces, in the order of its plugin list in the Evaporation set-ups
+  if (_distControl) {
+    if (_distControl->beforeForces(*_container, *_decomp, _step)) followInterfaces();
+    _distControl->writeLog(_step, _decomp->rank(), false);
+  }
+  for (DriftCtrl& d : _driftCtrls) d.apply(*_container, *_decomp, _step);
+  for (const PosNegComp& p : _posNegComps) p.apply(*_container);
   computeForces();
   {
     ScopedTimer t(_timers["integration"]);

@@ -62,6 +62,8 @@ struct TemperatureControlRegion {
   unsigned numSlabs = 1;             ///< settings/numslabs
   double exponent = 0.0;             ///< settings/exponent: beta = (T_target / T)^exponent (ls1's default 0)
   std::array<bool, 3> directions{true, true, true};  ///< settings/directions: the velocity components scaled
+  std::array<int, 6> refCoords{};    ///< coords/*@refcoordsID of lcx..ucz: 0 absolute, 1/2 relative to DistControl's
+                                     ///< left/right interface (lower/upper then hold the offsets until it places them)
   bool andersen = false;             ///< method Andersen (else VelocityScaling)
   double nu = 0.0;                   ///< settings/nu: Andersen collision frequency
   bool ramp = false;                 ///< target/ramp: start, end, update/{start, stop, freq}
@@ -142,10 +144,35 @@ struct MirrorConfig {
   int type = 1;
   bool right = false;
   double coord = 0.0;
+  int refID = 0;           ///< position/refID: coord is relative to 0 the origin, 1 DistControl's left, 2 its right interface
   double forceConstant = 100.0;
   unsigned component = 0;  ///< cid: 0 all, else 1-based
   double veloTarget = 0.0;        ///< meland/velo_target (type 5)
   double fixedProbability = 0.0;  ///< meland/fixed_probability (type 5; <= 0: |v_y' / v_y|)
+};
+
+/// ls1's DistControl plugin (<plugin name="DistControl">): tracks the two interfaces of a liquid slab along y
+/// from the density profile (bins of the box's height), sampled every step before the forces and evaluated
+/// every `update` steps (not at steps 0 and 1); TemperatureControl regions (coords/*@refcoordsID 1 or 2) and
+/// mirrors (position/refID 1 or 2) are placed relative to the left (1) or right (2) interface.
+struct DistControlConfig {
+  bool enabled = false;
+  SettingSource source;
+  unsigned long update = 5000;     ///< control/update
+  unsigned bins = 0;               ///< bins along y (subdivision: number, or round(L_y / width))
+  enum class Init { StartConfig, Values, File } init = Init::StartConfig;
+  double left = 10.0, right = 20.0;  ///< init/values (ls1's defaults 10, 20 otherwise)
+  enum class Method { Density, DensityDerivative } method = Method::DensityDerivative;
+  unsigned component = 0;          ///< method/componentID: 0 all, else 1-based
+  unsigned smooth = 2, derivate = 2;  ///< method/neighbourvals[@algorithm=smooth|derivate]
+  std::string logFile = "DistControl.dat";  ///< filenames/control: step, left, right at step 0 and every update
+};
+
+/// ls1's PosNegComp plugin: molecules with left < y < right (not of component `ignore`, 1-based, 0 none)
+/// take component `pos` when v_y > 0, else `neg` (1-based), before and after the forces.
+struct PosNegCompConfig {
+  unsigned pos = 1, neg = 1, ignore = 0;
+  double left = 0.0, right = 100.0;
 };
 
 /// ls1's MettDeamon plugin (<plugin name="MettDeamon">): a liquid reservoir (a phase space cut into bins
@@ -267,6 +294,8 @@ struct SimulationConfig {
   std::vector<WallPotentialConfig> walls;         ///< <plugin name="WallPotential">
   std::vector<MettDeamonConfig> mettDeamons;     ///< <plugin name="MettDeamon">
   std::vector<MirrorConfig> mirrors;              ///< <plugin name="Mirror">
+  DistControlConfig distControl;                  ///< <plugin name="DistControl"> (at most one, as ls1 uses one)
+  std::vector<PosNegCompConfig> posNegComps;      ///< <plugin name="PosNegComp">
   ParallelisationConfig parallelisation;
   GpuConfig gpu;
   bool legacyCellProcessor = false;      ///< --legacy-cell-processor
