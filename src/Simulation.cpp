@@ -77,6 +77,15 @@ Simulation::Simulation(SimulationConfig config, std::unique_ptr<DomainDecompBase
   if (_config.distControl.enabled)
     _distControl = std::make_unique<DistControl>(_config.distControl, _config.components.size(), _config.box);
   for (const PosNegCompConfig& p : _config.posNegComps) _posNegComps.emplace_back(p, _config.components);
+  if (!_config.feedrateDirectors.empty() && !_mettDeamons.empty()) {
+    _director = std::make_unique<MettDeamonFeedrateDirector>(_config.feedrateDirectors.front());
+    for (std::size_t i = _mirrors.size(); i-- > 0;)
+      if (_config.mirrors[i].pluginID == _director->mirrorID()) _directorMirror = i;
+  }
+  _beforeForcesOrder = _config.beforeForcesOrder;
+  for (const char* name : {"MettDeamon", "Mirror", "MettDeamonFeedrateDirector"})
+    if (std::find(_beforeForcesOrder.begin(), _beforeForcesOrder.end(), name) == _beforeForcesOrder.end())
+      _beforeForcesOrder.push_back(name);
   ConditionsCheck::Limits limits;
   if (!_maxChecks.empty()) {
     // ls1's MaxCheck caps forces and velocities of generated set-ups that start with overlaps: the
@@ -149,9 +158,9 @@ void Simulation::prepare() {
                           ":" + std::to_string(_config.planar.source.line) +
                           "); run without --gpu or use the homogeneous correction");
   if (_resident && (!_maxChecks.empty() || !_driftCtrls.empty() || !_comAligners.empty() || !_walls.empty() ||
-                    !_mirrors.empty() || !_mettDeamons.empty() || _distControl || !_posNegComps.empty()))
+                    !_mirrors.empty() || !_mettDeamons.empty() || _distControl || !_posNegComps.empty() || _director))
     throw MardynException("the GPU time step does not support the plugins MaxCheck, DriftCtrl, COMaligner, WallPotential, "
-                          "Mirror, MettDeamon, DistControl and PosNegComp (they change "
+                          "Mirror, MettDeamon, MettDeamonFeedrateDirector, DistControl and PosNegComp (they change "
                           "forces, velocities or positions on the host); run without --gpu or remove them");
   if (_temperatureControl) _temperatureControl->initLogs(_decomp->rank());
   if (_resident) {
@@ -200,6 +209,25 @@ void Simulation::prepare() {
   ScopedTimer t(_timers["I/O"]);
   for (auto& p : _plugins) p->init(*this);
   for (auto& p : _plugins) p->afterStep(_step, _time, *this);
+}
+
+void Simulation::moveAndFeed() {
+  for (const std::string& name : _beforeForcesOrder) {
+    if (name == "MettDeamon")
+      for (MettDeamon& m : _mettDeamons)
+        m.beforeForces(*_container, *_decomp, _decomp->boundingBoxMin(*_domain), _decomp->boundingBoxMax(*_domain));
+    if (name == "Mirror")
+      for (Mirror& m : _mirrors) m.beforeForces(*_container);  // type 5 (Meland)
+    if (name == "MettDeamonFeedrateDirector" && _director) {
+      const unsigned long removed = _mirrors.empty() ? 0 : _mirrors[_directorMirror].removed();
+      MettDeamon& md = _mettDeamons.back();
+      double feed = md.feed();
+      const double invDensityArea = 1.0 / (_config.box.x * _config.box.z * md.reservoirDensity());
+      if (_director->beforeForces(removed - _directorRemoved, invDensityArea, *_decomp, _step, feed) && md.directed())
+        md.setFeed(feed);
+      _directorRemoved = removed;
+    }
+  }
 }
 
 void Simulation::followInterfaces() {
@@ -332,9 +360,7 @@ void Simulation::step() {
       _integrator->eventNewTimestep(*_container);
       // ls1 moves the owned molecules in beforeForces; here before the exchange, so that halos follow
       for (const COMaligner& c : _comAligners) c.apply(*_container, *_decomp, _step);
-      for (MettDeamon& m : _mettDeamons)
-        m.beforeForces(*_container, *_decomp, _decomp->boundingBoxMin(*_domain), _decomp->boundingBoxMax(*_domain));
-      for (Mirror& m : _mirrors) m.beforeForces(*_container);  // type 5 (Meland)
+      moveAndFeed();
     }
   }
   {

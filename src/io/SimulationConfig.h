@@ -144,6 +144,7 @@ struct MirrorConfig {
   int type = 1;
   bool right = false;
   double coord = 0.0;
+  long pluginID = 100;     ///< pluginID: how MettDeamonFeedrateDirector names the mirror whose removals it counts
   int refID = 0;           ///< position/refID: coord is relative to 0 the origin, 1 DistControl's left, 2 its right interface
   double forceConstant = 100.0;
   unsigned component = 0;  ///< cid: 0 all, else 1-based
@@ -195,6 +196,21 @@ struct MettDeamonConfig {
   unsigned restartBin = 0;           ///< the bin inserted next
   double restartDeltaY = 0.0;        ///< how far that bin has moved in already
   unsigned long writeFrequency = 0;  ///< control/writefreq: restart file MettDeamonRestart_movdir-1_TS<step>.xml
+  bool directed = false;             ///< feed/method 5: the feed is set by MettDeamonFeedrateDirector
+};
+
+/// ls1's MettDeamonFeedrateDirector plugin: counts the molecules the Meland mirror `mirrorID` removes and every
+/// `updateFreq` steps sets the (last) MettDeamon's feed to the mean of the last `numvals` values of
+/// removed per step / (box area x-z * reservoir density); the list starts as `list` (feedrate/list, or numvals
+/// copies of feedrate/init, else zeros), and its mean is the feed at the start when the director comes before
+/// the MettDeamon in the XML (ls1 initialises its plugins in that order).
+struct FeedrateDirectorConfig {
+  SettingSource source;
+  long mirrorID = 100;              ///< mirror/pluginID
+  unsigned long updateFreq = 1000;  ///< mirror/control/update_freq
+  unsigned numvals = 1;             ///< mirror/feedrate/numvals
+  std::vector<double> list;         ///< the starting list
+  unsigned long writeFreq = 1000;   ///< restart/writefreq: MettDeamonFeedrateDirectorRestart_TS<step>.xml
 };
 
 /// refunits[@type=SI]: what one reduced unit is in SI (for printing SI values only; the
@@ -296,6 +312,10 @@ struct SimulationConfig {
   std::vector<MirrorConfig> mirrors;              ///< <plugin name="Mirror">
   DistControlConfig distControl;                  ///< <plugin name="DistControl"> (at most one, as ls1 uses one)
   std::vector<PosNegCompConfig> posNegComps;      ///< <plugin name="PosNegComp">
+  std::vector<FeedrateDirectorConfig> feedrateDirectors;  ///< <plugin name="MettDeamonFeedrateDirector"> (at most one)
+  /// The order in which the first Mirror, MettDeamon and MettDeamonFeedrateDirector appear in the XML: ls1 runs
+  /// their before-force steps in that order.
+  std::vector<std::string> beforeForcesOrder;
   ParallelisationConfig parallelisation;
   GpuConfig gpu;
   bool legacyCellProcessor = false;      ///< --legacy-cell-processor

@@ -23,7 +23,6 @@ namespace {
 const std::vector<std::pair<std::string, std::string>>& unsupported() {
   static const std::vector<std::pair<std::string, std::string>> list = {
       {"MirrorSystem", "mirrors the system"},
-      {"MettDeamonFeedrateDirector", "steers MettDeamon's feed"},
       {"Dropaccelerator", "accelerates a droplet"},
       {"Dropaligner", "moves a droplet"},
       {"FixRegion", "fixes molecules in a region"},
@@ -151,6 +150,7 @@ MirrorConfig readMirror(XmlInput& xml, const XmlNode& p) {
     else m.refID = static_cast<int>(ref);
   }
   m.forceConstant = xml.number(p, "forceConstant", 100.0);
+  m.pluginID = xml.integer(p, "pluginID", 100L);
   m.component = static_cast<unsigned>(std::max(0L, xml.integer(p, "cid", 0L)));
   if (xml.child(p, "switchcomp")) xml.problem(xml.child(p, "switchcomp"), "Mirror switchcomp is not supported");
   return m;
@@ -252,6 +252,40 @@ DistControlConfig readDistControl(XmlInput& xml, const XmlNode& p, const Simulat
   return c;
 }
 
+// <plugin name="MettDeamonFeedrateDirector"> <mirror> <pluginID/> <control><update_freq/></control>
+//   <feedrate> <numvals/> <init/> <list>comma-separated</list> </feedrate> </mirror> <restart><writefreq/></restart>
+FeedrateDirectorConfig readFeedrateDirector(XmlInput& xml, const XmlNode& p) {
+  FeedrateDirectorConfig c;
+  c.source = XmlInput::source(p);
+  const XmlNode mirror = xml.child(p, "mirror");
+  auto positive = [&](const XmlNode& parent, const char* name, unsigned long fallback) {
+    const long v = parent ? xml.integer(parent, name, static_cast<long>(fallback)) : static_cast<long>(fallback);
+    if (v < 1) xml.problem(xml.child(parent, name), std::string(name) + " must be positive (expected an integer >= 1)");
+    return static_cast<unsigned long>(std::max(1L, v));
+  };
+  if (mirror) c.mirrorID = xml.integer(mirror, "pluginID", 100L);
+  c.updateFreq = positive(xml.child(mirror, "control"), "update_freq", 1000);
+  const XmlNode fr = xml.child(mirror, "feedrate");
+  c.numvals = static_cast<unsigned>(positive(fr, "numvals", 1));
+  c.list.assign(c.numvals, fr ? xml.number(fr, "init", 0.0) : 0.0);
+  if (const auto csv = fr ? xml.text(fr, "list") : std::nullopt) {
+    c.list.clear();
+    std::string item;
+    std::istringstream in(*csv);
+    while (std::getline(in, item, ',')) {
+      const auto v = parseFinite(item.substr(item.find_first_not_of(" \t\r\n") == std::string::npos ? 0 : item.find_first_not_of(" \t\r\n")));
+      if (!v) {
+        xml.problem(xml.child(fr, "list"), "not a number in the feed-rate list: '" + item + "' (expected comma-separated numbers)");
+        break;
+      }
+      c.list.push_back(*v);
+    }
+    if (c.list.empty()) xml.problem(xml.child(fr, "list"), "empty feed-rate list (expected comma-separated numbers)");
+  }
+  c.writeFreq = positive(xml.child(p, "restart"), "writefreq", 1000);
+  return c;
+}
+
 // <plugin name="PosNegComp"> <cid_ub> <pos/> <neg/> <ignore/> </cid_ub> <limit_y> <left/> <right/> </limit_y>
 // (ls1's defaults: components 1, planes 0 and 100; ignore: none)
 PosNegCompConfig readPosNegComp(XmlInput& xml, const XmlNode& p, const SimulationConfig& config) {
@@ -281,7 +315,7 @@ PosNegCompConfig readPosNegComp(XmlInput& xml, const XmlNode& p, const Simulatio
 
 bool PhysicsPluginReader::changesPhysics(const std::string& name) {
   if (name == "MaxCheck" || name == "DriftCtrl" || name == "COMaligner" || name == "WallPotential" || name == "Mirror" ||
-      name == "MettDeamon" || name == "DistControl" || name == "PosNegComp")
+      name == "MettDeamon" || name == "DistControl" || name == "PosNegComp" || name == "MettDeamonFeedrateDirector")
     return true;
   const auto& u = unsupported();
   return std::any_of(u.begin(), u.end(), [&](const auto& e) { return e.first == name; });
@@ -303,6 +337,13 @@ void PhysicsPluginReader::read(XmlInput& xml, const XmlNode& sim, SimulationConf
     if (name == "Mirror") config.mirrors.push_back(readMirror(xml, p));
     if (name == "MettDeamon") config.mettDeamons.push_back(MettDeamonReader::read(xml, p, config));
     if (name == "PosNegComp") config.posNegComps.push_back(readPosNegComp(xml, p, config));
+    if (name == "Mirror" || name == "MettDeamon" || name == "MettDeamonFeedrateDirector")
+      if (std::find(config.beforeForcesOrder.begin(), config.beforeForcesOrder.end(), name) == config.beforeForcesOrder.end())
+        config.beforeForcesOrder.push_back(name);
+    if (name == "MettDeamonFeedrateDirector") {
+      if (!config.feedrateDirectors.empty()) xml.problem(p, "a second MettDeamonFeedrateDirector (expected one)");
+      else config.feedrateDirectors.push_back(readFeedrateDirector(xml, p));
+    }
     if (name == "DistControl") {
       if (config.distControl.enabled)
         xml.problem(p, "a second DistControl (expected one: the regions and mirrors follow one pair of interfaces)");
@@ -350,6 +391,27 @@ void PhysicsPluginReader::read(XmlInput& xml, const XmlNode& sim, SimulationConf
     }
     config.maxChecks.push_back(mc);
   }
+  // the director steers the last MettDeamon (as ls1 finds it) and counts the first mirror of its pluginID
+  if (!config.feedrateDirectors.empty()) {
+    const FeedrateDirectorConfig& d = config.feedrateDirectors.front();
+    const bool mirror = std::any_of(config.mirrors.begin(), config.mirrors.end(), [&](const MirrorConfig& m) { return m.pluginID == d.mirrorID; });
+    if (config.mettDeamons.empty() || !mirror)
+      xml.problem(d.source.file, d.source.line, d.source.path,
+                  "MettDeamonFeedrateDirector needs a MettDeamon and a Mirror with pluginID " + std::to_string(d.mirrorID) +
+                      " (expected both in the configuration)");
+    else if (config.mettDeamons.back().directed) {
+      const auto& o = config.beforeForcesOrder;
+      // ls1 initialises the plugins in XML order: a director before the MettDeamon sets its starting feed
+      if (std::find(o.begin(), o.end(), "MettDeamonFeedrateDirector") < std::find(o.begin(), o.end(), "MettDeamon")) {
+        double sum = 0;
+        for (double v : d.list) sum += v;
+        config.mettDeamons.back().feed = sum / static_cast<double>(d.list.size());
+      }
+    }
+  }
+  for (const auto& m : config.mettDeamons)
+    if (m.directed && config.feedrateDirectors.empty())
+      xml.warning(sim, "MettDeamon feed method 5 without a MettDeamonFeedrateDirector keeps the feed at <init> (as ls1 does)");
   // what follows DistControl needs it (ls1 stops with "Initialization of plugin DistControl is needed before")
   if (!config.distControl.enabled) {
     for (std::size_t i = 0; i < config.mirrors.size(); ++i)
