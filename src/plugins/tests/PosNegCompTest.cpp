@@ -18,6 +18,7 @@ using namespace mardyn::iotest;
 class PosNegCompTest : public CppUnit::TestFixture {
   CPPUNIT_TEST_SUITE(PosNegCompTest);
   CPPUNIT_TEST(switchesBetweenThePlanes);
+  CPPUNIT_TEST(relabellingKeepsTheDynamics);
   CPPUNIT_TEST(readFromXml);
   CPPUNIT_TEST(gpuTimeStepRefusesIt);
   CPPUNIT_TEST_SUITE_END();
@@ -60,6 +61,60 @@ class PosNegCompTest : public CppUnit::TestFixture {
       ++n;
     });
     CPPUNIT_ASSERT_EQUAL(cases.size(), n);
+  }
+
+  /// Two identical components: a run whose molecules PosNegComp relabels by the sign of v_y every step follows
+  /// exactly the run without it (same U_pot, T and positions), and both labels are in use; DistControl in the
+  /// same run writes its start values (init values) at step 0 and a line at its update step 2.
+  void relabellingKeepsTheDynamics() {
+    TempDir dir;
+    auto config = [&](bool plugins) {
+      SimulationConfig cfg = testing::fccConfig(4, 0.8, 2.5, 1.0, false);
+      cfg.components.push_back(cfg.components[0]);
+      cfg.components.back() = Component(1, "LJ2");
+      cfg.components.back().addLJCenter(LJCenter{{0, 0, 0}, 1.0, 1.0, 1.0, false});
+      cfg.finalCheckpoint = false;
+      cfg.quiet = true;
+      if (plugins) {
+        PosNegCompConfig p;
+        p.pos = 2;
+        p.neg = 1;
+        p.left = -1;
+        p.right = 1e9;
+        cfg.posNegComps.push_back(p);
+        cfg.distControl.enabled = true;
+        cfg.distControl.bins = 8;
+        cfg.distControl.update = 2;
+        cfg.distControl.init = DistControlConfig::Init::Values;
+        cfg.distControl.left = 1.5;
+        cfg.distControl.right = 2.5;
+        cfg.distControl.logFile = dir.file("dc.dat");
+      }
+      return cfg;
+    };
+    Simulation with(config(true)), without(config(false));
+    with.prepare();
+    without.prepare();
+    for (int s = 0; s < 3; ++s) {
+      with.step();
+      without.step();
+      CPPUNIT_ASSERT_DOUBLES_EQUAL(without.globals().uPot, with.globals().uPot, 1e-12 * std::abs(without.globals().uPot));
+      CPPUNIT_ASSERT_DOUBLES_EQUAL(without.globals().temperature, with.globals().temperature, 1e-12);
+    }
+    auto a = with.gatherMolecules(), b = without.gatherMolecules();
+    CPPUNIT_ASSERT_EQUAL(b.size(), a.size());
+    std::map<unsigned long, Vec3> rb;
+    for (const auto& m : b) rb[m.id()] = m.r();
+    std::size_t second = 0;
+    for (const auto& m : a) {
+      CPPUNIT_ASSERT(norm2(m.r() - rb.at(m.id())) < 1e-20);
+      second += m.componentId() == 1;
+    }
+    CPPUNIT_ASSERT(second > 0 && second < a.size());
+    const std::string log = readFile(dir.file("dc.dat"));
+    CPPUNIT_ASSERT_MESSAGE(log, log.find("                   0   1.500000000000000e+00   2.500000000000000e+00") != std::string::npos);
+    CPPUNIT_ASSERT_MESSAGE(log, log.find("\n                   2 ") != std::string::npos);
+    CPPUNIT_ASSERT_MESSAGE(log, log.find("\n                   3 ") == std::string::npos);
   }
 
   void readFromXml() {
