@@ -74,6 +74,18 @@ Simulation::Simulation(SimulationConfig config, std::unique_ptr<DomainDecompBase
   for (const WallPotentialConfig& w : _config.walls) _walls.emplace_back(w, _config.components);
   for (const MirrorConfig& m : _config.mirrors) _mirrors.emplace_back(m, _decomp->rank());
   for (const MettDeamonConfig& m : _config.mettDeamons) _mettDeamons.emplace_back(m, _config.components);
+  if (_config.distControl.enabled)
+    _distControl = std::make_unique<DistControl>(_config.distControl, _config.components.size(), _config.box);
+  for (const PosNegCompConfig& p : _config.posNegComps) _posNegComps.emplace_back(p, _config.components);
+  if (!_config.feedrateDirectors.empty() && !_mettDeamons.empty()) {
+    _director = std::make_unique<MettDeamonFeedrateDirector>(_config.feedrateDirectors.front());
+    for (std::size_t i = _mirrors.size(); i-- > 0;)
+      if (_config.mirrors[i].pluginID == _director->mirrorID()) _directorMirror = i;
+  }
+  _beforeForcesOrder = _config.beforeForcesOrder;
+  for (const char* name : {"MettDeamon", "Mirror", "MettDeamonFeedrateDirector"})
+    if (std::find(_beforeForcesOrder.begin(), _beforeForcesOrder.end(), name) == _beforeForcesOrder.end())
+      _beforeForcesOrder.push_back(name);
   ConditionsCheck::Limits limits;
   if (!_maxChecks.empty()) {
     // ls1's MaxCheck caps forces and velocities of generated set-ups that start with overlaps: the
@@ -146,9 +158,9 @@ void Simulation::prepare() {
                           ":" + std::to_string(_config.planar.source.line) +
                           "); run without --gpu or use the homogeneous correction");
   if (_resident && (!_maxChecks.empty() || !_driftCtrls.empty() || !_comAligners.empty() || !_walls.empty() ||
-                    !_mirrors.empty() || !_mettDeamons.empty()))
+                    !_mirrors.empty() || !_mettDeamons.empty() || _distControl || !_posNegComps.empty() || _director))
     throw MardynException("the GPU time step does not support the plugins MaxCheck, DriftCtrl, COMaligner, WallPotential, "
-                          "Mirror and MettDeamon (they change "
+                          "Mirror, MettDeamon, MettDeamonFeedrateDirector, DistControl and PosNegComp (they change "
                           "forces, velocities or positions on the host); run without --gpu or remove them");
   if (_temperatureControl) _temperatureControl->initLogs(_decomp->rank());
   if (_resident) {
@@ -186,12 +198,42 @@ void Simulation::prepare() {
     else
       _decomp->exchangeMolecules(*_container, *_domain);
   }
+  if (_distControl) {  // ls1's DistControl::init (its observers are registered before)
+    _distControl->init(*_container, *_decomp);
+    followInterfaces();
+    _distControl->writeLog(_step, _decomp->rank(), true);
+  }
   computeForces();
   computeGlobalValues(finishForces(false), false);
   _prepared = true;
   ScopedTimer t(_timers["I/O"]);
   for (auto& p : _plugins) p->init(*this);
   for (auto& p : _plugins) p->afterStep(_step, _time, *this);
+}
+
+void Simulation::moveAndFeed() {
+  for (const std::string& name : _beforeForcesOrder) {
+    if (name == "MettDeamon")
+      for (MettDeamon& m : _mettDeamons)
+        m.beforeForces(*_container, *_decomp, _decomp->boundingBoxMin(*_domain), _decomp->boundingBoxMax(*_domain));
+    if (name == "Mirror")
+      for (Mirror& m : _mirrors) m.beforeForces(*_container);  // type 5 (Meland)
+    if (name == "MettDeamonFeedrateDirector" && _director) {
+      const unsigned long removed = _mirrors.empty() ? 0 : _mirrors[_directorMirror].removed();
+      MettDeamon& md = _mettDeamons.back();
+      double feed = md.feed();
+      const double invDensityArea = 1.0 / (_config.box.x * _config.box.z * md.reservoirDensity());
+      if (_director->beforeForces(removed - _directorRemoved, invDensityArea, *_decomp, _step, feed) && md.directed())
+        md.setFeed(feed);
+      _directorRemoved = removed;
+    }
+  }
+}
+
+void Simulation::followInterfaces() {
+  const double left = _distControl->left(), right = _distControl->right();
+  if (_temperatureControl) _temperatureControl->follow(left, right);
+  for (Mirror& m : _mirrors) m.follow(left, right);
 }
 
 void Simulation::computeForces() {
@@ -210,6 +252,8 @@ void Simulation::computeForces() {
   for (const MettDeamon& m : _mettDeamons) m.afterForces(*_container);  // ls1's afterForces
   for (const Mirror& m : _mirrors) m.apply(*_container);                // ls1's afterForces
   for (const MaxCheck& m : _maxChecks) m.apply(*_container, _step);  // ls1's afterForces, before the check
+  if (_prepared)  // ls1 calls no afterForces in its preparation
+    for (const PosNegComp& p : _posNegComps) p.apply(*_container);
   _conditions->checkForces(*_container, _step);
 }
 
@@ -316,9 +360,7 @@ void Simulation::step() {
       _integrator->eventNewTimestep(*_container);
       // ls1 moves the owned molecules in beforeForces; here before the exchange, so that halos follow
       for (const COMaligner& c : _comAligners) c.apply(*_container, *_decomp, _step);
-      for (MettDeamon& m : _mettDeamons)
-        m.beforeForces(*_container, *_decomp, _decomp->boundingBoxMin(*_domain), _decomp->boundingBoxMax(*_domain));
-      for (Mirror& m : _mirrors) m.beforeForces(*_container);  // type 5 (Meland)
+      moveAndFeed();
     }
   }
   {
@@ -328,7 +370,13 @@ void Simulation::step() {
     else
       _decomp->exchangeMolecules(*_container, *_domain);
   }
-  for (DriftCtrl& d : _driftCtrls) d.apply(*_container, *_decomp, _step);  // ls1's beforeForces
+  // ls1's beforeForces, in the order of its plugin list in the Evaporation set-ups
+  if (_distControl) {
+    if (_distControl->beforeForces(*_container, *_decomp, _step)) followInterfaces();
+    _distControl->writeLog(_step, _decomp->rank(), false);
+  }
+  for (DriftCtrl& d : _driftCtrls) d.apply(*_container, *_decomp, _step);
+  for (const PosNegComp& p : _posNegComps) p.apply(*_container);
   computeForces();
   {
     ScopedTimer t(_timers["integration"]);

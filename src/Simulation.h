@@ -14,10 +14,13 @@
 #include "particleContainer/LinkedCells.h"
 #include "PlanarLongRange.h"
 #include "plugins/COMaligner.h"
+#include "plugins/DistControl.h"
 #include "plugins/DriftCtrl.h"
 #include "plugins/MaxCheck.h"
 #include "plugins/MettDeamon.h"
 #include "plugins/Mirror.h"
+#include "plugins/MettDeamonFeedrateDirector.h"
+#include "plugins/PosNegComp.h"
 #include "plugins/WallPotential.h"
 #include "thermostats/TemperatureControl.h"
 #include "thermostats/VelocityScalingThermostat.h"
@@ -111,6 +114,16 @@ class Simulation : public SimulationView {
   std::vector<WallPotential> _walls;     ///< ls1's WallPotential plugins (after the traversal)
   std::vector<MettDeamon> _mettDeamons;  ///< ls1's MettDeamon plugins (reservoir feed)
   std::vector<Mirror> _mirrors;          ///< ls1's Mirror plugins, types 1 and 2 (after the forces)
+  std::unique_ptr<DistControl> _distControl;  ///< ls1's DistControl: interfaces that regions and mirrors follow
+  std::vector<PosNegComp> _posNegComps;  ///< ls1's PosNegComp plugins (before and after the forces)
+  std::unique_ptr<MettDeamonFeedrateDirector> _director;  ///< ls1's MettDeamonFeedrateDirector
+  std::size_t _directorMirror = 0;       ///< the mirror whose removals the director counts
+  unsigned long _directorRemoved = 0;    ///< that mirror's removals counted so far
+  std::vector<std::string> _beforeForcesOrder;  ///< Mirror, MettDeamon, director: ls1's (XML) order
+  /// The before-force steps of the mirrors (type 5), MettDeamons and the feed-rate director, in ls1's order.
+  void moveAndFeed();
+  /// Places the TemperatureControl regions and mirrors that follow DistControl's interfaces.
+  void followInterfaces();
   std::unique_ptr<PlanarLongRange> _planar;  ///< longrange type="planar"
   std::unique_ptr<ConditionsCheck> _conditions;
   std::vector<std::unique_ptr<OutputPlugin>> _plugins;

@@ -129,7 +129,8 @@ std::vector<MixingRule> ComponentReader::readMixing(const XmlNode& parent, std::
     bool ok = true;
     for (long cid : {*cid1, *cid2})
       if (cid < 1 || cid > static_cast<long>(numComponents)) {
-        _xml.problem(r, "unknown component id " + std::to_string(cid) + " (expected 1.." + std::to_string(numComponents) + ")");
+        _xml.problem(r, "mixing rule for unknown component id " + std::to_string(cid) + " (expected 1.." +
+                            std::to_string(numComponents) + "; ls1-mardyn refuses it too: \"cid is larger than number of components\")");
         ok = false;
       }
     if (!ok) continue;

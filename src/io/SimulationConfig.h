@@ -62,6 +62,8 @@ struct TemperatureControlRegion {
   unsigned numSlabs = 1;             ///< settings/numslabs
   double exponent = 0.0;             ///< settings/exponent: beta = (T_target / T)^exponent (ls1's default 0)
   std::array<bool, 3> directions{true, true, true};  ///< settings/directions: the velocity components scaled
+  std::array<int, 6> refCoords{};    ///< coords/*@refcoordsID of lcx..ucz: 0 absolute, 1/2 relative to DistControl's
+                                     ///< left/right interface (lower/upper then hold the offsets until it places them)
   bool andersen = false;             ///< method Andersen (else VelocityScaling)
   double nu = 0.0;                   ///< settings/nu: Andersen collision frequency
   bool ramp = false;                 ///< target/ramp: start, end, update/{start, stop, freq}
@@ -142,10 +144,36 @@ struct MirrorConfig {
   int type = 1;
   bool right = false;
   double coord = 0.0;
+  long pluginID = 100;     ///< pluginID: how MettDeamonFeedrateDirector names the mirror whose removals it counts
+  int refID = 0;           ///< position/refID: coord is relative to 0 the origin, 1 DistControl's left, 2 its right interface
   double forceConstant = 100.0;
   unsigned component = 0;  ///< cid: 0 all, else 1-based
   double veloTarget = 0.0;        ///< meland/velo_target (type 5)
   double fixedProbability = 0.0;  ///< meland/fixed_probability (type 5; <= 0: |v_y' / v_y|)
+};
+
+/// ls1's DistControl plugin (<plugin name="DistControl">): tracks the two interfaces of a liquid slab along y
+/// from the density profile (bins of the box's height), sampled every step before the forces and evaluated
+/// every `update` steps (not at steps 0 and 1); TemperatureControl regions (coords/*@refcoordsID 1 or 2) and
+/// mirrors (position/refID 1 or 2) are placed relative to the left (1) or right (2) interface.
+struct DistControlConfig {
+  bool enabled = false;
+  SettingSource source;
+  unsigned long update = 5000;     ///< control/update
+  unsigned bins = 0;               ///< bins along y (subdivision: number, or round(L_y / width))
+  enum class Init { StartConfig, Values, File } init = Init::StartConfig;
+  double left = 10.0, right = 20.0;  ///< init/values (ls1's defaults 10, 20 otherwise)
+  enum class Method { Density, DensityDerivative } method = Method::DensityDerivative;
+  unsigned component = 0;          ///< method/componentID: 0 all, else 1-based
+  unsigned smooth = 2, derivate = 2;  ///< method/neighbourvals[@algorithm=smooth|derivate]
+  std::string logFile = "DistControl.dat";  ///< filenames/control: step, left, right at step 0 and every update
+};
+
+/// ls1's PosNegComp plugin: molecules with left < y < right (not of component `ignore`, 1-based, 0 none)
+/// take component `pos` when v_y > 0, else `neg` (1-based), before and after the forces.
+struct PosNegCompConfig {
+  unsigned pos = 1, neg = 1, ignore = 0;
+  double left = 0.0, right = 100.0;
 };
 
 /// ls1's MettDeamon plugin (<plugin name="MettDeamon">): a liquid reservoir (a phase space cut into bins
@@ -168,6 +196,21 @@ struct MettDeamonConfig {
   unsigned restartBin = 0;           ///< the bin inserted next
   double restartDeltaY = 0.0;        ///< how far that bin has moved in already
   unsigned long writeFrequency = 0;  ///< control/writefreq: restart file MettDeamonRestart_movdir-1_TS<step>.xml
+  bool directed = false;             ///< feed/method 5: the feed is set by MettDeamonFeedrateDirector
+};
+
+/// ls1's MettDeamonFeedrateDirector plugin: counts the molecules the Meland mirror `mirrorID` removes and every
+/// `updateFreq` steps sets the (last) MettDeamon's feed to the mean of the last `numvals` values of
+/// removed per step / (box area x-z * reservoir density); the list starts as `list` (feedrate/list, or numvals
+/// copies of feedrate/init, else zeros), and its mean is the feed at the start when the director comes before
+/// the MettDeamon in the XML (ls1 initialises its plugins in that order).
+struct FeedrateDirectorConfig {
+  SettingSource source;
+  long mirrorID = 100;              ///< mirror/pluginID
+  unsigned long updateFreq = 1000;  ///< mirror/control/update_freq
+  unsigned numvals = 1;             ///< mirror/feedrate/numvals
+  std::vector<double> list;         ///< the starting list
+  unsigned long writeFreq = 1000;   ///< restart/writefreq: MettDeamonFeedrateDirectorRestart_TS<step>.xml
 };
 
 /// refunits[@type=SI]: what one reduced unit is in SI (for printing SI values only; the
@@ -267,6 +310,12 @@ struct SimulationConfig {
   std::vector<WallPotentialConfig> walls;         ///< <plugin name="WallPotential">
   std::vector<MettDeamonConfig> mettDeamons;     ///< <plugin name="MettDeamon">
   std::vector<MirrorConfig> mirrors;              ///< <plugin name="Mirror">
+  DistControlConfig distControl;                  ///< <plugin name="DistControl"> (at most one, as ls1 uses one)
+  std::vector<PosNegCompConfig> posNegComps;      ///< <plugin name="PosNegComp">
+  std::vector<FeedrateDirectorConfig> feedrateDirectors;  ///< <plugin name="MettDeamonFeedrateDirector"> (at most one)
+  /// The order in which the first Mirror, MettDeamon and MettDeamonFeedrateDirector appear in the XML: ls1 runs
+  /// their before-force steps in that order.
+  std::vector<std::string> beforeForcesOrder;
   ParallelisationConfig parallelisation;
   GpuConfig gpu;
   bool legacyCellProcessor = false;      ///< --legacy-cell-processor

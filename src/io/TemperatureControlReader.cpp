@@ -59,10 +59,19 @@ TemperatureControlConfig TemperatureControlReader::read(XmlInput& xml, const Xml
       const XmlNode u = xml.child(coords, hi[d]);
       if (trimmedText(u) == "box") reg.upper[d] = box[d];
       else reg.upper[d] = xml.number(coords, hi[d], true, "a coordinate or box").value_or(box[d]);
-      for (const XmlNode& n : {xml.child(coords, lo[d]), u})
-        if (n && n.element->Attribute("refcoordsID") && std::string(n.element->Attribute("refcoordsID")) != "0")
-          xml.problem(n, "refcoordsID (coordinates that follow the DistControl plugin) is not supported (expected 0 or no attribute)");
-      if (reg.upper[d] < reg.lower[d]) xml.problem(coords, std::string("upper corner below lower corner along ") + "xyz"[d]);
+      // refcoordsID 1 or 2: the number is an offset from DistControl's left or right interface (ls1)
+      const XmlNode corner[2] = {xml.child(coords, lo[d]), u};
+      for (int k = 0; k < 2; ++k) {
+        const XmlNode& n = corner[k];
+        if (!n || !n.element->Attribute("refcoordsID")) continue;
+        const auto id = xml.integerAttribute(n, "refcoordsID", true);
+        if (!id || *id < 0 || *id > 2)
+          xml.problem(n, "unknown refcoordsID (expected 0 absolute, 1 DistControl's left or 2 its right interface)");
+        else
+          reg.refCoords[3 * k + d] = static_cast<int>(*id);
+      }
+      if (reg.refCoords[d] == 0 && reg.refCoords[3 + d] == 0 && reg.upper[d] < reg.lower[d])
+        xml.problem(coords, std::string("upper corner below lower corner along ") + "xyz"[d]);
     }
     const XmlNode target = xml.requiredChild(r, "target", "<target> with <temperature> and <component>");
     if (target) {

@@ -39,6 +39,7 @@ class XmlConfigReader {
   void readMkesfera(const XmlNode& generator);
   void readCubicGridGenerator(const XmlNode& generator);
   void readPerCellGenerator(const XmlNode& generator);
+  void readReplicaGenerator(const XmlNode& generator);
   void readAlgorithm(const XmlNode& algorithm);
   void readThermostats(const XmlNode& thermostats);
   void readPlanar(const XmlNode& longrange);

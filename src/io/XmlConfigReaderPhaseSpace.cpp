@@ -1,11 +1,12 @@
 // XmlConfigReader's phase-space part: phasespacepoint/file (ASCII .inp or ls1's binary files) and the
 // generators, looked up by name in one table (readGenerator): Lattice, CubicGridGenerator, MultiObjectGenerator,
-// mkTcTS, mkesfera, PerCellGenerator.
+// mkTcTS, mkesfera, PerCellGenerator, ReplicaGenerator.
 #include "io/XmlConfigReader.h"
 
 #include "generators/MkTcTSGenerator.h"
 #include "generators/MkesferaGenerator.h"
 #include "generators/PerCellGenerator.h"
+#include "generators/ReplicaGenerator.h"
 #include "generators/MultiObjectGenerator.h"
 #include "io/BinaryPhaseSpace.h"
 #include "io/LatticeGenerator.h"
@@ -125,6 +126,7 @@ void XmlConfigReader::readGenerator(const XmlNode& g) {
       {"mkTcTS", &XmlConfigReader::readMkTcTS},
       {"mkesfera", &XmlConfigReader::readMkesfera},
       {"PerCellGenerator", &XmlConfigReader::readPerCellGenerator},
+      {"ReplicaGenerator", &XmlConfigReader::readReplicaGenerator},
   };
   auto lower = [](std::string n) {
     std::transform(n.begin(), n.end(), n.begin(), [](unsigned char c) { return std::tolower(c); });
@@ -201,6 +203,28 @@ void XmlConfigReader::readPerCellGenerator(const XmlNode& g) {
                                       : static_cast<double>(n[0]) * n[1] * n[2] * static_cast<double>(s.perCell);
   if (!checkMoleculeCount(_xml.child(g, "numMoleculesPerCell"), count) || !_options.readPhaseSpace) return;
   _config.molecules = PerCellGenerator::generate(s, _config.components[0], _config.box);
+}
+
+// ls1-mardyn's ReplicaGenerator: the box becomes the replicas' box (as in ls1, which overwrites the XML's
+// domain; a warning names a difference); the simulation time is the XML's (ls1 ignores the headers' times).
+void XmlConfigReader::readReplicaGenerator(const XmlNode& g) {
+  ReplicaGenerator::Input in;
+  const bool het = _xml.text(g, "type").value_or("") != "homogeneous";
+  if (!ReplicaGenerator::read(_xml, g, _config.components.size(), _options.readPhaseSpace,
+                              [this](const XmlNode& n, double count) { return checkMoleculeCount(n, count); }, in))
+    return;
+  const Vec3 box = ReplicaGenerator::box(in.settings, in.vapor, het ? &in.liquid : nullptr);
+  const Vec3& B = _config.box;
+  if (std::abs(box.x - B.x) > 1e-9 * B.x || std::abs(box.y - B.y) > 1e-9 * B.y || std::abs(box.z - B.z) > 1e-9 * B.z) {
+    std::ostringstream msg;
+    msg.precision(17);
+    msg << "the replicas make a box of (" << box.x << ", " << box.y << ", " << box.z << "), not the ("
+        << B.x << ", " << B.y << ", " << B.z << ") of " << _domainNode.path << "; the replicas' box is used (as in ls1)";
+    _xml.warning(g, msg.str());
+  }
+  _config.box = box;
+  if (_options.readPhaseSpace)
+    _config.molecules = ReplicaGenerator::generate(in.settings, in.vapor, het ? &in.liquid : nullptr);
 }
 
 void XmlConfigReader::readLatticeGenerator(const XmlNode& g) {

@@ -41,6 +41,10 @@ class MettDeamon {
   double feedSum() const { return _feedSum; }     ///< how far that bin has moved in already
   double transitionPlane() const { return 2.0 * _binWidth; }
   double reservoirDensity() const { return _density; }
+  /// The feed per step (method 5: set by MettDeamonFeedrateDirector).
+  double feed() const { return _config.feed; }
+  void setFeed(double feed) { _config.feed = feed; }
+  bool directed() const { return _config.directed; }
   unsigned long inserted() const { return _inserted; }  ///< molecules inserted by this process
   unsigned long released() const { return _released; }  ///< molecules released by this process
   /// The molecules of queue bin `k`, y relative to the bin's lower face (component: the reservoir's).

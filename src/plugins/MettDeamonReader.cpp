@@ -141,14 +141,13 @@ MettDeamonConfig MettDeamonReader::read(XmlInput& xml, const XmlNode& p, const S
       if (method == 4) {
         m.feed = xml.number(feed, "target", m.feed);
       } else if (method == 5) {
-        xml.problem(xml.child(feed, "method"), "MettDeamon feed method 5 takes its feed rate from the "
-                                               "MettDeamonFeedrateDirector plugin, which is not supported (expected method 4, a constant feed)");
+        m.directed = true;  // the feed comes from MettDeamonFeedrateDirector (PhysicsPluginReader checks it is there)
       } else if (method >= 1 && method <= 3) {
         // ls1 computes the feed of these methods only in a branch that method 5 alone enters: the feed stays <init>
         xml.warning(xml.child(feed, "method"), "MettDeamon feed method " + std::to_string(method) +
                                                    " keeps the feed at <init> for the whole run (as ls1 does)");
       } else {
-        xml.problem(feed, "MettDeamon feed method " + std::to_string(method) + " is not known (expected 1..4)");
+        xml.problem(feed, "MettDeamon feed method " + std::to_string(method) + " is not known (expected 1..5)");
       }
       if (!(m.feed >= 0)) xml.problem(feed, "MettDeamon feed must not be negative");
       const XmlNode rv = xml.child(feed, "release_velo");

@@ -9,7 +9,7 @@
 namespace mardyn {
 
 TemperatureControl::TemperatureControl(TemperatureControlConfig config, std::size_t, double timestep)
-    : _config(std::move(config)), _timestep(timestep) {
+    : _config(std::move(config)), _offsets(_config.regions), _timestep(timestep) {
   for (const auto& r : _config.regions) {
     State s;
     s.betaTrans.assign(r.numSlabs, 1.0);
@@ -22,6 +22,18 @@ TemperatureControl::TemperatureControl(TemperatureControlConfig config, std::siz
 
 bool TemperatureControl::actsAt(unsigned long step) const {
   return step % _config.frequency == 0 && step > _config.start && step <= _config.stop;
+}
+
+void TemperatureControl::follow(double left, double right) {
+  for (std::size_t i = 0; i < _config.regions.size(); ++i) {
+    const TemperatureControlRegion& o = _offsets[i];
+    TemperatureControlRegion& r = _config.regions[i];
+    for (int d = 0; d < 3; ++d) {
+      const auto place = [&](double offset, int ref) { return offset + (ref == 1 ? left : ref == 2 ? right : 0.0); };
+      r.lower[d] = place(o.lower[d], o.refCoords[d]);
+      r.upper[d] = place(o.upper[d], o.refCoords[3 + d]);
+    }
+  }
 }
 
 int TemperatureControl::slabOf(const TemperatureControlRegion& r, const Molecule& m) const {

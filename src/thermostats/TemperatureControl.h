@@ -28,6 +28,11 @@ class TemperatureControl {
   /// The last factors of region i, slab s.
   double betaTrans(std::size_t region, unsigned slab) const { return _regions[region].betaTrans[slab]; }
   double betaRot(std::size_t region, unsigned slab) const { return _regions[region].betaRot[slab]; }
+  /// Places the regions whose corners follow DistControl (refCoords 1: left, 2: right interface) at the
+  /// configured offsets from the interfaces (ls1's CuboidRegionObs::update); the slabs divide the new height.
+  void follow(double left, double right);
+  /// The region as it stands (after follow()).
+  const TemperatureControlRegion& region(std::size_t i) const { return _config.regions[i]; }
   /// Creates (truncates) the beta logs with their header line (rank 0 only).
   void initLogs(int rank) const;
 
@@ -45,6 +50,7 @@ class TemperatureControl {
   void updateRamp(std::size_t i, unsigned long step);
 
   TemperatureControlConfig _config;
+  std::vector<TemperatureControlRegion> _offsets;  ///< the regions as configured (offsets where they follow)
   std::vector<State> _regions;
   std::vector<double> _targets;
   double _timestep;

@@ -15,6 +15,7 @@ const char* kPS = "/mardyn/simulation/ensemble/phasespacepoint/file";
 class InputErrorTest : public CppUnit::TestFixture {
   CPPUNIT_TEST_SUITE(InputErrorTest);
   CPPUNIT_TEST(missingElement);
+  CPPUNIT_TEST(mixingRuleForUnknownComponent);
   CPPUNIT_TEST(wrongTypeValue);
   CPPUNIT_TEST(wrongTypeAttribute);
   CPPUNIT_TEST(nonPositiveBox);
@@ -38,6 +39,15 @@ class InputErrorTest : public CppUnit::TestFixture {
     const InputError e = readError(dir, cfg, validPhaseSpace());
     expectProblem(e, dir.file("config.xml"), lineOf(cfg, "<integrator"), "/mardyn/simulation/integrator/timestep",
                   "missing element <timestep> (expected a positive number)");
+  }
+
+  /// ls1-mardyn's all-options.xml mixes component 1 with a component 2 it does not define; ls1 stops there too.
+  void mixingRuleForUnknownComponent() {
+    TempDir dir;
+    const std::string cfg = replaced(validConfig(), "cid1=\"1\" cid2=\"2\"", "cid1=\"1\" cid2=\"3\"");
+    const InputError e = readError(dir, cfg, validPhaseSpace());
+    expectProblem(e, dir.file("config.xml"), lineOf(cfg, "<rule type="), "/mardyn/simulation/ensemble/components/mixing/rule",
+                  "mixing rule for unknown component id 3 (expected 1..2; ls1-mardyn refuses it too");
   }
 
   void wrongTypeValue() {

@@ -96,10 +96,10 @@ class MaxCheckTest : public CppUnit::TestFixture {
   void unsupportedPluginIsAnError() {
     using namespace iotest;
     TempDir dir;
-    const std::string cfg = replaced(validConfig(), "</output>", "</output>\n    <plugin name=\"PosNegComp\"><limitY>5</limitY></plugin>");
+    const std::string cfg = replaced(validConfig(), "</output>", "</output>\n    <plugin name=\"FixRegion\"><xmin>5</xmin></plugin>");
     const auto e = readError(dir, cfg, validPhaseSpace());
-    expectProblem(e, dir.file("config.xml"), lineOf(cfg, "<plugin name=\"PosNegComp\">"), "/mardyn/simulation/plugin",
-                  "plugin PosNegComp (changes molecules' components by position) is not supported");
+    expectProblem(e, dir.file("config.xml"), lineOf(cfg, "<plugin name=\"FixRegion\">"), "/mardyn/simulation/plugin",
+                  "plugin FixRegion (fixes molecules in a region) is not supported");
   }
 };
 

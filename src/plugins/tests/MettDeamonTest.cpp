@@ -245,10 +245,10 @@ class MettDeamonTest : public CppUnit::TestFixture {
                     "/mardyn/simulation/plugin/control/feed/direction", "direction 2 (right to left) is not supported");
     }
     {
-      const std::string cfg = replaced(validConfig(), "</output>", plugin("1", "5", "5"));
+      const std::string cfg = replaced(validConfig(), "</output>", plugin("1", "6", "5"));
       const auto e = readError(dir, cfg, validPhaseSpace());
       expectProblem(e, dir.file("config.xml"), lineOf(cfg, "<plugin name=\"MettDeamon\">"),
-                    "/mardyn/simulation/plugin/control/feed/method", "MettDeamonFeedrateDirector");
+                    "/mardyn/simulation/plugin/control/feed", "feed method 6 is not known (expected 1..5)");
       expectProblem(e, dir.file("config.xml"), lineOf(cfg, "<plugin name=\"MettDeamon\">"),
                     "/mardyn/simulation/plugin/control/feed/release_velo", "release_velo method 5");
     }
