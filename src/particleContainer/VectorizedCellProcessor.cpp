@@ -29,6 +29,7 @@ VectorizedCellProcessor::VectorizedCellProcessor(const InteractionParameters& pa
       _cutoff2(params.cutoff() * params.cutoff()),
       _innerCutoff2(params.switchingStart() * params.switchingStart()),
       _numLJTypes(params.numLJTypes()),
+      _oneComponent(params.numComponents() == 1),
       _simd(simd) {
   _ljTypes.fill(params);
 }
@@ -70,11 +71,8 @@ void VectorizedCellProcessor::moleculeAgainstListed(CellDataSoA& soa1, Multipole
   ljSites(soa1, m, soa2, n, nFirst, u6, vir);
   if (!mp1.empty() && !mp2.empty()) {
     MultipoleCellData& p = _packedMultipoles;
-    p.packListed(mp2, listed, n);
-    std::size_t split[3] = {0, 0, 0};
-    const MultipoleSiteArrays* kinds[3] = {&mp2.charges, &mp2.dipoles, &mp2.quadrupoles};
-    for (int k = 0; k < 3; ++k)
-      for (std::size_t l = 0; l < nFirst; ++l) split[k] += kinds[k]->first[listed[l] + 1] - kinds[k]->first[listed[l]];
+    std::size_t split[3];
+    p.packListed(mp2, listed, n, nFirst, split);
     _kernels.multipoleRows(mp1, m, p, split, _cutoff2, _params.epsRFInvrc3(), sums);
     p.scatter(mp2);
   }
@@ -244,30 +242,66 @@ void VectorizedCellProcessor::ljSites(CellDataSoA& soa1, std::size_t m, CellData
   const std::size_t groups = grouped ? 2 * types : 2;  // else: weight classes only
   std::size_t* start = p.groupStart;
   for (std::size_t g = 0; g <= groups; ++g) start[g] = 0;
-  for (std::size_t k = 0; k < numListed; ++k) {
-    const std::size_t mol = _listed[k], cls = k < numFirst ? 0 : 1;
-    if (grouped)
-      for (std::size_t s = b.first[mol]; s < b.first[mol + 1]; ++s) ++start[cls * types + b.type[s] + 1];
-    else
-      start[cls + 1] += b.first[mol + 1] - b.first[mol];
-  }
-  for (std::size_t g = 0; g < groups; ++g) start[g + 1] += start[g];
-  const std::size_t ns = start[groups];
-  if (ns == 0) return;
-  p.reserve(ns);
-  std::size_t fill[2 * maxGroupedTypes];
-  std::copy(start, start + groups, fill);
-  for (std::size_t k = 0; k < numListed; ++k) {
-    const std::size_t mol = _listed[k], cls = k < numFirst ? 0 : 1;
-    for (std::size_t s = b.first[mol]; s < b.first[mol + 1]; ++s) {
-      const std::size_t at = fill[grouped ? cls * types + b.type[s] : cls]++;
-      const double* rec = &b.rec[SiteArrays::recSize * s];
-      p.index[at] = s;
-      p.x[at] = rec[0];
-      p.y[at] = rec[1];
-      p.z[at] = rec[2];
+  // Raw pointers: the packed stores must not make the compiler reload the partners' columns every site.
+  const std::size_t* const listed = _listed.data();
+  const std::size_t* const bFirst = b.first.data();
+  const int* const bType = b.type.data();
+  const double* const bRec = b.rec.data();
+  if (grouped && _oneComponent) {
+    // One component: LJ type = site number in the molecule, every listed molecule has each type once,
+    // so the groups' sizes are the class sizes and a site's slot follows from its molecule's rank.
+    const std::size_t count[2] = {numFirst, numListed - numFirst};
+    for (std::size_t g = 0; g < groups; ++g) start[g + 1] = start[g] + count[g / types];
+    p.reserve(start[groups]);
+    std::size_t* const __restrict__ index = p.index.data();
+    double* const __restrict__ px = p.x.data();
+    double* const __restrict__ py = p.y.data();
+    double* const __restrict__ pz = p.z.data();
+    for (std::size_t k = 0; k < numListed; ++k) {
+      const std::size_t cls = k < numFirst ? 0 : 1, rank = k - cls * numFirst;
+      const std::size_t s0 = bFirst[listed[k]];
+      for (std::size_t t = 0; t < types; ++t) {
+        const std::size_t at = start[cls * types + t] + rank, s = s0 + t;
+        const double* rec = &bRec[SiteArrays::recSize * s];
+        index[at] = s;
+        px[at] = rec[0];
+        py[at] = rec[1];
+        pz[at] = rec[2];
+      }
+    }
+  } else {
+    for (std::size_t k = 0; k < numListed; ++k) {
+      const std::size_t mol = listed[k], cls = k < numFirst ? 0 : 1;
+      const std::size_t begin = bFirst[mol], end = bFirst[mol + 1];
+      if (grouped)
+        for (std::size_t s = begin; s < end; ++s) ++start[cls * types + static_cast<std::size_t>(bType[s]) + 1];
+      else
+        start[cls + 1] += end - begin;
+    }
+    for (std::size_t g = 0; g < groups; ++g) start[g + 1] += start[g];
+    if (start[groups] == 0) return;
+    p.reserve(start[groups]);
+    std::size_t fill[2 * maxGroupedTypes];
+    std::copy(start, start + groups, fill);
+    std::size_t* const __restrict__ index = p.index.data();
+    double* const __restrict__ px = p.x.data();
+    double* const __restrict__ py = p.y.data();
+    double* const __restrict__ pz = p.z.data();
+    for (std::size_t k = 0; k < numListed; ++k) {
+      const std::size_t mol = listed[k], cls = k < numFirst ? 0 : 1;
+      const std::size_t begin = bFirst[mol], end = bFirst[mol + 1];
+      for (std::size_t s = begin; s < end; ++s) {
+        const std::size_t at = fill[grouped ? cls * types + static_cast<std::size_t>(bType[s]) : cls]++;
+        const double* rec = &bRec[SiteArrays::recSize * s];
+        index[at] = s;
+        px[at] = rec[0];
+        py[at] = rec[1];
+        pz[at] = rec[2];
+      }
     }
   }
+  const std::size_t ns = start[groups];
+  if (ns == 0) return;
   std::fill(p.fx.begin(), p.fx.begin() + ns, 0.0);
   std::fill(p.fy.begin(), p.fy.begin() + ns, 0.0);
   std::fill(p.fz.begin(), p.fz.begin() + ns, 0.0);
@@ -313,16 +347,21 @@ void VectorizedCellProcessor::ljSites(CellDataSoA& soa1, std::size_t m, CellData
   }
   // The packed accumulators hold -f on each partner centre: lever arms of the partners, then scatter.
   const std::size_t classEnd[2] = {start[grouped ? types : 1], ns};
+  const std::size_t* const index = p.index.data();
+  const double* const __restrict__ pfx = p.fx.data();
+  const double* const __restrict__ pfy = p.fy.data();
+  const double* const __restrict__ pfz = p.fz.data();
+  double* const __restrict__ bf = b.f.data();
   for (std::size_t cls = 0, k = 0; cls < 2; ++cls) {
     double sv = 0.0;
     for (; k < classEnd[cls]; ++k) {
-      const std::size_t s = p.index[k];
-      const double* lever = &b.rec[SiteArrays::recSize * s + 3];
-      sv += lever[0] * p.fx[k] + lever[1] * p.fy[k] + lever[2] * p.fz[k];
-      double* fs = &b.f[3 * s];
-      fs[0] += p.fx[k];
-      fs[1] += p.fy[k];
-      fs[2] += p.fz[k];
+      const std::size_t s = index[k];
+      const double* lever = &bRec[SiteArrays::recSize * s + 3];
+      sv += lever[0] * pfx[k] + lever[1] * pfy[k] + lever[2] * pfz[k];
+      double* fs = &bf[3 * s];
+      fs[0] += pfx[k];
+      fs[1] += pfy[k];
+      fs[2] += pfz[k];
     }
     vir[cls] -= sv;
   }

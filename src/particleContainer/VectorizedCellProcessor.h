@@ -99,6 +99,7 @@ class VectorizedCellProcessor : public CellProcessor {
   double _innerCutoff2;                        // rc^2, or rs^2 with the cutoff switch
   LJTypeTable _ljTypes;
   unsigned _numLJTypes;
+  bool _oneComponent;  // LJ type = site number in the molecule
   std::vector<CellDataSoA> _soa;               // by cell index
   std::vector<MultipoleCellData> _multipoles;  // charges, dipoles, quadrupoles by cell index
   MultipoleCellData _packedMultipoles;         // the listed neighbours' electrostatic sites
