@@ -64,11 +64,9 @@ void VectorizedCellProcessor::moleculeAgainstListed(CellDataSoA& soa1, Multipole
                                                     const std::size_t* listed, std::size_t n, std::size_t nFirst,
                                                     double weightFirst, double weightRest) {
   if (n == 0) return;
-  if (_listed.size() < n) _listed.resize(n);
-  std::copy(listed, listed + n, _listed.begin());
   double u6[2] = {0.0, 0.0}, vir[2] = {0.0, 0.0};
   multipoleloops::Sums sums[2];
-  ljSites(soa1, m, soa2, n, nFirst, u6, vir);
+  ljSites(soa1, m, soa2, listed, n, nFirst, u6, vir);
   if (!mp1.empty() && !mp2.empty()) {
     MultipoleCellData& p = _packedMultipoles;
     std::size_t split[3];
@@ -218,7 +216,7 @@ void VectorizedCellProcessor::pairLoop(CellDataSoA& soa1, CellDataSoA& soa2, Mul
       n += d2[j] < _innerCutoff2 ? 1 : 0;
     }
     if (n == 0) continue;
-    ljSites(soa1, m, soa2, n, n, u6, vir);
+    ljSites(soa1, m, soa2, listed, n, n, u6, vir);
     if (multipoles) {
       MultipoleCellData& p = _packedMultipoles;
       p.packListed(mp2, listed, n);
@@ -231,8 +229,9 @@ void VectorizedCellProcessor::pairLoop(CellDataSoA& soa1, CellDataSoA& soa2, Mul
   _virial += weight * (vir[0] + sums[0].virial);
 }
 
-void VectorizedCellProcessor::ljSites(CellDataSoA& soa1, std::size_t m, CellDataSoA& soa2, std::size_t numListed,
-                                      std::size_t numFirst, double u6[2], double vir[2]) {
+void VectorizedCellProcessor::ljSites(CellDataSoA& soa1, std::size_t m, CellDataSoA& soa2,
+                                      const std::size_t* listed, std::size_t numListed, std::size_t numFirst,
+                                      double u6[2], double vir[2]) {
   SiteArrays& a = soa1.lj;
   SiteArrays& b = soa2.lj;
   if (a.first[m] == a.first[m + 1]) return;
@@ -243,7 +242,6 @@ void VectorizedCellProcessor::ljSites(CellDataSoA& soa1, std::size_t m, CellData
   std::size_t* start = p.groupStart;
   for (std::size_t g = 0; g <= groups; ++g) start[g] = 0;
   // Raw pointers: the packed stores must not make the compiler reload the partners' columns every site.
-  const std::size_t* const listed = _listed.data();
   const std::size_t* const bFirst = b.first.data();
   const int* const bType = b.type.data();
   const double* const bRec = b.rec.data();
@@ -302,11 +300,11 @@ void VectorizedCellProcessor::ljSites(CellDataSoA& soa1, std::size_t m, CellData
   }
   const std::size_t ns = start[groups];
   if (ns == 0) return;
+  if (!grouped)
+    for (std::size_t k = 0; k < ns; ++k) p.type[k] = b.type[p.index[k]];
   std::fill(p.fx.begin(), p.fx.begin() + ns, 0.0);
   std::fill(p.fy.begin(), p.fy.begin() + ns, 0.0);
   std::fill(p.fz.begin(), p.fz.begin() + ns, 0.0);
-  if (!grouped)
-    for (std::size_t k = 0; k < ns; ++k) p.type[k] = b.type[p.index[k]];
   // The loops sum the site virial (r_i - r_j) . f; the centre-of-mass virial (c_i - c_j) . f differs
   // by - (r_i - c_i) . f + (r_j - c_j) . f: summed per site over its pairs of each weight class below.
   std::size_t filledRow = static_cast<std::size_t>(-1);  // the parameters in p are those of this type row

@@ -82,12 +82,12 @@ class VectorizedCellProcessor : public CellProcessor {
   /// Molecules of soa1 against those of soa2 (Self: each pair once), energy/virial times weight.
   template <bool Self>
   void pairLoop(CellDataSoA& soa1, CellDataSoA& soa2, MultipoleCellData& mp1, MultipoleCellData& mp2, double weight);
-  /// LJ centres of molecule m of soa1 against the LJ centres of the molecules _listed[0..numListed) of soa2;
-  /// 6 U and the virial of the pairs with _listed[0..numFirst) go to u6[0], vir[0], the others' to u6[1],
+  /// LJ centres of molecule m of soa1 against the LJ centres of the molecules listed[0..numListed) of soa2;
+  /// 6 U and the virial of the pairs with listed[0..numFirst) go to u6[0], vir[0], the others' to u6[1],
   /// vir[1]. With few LJ types the packed centres are grouped by (weight, type), so that every group
   /// runs the loop with one parameter set; else the parameters are packed per centre.
-  void ljSites(CellDataSoA& soa1, std::size_t m, CellDataSoA& soa2, std::size_t numListed, std::size_t numFirst,
-               double u6[2], double vir[2]);
+  void ljSites(CellDataSoA& soa1, std::size_t m, CellDataSoA& soa2, const std::size_t* listed, std::size_t numListed,
+               std::size_t numFirst, double u6[2], double vir[2]);
 
 
   /// Molecule pairs of the cell(s) with rs <= R < rc when the cutoff switch is on.
