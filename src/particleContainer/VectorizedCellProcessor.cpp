@@ -16,11 +16,6 @@
 
 namespace mardyn {
 
-namespace {
-/// Partners ahead of the one packed whose records are prefetched (the gathers wait on memory).
-constexpr std::size_t prefetchAhead = 6;
-}  // namespace
-
 void VectorizedCellProcessor::PackedSites::reserve(std::size_t n) {
   if (x.size() >= n) return;
   for (auto* v : {&x, &y, &z, &fx, &fy, &fz, &eps24, &sig2, &shift6}) v->resize(n);
@@ -263,12 +258,6 @@ void VectorizedCellProcessor::ljSites(CellDataSoA& soa1, std::size_t m, CellData
     for (std::size_t k = 0; k < numListed; ++k) {
       const std::size_t cls = k < numFirst ? 0 : 1, rank = k - cls * numFirst;
       const std::size_t s0 = bFirst[listed[k]];
-      if (k + prefetchAhead < numListed) {
-        const double* ahead = &bRec[SiteArrays::recSize * bFirst[listed[k + prefetchAhead]]];
-        __builtin_prefetch(ahead);
-        __builtin_prefetch(ahead + 8);
-        __builtin_prefetch(ahead + 16);
-      }
       for (std::size_t t = 0; t < types; ++t) {
         const std::size_t at = start[cls * types + t] + rank, s = s0 + t;
         const double* rec = &bRec[SiteArrays::recSize * s];
