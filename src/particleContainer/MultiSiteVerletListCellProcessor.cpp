@@ -22,15 +22,30 @@ bool MultiSiteVerletListCellProcessor::applies(const std::vector<Component>& /*c
 
 void MultiSiteVerletListCellProcessor::computeForces() {
   _sites.initTraversal();
-  _soa.comX.clear();
-  _soa.comY.clear();
-  _soa.comZ.clear();
-  _soa.lj.clear();
-  _multipoles.clear();
-  _soa.numMolecules = _numSlots;
-  for (std::size_t s = 0; s < _numSlots; ++s) _sites.appendMolecule(_soa, _multipoles, present(s) ? _molecule[s] : nullptr);
-  _soa.lj.first.push_back(_soa.lj.size());
-  _multipoles.finish();
+  // The site layout (which slot's sites lie where) holds while the list does: a slot stands for one
+  // molecule (one component) until the next build. Then only positions are rewritten and the forces
+  // zeroed, in place; absent slots keep stale sites, which no row reads (their centres lie far away).
+  bool inPlace = _layoutBuild == rebuilds() && _soa.numMolecules == _numSlots && _laidOut.size() == _numSlots;
+  for (std::size_t s = 0; inPlace && s < _numSlots; ++s) inPlace = !present(s) || _laidOut[s];
+  if (inPlace) {
+    for (std::size_t s = 0; s < _numSlots; ++s)
+      if (present(s)) _sites.updateMolecule(_soa, _multipoles, s, *_molecule[s]);
+  } else {
+    _soa.comX.clear();
+    _soa.comY.clear();
+    _soa.comZ.clear();
+    _soa.lj.clear();
+    _multipoles.clear();
+    _soa.numMolecules = _numSlots;
+    _laidOut.assign(_numSlots, 0);
+    for (std::size_t s = 0; s < _numSlots; ++s) {
+      _laidOut[s] = present(s);
+      _sites.appendMolecule(_soa, _multipoles, present(s) ? _molecule[s] : nullptr);
+    }
+    _soa.lj.first.push_back(_soa.lj.size());
+    _multipoles.finish();
+    _layoutBuild = rebuilds();
+  }
   const bool dipoles = _multipoles.dipoles.size() > 0;
   // Rows over the weighted pairs and/or the pairs counted once. Where both kinds are listed they run
   // apart: the image copies' forces from weighted pairs are discarded (counted by their owners), those

@@ -65,6 +65,29 @@ struct MultipoleCellData {
     quadrupoles.first.push_back(quadrupoles.size());
     for (const Quadrupole& q : c.quadrupoles()) quadrupoles.push(r + toSpace(q.r), r, toSpace(q.e), q.abs);
   }
+  /// Rewrites the sites of entry `entry` (added by addMolecule for a molecule of m's component) with those
+  /// of m, accumulators zeroed.
+  void updateMolecule(std::size_t entry, const Molecule& m, const std::array<double, 9>& rot) {
+    const Vec3& r = m.r();
+    auto toSpace = [&rot](const Vec3& b) {
+      return Vec3{rot[0] * b.x + rot[3] * b.y + rot[6] * b.z, rot[1] * b.x + rot[4] * b.y + rot[7] * b.z,
+                  rot[2] * b.x + rot[5] * b.y + rot[8] * b.z};
+    };
+    auto set = [&r](MultipoleSiteArrays& a, std::size_t k, const Vec3& p, const Vec3& e) {
+      a.x[k] = p.x; a.y[k] = p.y; a.z[k] = p.z;
+      a.cx[k] = r.x; a.cy[k] = r.y; a.cz[k] = r.z;
+      a.ex[k] = e.x; a.ey[k] = e.y; a.ez[k] = e.z;
+      a.fx[k] = 0.0; a.fy[k] = 0.0; a.fz[k] = 0.0;
+      a.tx[k] = 0.0; a.ty[k] = 0.0; a.tz[k] = 0.0;
+    };
+    const Component& c = m.component();
+    std::size_t k = charges.first[entry];
+    for (const Charge& q : c.charges()) set(charges, k++, r + toSpace(q.r), Vec3{});
+    k = dipoles.first[entry];
+    for (const Dipole& d : c.dipoles()) set(dipoles, k++, r + toSpace(d.r), toSpace(d.e));
+    k = quadrupoles.first[entry];
+    for (const Quadrupole& q : c.quadrupoles()) set(quadrupoles, k++, r + toSpace(q.r), toSpace(q.e));
+  }
   void finish() {
     charges.first.push_back(charges.size());
     dipoles.first.push_back(dipoles.size());

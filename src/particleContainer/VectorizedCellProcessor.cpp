@@ -59,6 +59,30 @@ void VectorizedCellProcessor::appendMolecule(CellDataSoA& soa, MultipoleCellData
   }
 }
 
+void VectorizedCellProcessor::updateMolecule(CellDataSoA& soa, MultipoleCellData& mp, std::size_t entry,
+                                             const Molecule& m) const {
+  const Vec3& r = m.r();
+  soa.comX[entry] = r.x;
+  soa.comY[entry] = r.y;
+  soa.comZ[entry] = r.z;
+  const auto& centres = m.component().ljCenters();
+  const auto rot = m.q().matrix();  // space -> body; its transpose maps body -> space
+  mp.updateMolecule(entry, m, rot);
+  const std::size_t first = soa.lj.first[entry];
+  for (std::size_t c = 0; c < centres.size(); ++c) {
+    const Vec3& b = centres[c].r;
+    double* rec = &soa.lj.rec[SiteArrays::recSize * (first + c)];
+    rec[0] = r.x + rot[0] * b.x + rot[3] * b.y + rot[6] * b.z;  // as appendMolecule, to the last bit
+    rec[1] = r.y + rot[1] * b.x + rot[4] * b.y + rot[7] * b.z;
+    rec[2] = r.z + rot[2] * b.x + rot[5] * b.y + rot[8] * b.z;
+    rec[3] = rec[0] - r.x;
+    rec[4] = rec[1] - r.y;
+    rec[5] = rec[2] - r.z;
+    double* f = &soa.lj.f[3 * (first + c)];
+    f[0] = f[1] = f[2] = 0.0;
+  }
+}
+
 void VectorizedCellProcessor::moleculeAgainstListed(CellDataSoA& soa1, MultipoleCellData& mp1, std::size_t m,
                                                     CellDataSoA& soa2, MultipoleCellData& mp2,
                                                     const std::size_t* listed, std::size_t n, std::size_t nFirst,

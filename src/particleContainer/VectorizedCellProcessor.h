@@ -43,6 +43,9 @@ class VectorizedCellProcessor : public CellProcessor {
   // The pieces, for processors that find the molecule pairs themselves (MultiSiteVerletListCellProcessor).
   /// Appends the sites of m (space frame) to soa and mp; nullptr: an entry without sites.
   void appendMolecule(CellDataSoA& soa, MultipoleCellData& mp, const Molecule* m) const;
+  /// Rewrites entry m of soa and mp, laid out by appendMolecule for a molecule of m's component, with
+  /// the sites of m in space frame, and zeroes its force and torque accumulators.
+  void updateMolecule(CellDataSoA& soa, MultipoleCellData& mp, std::size_t entry, const Molecule& m) const;
   /// Molecule m of (soa1, mp1) against the molecules listed[0..n) of (soa2, mp2), every one with its centre
   /// within the cutoff: site forces to both sides; U_pot and virial of the pairs with listed[0..nFirst)
   /// times weightFirst, of the others times weightRest, added to upot(), virial(). The partners' sites
