@@ -2,6 +2,8 @@
 // centre-of-mass cutoff and passed to the multi-site loops; forces and torques returned per cell.
 #include "particleContainer/MultiSiteVerletListCellProcessor.h"
 
+#include <algorithm>
+
 namespace mardyn {
 
 MultiSiteVerletListCellProcessor::MultiSiteVerletListCellProcessor(const InteractionParameters& params, double skin,
@@ -20,50 +22,81 @@ bool MultiSiteVerletListCellProcessor::applies(const std::vector<Component>& /*c
 
 void MultiSiteVerletListCellProcessor::computeForces() {
   _sites.initTraversal();
-  _soa.comX.clear();
-  _soa.comY.clear();
-  _soa.comZ.clear();
-  _soa.lj.clear();
-  _multipoles.clear();
-  _soa.numMolecules = _numSlots;
-  for (std::size_t s = 0; s < _numSlots; ++s) _sites.appendMolecule(_soa, _multipoles, present(s) ? _molecule[s] : nullptr);
-  _soa.lj.first.push_back(_soa.lj.size());
-  _multipoles.finish();
+  // The site layout (which slot's sites lie where) holds while the list does: a slot stands for one
+  // molecule (one component) until the next build. Then only positions are rewritten and the forces
+  // zeroed, in place; absent slots keep stale sites, which no row reads (their centres lie far away).
+  bool inPlace = _layoutBuild == rebuilds() && _soa.numMolecules == _numSlots && _laidOut.size() == _numSlots;
+  for (std::size_t s = 0; inPlace && s < _numSlots; ++s) inPlace = !present(s) || _laidOut[s];
+  if (inPlace) {
+    for (std::size_t s = 0; s < _numSlots; ++s)
+      if (present(s)) _sites.updateMolecule(_soa, _multipoles, s, *_molecule[s]);
+  } else {
+    _soa.comX.clear();
+    _soa.comY.clear();
+    _soa.comZ.clear();
+    _soa.lj.clear();
+    _multipoles.clear();
+    _soa.numMolecules = _numSlots;
+    _laidOut.assign(_numSlots, 0);
+    for (std::size_t s = 0; s < _numSlots; ++s) {
+      _laidOut[s] = present(s);
+      _sites.appendMolecule(_soa, _multipoles, present(s) ? _molecule[s] : nullptr);
+    }
+    _soa.lj.first.push_back(_soa.lj.size());
+    _multipoles.finish();
+    _layoutBuild = rebuilds();
+  }
   const bool dipoles = _multipoles.dipoles.size() > 0;
   // Rows over the weighted pairs and/or the pairs counted once. Where both kinds are listed they run
   // apart: the image copies' forces from weighted pairs are discarded (counted by their owners), those
   // from pairs counted once go to the owned copies, so the former are taken off before the fold.
   const bool both = _once && pairsWeighted() > 0;
+  // Absent slots and the padding slot lie far away, so the cutoff test alone drops them; the filter is
+  // branch-free (each partner is written to both buffers and counted where it belongs).
   auto rows = [this](bool weighted, bool once) {
+    const double* const pos = _pos.data();
+    const double cutoff2 = _cutoff2;
     for (std::size_t i = 0; i < _numSlots; ++i) {
       if (!present(i)) continue;
-      const double* pi = &_pos[4 * i];
+      const double* pi = &pos[4 * i];
+      const double xi = pi[0], yi = pi[1], zi = pi[2];
       const bool ownedI = pi[3] != 0.0;
-      _full.clear();
-      _half.clear();
-      if (weighted)
-        for (std::size_t k = _rowStart[i]; k < _rowStart[i + 1]; ++k) {
-          const std::size_t j = _partners[k];
-          if (j >= _numSlots || !present(j)) continue;  // padding, or absent in this traversal
-          const double* pj = &_pos[4 * j];
+      const std::size_t rowLength = (weighted ? _rowStart[i + 1] - _rowStart[i] : 0) +
+                                    (once ? _rowStartOnce[i + 1] - _rowStartOnce[i] : 0);
+      if (_full.size() < 2 * rowLength) {
+        _full.resize(2 * rowLength);
+        _half.resize(rowLength);
+      }
+      std::size_t* const full = _full.data();
+      std::size_t* const half = _half.data();
+      std::size_t nFull = 0, nHalf = 0;
+      if (weighted) {
+        const std::uint32_t* const partners = _partners.data();
+        for (std::size_t k = _rowStart[i], end = _rowStart[i + 1]; k < end; ++k) {
+          const std::size_t j = partners[k];
+          const double* pj = &pos[4 * j];
+          const double dx = xi - pj[0], dy = yi - pj[1], dz = zi - pj[2];
+          const bool within = dx * dx + dy * dy + dz * dz < cutoff2;
           const bool ownedJ = pj[3] != 0.0;
-          if (!ownedI && !ownedJ) continue;  // between two halo copies: counted by their owners
-          const double dx = pi[0] - pj[0], dy = pi[1] - pj[1], dz = pi[2] - pj[2];
-          if (dx * dx + dy * dy + dz * dz < _cutoff2) (ownedI && ownedJ ? _full : _half).push_back(j);
+          full[nFull] = j;
+          half[nHalf] = j;
+          nFull += within && ownedI && ownedJ;
+          nHalf += within && (ownedI != ownedJ);  // between two halo copies: counted by their owners
         }
-      if (once)  // weight 1 whoever owns the copies now
-        for (std::size_t k = _rowStartOnce[i]; k < _rowStartOnce[i + 1]; ++k) {
-          const std::size_t j = _partnersOnce[k];
-          if (j >= _numSlots || !present(j)) continue;
-          const double* pj = &_pos[4 * j];
-          const double dx = pi[0] - pj[0], dy = pi[1] - pj[1], dz = pi[2] - pj[2];
-          if (dx * dx + dy * dy + dz * dz < _cutoff2) _full.push_back(j);
+      }
+      if (once) {  // weight 1 whoever owns the copies now
+        const std::uint32_t* const partners = _partnersOnce.data();
+        for (std::size_t k = _rowStartOnce[i], end = _rowStartOnce[i + 1]; k < end; ++k) {
+          const std::size_t j = partners[k];
+          const double* pj = &pos[4 * j];
+          const double dx = xi - pj[0], dy = yi - pj[1], dz = zi - pj[2];
+          full[nFull] = j;
+          nFull += dx * dx + dy * dy + dz * dz < cutoff2;
         }
-      if (_full.empty() && _half.empty()) continue;
-      const std::size_t nFull = _full.size();
-      _full.insert(_full.end(), _half.begin(), _half.end());  // packed once: weight 1, then weight 1/2
-      _sites.moleculeAgainstListed(_soa, _multipoles, i, _soa, _multipoles, _full.data(), _full.size(), nFull, 1.0,
-                                   0.5);
+      }
+      if (nFull + nHalf == 0) continue;
+      std::copy(half, half + nHalf, full + nFull);  // packed once: weight 1, then weight 1/2
+      _sites.moleculeAgainstListed(_soa, _multipoles, i, _soa, _multipoles, full, nFull + nHalf, nFull, 1.0, 0.5);
     }
   };
   _imageForce.assign(_once ? _numSlots : 0, Vec3{});

@@ -14,8 +14,8 @@
 namespace mardyn {
 
 /// Slots, matching and rebuilds are VerletListCellProcessor's (the cutoff is on the centre of mass, as
-/// ls1's). Each traversal the sites of every slot's molecule are laid out in slot order (list order:
-/// neighbouring molecules close in memory), and each row's partners within the cutoff are handed, split
+/// ls1's). The sites of every slot's molecule are laid out in slot order (list order: neighbouring
+/// molecules close in memory) at each list build and rewritten in place at the other traversals, and each row's partners within the cutoff are handed, split
 /// by energy weight (1 both owned or counted once, 1/2 one owned), to VectorizedCellProcessor's loops for
 /// one molecule against a list. Forces and torques are set on the owned molecules, with those of their
 /// images' pairs counted once.
@@ -39,6 +39,8 @@ class MultiSiteVerletListCellProcessor : public VerletListCellProcessor {
   MoleculePairInteraction _pair;  // the reaction-field self energy
   double _cutoff2;
   CellDataSoA _soa;               // sites of every slot, in slot order
+  unsigned long _layoutBuild = ~0ul;   // the list build the site layout was made for
+  std::vector<std::uint8_t> _laidOut;  // per slot: its sites are in the layout (present when it was made)
   MultipoleCellData _multipoles;
   std::vector<std::size_t> _full, _half;  // one row's partners within the cutoff, by weight
   std::vector<Vec3> _imageForce, _imageTorque;  // per owned slot: from its images' pairs counted once

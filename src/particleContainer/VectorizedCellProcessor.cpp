@@ -29,6 +29,7 @@ VectorizedCellProcessor::VectorizedCellProcessor(const InteractionParameters& pa
       _cutoff2(params.cutoff() * params.cutoff()),
       _innerCutoff2(params.switchingStart() * params.switchingStart()),
       _numLJTypes(params.numLJTypes()),
+      _oneComponent(params.numComponents() == 1),
       _simd(simd) {
   _ljTypes.fill(params);
 }
@@ -58,23 +59,42 @@ void VectorizedCellProcessor::appendMolecule(CellDataSoA& soa, MultipoleCellData
   }
 }
 
+void VectorizedCellProcessor::updateMolecule(CellDataSoA& soa, MultipoleCellData& mp, std::size_t entry,
+                                             const Molecule& m) const {
+  const Vec3& r = m.r();
+  soa.comX[entry] = r.x;
+  soa.comY[entry] = r.y;
+  soa.comZ[entry] = r.z;
+  const auto& centres = m.component().ljCenters();
+  const auto rot = m.q().matrix();  // space -> body; its transpose maps body -> space
+  mp.updateMolecule(entry, m, rot);
+  const std::size_t first = soa.lj.first[entry];
+  for (std::size_t c = 0; c < centres.size(); ++c) {
+    const Vec3& b = centres[c].r;
+    double* rec = &soa.lj.rec[SiteArrays::recSize * (first + c)];
+    rec[0] = r.x + rot[0] * b.x + rot[3] * b.y + rot[6] * b.z;  // as appendMolecule, to the last bit
+    rec[1] = r.y + rot[1] * b.x + rot[4] * b.y + rot[7] * b.z;
+    rec[2] = r.z + rot[2] * b.x + rot[5] * b.y + rot[8] * b.z;
+    rec[3] = rec[0] - r.x;
+    rec[4] = rec[1] - r.y;
+    rec[5] = rec[2] - r.z;
+    double* f = &soa.lj.f[3 * (first + c)];
+    f[0] = f[1] = f[2] = 0.0;
+  }
+}
+
 void VectorizedCellProcessor::moleculeAgainstListed(CellDataSoA& soa1, MultipoleCellData& mp1, std::size_t m,
                                                     CellDataSoA& soa2, MultipoleCellData& mp2,
                                                     const std::size_t* listed, std::size_t n, std::size_t nFirst,
                                                     double weightFirst, double weightRest) {
   if (n == 0) return;
-  if (_listed.size() < n) _listed.resize(n);
-  std::copy(listed, listed + n, _listed.begin());
   double u6[2] = {0.0, 0.0}, vir[2] = {0.0, 0.0};
   multipoleloops::Sums sums[2];
-  ljSites(soa1, m, soa2, n, nFirst, u6, vir);
+  ljSites(soa1, m, soa2, listed, n, nFirst, u6, vir);
   if (!mp1.empty() && !mp2.empty()) {
     MultipoleCellData& p = _packedMultipoles;
-    p.packListed(mp2, listed, n);
-    std::size_t split[3] = {0, 0, 0};
-    const MultipoleSiteArrays* kinds[3] = {&mp2.charges, &mp2.dipoles, &mp2.quadrupoles};
-    for (int k = 0; k < 3; ++k)
-      for (std::size_t l = 0; l < nFirst; ++l) split[k] += kinds[k]->first[listed[l] + 1] - kinds[k]->first[listed[l]];
+    std::size_t split[3];
+    p.packListed(mp2, listed, n, nFirst, split);
     _kernels.multipoleRows(mp1, m, p, split, _cutoff2, _params.epsRFInvrc3(), sums);
     p.scatter(mp2);
   }
@@ -220,7 +240,7 @@ void VectorizedCellProcessor::pairLoop(CellDataSoA& soa1, CellDataSoA& soa2, Mul
       n += d2[j] < _innerCutoff2 ? 1 : 0;
     }
     if (n == 0) continue;
-    ljSites(soa1, m, soa2, n, n, u6, vir);
+    ljSites(soa1, m, soa2, listed, n, n, u6, vir);
     if (multipoles) {
       MultipoleCellData& p = _packedMultipoles;
       p.packListed(mp2, listed, n);
@@ -233,8 +253,9 @@ void VectorizedCellProcessor::pairLoop(CellDataSoA& soa1, CellDataSoA& soa2, Mul
   _virial += weight * (vir[0] + sums[0].virial);
 }
 
-void VectorizedCellProcessor::ljSites(CellDataSoA& soa1, std::size_t m, CellDataSoA& soa2, std::size_t numListed,
-                                      std::size_t numFirst, double u6[2], double vir[2]) {
+void VectorizedCellProcessor::ljSites(CellDataSoA& soa1, std::size_t m, CellDataSoA& soa2,
+                                      const std::size_t* listed, std::size_t numListed, std::size_t numFirst,
+                                      double u6[2], double vir[2]) {
   SiteArrays& a = soa1.lj;
   SiteArrays& b = soa2.lj;
   if (a.first[m] == a.first[m + 1]) return;
@@ -244,35 +265,70 @@ void VectorizedCellProcessor::ljSites(CellDataSoA& soa1, std::size_t m, CellData
   const std::size_t groups = grouped ? 2 * types : 2;  // else: weight classes only
   std::size_t* start = p.groupStart;
   for (std::size_t g = 0; g <= groups; ++g) start[g] = 0;
-  for (std::size_t k = 0; k < numListed; ++k) {
-    const std::size_t mol = _listed[k], cls = k < numFirst ? 0 : 1;
-    if (grouped)
-      for (std::size_t s = b.first[mol]; s < b.first[mol + 1]; ++s) ++start[cls * types + b.type[s] + 1];
-    else
-      start[cls + 1] += b.first[mol + 1] - b.first[mol];
-  }
-  for (std::size_t g = 0; g < groups; ++g) start[g + 1] += start[g];
-  const std::size_t ns = start[groups];
-  if (ns == 0) return;
-  p.reserve(ns);
-  std::size_t fill[2 * maxGroupedTypes];
-  std::copy(start, start + groups, fill);
-  for (std::size_t k = 0; k < numListed; ++k) {
-    const std::size_t mol = _listed[k], cls = k < numFirst ? 0 : 1;
-    for (std::size_t s = b.first[mol]; s < b.first[mol + 1]; ++s) {
-      const std::size_t at = fill[grouped ? cls * types + b.type[s] : cls]++;
-      const double* rec = &b.rec[SiteArrays::recSize * s];
-      p.index[at] = s;
-      p.x[at] = rec[0];
-      p.y[at] = rec[1];
-      p.z[at] = rec[2];
+  // Raw pointers: the packed stores must not make the compiler reload the partners' columns every site.
+  const std::size_t* const bFirst = b.first.data();
+  const int* const bType = b.type.data();
+  const double* const bRec = b.rec.data();
+  if (grouped && _oneComponent) {
+    // One component: LJ type = site number in the molecule, every listed molecule has each type once,
+    // so the groups' sizes are the class sizes and a site's slot follows from its molecule's rank.
+    const std::size_t count[2] = {numFirst, numListed - numFirst};
+    for (std::size_t g = 0; g < groups; ++g) start[g + 1] = start[g] + count[g / types];
+    p.reserve(start[groups]);
+    std::size_t* const __restrict__ index = p.index.data();
+    double* const __restrict__ px = p.x.data();
+    double* const __restrict__ py = p.y.data();
+    double* const __restrict__ pz = p.z.data();
+    for (std::size_t k = 0; k < numListed; ++k) {
+      const std::size_t cls = k < numFirst ? 0 : 1, rank = k - cls * numFirst;
+      const std::size_t s0 = bFirst[listed[k]];
+      for (std::size_t t = 0; t < types; ++t) {
+        const std::size_t at = start[cls * types + t] + rank, s = s0 + t;
+        const double* rec = &bRec[SiteArrays::recSize * s];
+        index[at] = s;
+        px[at] = rec[0];
+        py[at] = rec[1];
+        pz[at] = rec[2];
+      }
+    }
+  } else {
+    for (std::size_t k = 0; k < numListed; ++k) {
+      const std::size_t mol = listed[k], cls = k < numFirst ? 0 : 1;
+      const std::size_t begin = bFirst[mol], end = bFirst[mol + 1];
+      if (grouped)
+        for (std::size_t s = begin; s < end; ++s) ++start[cls * types + static_cast<std::size_t>(bType[s]) + 1];
+      else
+        start[cls + 1] += end - begin;
+    }
+    for (std::size_t g = 0; g < groups; ++g) start[g + 1] += start[g];
+    if (start[groups] == 0) return;
+    p.reserve(start[groups]);
+    std::size_t fill[2 * maxGroupedTypes];
+    std::copy(start, start + groups, fill);
+    std::size_t* const __restrict__ index = p.index.data();
+    double* const __restrict__ px = p.x.data();
+    double* const __restrict__ py = p.y.data();
+    double* const __restrict__ pz = p.z.data();
+    for (std::size_t k = 0; k < numListed; ++k) {
+      const std::size_t mol = listed[k], cls = k < numFirst ? 0 : 1;
+      const std::size_t begin = bFirst[mol], end = bFirst[mol + 1];
+      for (std::size_t s = begin; s < end; ++s) {
+        const std::size_t at = fill[grouped ? cls * types + static_cast<std::size_t>(bType[s]) : cls]++;
+        const double* rec = &bRec[SiteArrays::recSize * s];
+        index[at] = s;
+        px[at] = rec[0];
+        py[at] = rec[1];
+        pz[at] = rec[2];
+      }
     }
   }
+  const std::size_t ns = start[groups];
+  if (ns == 0) return;
+  if (!grouped)
+    for (std::size_t k = 0; k < ns; ++k) p.type[k] = b.type[p.index[k]];
   std::fill(p.fx.begin(), p.fx.begin() + ns, 0.0);
   std::fill(p.fy.begin(), p.fy.begin() + ns, 0.0);
   std::fill(p.fz.begin(), p.fz.begin() + ns, 0.0);
-  if (!grouped)
-    for (std::size_t k = 0; k < ns; ++k) p.type[k] = b.type[p.index[k]];
   // The loops sum the site virial (r_i - r_j) . f; the centre-of-mass virial (c_i - c_j) . f differs
   // by - (r_i - c_i) . f + (r_j - c_j) . f: summed per site over its pairs of each weight class below.
   std::size_t filledRow = static_cast<std::size_t>(-1);  // the parameters in p are those of this type row
@@ -313,16 +369,21 @@ void VectorizedCellProcessor::ljSites(CellDataSoA& soa1, std::size_t m, CellData
   }
   // The packed accumulators hold -f on each partner centre: lever arms of the partners, then scatter.
   const std::size_t classEnd[2] = {start[grouped ? types : 1], ns};
+  const std::size_t* const index = p.index.data();
+  const double* const __restrict__ pfx = p.fx.data();
+  const double* const __restrict__ pfy = p.fy.data();
+  const double* const __restrict__ pfz = p.fz.data();
+  double* const __restrict__ bf = b.f.data();
   for (std::size_t cls = 0, k = 0; cls < 2; ++cls) {
     double sv = 0.0;
     for (; k < classEnd[cls]; ++k) {
-      const std::size_t s = p.index[k];
-      const double* lever = &b.rec[SiteArrays::recSize * s + 3];
-      sv += lever[0] * p.fx[k] + lever[1] * p.fy[k] + lever[2] * p.fz[k];
-      double* fs = &b.f[3 * s];
-      fs[0] += p.fx[k];
-      fs[1] += p.fy[k];
-      fs[2] += p.fz[k];
+      const std::size_t s = index[k];
+      const double* lever = &bRec[SiteArrays::recSize * s + 3];
+      sv += lever[0] * pfx[k] + lever[1] * pfy[k] + lever[2] * pfz[k];
+      double* fs = &bf[3 * s];
+      fs[0] += pfx[k];
+      fs[1] += pfy[k];
+      fs[2] += pfz[k];
     }
     vir[cls] -= sv;
   }

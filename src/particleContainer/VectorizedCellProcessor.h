@@ -43,6 +43,9 @@ class VectorizedCellProcessor : public CellProcessor {
   // The pieces, for processors that find the molecule pairs themselves (MultiSiteVerletListCellProcessor).
   /// Appends the sites of m (space frame) to soa and mp; nullptr: an entry without sites.
   void appendMolecule(CellDataSoA& soa, MultipoleCellData& mp, const Molecule* m) const;
+  /// Rewrites entry m of soa and mp, laid out by appendMolecule for a molecule of m's component, with
+  /// the sites of m in space frame, and zeroes its force and torque accumulators.
+  void updateMolecule(CellDataSoA& soa, MultipoleCellData& mp, std::size_t entry, const Molecule& m) const;
   /// Molecule m of (soa1, mp1) against the molecules listed[0..n) of (soa2, mp2), every one with its centre
   /// within the cutoff: site forces to both sides; U_pot and virial of the pairs with listed[0..nFirst)
   /// times weightFirst, of the others times weightRest, added to upot(), virial(). The partners' sites
@@ -82,12 +85,12 @@ class VectorizedCellProcessor : public CellProcessor {
   /// Molecules of soa1 against those of soa2 (Self: each pair once), energy/virial times weight.
   template <bool Self>
   void pairLoop(CellDataSoA& soa1, CellDataSoA& soa2, MultipoleCellData& mp1, MultipoleCellData& mp2, double weight);
-  /// LJ centres of molecule m of soa1 against the LJ centres of the molecules _listed[0..numListed) of soa2;
-  /// 6 U and the virial of the pairs with _listed[0..numFirst) go to u6[0], vir[0], the others' to u6[1],
+  /// LJ centres of molecule m of soa1 against the LJ centres of the molecules listed[0..numListed) of soa2;
+  /// 6 U and the virial of the pairs with listed[0..numFirst) go to u6[0], vir[0], the others' to u6[1],
   /// vir[1]. With few LJ types the packed centres are grouped by (weight, type), so that every group
   /// runs the loop with one parameter set; else the parameters are packed per centre.
-  void ljSites(CellDataSoA& soa1, std::size_t m, CellDataSoA& soa2, std::size_t numListed, std::size_t numFirst,
-               double u6[2], double vir[2]);
+  void ljSites(CellDataSoA& soa1, std::size_t m, CellDataSoA& soa2, const std::size_t* listed, std::size_t numListed,
+               std::size_t numFirst, double u6[2], double vir[2]);
 
 
   /// Molecule pairs of the cell(s) with rs <= R < rc when the cutoff switch is on.
@@ -99,6 +102,7 @@ class VectorizedCellProcessor : public CellProcessor {
   double _innerCutoff2;                        // rc^2, or rs^2 with the cutoff switch
   LJTypeTable _ljTypes;
   unsigned _numLJTypes;
+  bool _oneComponent;  // LJ type = site number in the molecule
   std::vector<CellDataSoA> _soa;               // by cell index
   std::vector<MultipoleCellData> _multipoles;  // charges, dipoles, quadrupoles by cell index
   MultipoleCellData _packedMultipoles;         // the listed neighbours' electrostatic sites

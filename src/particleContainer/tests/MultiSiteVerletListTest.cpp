@@ -1,6 +1,7 @@
 // MultiSiteVerletListTest: the Verlet list for multi-site molecules against the all-site O(N^2) sum (every
 // site kind, two halo widths) and along trajectories of moves and rotations against the cell traversal,
-// also with the pairs across periodic faces counted once.
+// also with the pairs across periodic faces counted once; the same for one three-centre component with
+// charges (whose LJ centres are packed by site number).
 #include "particleContainer/MultiSiteVerletListCellProcessor.h"
 #include "particleContainer/VectorizedCellProcessor.h"
 #include "particleContainer/tests/ForceTestSystems.h"
@@ -21,8 +22,28 @@ class MultiSiteVerletListTest : public CppUnit::TestFixture {
   CPPUNIT_TEST(againstBruteForce);
   CPPUNIT_TEST(trajectoryAgainstCellTraversal);
   CPPUNIT_TEST(trajectoryCountedOnce);
+  CPPUNIT_TEST(oneComponentAgainstBruteForce);
+  CPPUNIT_TEST(oneComponentTrajectories);
   CPPUNIT_TEST(rejectsSwitchAndBadSkin);
   CPPUNIT_TEST_SUITE_END();
+
+  /// One linear molecule of three LJ centres and three charges, CO2-like in reduced units.
+  static std::vector<Component> oneComponent() {
+    Component c(0, "CO2-like");
+    c.addLJCenter(LJCenter{{0, 0, -0.4}, 0.5, 1.0, 0.95, false});
+    c.addLJCenter(LJCenter{{0, 0, 0.0}, 0.4, 0.6, 0.9, false});
+    c.addLJCenter(LJCenter{{0, 0, 0.4}, 0.5, 1.15, 0.9, false});  // ends unlike: a mix-up of types shows
+    c.addCharge(Charge{{0, 0, -0.45}, 0.0, -0.35});
+    c.addCharge(Charge{{0, 0, 0.0}, 0.0, 0.7});
+    c.addCharge(Charge{{0, 0, 0.45}, 0.0, -0.35});
+    c.setMomentsOfInertia({0.16, 0.16, 0.0});
+    return {c};
+  }
+  static InteractionParameters oneComponentParameters(const std::vector<Component>& comps) {
+    InteractionParameters p(comps, 3.0);
+    p.setReactionField(20.0);
+    return p;
+  }
 
   static double relDiff(double a, double b) { return std::fabs(a - b) / std::max(std::fabs(b), 1e-300); }
 
@@ -65,13 +86,43 @@ class MultiSiteVerletListTest : public CppUnit::TestFixture {
     CPPUNIT_ASSERT(once.countsOnce() && once.pairsCountedOnce() > 0 && once.pairsWeighted() == 0);
   }
 
+  void oneComponentAgainstBruteForce() {
+    const auto comps = oneComponent();
+    const Vec3 box{9.0, 10.0, 11.5};
+    const InteractionParameters params = oneComponentParameters(comps);
+    const auto mols = randomMolecules(comps, box, 220, 0.95, 515);
+    const ForceResult ref = bruteForceAllSites(mols, box, params);
+    MultiSiteVerletListCellProcessor proc(params, 0.4);
+    compare(cellForces(mols, box, 3.0 + 0.4, 1, proc), ref, 1e-11, "one component");
+    MultiSiteVerletListCellProcessor once(params, 0.4);
+    once.setPeriodicSelf(true, false, true);
+    compare(cellForces(mols, box, 3.0 + 0.4, 1, once), ref, 1e-11, "one component, counted once along x, z");
+    CPPUNIT_ASSERT(once.pairsCountedOnce() > 0 && once.pairsWeighted() > 0);
+  }
+
+  /// The one-component system along trajectories: every pair weighted, counted once along every axis,
+  /// and both kinds (x and z): each step equal to the cell traversal.
+  void oneComponentTrajectories() {
+    const auto comps = oneComponent();
+    const InteractionParameters params = oneComponentParameters(comps);
+    const bool all[3] = {true, true, true}, xz[3] = {true, false, true};
+    for (const bool* self : {static_cast<const bool*>(nullptr), static_cast<const bool*>(all),
+                             static_cast<const bool*>(xz)}) {
+      unsigned long wrapsKept = 0;
+      const unsigned long builds = trajectory(comps, params, self, 30, wrapsKept);
+      CPPUNIT_ASSERT(builds >= 2 && builds < 30);
+      if (self) CPPUNIT_ASSERT(wrapsKept > 0);
+    }
+  }
+
   /// Pairs counted once along all axes, and along x and z only (both kinds of pairs): every step equal
   /// to the cell traversal, molecules wrapping across the faces while the list is kept.
   void trajectoryCountedOnce() {
     const bool all[3] = {true, true, true}, xz[3] = {true, false, true};
     for (const bool* self : {all, xz}) {
       unsigned long wrapsKept = 0;
-      const unsigned long builds = trajectory(self, 40, wrapsKept);
+      const auto comps = multiSiteComponents();
+      const unsigned long builds = trajectory(comps, multiSiteParameters(comps, 3.0, 20.0), self, 40, wrapsKept);
       std::cout << "\n  counted once: " << builds << " list builds in 40 steps, " << wrapsKept
                 << " wraps within a list's life";
       CPPUNIT_ASSERT(builds >= 2 && builds < 40);
@@ -82,10 +133,9 @@ class MultiSiteVerletListTest : public CppUnit::TestFixture {
   /// Molecules moved and turned step by step; every step equal to the cell traversal of the same state.
   /// self: axes whose pairs are counted once (none if null). Returns the list builds; wrapsKept: molecules
   /// that wrapped across a face between two traversals that used the same list.
-  static unsigned long trajectory(const bool* self, int steps, unsigned long& wrapsKept) {
-    const auto comps = multiSiteComponents();
+  static unsigned long trajectory(const std::vector<Component>& comps, const InteractionParameters& params,
+                                  const bool* self, int steps, unsigned long& wrapsKept) {
     const Vec3 box{9.0, 10.0, 11.5};
-    const InteractionParameters params = multiSiteParameters(comps, 3.0, 20.0);
     const auto mols = randomMolecules(comps, box, 220, 0.95, 77);
     const double skin = 0.4;
     LinkedCells lc({0, 0, 0}, box, 3.0 + skin), ref({0, 0, 0}, box, 3.0);
@@ -131,7 +181,8 @@ class MultiSiteVerletListTest : public CppUnit::TestFixture {
 
   void trajectoryAgainstCellTraversal() {
     unsigned long wrapsKept = 0;
-    const unsigned long builds = trajectory(nullptr, 15, wrapsKept);
+    const auto comps = multiSiteComponents();
+    const unsigned long builds = trajectory(comps, multiSiteParameters(comps, 3.0, 20.0), nullptr, 15, wrapsKept);
     std::cout << "\n  " << builds << " list builds in 15 steps";
     CPPUNIT_ASSERT(builds >= 2 && builds < 15);
   }
