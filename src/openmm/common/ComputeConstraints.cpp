@@ -26,22 +26,26 @@ struct Constraint {
 };
 
 int findRoot(std::vector<int>& parent, int a) {
-  while (parent[a] != a) a = parent[a] = parent[parent[a]];
+  while (parent[a] != a)
+    a = parent[a] = parent[parent[a]];
   return a;
 }
 
 /// The centre of a rigid triangle that SETTLE can solve (centre-a and centre-b of equal length, a and b of
 /// equal mass, all three massive and the triangle non-degenerate), or -1.
 int settleCentre(const std::vector<Constraint>& c, const System& system, double& centreLength, double& outerLength) {
-  if (c.size() != 3) return -1;
+  if (c.size() != 3)
+    return -1;
   std::map<int, int> degree;
   for (const Constraint& k : c) {
     degree[k.atom1]++;
     degree[k.atom2]++;
   }
-  if (degree.size() != 3) return -1;
+  if (degree.size() != 3)
+    return -1;
   for (const auto& entry : degree)
-    if (system.getParticleMass(entry.first) == 0.0) return -1;
+    if (system.getParticleMass(entry.first) == 0.0)
+      return -1;
   for (const auto& entry : degree) {
     const int centre = entry.first;
     std::vector<double> toCentre;
@@ -55,10 +59,14 @@ int settleCentre(const std::vector<Constraint>& c, const System& system, double&
         other = k.length;
       }
     }
-    if (toCentre.size() != 2) continue;
-    if (std::fabs(toCentre[0] - toCentre[1]) > 1e-10 * toCentre[0]) continue;
-    if (system.getParticleMass(outer[0]) != system.getParticleMass(outer[1])) continue;
-    if (!(other < 2.0 * toCentre[0]) || other <= 0.0) continue;
+    if (toCentre.size() != 2)
+      continue;
+    if (std::fabs(toCentre[0] - toCentre[1]) > 1e-10 * toCentre[0])
+      continue;
+    if (system.getParticleMass(outer[0]) != system.getParticleMass(outer[1]))
+      continue;
+    if (!(other < 2.0 * toCentre[0]) || other <= 0.0)
+      continue;
     centreLength = toCentre[0];
     outerLength = other;
     return centre;
@@ -75,15 +83,19 @@ ComputeConstraints::ComputeConstraints(ComputePlatformData& data, const System& 
     Constraint k;
     system.getConstraintParameters(i, k.atom1, k.atom2, k.length);
     // Neither atom moves: nothing to hold.
-    if (system.getParticleMass(k.atom1) == 0.0 && system.getParticleMass(k.atom2) == 0.0) continue;
+    if (system.getParticleMass(k.atom1) == 0.0 && system.getParticleMass(k.atom2) == 0.0)
+      continue;
     constraints.push_back(k);
   }
-  if (constraints.empty()) return;
+  if (constraints.empty())
+    return;
   std::vector<int> parent(static_cast<std::size_t>(n));
   std::iota(parent.begin(), parent.end(), 0);
-  for (const Constraint& k : constraints) parent[findRoot(parent, k.atom1)] = findRoot(parent, k.atom2);
+  for (const Constraint& k : constraints)
+    parent[findRoot(parent, k.atom1)] = findRoot(parent, k.atom2);
   std::map<int, std::vector<Constraint>> clusters;
-  for (const Constraint& k : constraints) clusters[findRoot(parent, k.atom1)].push_back(k);
+  for (const Constraint& k : constraints)
+    clusters[findRoot(parent, k.atom1)].push_back(k);
 
   std::vector<mardyn::compute::mm_int4> settleAtoms;
   std::vector<double> settleParams, shakeLength;
@@ -96,7 +108,8 @@ ComputeConstraints::ComputeConstraints(ComputePlatformData& data, const System& 
     if (centre >= 0) {
       std::vector<int> outer;
       for (const Constraint& k : c)
-        if (k.atom1 == centre || k.atom2 == centre) outer.push_back(k.atom1 == centre ? k.atom2 : k.atom1);
+        if (k.atom1 == centre || k.atom2 == centre)
+          outer.push_back(k.atom1 == centre ? k.atom2 : k.atom1);
       settleAtoms.push_back({centre, outer[0], outer[1], 0});
       settleParams.push_back(centreLength);
       settleParams.push_back(outerLength);
@@ -140,10 +153,9 @@ ComputeConstraints::~ComputeConstraints() = default;
 
 void ComputeConstraints::createKernels() {
   try {
-    _program = _data.context().compileProgram(
-        mardyn::compute::KernelSources::withRequirements(
-            std::vector<std::string>{"openmm/common/kernels/Constraints.cc"}),
-        _data.commonDefines(), "openmm-constraints");
+    _program = _data.context().compileProgram(mardyn::compute::KernelSources::withRequirements(
+                                                  std::vector<std::string>{"openmm/common/kernels/Constraints.cc"}),
+                                              _data.commonDefines(), "openmm-constraints");
   } catch (const mardyn::compute::ComputeException& e) {
     throw OpenMMException(_data.platformName() + " platform: compiling the constraint kernels failed: " + e.what());
   }
@@ -154,7 +166,8 @@ void ComputeConstraints::createKernels() {
 }
 
 void ComputeConstraints::saveReference() {
-  if (!empty()) _data.posq().copyTo(_reference.array());
+  if (!empty())
+    _data.posq().copyTo(_reference.array());
 }
 
 void ComputeConstraints::applyToPositions(double tolerance, double invDt) {
@@ -189,7 +202,8 @@ void ComputeConstraints::applyToPositions(double tolerance, double invDt) {
 }
 
 void ComputeConstraints::applyToCurrentPositions(double tolerance) {
-  if (empty()) return;
+  if (empty())
+    return;
   saveReference();
   applyToPositions(tolerance, 0.0);
 }
@@ -218,12 +232,14 @@ void ComputeConstraints::applyToVelocities(double tolerance) {
 }
 
 void ComputeConstraints::checkFailure() {
-  if (empty()) return;
+  if (empty())
+    return;
   int failed = 0;
   _failed.downloadBytes(&failed, 0, sizeof failed);
-  if (failed == 0) return;
+  if (failed == 0)
+    return;
   _failed.zero();
-  const std::string what = failed == 2   ? "SETTLE could not place a rigid triangle (its atoms moved too far in one step)"
+  const std::string what = failed == 2 ? "SETTLE could not place a rigid triangle (its atoms moved too far in one step)"
                            : failed == 3 ? "the velocity constraints did not converge within " +
                                                std::to_string(maxIterations) + " iterations"
                                          : "SHAKE did not converge within " + std::to_string(maxIterations) +

@@ -1,8 +1,8 @@
 // ComputePlatformData: what a Context on a ComputePlatform keeps on its device: the atoms in slots along a
 // space-filling curve (posq, velm, cellOffset, atomIndex and its inverse slotOfAtom), forces and energy in
 // 64-bit fixed point, the core program (reordering, bonded terms, integration, sums) and the utilities
-// that share it; on the host only time, step count, box, masses and charges. Coordinates cross to the
-// host only through getState (positions(), velocities(), forces()).
+// (bonded terms, constraints, virtual sites); on the host only time, step count, box, masses and charges.
+// Coordinates cross to the host only through getState (positions(), velocities(), forces()).
 #pragma once
 
 #include "ComputeBondedUtilities.h"

@@ -22,13 +22,16 @@ ComputeVirtualSites::ComputeVirtualSites(ComputePlatformData& data, const System
   std::vector<int> parents;
   std::vector<double> params, weights;
   for (int i = 0; i < system.getNumParticles(); i++) {
-    if (!system.isVirtualSite(i)) continue;
+    if (!system.isVirtualSite(i))
+      continue;
     const VirtualSite& site = system.getVirtualSite(i);
     const int first = static_cast<int>(parents.size()), count = site.getNumParticles();
-    for (int k = 0; k < count; k++) parents.push_back(site.getParticle(k));
+    for (int k = 0; k < count; k++)
+      parents.push_back(site.getParticle(k));
     if (auto* two = dynamic_cast<const TwoParticleAverageSite*>(&site)) {
       info.push_back({i, 0, first, count});
-      for (int k = 0; k < 2; k++) weights.insert(weights.end(), {two->getWeight(k), 0.0, 0.0, 0.0});
+      for (int k = 0; k < 2; k++)
+        weights.insert(weights.end(), {two->getWeight(k), 0.0, 0.0, 0.0});
       params.insert(params.end(), {0.0, 0.0, 0.0, two->getWeight(0) + two->getWeight(1)});
     } else if (auto* three = dynamic_cast<const ThreeParticleAverageSite*>(&site)) {
       info.push_back({i, 0, first, count});
@@ -40,7 +43,8 @@ ComputeVirtualSites::ComputeVirtualSites(ComputePlatformData& data, const System
       params.insert(params.end(), {0.0, 0.0, 0.0, sum});
     } else if (auto* plane = dynamic_cast<const OutOfPlaneSite*>(&site)) {
       info.push_back({i, 1, first, count});
-      for (int k = 0; k < 3; k++) weights.insert(weights.end(), {0.0, 0.0, 0.0, 0.0});
+      for (int k = 0; k < 3; k++)
+        weights.insert(weights.end(), {0.0, 0.0, 0.0, 0.0});
       params.insert(params.end(), {plane->getWeight12(), plane->getWeight13(), plane->getWeightCross(), 1.0});
     } else if (auto* local = dynamic_cast<const LocalCoordinatesSite*>(&site)) {
       info.push_back({i, 2, first, count});
@@ -48,7 +52,8 @@ ComputeVirtualSites::ComputeVirtualSites(ComputePlatformData& data, const System
       local->getOriginWeights(origin);
       local->getXWeights(x);
       local->getYWeights(y);
-      for (int k = 0; k < count; k++) weights.insert(weights.end(), {origin[k], x[k], y[k], 0.0});
+      for (int k = 0; k < count; k++)
+        weights.insert(weights.end(), {origin[k], x[k], y[k], 0.0});
       const Vec3& l = local->getLocalPosition();
       params.insert(params.end(), {l[0], l[1], l[2], std::accumulate(origin.begin(), origin.end(), 0.0)});
     } else {
@@ -57,7 +62,8 @@ ComputeVirtualSites::ComputeVirtualSites(ComputePlatformData& data, const System
     }
   }
   _numSites = static_cast<int>(info.size());
-  if (_numSites == 0) return;
+  if (_numSites == 0)
+    return;
   auto& ctx = _data.context();
   _info.initialize(ctx, info.size(), "virtualSiteInfo");
   _info.upload(info);
@@ -81,7 +87,8 @@ ComputeVirtualSites::ComputeVirtualSites(ComputePlatformData& data, const System
 ComputeVirtualSites::~ComputeVirtualSites() = default;
 
 void ComputeVirtualSites::computePositions() {
-  if (_numSites == 0) return;
+  if (_numSites == 0)
+    return;
   _place->call()
       .arg(_numSites)
       .arg(_info)
@@ -94,7 +101,8 @@ void ComputeVirtualSites::computePositions() {
 }
 
 void ComputeVirtualSites::distributeForces() {
-  if (_numSites == 0) return;
+  if (_numSites == 0)
+    return;
   _distribute->call()
       .arg(_numSites)
       .arg(_info)

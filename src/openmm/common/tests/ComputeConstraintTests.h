@@ -1,7 +1,8 @@
 // Test bodies for the integration utilities of the common-compute platforms: SETTLE (rigid water) and
 // SHAKE clusters against the Reference platform and against their own constraints, energy conservation of
 // rigid water under Verlet, Brownian dynamics against the analytic statistics of a harmonic well and of
-// free diffusion, and virtual sites of every kind against the Reference platform and their definitions. Each takes the platform and its precision; ComputePlatformTest.h runs them everywhere.
+// free diffusion, and virtual sites of every kind against the Reference platform and their definitions. Each takes the
+// platform and its precision; ComputePlatformTest.h runs them everywhere.
 #pragma once
 
 #include "TestConstraintsAndCheckpoints.h"
@@ -46,7 +47,8 @@ inline void rigidMolecules(int waters, int methyls, System& system, std::vector<
       system.addConstraint(first, first + 2, oh);
       system.addConstraint(first + 1, first + 2, 2.0 * oh * std::sin(0.5 * theta));
       for (int i = 0; i < 3; i++)
-        for (int j = i + 1; j < 3; j++) nonbonded->addException(first + i, first + j, 0.0, 1.0, 0.0);
+        for (int j = i + 1; j < 3; j++)
+          nonbonded->addException(first + i, first + j, 0.0, 1.0, 0.0);
     } else {
       const Vec3 v = u.cross(w);
       system.addParticle(12.011);
@@ -62,7 +64,8 @@ inline void rigidMolecules(int waters, int methyls, System& system, std::vector<
         system.addConstraint(first, first + 1 + h, ch);
       }
       for (int i = 0; i < 4; i++)
-        for (int j = i + 1; j < 4; j++) nonbonded->addException(first + i, first + j, 0.0, 1.0, 0.0);
+        for (int j = i + 1; j < 4; j++)
+          nonbonded->addException(first + i, first + j, 0.0, 1.0, 0.0);
     }
   }
   system.addForce(nonbonded);
@@ -89,7 +92,8 @@ inline void settleAndShakeMatchReference(Platform& platform, const std::string& 
   rigidMolecules(20, 10, system, positions);
   std::mt19937 random(5);
   std::uniform_real_distribution<double> kick(-0.004, 0.004);
-  for (Vec3& p : positions) p += Vec3(kick(random), kick(random), kick(random));
+  for (Vec3& p : positions)
+    p += Vec3(kick(random), kick(random), kick(random));
   VerletIntegrator integrator(0.001), reference(0.001);
   Context context(system, integrator, platform);
   Context expected(system, reference, Platform::getPlatformByName("Reference"));
@@ -189,8 +193,10 @@ inline void rigidMoleculesHeld(Platform& platform, const std::string& precision)
     }
     if (kind == 0) {
       double mean = 0.0, variance = 0.0;
-      for (double e : energies) mean += e / energies.size();
-      for (double e : energies) variance += (e - mean) * (e - mean) / energies.size();
+      for (double e : energies)
+        mean += e / energies.size();
+      for (double e : energies)
+        variance += (e - mean) * (e - mean) / energies.size();
       CPPUNIT_ASSERT_MESSAGE("Verlet: the molecules move", kinetic > 1.0);
       CPPUNIT_ASSERT_MESSAGE("Verlet: total energy fluctuates by " + std::to_string(std::sqrt(variance)) +
                                  " (kinetic " + std::to_string(kinetic) + ")",
@@ -238,7 +244,7 @@ inline void brownianWellOfBonds(Platform& platform, const std::string&) {
   integrator.setRandomNumberSeed(29);
   Context context(system, integrator, platform);
   context.setPositions(positions);
-  integrator.step(100);  // the wells relax in m gamma / k = 0.1 ps = 50 steps
+  integrator.step(100); // the wells relax in m gamma / k = 0.1 ps = 50 steps
   const std::vector<Vec3> start = context.getState(State::Positions).getPositions();
   const int samples = 200, between = 20;
   double meanEnergy = 0.0;
@@ -258,10 +264,12 @@ inline void brownianWellOfBonds(Platform& platform, const std::string&) {
   const double time = samples * between * dt;
   const double expected = 6.0 * OpenMMTests::kBoltz * temperature * time / (mass * friction);
   // The relative standard deviation of the mean of 1000 squared 3D displacements is sqrt(2/3)/sqrt(1000) = 2.6 %.
-  CPPUNIT_ASSERT_MESSAGE("mean-square displacement " + std::to_string(msd) + " nm^2, expected " + std::to_string(expected),
+  CPPUNIT_ASSERT_MESSAGE("mean-square displacement " + std::to_string(msd) + " nm^2, expected " +
+                             std::to_string(expected),
                          std::fabs(msd - expected) < 0.12 * expected);
   // Anchors (no mass) never move.
-  for (int i = 0; i < bound; i++) OpenMMTests::assertVecClose(start[2 * i], end[2 * i], 0.0, "anchor");
+  for (int i = 0; i < bound; i++)
+    OpenMMTests::assertVecClose(start[2 * i], end[2 * i], 0.0, "anchor");
 }
 
 /// Adds virtual sites to rigidMolecules(waters, methyls): an M site on each water (three-particle average,
@@ -273,7 +281,8 @@ inline void addSites(int waters, int methyls, System& system, std::vector<Vec3>&
     const int index = system.addParticle(0.0);
     system.setVirtualSite(index, site);
     nonbonded.addParticle(charge, 0.1, 0.0);
-    for (int a : molecule) nonbonded.addException(index, a, 0.0, 1.0, 0.0);
+    for (int a : molecule)
+      nonbonded.addException(index, a, 0.0, 1.0, 0.0);
     positions.push_back(Vec3());
     return index;
   };
