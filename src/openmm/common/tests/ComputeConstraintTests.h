@@ -220,6 +220,31 @@ inline void rigidMoleculesHeld(Platform& platform, const std::string& precision)
   }
 }
 
+/// A step that throws the atoms of a rigid water (SETTLE) or of a methyl (SHAKE) far apart is reported by
+/// the next getState with positions, naming the solver, and the Context can be used again afterwards.
+inline void unsatisfiableConstraintsReported(Platform& platform, const std::string&) {
+  for (int kind = 0; kind < 2; kind++) {
+    System system;
+    std::vector<Vec3> positions;
+    rigidMolecules(kind == 0 ? 2 : 0, kind == 0 ? 0 : 2, system, positions);
+    VerletIntegrator integrator(0.002);
+    Context context(system, integrator, platform);
+    context.setPositions(positions);
+    std::vector<Vec3> velocities(positions.size());
+    for (std::size_t i = 0; i < velocities.size(); i++)
+      velocities[i] = Vec3(i % 2 ? 400.0 : -300.0, i % 3 ? 250.0 : -350.0, 300.0 * (i % 2 ? 1 : -1));
+    context.setVelocities(velocities);
+    integrator.step(1);
+    OpenMMTests::assertThrowsWith([&] { context.getState(State::Positions); },
+                                  kind == 0 ? "SETTLE could not place" : "SHAKE did not converge",
+                                  kind == 0 ? "water thrown apart" : "methyl thrown apart");
+    // The failure is reported once; new positions start afresh.
+    context.setPositions(positions);
+    context.setVelocities(std::vector<Vec3>(positions.size()));
+    context.getState(State::Positions);
+  }
+}
+
 /// Brownian dynamics: particles bound to fixed (massless) anchors by harmonic bonds of rest length zero have
 /// <E_pot> = 3/2 kT each; free particles diffuse with <|x(t) - x(0)|^2> = 6 kT t / (m gamma).
 inline void brownianWellOfBonds(Platform& platform, const std::string&) {

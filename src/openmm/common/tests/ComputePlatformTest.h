@@ -194,6 +194,9 @@ protected:
     ComputeTests::constrainedTrajectoryMatchesReference(platform(), precision());
   }
   void rigidMoleculesHeld() { ComputeTests::rigidMoleculesHeld(platform(), precision()); }
+  void unsatisfiableConstraintsReported() {
+    ComputeTests::unsatisfiableConstraintsReported(platform(), precision());
+  }
   void brownianWellOfBonds() { ComputeTests::brownianWellOfBonds(platform(), precision()); }
   void virtualSitesMatchReference() { ComputeTests::virtualSitesMatchReference(platform(), precision()); }
 
@@ -230,6 +233,7 @@ protected:
     CPPUNIT_TEST(settleAndShakeMatchReference);                                         \
     CPPUNIT_TEST(constrainedTrajectoryMatchesReference);                                \
     CPPUNIT_TEST(rigidMoleculesHeld);                                                   \
+    CPPUNIT_TEST(unsatisfiableConstraintsReported);                                     \
     CPPUNIT_TEST(brownianWellOfBonds);                                                  \
     CPPUNIT_TEST(virtualSitesMatchReference);                                           \
     CPPUNIT_TEST_SUITE_END();                                                           \
