@@ -200,9 +200,9 @@ inline void rigidMoleculesHeld(Platform& platform, const std::string& precision)
       CPPUNIT_ASSERT_MESSAGE("Verlet: the molecules move", kinetic > 1.0);
       CPPUNIT_ASSERT_MESSAGE("Verlet: total energy fluctuates by " + std::to_string(std::sqrt(variance)) +
                                  " (kinetic " + std::to_string(kinetic) + ")",
-                             std::sqrt(variance) < 5e-3 * kinetic);
+                             std::sqrt(variance) < 1e-3 * kinetic);
       CPPUNIT_ASSERT_MESSAGE("Verlet: total energy drifts by " + std::to_string(energies.back() - energies.front()),
-                             std::fabs(energies.back() - energies.front()) < 1e-2 * kinetic);
+                             std::fabs(energies.back() - energies.front()) < 1e-3 * kinetic);
     }
     context.applyVelocityConstraints(1e-6);
     const State state = context.getState(State::Positions | State::Velocities);
