@@ -13,21 +13,19 @@
 
 namespace OpenMM {
 
-void ComputeCalcForcesAndEnergyKernel::initialize(const System& system) {
-  for (int i = 0; i < system.getNumParticles(); i++)
-    if (system.isVirtualSite(i))
-      throw OpenMMException(getPlatform().getName() + " platform: virtual sites are not supported (particle " +
-                            std::to_string(i) + " is one); use the Reference or CPU platform");
-}
+void ComputeCalcForcesAndEnergyKernel::initialize(const System&) {}
 
 void ComputeCalcForcesAndEnergyKernel::beginComputation(ContextImpl& context, bool, bool, int) {
-  ComputePlatform::getData(context).beginForces();
+  ComputePlatformData& data = ComputePlatform::getData(context);
+  data.beginForces();
+  data.virtualSites().computePositions();
 }
 
 double ComputeCalcForcesAndEnergyKernel::finishComputation(ContextImpl& context, bool, bool includeEnergy, int groups,
                                                            bool& valid) {
   ComputePlatformData& data = ComputePlatform::getData(context);
   data.bonded().compute(groups);
+  data.virtualSites().distributeForces();
   valid = true;
   return includeEnergy ? data.downloadEnergy() : 0.0;
 }
@@ -51,6 +49,8 @@ void ComputeUpdateStateDataKernel::setStepCount(const ContextImpl& context, long
 }
 
 void ComputeUpdateStateDataKernel::getPositions(ContextImpl& context, std::vector<Vec3>& positions) {
+  // A constraint failure since the last look surfaces with the coordinates it spoilt.
+  ComputePlatform::getData(context).constraints().checkFailure();
   ComputePlatform::getData(context).getPositions(positions);
 }
 
@@ -134,11 +134,16 @@ void ComputeUpdateStateDataKernel::loadCheckpoint(ContextImpl& context, std::ist
   data.setVelocities(velocities);
 }
 
-void ComputeApplyConstraintsKernel::initialize(const System& system) {
-  if (system.getNumConstraints() > 0)
-    throw OpenMMException(getPlatform().getName() + " platform: constraints are not supported (the System has " +
-                          std::to_string(system.getNumConstraints()) +
-                          " constraints); use the Reference or CPU platform for constrained systems");
+void ComputeApplyConstraintsKernel::initialize(const System&) {}
+
+void ComputeApplyConstraintsKernel::apply(ContextImpl&, double tol) {
+  _data.constraints().applyToCurrentPositions(tol);
+  _data.constraints().checkFailure();
+}
+
+void ComputeApplyConstraintsKernel::applyToVelocities(ContextImpl&, double tol) {
+  _data.constraints().applyToVelocities(tol);
+  _data.constraints().checkFailure();
 }
 
 } // namespace OpenMM

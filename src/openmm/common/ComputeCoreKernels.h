@@ -47,12 +47,15 @@ public:
 
 class ComputeApplyConstraintsKernel : public ApplyConstraintsKernel {
 public:
-  ComputeApplyConstraintsKernel(std::string name, const Platform& platform, ComputePlatformData&)
-      : ApplyConstraintsKernel(name, platform) {}
-  /** Throws for a System with constraints, naming the platform. */
+  ComputeApplyConstraintsKernel(std::string name, const Platform& platform, ComputePlatformData& data)
+      : ApplyConstraintsKernel(name, platform), _data(data) {}
   void initialize(const System& system) override;
-  void apply(ContextImpl&, double) override {}
-  void applyToVelocities(ContextImpl&, double) override {}
+  /** Constrains the current positions (ComputeConstraints) and reports a failure. */
+  void apply(ContextImpl& context, double tol) override;
+  void applyToVelocities(ContextImpl& context, double tol) override;
+
+private:
+  ComputePlatformData& _data;
 };
 
 } // namespace OpenMM

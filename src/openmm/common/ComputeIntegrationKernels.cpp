@@ -1,16 +1,21 @@
-// The integration kernels of the common-compute platforms.
+// The integration kernels of the common-compute platforms: each step, then its constraints, on the device.
 #include "ComputeIntegrationKernels.h"
 
 #include "ComputePlatformData.h"
 #include "openmm/AndersenThermostat.h"
+#include "openmm/BrownianIntegrator.h"
 #include "openmm/CMMotionRemover.h"
 #include "openmm/LangevinIntegrator.h"
 #include "openmm/LangevinMiddleIntegrator.h"
+#include "openmm/System.h"
 #include "openmm/VerletIntegrator.h"
+#include "openmm/internal/AndersenThermostatImpl.h"
 #include "openmm/internal/ContextImpl.h"
 #include "openmm/internal/PhysicalConstants.h"
 
+#include <algorithm>
 #include <cmath>
+#include <vector>
 
 namespace OpenMM {
 
@@ -20,6 +25,7 @@ void ComputeIntegrateVerletStepKernel::initialize(const System&, const VerletInt
 
 void ComputeIntegrateVerletStepKernel::execute(ContextImpl&, const VerletIntegrator& integrator) {
   const double dt = integrator.getStepSize();
+  _data.constraints().saveReference();
   _kernel->call()
       .arg(_data.numAtoms())
       .mixedArg(dt)
@@ -27,8 +33,9 @@ void ComputeIntegrateVerletStepKernel::execute(ContextImpl&, const VerletIntegra
       .arg(_data.velm())
       .arg(_data.force())
       .execute(static_cast<std::size_t>(_data.numAtoms()));
-  _data.time += dt;
-  _data.stepCount++;
+  // v = (x' - x)/dt with x' constrained: the displacements of the constraints are added to v over dt.
+  _data.constraints().applyToPositions(integrator.getConstraintTolerance(), 1.0 / dt);
+  _data.finishStep(dt);
 }
 
 double ComputeIntegrateVerletStepKernel::computeKineticEnergy(ContextImpl&, const VerletIntegrator& integrator) {
@@ -46,6 +53,7 @@ void ComputeIntegrateLangevinStepKernel::execute(ContextImpl&, const LangevinInt
   const double vscale = std::exp(-dt * friction);
   const double fscale = friction == 0.0 ? dt : (1.0 - vscale) / friction;
   const double noisescale = std::sqrt(kT * (1.0 - vscale * vscale));
+  _data.constraints().saveReference();
   _kernel->call()
       .arg(_data.numAtoms())
       .mixedArg(dt)
@@ -59,8 +67,8 @@ void ComputeIntegrateLangevinStepKernel::execute(ContextImpl&, const LangevinInt
       .arg(_data.velm())
       .arg(_data.force())
       .execute(static_cast<std::size_t>(_data.numAtoms()));
-  _data.time += dt;
-  _data.stepCount++;
+  _data.constraints().applyToPositions(integrator.getConstraintTolerance(), 1.0 / dt);
+  _data.finishStep(dt);
 }
 
 double ComputeIntegrateLangevinStepKernel::computeKineticEnergy(ContextImpl&, const LangevinIntegrator& integrator) {
@@ -69,6 +77,8 @@ double ComputeIntegrateLangevinStepKernel::computeKineticEnergy(ContextImpl&, co
 
 void ComputeIntegrateLangevinMiddleStepKernel::initialize(const System&, const LangevinMiddleIntegrator& integrator) {
   _kernel = _data.program().createKernel("integrateLangevinMiddle");
+  _kick = _data.program().createKernel("kickVelocities");
+  _drift = _data.program().createKernel("driftLangevinMiddle");
   _data.seedRandom(integrator.getRandomNumberSeed());
 }
 
@@ -77,10 +87,63 @@ void ComputeIntegrateLangevinMiddleStepKernel::execute(ContextImpl&, const Lange
   const double kT = BOLTZ * integrator.getTemperature();
   const double vscale = std::exp(-dt * integrator.getFriction());
   const double noisescale = std::sqrt(kT * (1.0 - vscale * vscale));
+  const std::size_t atoms = static_cast<std::size_t>(_data.numAtoms());
+  ComputeConstraints& constraints = _data.constraints();
+  if (constraints.empty()) {
+    _kernel->call()
+        .arg(_data.numAtoms())
+        .mixedArg(dt)
+        .mixedArg(vscale)
+        .mixedArg(noisescale)
+        .arg(static_cast<unsigned long long>(_data.randomSeed))
+        .arg(static_cast<unsigned long long>(_data.randomCounter++))
+        .arg(_data.atomIndex())
+        .arg(_data.posq())
+        .arg(_data.velm())
+        .arg(_data.force())
+        .execute(atoms);
+  } else {
+    // Kick, constrain the velocities, drift-thermostat-drift, constrain the positions (their displacement an
+    // impulse over dt on the velocities), constrain the velocities at the new positions.
+    const double tol = integrator.getConstraintTolerance();
+    _kick->call().arg(_data.numAtoms()).mixedArg(dt).arg(_data.velm()).arg(_data.force()).execute(atoms);
+    constraints.applyToVelocities(tol);
+    constraints.saveReference();
+    _drift->call()
+        .arg(_data.numAtoms())
+        .mixedArg(dt)
+        .mixedArg(vscale)
+        .mixedArg(noisescale)
+        .arg(static_cast<unsigned long long>(_data.randomSeed))
+        .arg(static_cast<unsigned long long>(_data.randomCounter++))
+        .arg(_data.atomIndex())
+        .arg(_data.posq())
+        .arg(_data.velm())
+        .execute(atoms);
+    constraints.applyToPositions(tol, 1.0 / dt);
+    constraints.applyToVelocities(tol);
+  }
+  _data.finishStep(dt);
+}
+
+double ComputeIntegrateLangevinMiddleStepKernel::computeKineticEnergy(ContextImpl&, const LangevinMiddleIntegrator&) {
+  return _data.kineticEnergy(0.0);
+}
+
+void ComputeIntegrateBrownianStepKernel::initialize(const System&, const BrownianIntegrator& integrator) {
+  _kernel = _data.program().createKernel("integrateBrownian");
+  _data.seedRandom(integrator.getRandomNumberSeed());
+}
+
+void ComputeIntegrateBrownianStepKernel::execute(ContextImpl&, const BrownianIntegrator& integrator) {
+  const double dt = integrator.getStepSize();
+  const double tau = dt / integrator.getFriction();
+  const double noisescale = std::sqrt(2.0 * BOLTZ * integrator.getTemperature() * tau);
+  _data.constraints().saveReference();
   _kernel->call()
       .arg(_data.numAtoms())
       .mixedArg(dt)
-      .mixedArg(vscale)
+      .mixedArg(tau)
       .mixedArg(noisescale)
       .arg(static_cast<unsigned long long>(_data.randomSeed))
       .arg(static_cast<unsigned long long>(_data.randomCounter++))
@@ -89,11 +152,11 @@ void ComputeIntegrateLangevinMiddleStepKernel::execute(ContextImpl&, const Lange
       .arg(_data.velm())
       .arg(_data.force())
       .execute(static_cast<std::size_t>(_data.numAtoms()));
-  _data.time += dt;
-  _data.stepCount++;
+  _data.constraints().applyToPositions(integrator.getConstraintTolerance(), 1.0 / dt);
+  _data.finishStep(dt);
 }
 
-double ComputeIntegrateLangevinMiddleStepKernel::computeKineticEnergy(ContextImpl&, const LangevinMiddleIntegrator&) {
+double ComputeIntegrateBrownianStepKernel::computeKineticEnergy(ContextImpl&, const BrownianIntegrator&) {
   return _data.kineticEnergy(0.0);
 }
 
@@ -104,8 +167,16 @@ void ComputeRemoveCMMotionKernel::execute(ContextImpl&) {
   _data.removeCenterOfMassMotion();
 }
 
-void ComputeApplyAndersenThermostatKernel::initialize(const System&, const AndersenThermostat& thermostat) {
+void ComputeApplyAndersenThermostatKernel::initialize(const System& system, const AndersenThermostat& thermostat) {
   _kernel = _data.program().createKernel("applyAndersen");
+  // Atoms linked by constraints collide together (as on the Reference platform).
+  std::vector<int> group(static_cast<std::size_t>(system.getNumParticles()));
+  for (const std::vector<int>& members : AndersenThermostatImpl::calcParticleGroups(system)) {
+    const int first = *std::min_element(members.begin(), members.end());
+    for (int a : members) group[static_cast<std::size_t>(a)] = first;
+  }
+  _collisionGroup.initialize(_data.context(), std::max<std::size_t>(1, group.size()), "andersenGroup");
+  _collisionGroup.uploadBytes(group.data(), 0, group.size() * sizeof(int));
   _seed = thermostat.getRandomNumberSeed();
 }
 
@@ -121,6 +192,7 @@ void ComputeApplyAndersenThermostatKernel::execute(ContextImpl& context) {
       .arg(static_cast<unsigned long long>(_data.randomSeed))
       .arg(static_cast<unsigned long long>(_data.randomCounter++))
       .arg(_data.atomIndex())
+      .arg(_collisionGroup)
       .arg(_data.velm())
       .execute(static_cast<std::size_t>(_data.numAtoms()));
 }

@@ -1,11 +1,13 @@
-// The integration kernels of the common-compute platforms (kernels/Integration.cc): Verlet, Langevin and
-// Langevin middle steps as the Reference platform takes them, the centre-of-mass motion remover and the
+// The integration kernels of the common-compute platforms (kernels/Integration.cc): Verlet, Langevin,
+// Langevin middle and Brownian steps as the Reference platform takes them, with their constraints
+// (ComputeConstraints), the centre-of-mass motion remover and the
 // Andersen thermostat, with random numbers from a counter-based hash. Positions and velocities stay on
 // the device; the kinetic energy comes back as one number.
 #pragma once
 
 #include "openmm/kernels.h"
 
+#include "compute/ComputeArray.h"
 #include "compute/ComputeKernel.h"
 
 #include <memory>
@@ -50,6 +52,19 @@ public:
 
 private:
   ComputePlatformData& _data;
+  std::unique_ptr<mardyn::compute::ComputeKernel> _kernel, _kick, _drift;
+};
+
+class ComputeIntegrateBrownianStepKernel : public IntegrateBrownianStepKernel {
+public:
+  ComputeIntegrateBrownianStepKernel(std::string name, const Platform& platform, ComputePlatformData& data)
+      : IntegrateBrownianStepKernel(name, platform), _data(data) {}
+  void initialize(const System& system, const BrownianIntegrator& integrator) override;
+  void execute(ContextImpl& context, const BrownianIntegrator& integrator) override;
+  double computeKineticEnergy(ContextImpl& context, const BrownianIntegrator& integrator) override;
+
+private:
+  ComputePlatformData& _data;
   std::unique_ptr<mardyn::compute::ComputeKernel> _kernel;
 };
 
@@ -75,6 +90,7 @@ public:
 private:
   ComputePlatformData& _data;
   int _seed = 0;
+  mardyn::compute::ComputeArray<int> _collisionGroup;
   std::unique_ptr<mardyn::compute::ComputeKernel> _kernel;
 };
 

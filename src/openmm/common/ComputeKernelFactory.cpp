@@ -36,6 +36,7 @@ const std::map<std::string, Creator>& kernelTable() {
       {IntegrateVerletStepKernel::Name(), creator<ComputeIntegrateVerletStepKernel>()},
       {IntegrateLangevinStepKernel::Name(), creator<ComputeIntegrateLangevinStepKernel>()},
       {IntegrateLangevinMiddleStepKernel::Name(), creator<ComputeIntegrateLangevinMiddleStepKernel>()},
+      {IntegrateBrownianStepKernel::Name(), creator<ComputeIntegrateBrownianStepKernel>()},
       {ApplyAndersenThermostatKernel::Name(), creator<ComputeApplyAndersenThermostatKernel>()},
       {RemoveCMMotionKernel::Name(), creator<ComputeRemoveCMMotionKernel>()},
   };

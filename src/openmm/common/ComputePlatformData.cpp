@@ -159,7 +159,11 @@ ComputePlatformData::ComputePlatformData(const ComputePlatform& platform, const 
   _sumKinetic = _program->createKernel("sumKineticAndMomentum");
   _sumPartials = _program->createKernel("sumPartials");
   _removeMomentum = _program->createKernel("removeMomentum");
+  _shiftVelocities = _program->createKernel("shiftVelocities");
   _bonded->createKernels(*_program);
+  _constraints = std::make_unique<ComputeConstraints>(*this, system);
+  _virtualSites = std::make_unique<ComputeVirtualSites>(*this, system);
+  if (!_constraints->empty()) _savedVelm = PrecisionArray(ctx, Kind::Mixed, 4, n, "velmUnconstrained");
 }
 
 ComputePlatformData::~ComputePlatformData() {
@@ -189,6 +193,12 @@ void ComputePlatformData::seedRandom(int seed) {
   randomSeed = seed != 0 ? static_cast<std::uint64_t>(static_cast<unsigned int>(seed))
                          : static_cast<std::uint64_t>(std::chrono::steady_clock::now().time_since_epoch().count());
   if (randomSeed == 0) randomSeed = 1;
+}
+
+void ComputePlatformData::finishStep(double dt) {
+  _virtualSites->computePositions();
+  time += dt;
+  stepCount++;
 }
 
 void ComputePlatformData::beginForces() {
@@ -362,7 +372,18 @@ void ComputePlatformData::sumKineticAndMomentum(double shift) {
 }
 
 double ComputePlatformData::kineticEnergy(double shift, Vec3* momentum) {
-  sumKineticAndMomentum(shift);
+  if (_constraints->empty()) {
+    sumKineticAndMomentum(shift);
+  } else {
+    // Constrained degrees of freedom carry no kinetic energy: project the shifted velocities, sum, restore.
+    _velm.array().copyTo(_savedVelm.array());
+    if (shift != 0.0)
+      _shiftVelocities->call().arg(_numAtoms).mixedArg(shift).arg(_velm.array()).arg(_force).execute(
+          static_cast<std::size_t>(_numAtoms));
+    _constraints->applyToVelocities(1e-6);
+    sumKineticAndMomentum(0.0);
+    _savedVelm.array().copyTo(_velm.array());
+  }
   std::vector<double> s;
   _sums.download(s);
   if (momentum) *momentum = Vec3(s[1], s[2], s[3]);

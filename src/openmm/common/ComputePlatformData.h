@@ -1,11 +1,13 @@
 // ComputePlatformData: what a Context on a ComputePlatform keeps on its device: the atoms in slots along a
 // space-filling curve (posq, velm, cellOffset, atomIndex and its inverse slotOfAtom), forces and energy in
 // 64-bit fixed point, the core program (reordering, bonded terms, integration, sums) and the utilities
-// that share it; on the host only time, step count, box, masses and charges. Coordinates cross to the
-// host only through getState (positions(), velocities(), forces()).
+// (bonded terms, constraints, virtual sites); on the host only time, step count, box, masses and charges.
+// Coordinates cross to the host only through getState (positions(), velocities(), forces()).
 #pragma once
 
 #include "ComputeBondedUtilities.h"
+#include "ComputeConstraints.h"
+#include "ComputeVirtualSites.h"
 
 #include "compute/ComputeArray.h"
 #include "compute/ComputeContext.h"
@@ -42,6 +44,12 @@ public:
   mardyn::compute::ComputeProgram& program() { return *_program; }
   mardyn::compute::DeviceScan& scan() { return *_scan; }
   ComputeBondedUtilities& bonded() { return *_bonded; }
+  /** The System's constraints (empty() without any). */
+  ComputeConstraints& constraints() { return *_constraints; }
+  /** The System's virtual sites (empty() without any). */
+  ComputeVirtualSites& virtualSites() { return *_virtualSites; }
+  /** After a step: places the virtual sites and counts the step. */
+  void finishStep(double dt);
   const std::string& platformName() const { return _platformName; }
 
   int numAtoms() const { return _numAtoms; }
@@ -93,7 +101,8 @@ public:
   /// The System's molecules (ContextImpl::getMolecules()): a periodic box wraps each molecule as a whole,
   /// by the image of its first atom, so that bonded terms never see a molecule split across the box.
   void setMolecules(const std::vector<std::vector<int>>& molecules);
-  /** Kinetic energy of the velocities shifted by `shift` F/m, and the momentum (one download). */
+  /** Kinetic energy of the velocities shifted by `shift` F/m, without their components along constraints,
+   * and the momentum (one download). */
   double kineticEnergy(double shift, Vec3* momentum = nullptr);
   /** Subtracts the centre-of-mass velocity. */
   void removeCenterOfMassMotion();
@@ -111,7 +120,7 @@ private:
   int _numAtoms = 0, _paddedAtoms = 0;
   bool _periodic = false;
   double _totalMass = 0.0;
-  mardyn::compute::PrecisionArray _posq, _velm, _oldPosq, _oldVelm, _partials, _sums;
+  mardyn::compute::PrecisionArray _posq, _velm, _oldPosq, _oldVelm, _partials, _sums, _savedVelm;
   mardyn::compute::ComputeArray<mardyn::compute::mm_int4> _cellOffset, _oldCellOffset;
   mardyn::compute::ComputeArray<int> _atomIndex, _oldAtomIndex, _slotOfAtom, _keys, _keyCounts, _keyFill, _order;
   mardyn::compute::ComputeArray<int> _moleculeAnchor, _oldSlotOfAtom;
@@ -119,8 +128,10 @@ private:
   std::unique_ptr<mardyn::compute::ComputeProgram> _program;
   std::unique_ptr<mardyn::compute::DeviceScan> _scan;
   std::unique_ptr<ComputeBondedUtilities> _bonded;
+  std::unique_ptr<ComputeConstraints> _constraints;
+  std::unique_ptr<ComputeVirtualSites> _virtualSites;
   std::unique_ptr<mardyn::compute::ComputeKernel> _clear, _reorderKeys, _scatter, _sortBuckets, _gather, _sumKinetic,
-      _sumPartials, _removeMomentum;
+      _sumPartials, _removeMomentum, _shiftVelocities;
   int _gridBits = 1;
   int _reduceGroups = 16;
   bool _deterministic = false;   ///< DeterministicForces: the same bits whatever the atoms' order

@@ -1,5 +1,5 @@
 // The integration utilities of the common-compute platforms in the common kernel dialect: the Verlet,
-// Langevin and Langevin-middle steps as the Reference platform takes them, kinetic energy and momentum sums
+// Langevin, Langevin-middle and Brownian steps as the Reference platform takes them, kinetic energy and momentum sums
 // (fixed-shape block sums, the same bits every run), the removal of the centre-of-mass motion, Andersen
 // collisions, and counter-based random numbers: each number is a hash of (seed, step, System atom, stream),
 // so a run does not depend on how atoms are ordered or which thread draws.
@@ -63,27 +63,89 @@ KERNEL void integrateLangevin(int numAtoms, mixed dt, mixed vscale, mixed fscale
   }
 }
 
-/// Langevin middle: v += dt F/m, x += dt/2 v, v = a v + n sqrt(1/m) R, x += dt/2 v.
+/// v += dt F/m for a massive atom.
+DEVICE mixed4 kick(mixed4 v, mixed4 f, mixed dt) {
+  const mixed scale = dt * v.w;
+  v.x += f.x * scale; v.y += f.y * scale; v.z += f.z * scale;
+  return v;
+}
+
+/// The middle of a Langevin-middle step for one atom: x += dt/2 v, v = a v + n sqrt(1/m) R, x += dt/2 v.
+DEVICE void langevinMiddleDrift(mixed4* p, mixed4* v, mixed dt, mixed vscale, mixed noisescale, mm_ulong seed,
+                                mm_ulong step, int a) {
+  const mixed halfDt = (mixed) 0.5 * dt;
+  p->x += v->x * halfDt; p->y += v->y * halfDt; p->z += v->z * halfDt;
+  const mixed noise = noisescale * sqrt(v->w);
+  v->x = v->x * vscale + noise * randomGaussian(seed, step, a, 0);
+  v->y = v->y * vscale + noise * randomGaussian(seed, step, a, 1);
+  v->z = v->z * vscale + noise * randomGaussian(seed, step, a, 2);
+  p->x += v->x * halfDt; p->y += v->y * halfDt; p->z += v->z * halfDt;
+}
+
+/// Langevin middle: v += dt F/m, x += dt/2 v, v = a v + n sqrt(1/m) R, x += dt/2 v (no constraints).
 KERNEL void integrateLangevinMiddle(int numAtoms, mixed dt, mixed vscale, mixed noisescale, mm_ulong seed, mm_ulong step,
                                     GLOBAL const int* RESTRICT atomIndex, GLOBAL mixed4* RESTRICT posq,
                                     GLOBAL mixed4* RESTRICT velm, GLOBAL const mm_long* RESTRICT force) {
   for (int s = GLOBAL_ID; s < numAtoms; s += GLOBAL_SIZE) {
     mixed4 v = velm[s];
     if (v.w == 0) continue;
-    const int a = atomIndex[s];
-    const mixed4 f = fixedForce(force, s);
-    const mixed scale = dt * v.w;
-    v.x += f.x * scale; v.y += f.y * scale; v.z += f.z * scale;
+    v = kick(v, fixedForce(force, s), dt);
     mixed4 p = posq[s];
-    const mixed halfDt = (mixed) 0.5 * dt;
-    p.x += v.x * halfDt; p.y += v.y * halfDt; p.z += v.z * halfDt;
-    const mixed noise = noisescale * sqrt(v.w);
-    v.x = v.x * vscale + noise * randomGaussian(seed, step, a, 0);
-    v.y = v.y * vscale + noise * randomGaussian(seed, step, a, 1);
-    v.z = v.z * vscale + noise * randomGaussian(seed, step, a, 2);
-    p.x += v.x * halfDt; p.y += v.y * halfDt; p.z += v.z * halfDt;
+    langevinMiddleDrift(&p, &v, dt, vscale, noisescale, seed, step, atomIndex[s]);
     velm[s] = v;
     posq[s] = p;
+  }
+}
+
+/// The kick of a Langevin-middle step with constraints (the velocities are constrained after it).
+KERNEL void kickVelocities(int numAtoms, mixed dt, GLOBAL mixed4* RESTRICT velm, GLOBAL const mm_long* RESTRICT force) {
+  for (int s = GLOBAL_ID; s < numAtoms; s += GLOBAL_SIZE) {
+    const mixed4 v = velm[s];
+    if (v.w != 0) velm[s] = kick(v, fixedForce(force, s), dt);
+  }
+}
+
+/// The drifts and the thermostat of a Langevin-middle step with constraints (positions constrained after it).
+KERNEL void driftLangevinMiddle(int numAtoms, mixed dt, mixed vscale, mixed noisescale, mm_ulong seed, mm_ulong step,
+                                GLOBAL const int* RESTRICT atomIndex, GLOBAL mixed4* RESTRICT posq,
+                                GLOBAL mixed4* RESTRICT velm) {
+  for (int s = GLOBAL_ID; s < numAtoms; s += GLOBAL_SIZE) {
+    mixed4 v = velm[s];
+    if (v.w == 0) continue;
+    mixed4 p = posq[s];
+    langevinMiddleDrift(&p, &v, dt, vscale, noisescale, seed, step, atomIndex[s]);
+    velm[s] = v;
+    posq[s] = p;
+  }
+}
+
+/// Brownian dynamics: x += tau F/m + noise sqrt(1/m) R (tau = dt/gamma, noise = sqrt(2 kT tau)), v = dx/dt.
+KERNEL void integrateBrownian(int numAtoms, mixed dt, mixed tau, mixed noisescale, mm_ulong seed, mm_ulong step,
+                              GLOBAL const int* RESTRICT atomIndex, GLOBAL mixed4* RESTRICT posq,
+                              GLOBAL mixed4* RESTRICT velm, GLOBAL const mm_long* RESTRICT force) {
+  const mixed invDt = (mixed) 1 / dt;
+  for (int s = GLOBAL_ID; s < numAtoms; s += GLOBAL_SIZE) {
+    mixed4 v = velm[s];
+    if (v.w == 0) continue;
+    const int a = atomIndex[s];
+    const mixed4 f = fixedForce(force, s);
+    const mixed noise = noisescale * sqrt(v.w);
+    const mixed dx = tau * v.w * f.x + noise * randomGaussian(seed, step, a, 0);
+    const mixed dy = tau * v.w * f.y + noise * randomGaussian(seed, step, a, 1);
+    const mixed dz = tau * v.w * f.z + noise * randomGaussian(seed, step, a, 2);
+    mixed4 p = posq[s];
+    p.x += dx; p.y += dy; p.z += dz;
+    posq[s] = p;
+    v.x = dx * invDt; v.y = dy * invDt; v.z = dz * invDt;
+    velm[s] = v;
+  }
+}
+
+/// v += shift F/m (velocities at a shifted time, for the kinetic energy with constraints).
+KERNEL void shiftVelocities(int numAtoms, mixed shift, GLOBAL mixed4* RESTRICT velm, GLOBAL const mm_long* RESTRICT force) {
+  for (int s = GLOBAL_ID; s < numAtoms; s += GLOBAL_SIZE) {
+    const mixed4 v = velm[s];
+    if (v.w != 0) velm[s] = kick(v, fixedForce(force, s), shift);
   }
 }
 
@@ -126,14 +188,16 @@ KERNEL void removeMomentum(int numAtoms, GLOBAL const mixed* RESTRICT sums, mixe
   }
 }
 
-/// Andersen collisions: with probability p an atom gets a velocity from the Maxwell distribution at kT.
+/// Andersen collisions: with probability p a group of constraint-linked atoms (collisionGroup: its first
+/// System atom, per System atom) gets velocities from the Maxwell distribution at kT.
 KERNEL void applyAndersen(int numAtoms, mixed probability, mixed kT, mm_ulong seed, mm_ulong step,
-                          GLOBAL const int* RESTRICT atomIndex, GLOBAL mixed4* RESTRICT velm) {
+                          GLOBAL const int* RESTRICT atomIndex, GLOBAL const int* RESTRICT collisionGroup,
+                          GLOBAL mixed4* RESTRICT velm) {
   for (int s = GLOBAL_ID; s < numAtoms; s += GLOBAL_SIZE) {
     mixed4 v = velm[s];
     if (v.w == 0) continue;
     const int a = atomIndex[s];
-    if (randomUniform(seed, step, a, 7) >= probability) continue;
+    if (randomUniform(seed, step, collisionGroup[a], 7) >= probability) continue;
     const mixed scale = sqrt(kT * v.w);
     v.x = scale * randomGaussian(seed, step, a, 4);
     v.y = scale * randomGaussian(seed, step, a, 5);

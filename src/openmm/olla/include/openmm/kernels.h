@@ -9,6 +9,7 @@
 #include "openmm/kernels/CalcHarmonicBondForceKernel.h"
 #include "openmm/kernels/CalcNonbondedForceKernel.h"
 #include "openmm/kernels/CalcPeriodicTorsionForceKernel.h"
+#include "openmm/kernels/IntegrateBrownianStepKernel.h"
 #include "openmm/kernels/IntegrateLangevinMiddleStepKernel.h"
 #include "openmm/kernels/IntegrateLangevinStepKernel.h"
 #include "openmm/kernels/IntegrateVerletStepKernel.h"

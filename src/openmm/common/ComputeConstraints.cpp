@@ -1,0 +1,251 @@
+// ComputeConstraints: the clusters of the System's constraints (SETTLE or SHAKE), their tables and launches.
+#include "ComputeConstraints.h"
+
+#include "ComputePlatformData.h"
+#include "openmm/OpenMMException.h"
+#include "openmm/System.h"
+
+#include "compute/ComputeException.h"
+#include "compute/KernelSources.h"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <numeric>
+#include <vector>
+
+namespace OpenMM {
+
+using mardyn::compute::PrecisionArray;
+
+namespace {
+
+struct Constraint {
+  int atom1, atom2;
+  double length;
+};
+
+int findRoot(std::vector<int>& parent, int a) {
+  while (parent[a] != a)
+    a = parent[a] = parent[parent[a]];
+  return a;
+}
+
+/// The centre of a rigid triangle that SETTLE can solve (centre-a and centre-b of equal length, a and b of
+/// equal mass, all three massive and the triangle non-degenerate), or -1.
+int settleCentre(const std::vector<Constraint>& c, const System& system, double& centreLength, double& outerLength) {
+  if (c.size() != 3)
+    return -1;
+  std::map<int, int> degree;
+  for (const Constraint& k : c) {
+    degree[k.atom1]++;
+    degree[k.atom2]++;
+  }
+  if (degree.size() != 3)
+    return -1;
+  for (const auto& entry : degree)
+    if (system.getParticleMass(entry.first) == 0.0)
+      return -1;
+  for (const auto& entry : degree) {
+    const int centre = entry.first;
+    std::vector<double> toCentre;
+    std::vector<int> outer;
+    double other = 0.0;
+    for (const Constraint& k : c) {
+      if (k.atom1 == centre || k.atom2 == centre) {
+        toCentre.push_back(k.length);
+        outer.push_back(k.atom1 == centre ? k.atom2 : k.atom1);
+      } else {
+        other = k.length;
+      }
+    }
+    if (toCentre.size() != 2)
+      continue;
+    if (std::fabs(toCentre[0] - toCentre[1]) > 1e-10 * toCentre[0])
+      continue;
+    if (system.getParticleMass(outer[0]) != system.getParticleMass(outer[1]))
+      continue;
+    if (!(other < 2.0 * toCentre[0]) || other <= 0.0)
+      continue;
+    centreLength = toCentre[0];
+    outerLength = other;
+    return centre;
+  }
+  return -1;
+}
+
+} // namespace
+
+ComputeConstraints::ComputeConstraints(ComputePlatformData& data, const System& system) : _data(data) {
+  const int n = system.getNumParticles();
+  std::vector<Constraint> constraints;
+  for (int i = 0; i < system.getNumConstraints(); i++) {
+    Constraint k;
+    system.getConstraintParameters(i, k.atom1, k.atom2, k.length);
+    // Neither atom moves: nothing to hold.
+    if (system.getParticleMass(k.atom1) == 0.0 && system.getParticleMass(k.atom2) == 0.0)
+      continue;
+    constraints.push_back(k);
+  }
+  if (constraints.empty())
+    return;
+  std::vector<int> parent(static_cast<std::size_t>(n));
+  std::iota(parent.begin(), parent.end(), 0);
+  for (const Constraint& k : constraints)
+    parent[findRoot(parent, k.atom1)] = findRoot(parent, k.atom2);
+  std::map<int, std::vector<Constraint>> clusters;
+  for (const Constraint& k : constraints)
+    clusters[findRoot(parent, k.atom1)].push_back(k);
+
+  std::vector<mardyn::compute::mm_int4> settleAtoms;
+  std::vector<double> settleParams, shakeLength;
+  std::vector<int> shakeStart{0};
+  std::vector<mardyn::compute::mm_int2> shakePairs;
+  for (const auto& entry : clusters) {
+    const std::vector<Constraint>& c = entry.second;
+    double centreLength = 0.0, outerLength = 0.0;
+    const int centre = settleCentre(c, system, centreLength, outerLength);
+    if (centre >= 0) {
+      std::vector<int> outer;
+      for (const Constraint& k : c)
+        if (k.atom1 == centre || k.atom2 == centre)
+          outer.push_back(k.atom1 == centre ? k.atom2 : k.atom1);
+      settleAtoms.push_back({centre, outer[0], outer[1], 0});
+      settleParams.push_back(centreLength);
+      settleParams.push_back(outerLength);
+      continue;
+    }
+    for (const Constraint& k : c) {
+      shakePairs.push_back({k.atom1, k.atom2});
+      shakeLength.push_back(k.length);
+    }
+    shakeStart.push_back(static_cast<int>(shakePairs.size()));
+  }
+  _numSettle = static_cast<int>(settleAtoms.size());
+  _numShake = static_cast<int>(shakeStart.size()) - 1;
+
+  auto& ctx = _data.context();
+  const auto kind = PrecisionArray::Kind::Mixed;
+  const std::size_t slots = static_cast<std::size_t>(_data.paddedAtoms());
+  _reference = PrecisionArray(ctx, kind, 4, slots, "constraintReference");
+  _failed.initialize(ctx, 1, "constraintFailed");
+  _failed.zero();
+  if (_numSettle > 0) {
+    _settleAtoms.initialize(ctx, settleAtoms.size(), "settleAtoms");
+    _settleAtoms.upload(settleAtoms);
+    _settleParams = PrecisionArray(ctx, kind, 2, settleAtoms.size(), "settleParams");
+    _settleParams.upload(settleParams);
+  }
+  if (_numShake > 0) {
+    _shakeStart.initialize(ctx, shakeStart.size(), "shakeClusterStart");
+    _shakeStart.upload(shakeStart);
+    _shakePairs.initialize(ctx, shakePairs.size(), "shakePairs");
+    _shakePairs.upload(shakePairs);
+    _shakeLength = PrecisionArray(ctx, kind, 1, shakeLength.size(), "shakeLength");
+    _shakeLength.upload(shakeLength);
+    _delta = PrecisionArray(ctx, kind, 4, static_cast<std::size_t>(n), "shakeDisplacement");
+    _delta.zero();
+  }
+  createKernels();
+}
+
+ComputeConstraints::~ComputeConstraints() = default;
+
+void ComputeConstraints::createKernels() {
+  try {
+    _program = _data.context().compileProgram(mardyn::compute::KernelSources::withRequirements(
+                                                  std::vector<std::string>{"openmm/common/kernels/Constraints.cc"}),
+                                              _data.commonDefines(), "openmm-constraints");
+  } catch (const mardyn::compute::ComputeException& e) {
+    throw OpenMMException(_data.platformName() + " platform: compiling the constraint kernels failed: " + e.what());
+  }
+  _settle = _program->createKernel("applySettle");
+  _settleVelocities = _program->createKernel("constrainSettleVelocities");
+  _shake = _program->createKernel("applyShake");
+  _shakeVelocities = _program->createKernel("constrainShakeVelocities");
+}
+
+void ComputeConstraints::saveReference() {
+  if (!empty())
+    _data.posq().copyTo(_reference.array());
+}
+
+void ComputeConstraints::applyToPositions(double tolerance, double invDt) {
+  if (_numSettle > 0)
+    _settle->call()
+        .arg(_numSettle)
+        .arg(_settleAtoms)
+        .arg(_settleParams.array())
+        .mixedArg(invDt)
+        .arg(_data.slotOfAtom())
+        .arg(_reference.array())
+        .arg(_data.posq())
+        .arg(_data.velm())
+        .arg(_failed)
+        .execute(static_cast<std::size_t>(_numSettle));
+  if (_numShake > 0)
+    _shake->call()
+        .arg(_numShake)
+        .arg(_shakeStart)
+        .arg(_shakePairs)
+        .arg(_shakeLength.array())
+        .mixedArg(tolerance)
+        .mixedArg(invDt)
+        .arg(maxIterations)
+        .arg(_data.slotOfAtom())
+        .arg(_reference.array())
+        .arg(_data.posq())
+        .arg(_data.velm())
+        .arg(_delta.array())
+        .arg(_failed)
+        .execute(static_cast<std::size_t>(_numShake));
+}
+
+void ComputeConstraints::applyToCurrentPositions(double tolerance) {
+  if (empty())
+    return;
+  saveReference();
+  applyToPositions(tolerance, 0.0);
+}
+
+void ComputeConstraints::applyToVelocities(double tolerance) {
+  if (_numSettle > 0)
+    _settleVelocities->call()
+        .arg(_numSettle)
+        .arg(_settleAtoms)
+        .arg(_data.slotOfAtom())
+        .arg(_data.posq())
+        .arg(_data.velm())
+        .execute(static_cast<std::size_t>(_numSettle));
+  if (_numShake > 0)
+    _shakeVelocities->call()
+        .arg(_numShake)
+        .arg(_shakeStart)
+        .arg(_shakePairs)
+        .mixedArg(tolerance)
+        .arg(maxIterations)
+        .arg(_data.slotOfAtom())
+        .arg(_data.posq())
+        .arg(_data.velm())
+        .arg(_failed)
+        .execute(static_cast<std::size_t>(_numShake));
+}
+
+void ComputeConstraints::checkFailure() {
+  if (empty())
+    return;
+  int failed = 0;
+  _failed.downloadBytes(&failed, 0, sizeof failed);
+  if (failed == 0)
+    return;
+  _failed.zero();
+  const std::string what = failed == 2 ? "SETTLE could not place a rigid triangle (its atoms moved too far in one step)"
+                           : failed == 3 ? "the velocity constraints did not converge within " +
+                                               std::to_string(maxIterations) + " iterations"
+                                         : "SHAKE did not converge within " + std::to_string(maxIterations) +
+                                               " iterations (or a bond turned by 90 degrees in one step)";
+  throw OpenMMException(_data.platformName() + " platform: constraints could not be satisfied: " + what +
+                        "; step size too large or constraints inconsistent");
+}
+
+} // namespace OpenMM

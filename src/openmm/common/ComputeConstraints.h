@@ -1,0 +1,59 @@
+// ComputeConstraints: the System's distance constraints on a common-compute device (kernels/Constraints.cc).
+// Rigid three-atom clusters (a centre constrained to two atoms of equal mass at equal distances, and those
+// two to each other: water) are solved by SETTLE; every other cluster of coupled constraints by SHAKE,
+// one work item per cluster, iterated until every constraint holds to the integrator's tolerance. SHAKE
+// rather than a matrix method (CCMA): it needs no coupling matrix and meets the tolerance exactly as the
+// Reference platform does; the clusters it sees on molecular systems (hydrogen bonds of a heavy atom)
+// are small. Everything runs on the device; a failure is flagged there and reported by checkFailure().
+#pragma once
+
+#include "compute/ComputeArray.h"
+#include "compute/ComputeKernel.h"
+#include "compute/ComputeProgram.h"
+#include "compute/PrecisionArray.h"
+#include "compute/VectorTypes.h"
+
+#include <memory>
+#include <string>
+
+namespace OpenMM {
+
+class ComputePlatformData;
+class System;
+
+class ComputeConstraints {
+public:
+  ComputeConstraints(ComputePlatformData& data, const System& system);
+  ~ComputeConstraints();
+  /** No constraint between atoms that move. */
+  bool empty() const { return _numSettle == 0 && _numShake == 0; }
+  int numSettleClusters() const { return _numSettle; }
+  int numShakeClusters() const { return _numShake; }
+
+  /** Keeps the current positions as the reference of the next applyToPositions (before an update). */
+  void saveReference();
+  /** Moves the positions (updated since saveReference) onto the constraints, correcting along the reference
+   * bonds; each velocity gains its atom's displacement times invDt (0: velocities untouched). */
+  void applyToPositions(double tolerance, double invDt);
+  /** Constrains the current positions (Context::applyConstraints): they are their own reference. */
+  void applyToCurrentPositions(double tolerance);
+  /** Removes the velocity components along the constraints. */
+  void applyToVelocities(double tolerance);
+  /** Throws if a constraint could not be met since the last check (one download). */
+  void checkFailure();
+
+private:
+  void createKernels();
+
+  ComputePlatformData& _data;
+  int _numSettle = 0, _numShake = 0;
+  static constexpr int maxIterations = 1000;
+  mardyn::compute::ComputeArray<mardyn::compute::mm_int4> _settleAtoms;
+  mardyn::compute::PrecisionArray _settleParams, _shakeLength, _reference, _delta;
+  mardyn::compute::ComputeArray<int> _shakeStart, _failed;
+  mardyn::compute::ComputeArray<mardyn::compute::mm_int2> _shakePairs;
+  std::unique_ptr<mardyn::compute::ComputeProgram> _program;
+  std::unique_ptr<mardyn::compute::ComputeKernel> _settle, _settleVelocities, _shake, _shakeVelocities;
+};
+
+} // namespace OpenMM
