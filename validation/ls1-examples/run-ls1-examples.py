@@ -114,13 +114,16 @@ def main():
     here = os.path.dirname(os.path.abspath(__file__))
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("checkout", help="an ls1-mardyn checkout (its examples/ folder is used)")
-    ap.add_argument("--mardyn", default=os.path.join(here, "..", "..", "build", "src", "mardyn"))
+    ap.add_argument("--mardyn", default=os.path.join(here, "..", "..", "build", "mardyn"),
+                    help="the mardyn executable (default: build/mardyn of this source tree)")
     ap.add_argument("--steps", type=int, default=2)
     ap.add_argument("--timeout", type=float, default=600.0)
     ap.add_argument("--filter", default="", help="run only configurations whose path contains this text")
     ap.add_argument("--workdir", default="", help="copy the examples here (kept) instead of a temporary folder")
     args = ap.parse_args()
     mardyn = os.path.abspath(args.mardyn)
+    if not (os.path.isfile(mardyn) and os.access(mardyn, os.X_OK)):
+        sys.exit("no mardyn executable at %s (build it, or name it with --mardyn)" % mardyn)
     original = os.path.join(os.path.abspath(args.checkout), "examples")
     if not os.path.isdir(original):
         sys.exit("no examples/ folder in %s" % args.checkout)
