@@ -1,15 +1,17 @@
 // Benchmark program of the GPU platforms: the LJ fluid (FCC start at rho* = 0.8442, T* = 1.44, rc = 2.5
 // sigma, CutoffPeriodic without dispersion correction, Verlet at dt = 0.005 tau; argon units) or a box of
 // flexible three-site water-like molecules (harmonic bonds and angle, charges with reaction field, exceptions
-// from the bonds, rc = 1 nm, Verlet at 0.5 fs), on a named platform in a given precision. Prints one line
-// with particle-steps per second. Builds against any OpenMM API (this library's or OpenMM's).
-//   usage: GpuSystemsBenchmark <platform> <precision> <lj|water> <cells> [steps]
-//   (lj: 4 cells^3 atoms; water: cells^3 molecules, 3 atoms each)
+// from the bonds, rc = 1 nm, Verlet at 0.5 fs) or the same molecules rigid (three distance constraints each,
+// no bond or angle force, Verlet at 2 fs), on a named platform in a given precision. Prints one line with
+// particle-steps per second. Builds against any OpenMM API (this library's or OpenMM's).
+//   usage: GpuSystemsBenchmark <platform> <precision> <lj|water|rigid> <cells> [steps]
+//   (lj: 4 cells^3 atoms; water, rigid: cells^3 molecules, 3 atoms each)
 #include "OpenMM.h"
 
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <stdexcept>
 #include <cstdlib>
 #include <iostream>
 #include <map>
@@ -42,7 +44,8 @@ void ljFluid(OpenMM::System& system, std::vector<OpenMM::Vec3>& positions, int c
   dt = 0.005 * sigma * std::sqrt(mass / epsilon);
 }
 
-void waterBox(OpenMM::System& system, std::vector<OpenMM::Vec3>& positions, int cells, double& temperature, double& dt) {
+void waterBox(OpenMM::System& system, std::vector<OpenMM::Vec3>& positions, int cells, bool rigid, double& temperature,
+              double& dt) {
   const double spacing = 0.3107, box = cells * spacing;
   const double bond = 0.09572, angle = 104.52 * M_PI / 180.0;
   auto* nb = new OpenMM::NonbondedForce();
@@ -62,9 +65,15 @@ void waterBox(OpenMM::System& system, std::vector<OpenMM::Vec3>& positions, int 
         positions.push_back(c);
         positions.push_back(c + OpenMM::Vec3(bond, 0, 0));
         positions.push_back(c + OpenMM::Vec3(bond * std::cos(angle), bond * std::sin(angle), 0));
-        bonds->addBond(o, h1, bond, 462750.4);
-        bonds->addBond(o, h2, bond, 462750.4);
-        angles->addAngle(h1, o, h2, angle, 836.8);
+        if (rigid) {
+          system.addConstraint(o, h1, bond);
+          system.addConstraint(o, h2, bond);
+          system.addConstraint(h1, h2, 2.0 * bond * std::sin(0.5 * angle));
+        } else {
+          bonds->addBond(o, h1, bond, 462750.4);
+          bonds->addBond(o, h2, bond, 462750.4);
+          angles->addAngle(h1, o, h2, angle, 836.8);
+        }
         bondPairs.emplace_back(o, h1);
         bondPairs.emplace_back(o, h2);
       }
@@ -75,17 +84,22 @@ void waterBox(OpenMM::System& system, std::vector<OpenMM::Vec3>& positions, int 
   nb->setUseDispersionCorrection(false);
   nb->createExceptionsFromBonds(bondPairs, 0.5, 0.5);
   system.addForce(nb);
-  system.addForce(bonds);
-  system.addForce(angles);
+  if (rigid) {
+    delete bonds;
+    delete angles;
+  } else {
+    system.addForce(bonds);
+    system.addForce(angles);
+  }
   temperature = 300.0;
-  dt = 0.0005;
+  dt = rigid ? 0.002 : 0.0005;
 }
 
 } // namespace
 
 int main(int argc, char** argv) {
   if (argc < 5) {
-    std::cerr << "usage: " << argv[0] << " <platform> <precision> <lj|water> <cells> [steps]\n";
+    std::cerr << "usage: " << argv[0] << " <platform> <precision> <lj|water|rigid> <cells> [steps]\n";
     return 2;
   }
   try {
@@ -99,8 +113,10 @@ int main(int argc, char** argv) {
     double temperature = 0, dt = 0;
     if (model == "lj")
       ljFluid(system, positions, cells, temperature, dt);
+    else if (model == "water" || model == "rigid")
+      waterBox(system, positions, cells, model == "rigid", temperature, dt);
     else
-      waterBox(system, positions, cells, temperature, dt);
+      throw std::runtime_error("unknown model '" + model + "' (lj, water or rigid)");
     const int n = system.getNumParticles();
     OpenMM::VerletIntegrator integrator(dt);
     OpenMM::Platform& platform = OpenMM::Platform::getPlatformByName(platformName);

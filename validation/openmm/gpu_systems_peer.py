@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
-"""The systems of GpuSystemsBenchmark.cpp (LJ fluid, flexible water-like box) on OpenMM's own platforms,
-built the same way; prints the same line. usage: gpu_systems_peer.py <platform> <precision> <lj|water> <cells> [steps]"""
+"""The systems of GpuSystemsBenchmark.cpp (LJ fluid, flexible or rigid water-like box) on OpenMM's own platforms,
+built the same way; prints the same line.
+usage: gpu_systems_peer.py <platform> <precision> <lj|water|rigid> <cells> [steps]"""
 import math
 import sys
 import time
@@ -30,7 +31,7 @@ def lj_fluid(system, positions, cells):
     return 1.44 * epsilon / KB, 0.005 * sigma * math.sqrt(mass / epsilon)
 
 
-def water_box(system, positions, cells):
+def water_box(system, positions, cells, rigid=False):
     spacing, bond, angle = 0.3107, 0.09572, 104.52 * math.pi / 180.0
     box = cells * spacing
     nb, bonds, angles = openmm.NonbondedForce(), openmm.HarmonicBondForce(), openmm.HarmonicAngleForce()
@@ -45,9 +46,14 @@ def water_box(system, positions, cells):
                 c = openmm.Vec3((i + 0.5) * spacing, (j + 0.5) * spacing, (k + 0.5) * spacing)
                 positions += [c, c + openmm.Vec3(bond, 0, 0),
                               c + openmm.Vec3(bond * math.cos(angle), bond * math.sin(angle), 0)]
-                bonds.addBond(o, h1, bond, 462750.4)
-                bonds.addBond(o, h2, bond, 462750.4)
-                angles.addAngle(h1, o, h2, angle, 836.8)
+                if rigid:
+                    system.addConstraint(o, h1, bond)
+                    system.addConstraint(o, h2, bond)
+                    system.addConstraint(h1, h2, 2.0 * bond * math.sin(0.5 * angle))
+                else:
+                    bonds.addBond(o, h1, bond, 462750.4)
+                    bonds.addBond(o, h2, bond, 462750.4)
+                    angles.addAngle(h1, o, h2, angle, 836.8)
                 pairs += [(o, h1), (o, h2)]
     system.setDefaultPeriodicBoxVectors(openmm.Vec3(box, 0, 0), openmm.Vec3(0, box, 0), openmm.Vec3(0, 0, box))
     nb.setNonbondedMethod(openmm.NonbondedForce.CutoffPeriodic)
@@ -55,15 +61,20 @@ def water_box(system, positions, cells):
     nb.setReactionFieldDielectric(78.3)
     nb.setUseDispersionCorrection(False)
     nb.createExceptionsFromBonds(pairs, 0.5, 0.5)
-    for force in (nb, bonds, angles):
+    for force in ((nb,) if rigid else (nb, bonds, angles)):
         system.addForce(force)
-    return 300.0, 0.0005
+    return 300.0, (0.002 if rigid else 0.0005)
 
 
 def main():
     platform_name, precision, model, cells = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])
     system, positions = openmm.System(), []
-    temperature, dt = (lj_fluid if model == "lj" else water_box)(system, positions, cells)
+    if model == "lj":
+        temperature, dt = lj_fluid(system, positions, cells)
+    elif model in ("water", "rigid"):
+        temperature, dt = water_box(system, positions, cells, model == "rigid")
+    else:
+        sys.exit("unknown model '%s' (lj, water or rigid)" % model)
     n = system.getNumParticles()
     integrator = openmm.VerletIntegrator(dt)
     platform = openmm.Platform.getPlatformByName(platform_name)
