@@ -118,6 +118,11 @@ void ComputeUpdateStateDataKernel::createCheckpoint(ContextImpl& context, std::o
   writeRaw(stream, data.box, 3);
   writeRaw(stream, &data.randomSeed, 1);
   writeRaw(stream, &data.randomCounter, 1);
+  // This Context goes on from the state a Context loading the checkpoint starts from: the same positions and
+  // velocities set again, so the same slot order and a fresh tile list (else pairs computed about other block
+  // centres would round differently, and a trajectory resumed from the checkpoint would not be the same bits).
+  data.setPositions(positions);
+  data.setVelocities(velocities);
 }
 
 void ComputeUpdateStateDataKernel::loadCheckpoint(ContextImpl& context, std::istream& stream) {

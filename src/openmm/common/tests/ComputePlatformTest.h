@@ -58,10 +58,6 @@ protected:
       tests.emplace_back("checkpointRoundTrip",
                          "double precision without DeterministicForces adds forces atomically in any order, so a "
                          "trajectory resumed from a checkpoint is not bitwise the same");
-    if (precision() == "single")
-      tests.emplace_back("checkpointRoundTrip",
-                         "single precision without DeterministicForces computes pair forces from float positions "
-                         "relative to their block, so a trajectory resumed from a checkpoint is not bitwise the same");
     return tests;
   }
   void prepare(OpenMM::Platform& platform) override { platform.setPropertyDefaultValue("Precision", precision()); }
