@@ -139,6 +139,24 @@ protected:
     CPPUNIT_ASSERT_EQUAL(first.getPotentialEnergy(), otherState.getPotentialEnergy());
   }
 
+  /// With DeterministicForces=true a trajectory resumed from a checkpoint is the same bits in every precision
+  /// (double precision included, where forces are otherwise added as doubles in any order).
+  void deterministicCheckpointRoundTrip() {
+    platform().setPropertyDefaultValue("DeterministicForces", "true");
+    try {
+      OpenMM::System probe;
+      probe.addParticle(1.0);
+      OpenMM::VerletIntegrator integrator(0.001);
+      OpenMM::Context context(probe, integrator, platform());
+      CPPUNIT_ASSERT_EQUAL(std::string("true"), platform().getPropertyValue(context, "DeterministicForces"));
+      OpenMMTests::testCheckpointRoundTrip(platform());
+    } catch (...) {
+      platform().setPropertyDefaultValue("DeterministicForces", "false");
+      throw;
+    }
+    platform().setPropertyDefaultValue("DeterministicForces", "false");
+  }
+
   /// More tiles than the first build has room for (a cutoff near half the box: a block of 32 atoms reaches
   /// about half of the 4096, some 60 tiles a block against room for 40) and more exclusion tiles than the
   /// first room for them (one a block): the overflowing build is repeated with more room before the tiles
@@ -275,6 +293,7 @@ protected:
     CPPUNIT_TEST(reorderingInvisible);                                                  \
     CPPUNIT_TEST(parametersWithinCompiledTerms);                                        \
     CPPUNIT_TEST(crowdedTiles);                                                         \
+    CPPUNIT_TEST(deterministicCheckpointRoundTrip);                                     \
     CPPUNIT_TEST(settleAndShakeMatchReference);                                         \
     CPPUNIT_TEST(constrainedTrajectoryMatchesReference);                                \
     CPPUNIT_TEST(rigidMoleculesHeld);                                                   \
