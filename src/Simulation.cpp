@@ -3,6 +3,7 @@
 #include "Simulation.h"
 
 #include "parallel/DomainDecompFactory.h"
+#include "parallel/DomainDecompSequential.h"
 #include "particleContainer/CellProcessorFactory.h"
 #include "utils/MardynException.h"
 #include "utils/Threads.h"
@@ -191,12 +192,21 @@ void Simulation::prepare() {
       _planar = std::make_unique<PlanarLongRange>(_config.planar, _config.components, *_params, _config.box,
                                                   _config.cutoffRadius, _config.temperature);
   }
+  // Between Verlet-list builds the halo copies follow their originals (no re-sort, migration or new copies)
+  // where nothing else looks at positions or changes molecules during the step; outputs see positions
+  // wrapped into the box (gatherMolecules).
+  _follower = dynamic_cast<VerletListCellProcessor*>(_processor.get());
+  if (_resident || _config.fullExchange || _temperatureControl || _planar || !_maxChecks.empty() ||
+      !_driftCtrls.empty() || !_comAligners.empty() || !_walls.empty() || !_mirrors.empty() || !_mettDeamons.empty() ||
+      _distControl || !_posNegComps.empty() || _director)
+    _follower = nullptr;
+  _decomp->setRecordHaloPlan(_follower != nullptr);
   {
     ScopedTimer t(_timers["cells"]);
     if (_resident)
       _resident->exchange(*_decomp, *_domain);
     else
-      _decomp->exchangeMolecules(*_container, *_domain);
+      exchange();
   }
   if (_distControl) {  // ls1's DistControl::init (its observers are registered before)
     _distControl->init(*_container, *_decomp);
@@ -234,6 +244,21 @@ void Simulation::followInterfaces() {
   const double left = _distControl->left(), right = _distControl->right();
   if (_temperatureControl) _temperatureControl->follow(left, right);
   for (Mirror& m : _mirrors) m.follow(left, right);
+}
+
+void Simulation::exchange() {
+  if (_haloFollows) {
+    _decomp->refreshHalo(*_container);
+    if (!_decomp->anyTrue(!_follower->followMolecules())) {
+      _follower->keepSlotsNextTraversal();
+      ++_haloRefreshes;
+      return;
+    }
+  }
+  _decomp->exchangeMolecules(*_container, *_domain);
+  ++_fullExchanges;
+  if (_follower) _follower->rebuildNextTraversal();
+  _haloFollows = _follower && !_decomp->anyTrue(!_decomp->haloPlanUsable());
 }
 
 void Simulation::computeForces() {
@@ -368,7 +393,7 @@ void Simulation::step() {
     if (_resident)
       _resident->exchange(*_decomp, *_domain);
     else
-      _decomp->exchangeMolecules(*_container, *_domain);
+      exchange();
   }
   // ls1's beforeForces, in the order of its plugin list in the Evaporation set-ups
   if (_distControl) {
@@ -394,7 +419,15 @@ void Simulation::finish() {
   for (auto& p : _plugins) p->finish(_step, _time, *this);
 }
 
-std::vector<Molecule> Simulation::gatherMolecules() const { return _decomp->gatherMolecules(*_container); }
+std::vector<Molecule> Simulation::gatherMolecules() const {
+  std::vector<Molecule> all = _decomp->gatherMolecules(*_container);
+  // Between full exchanges a molecule may have crossed the box's face unwrapped (by less than skin/2).
+  const Vec3& box = _config.box;
+  for (Molecule& m : all)
+    m.setR({DomainDecompSequential::wrap(m.r().x, box.x), DomainDecompSequential::wrap(m.r().y, box.y),
+            DomainDecompSequential::wrap(m.r().z, box.z)});
+  return all;
+}
 
 std::vector<std::pair<std::string, std::string>> Simulation::pluginStates() const {
   std::vector<std::pair<std::string, std::string>> states;
@@ -446,6 +479,9 @@ void Simulation::printSummary(std::ostream& log, double wallSeconds, double loop
     os << "Host-device traffic: " << std::setprecision(6) << (steps > 0 ? transferredBytes / steps : 0.0)
        << " bytes/step\n";
   if (_resident) os << _resident->summary(steps);
+  if (_follower)
+    os << "Halo: " << _haloRefreshes << " steps moved only the halo copies' positions, " << _fullExchanges
+       << " exchanged molecules\n";
   os << "Timers:\n";
   for (const auto& [name, timer] : _timers.all())
     os << "  " << std::left << std::setw(12) << name << std::right << std::setw(12) << std::fixed

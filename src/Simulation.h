@@ -12,6 +12,7 @@
 #include "particleContainer/CellProcessor.h"
 #include "particleContainer/ConditionsCheck.h"
 #include "particleContainer/LinkedCells.h"
+#include "particleContainer/VerletListCellProcessor.h"
 #include "PlanarLongRange.h"
 #include "plugins/COMaligner.h"
 #include "plugins/DistControl.h"
@@ -77,6 +78,10 @@ class Simulation : public SimulationView {
   std::vector<std::pair<std::string, std::string>> pluginStates() const override;
 
   unsigned long currentStep() const { return _step; }
+  /// Exchanges so far (prepare() included) that only moved the halo copies with their originals, and
+  /// those that migrated molecules and made new halo copies.
+  unsigned long haloRefreshes() const { return _haloRefreshes; }
+  unsigned long fullExchanges() const { return _fullExchanges; }
   double currentTime() const { return _time; }
   const Domain& domain() const { return *_domain; }
   ParticleContainer& container() { return *_container; }
@@ -93,6 +98,9 @@ class Simulation : public SimulationView {
   /// The kinetic sums of the owned molecules after the second half kick (kick) or as they are (step 0),
   /// and U_pot and virial of the last traversal.
   KineticSums finishForces(bool kick);
+  /// The exchange of a time step: between Verlet-list builds only the halo copies' positions travel
+  /// (when the run allows it, see prepare()), else exchangeMolecules().
+  void exchange();
 
   SimulationConfig _config;
   std::unique_ptr<DomainDecompBase> _decomp;
@@ -135,6 +143,9 @@ class Simulation : public SimulationView {
   unsigned long _step = 0;
   double _time = 0.0;
   bool _prepared = false;
+  VerletListCellProcessor* _follower = nullptr;  ///< the Verlet list, where halo copies may follow between builds
+  bool _haloFollows = false;                     ///< every process can follow its halo copies now
+  unsigned long _fullExchanges = 0, _haloRefreshes = 0;
 };
 
 }  // namespace mardyn

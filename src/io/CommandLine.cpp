@@ -71,6 +71,10 @@ const std::vector<OptionSpec>& optionTable() {
            throw UsageError("option --verlet-skin: '" + v + "' is not a number >= 0");
          o.verletSkin = skin;
        }},
+      {"full-exchange", 0, nullptr,
+       "migrate molecules and make new halo copies at every step (default with a Verlet list: only when it is "
+       "rebuilt; in between the halo copies follow their originals' positions)",
+       [](Options& o, const std::string&) { o.fullExchange = true; }},
       {"print-interval", 'i', "N", "print the Simstep line every N steps (default 1, 0 = never)",
        [](Options& o, const std::string& v) { o.printInterval = toCount("print-interval", v, true); }},
       {"quiet", 'q', nullptr, "no per-step lines, no progress line, no summary",
@@ -193,6 +197,7 @@ void CommandLine::apply(const Options& o, SimulationConfig& c) {
   if (o.finalCheckpoint) c.finalCheckpoint = *o.finalCheckpoint;
   if (o.legacyCellProcessor) c.legacyCellProcessor = true;
   if (o.verletSkin) c.verletSkin = *o.verletSkin;
+  if (o.fullExchange) c.fullExchange = true;
   if (o.simd) c.simd = *o.simd;
   if (o.cpuCellProcessor) c.cpuCellProcessor = *o.cpuCellProcessor;
   if (o.printInterval) c.printInterval = *o.printInterval;

@@ -299,6 +299,7 @@ struct SimulationConfig {
   int cellsInCutoffRadius = 1;           ///< datastructure/cellsInCutoffRadius
   double verletSkin = -1.0;              ///< datastructure/skin: Verlet-list skin for single-centre LJ systems
                                          ///< (negative: 0.12 x cutoff, 0: no list; mardyn extension)
+  bool fullExchange = false;             ///< --full-exchange: migration and new halo copies at every step
   enum class LongRange { Homogeneous, None, Planar };
   LongRange longRange = LongRange::Homogeneous;  ///< ls1 default: homogeneous correction
   PlanarLongRangeConfig planar;                  ///< settings of LongRange::Planar

@@ -23,6 +23,8 @@ std::vector<Molecule> DomainDecompBase::routeLeavers(std::vector<Molecule> leave
   return leavers;
 }
 
+void DomainDecompBase::refreshHalo(ParticleContainer& /*container*/) { _plan.refresh(nullptr); }
+
 std::vector<char> DomainDecompBase::shiftBytes(const std::vector<char>& out, int /*axis*/, int /*direction*/) const {
   return out;
 }

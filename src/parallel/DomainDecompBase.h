@@ -5,6 +5,7 @@
 #include "Domain.h"
 #include "molecules/Component.h"
 #include "molecules/Molecule.h"
+#include "parallel/HaloPlan.h"
 #include "particleContainer/ParticleContainer.h"
 #include "utils/Vec3.h"
 
@@ -67,8 +68,28 @@ class DomainDecompBase {
   /// True if a molecule was lost on this process since the last call (then reset).
   virtual bool takeLostMolecules() { return false; }
 
+  /// With recording on, every exchangeMolecules() records the halo copies it makes (HaloPlan), so that
+  /// refreshHalo() can move them with their originals until the next exchangeMolecules().
+  void setRecordHaloPlan(bool on) { _recordPlan = on; }
+  /// After exchangeMolecules() with recording on: whether this process can follow its halo copies with
+  /// refreshHalo() (every process must agree before any calls it: see anyTrue).
+  bool haloPlanUsable() const { return _recordPlan && _plan.valid(); }
+  /// Halo copies the last recorded plan moves.
+  std::size_t haloPlanCopies() const { return _plan.numCopies(); }
+  /// Collective, between two exchangeMolecules(): the halo copies take their originals' new positions
+  /// and orientations; no molecule changes its process or cell. The caller makes sure that no molecule
+  /// moved so far that the halo would have changed (a Verlet list's half skin).
+  virtual void refreshHalo(ParticleContainer& container);
   /// Collective: rank 0 receives every owned molecule (sorted by id), the others an empty vector.
   virtual std::vector<Molecule> gatherMolecules(const ParticleContainer& container) const = 0;
+
+ protected:
+  /// The plan to record into during exchangeMolecules(), or nullptr when recording is off.
+  HaloPlan* planToRecord() { return _recordPlan ? &_plan : nullptr; }
+  HaloPlan _plan;
+
+ private:
+  bool _recordPlan = false;
 };
 
 }  // namespace mardyn

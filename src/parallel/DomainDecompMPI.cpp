@@ -9,6 +9,7 @@
 #include "utils/MardynException.h"
 
 #include <algorithm>
+#include <cmath>
 #include <limits>
 #include <sstream>
 
@@ -186,11 +187,13 @@ void DomainDecompMPI::exchangeHalo(ParticleContainer& container, const Domain& d
   const Vec3 lo = boundingBoxMin(domain), hi = boundingBoxMax(domain);
   const double w = container.haloWidth();
   const double big = std::numeric_limits<double>::max();
+  HaloPlan* plan = planToRecord();
   for (int d = 0; d < 3; ++d) {
     if (_dims[d] == 1) {  // this process is its own neighbour along d: periodic images, no message
-      DomainDecompSequential::addPeriodicHalo(container, box, d);
+      DomainDecompSequential::addPeriodicHalo(container, box, d, plan);
       continue;
     }
+    if (plan) plan->beginRound(d);
     std::vector<Message> toLower, toUpper, fromUpper, fromLower;
     Vec3 rlo{-big, -big, -big}, rhi{big, big, big};
     rlo[d] = lo[d];
@@ -200,6 +203,7 @@ void DomainDecompMPI::exchangeHalo(ParticleContainer& container, const Domain& d
       Message msg = pack(m);
       msg.r[d] += downShift;
       toLower.push_back(msg);
+      if (plan) plan->send(0, m, downShift);
     }, IterateOver::OwnedAndHalo);
     rlo[d] = hi[d] - w;
     rhi[d] = hi[d];
@@ -208,14 +212,25 @@ void DomainDecompMPI::exchangeHalo(ParticleContainer& container, const Domain& d
       Message msg = pack(m);
       msg.r[d] += upShift;
       toUpper.push_back(msg);
+      if (plan) plan->send(1, m, upShift);
     }, IterateOver::OwnedAndHalo);
     exchangeAlong(d, 30 + 4 * d, toLower, toUpper, fromUpper, fromLower);
-    for (const auto* list : {&fromUpper, &fromLower})
-      for (const Message& msg : *list) container.addHaloParticle(unpack(msg));
+    for (int side : {1, 0})
+      for (const Message& msg : side == 1 ? fromUpper : fromLower) {
+        const Molecule m = unpack(msg);
+        if (plan) plan->received(side, m);
+        container.addHaloParticle(m);
+      }
   }
 }
 
 void DomainDecompMPI::exchangeMolecules(ParticleContainer& container, const Domain& domain) {
+  if (HaloPlan* plan = planToRecord()) plan->start();
+  exchangeAll(container, domain);
+  if (HaloPlan* plan = planToRecord()) plan->resolve(container);
+}
+
+void DomainDecompMPI::exchangeAll(ParticleContainer& container, const Domain& domain) {
   container.deleteHaloParticles();
   container.update();
   const Vec3 lo = boundingBoxMin(domain), hi = boundingBoxMax(domain);
@@ -260,8 +275,10 @@ void DomainDecompMPI::exchangeCombined(ParticleContainer& container, const Domai
     }
     pending.swap(still);
   }
+  HaloPlan* plan = planToRecord();
   for (int d = 0; d < 3; ++d) {
     if (_dims[d] == 1) continue;
+    if (plan) plan->beginRound(d);
     // Each message: a header whose id is the number of leavers, the leavers (to be owned there),
     // then halo copies. The molecules within one halo width beyond a face, owned now (not yet sent on
     // along a later axis) or copies from earlier axes, go to that side's neighbour as halo copies, so
@@ -269,15 +286,18 @@ void DomainDecompMPI::exchangeCombined(ParticleContainer& container, const Domai
     const double downShift = _coords[d] == 0 ? box[d] : 0.0;  // periodic image across the box face
     const double upShift = _coords[d] + 1 == _dims[d] ? -box[d] : 0.0;
     std::vector<Message> toLower(1), toUpper(1), fromUpper, fromLower;
-    std::vector<Molecule> stay, keepAsHalo;
+    std::vector<Molecule> stay;
+    std::vector<std::pair<Molecule, int>> keepAsHalo;  // and the side it went to
     for (const Molecule& m : pending) {
       const double x = m.r()[d];
-      if (x < lo[d]) {
-        toLower.push_back(pack(m));
-        if (x >= lo[d] - w) keepAsHalo.push_back(m);  // it stays in this process's halo
-      } else if (x >= hi[d]) {
-        toUpper.push_back(pack(m));
-        if (x < hi[d] + w) keepAsHalo.push_back(m);
+      if (x < lo[d] || x >= hi[d]) {
+        const int side = x < lo[d] ? 0 : 1;
+        Message msg = pack(m);
+        if (side == 0 ? x >= lo[d] - w : x < hi[d] + w) {  // it stays in this process's halo
+          keepAsHalo.emplace_back(m, side);
+          msg.kept = 1;
+        }
+        (side == 0 ? toLower : toUpper).push_back(msg);
       } else {
         stay.push_back(m);
       }
@@ -290,11 +310,13 @@ void DomainDecompMPI::exchangeCombined(ParticleContainer& container, const Domai
         Message msg = pack(m);
         msg.r[d] += downShift;
         toLower.push_back(msg);
+        if (plan) plan->send(0, m, downShift);
       }
       if (x >= hi[d] - w) {
         Message msg = pack(m);
         msg.r[d] += upShift;
         toUpper.push_back(msg);
+        if (plan) plan->send(1, m, upShift);
       }
     };
     Vec3 rlo{-big, -big, -big}, rhi{big, big, big};
@@ -305,12 +327,18 @@ void DomainDecompMPI::exchangeCombined(ParticleContainer& container, const Domai
     rhi[d] = big;
     container.forEachInRegion(rlo, rhi, [&](const Molecule& m) { if (m.r()[d] >= hi[d] - w) halo(m); },
                               IterateOver::OwnedAndHalo);
+    // A molecule still on its way along a later axis has no place here that a plan could follow.
+    if (plan && !stay.empty()) plan->invalidate();
     for (const Molecule& m : stay) halo(m);
     exchangeAlong(d, 70 + 4 * d, toLower, toUpper, fromUpper, fromLower);
     pending.swap(stay);
-    for (const Molecule& m : keepAsHalo) container.addHaloParticle(m);
+    for (const auto& [m, to] : keepAsHalo) {
+      if (plan) plan->keptCopy(to, m);
+      container.addHaloParticle(m);
+    }
     for (int side = 0; side < 2; ++side) {
       const std::vector<Message>& in = side == 0 ? fromUpper : fromLower;
+      const int from = side == 0 ? 1 : 0;  // the plan's side: 1 the upper neighbour
       if (in.empty()) throw MardynException("DomainDecompMPI: an exchange message without its header");
       const std::size_t leavers = std::min<std::size_t>(in[0].id, in.size() - 1);
       for (std::size_t k = 1; k <= leavers; ++k) {
@@ -321,13 +349,22 @@ void DomainDecompMPI::exchangeCombined(ParticleContainer& container, const Domai
         // Arrived farther than one halo width into the region: it would have been a halo copy of the
         // neighbour on the far side (the molecule moved more than the halo width in one step).
         if (side == 0 ? r[d] < lo[d] + w : r[d] >= hi[d] - w) lost = true;
-        if (inside(r)) container.addParticle(m);
-        else pending.push_back(m);
+        if (inside(r)) {
+          container.addParticle(m);
+          if (plan && in[k].kept) plan->returnTo(from, m, std::round((in[k].r[d] - r[d]) / box[d]) * box[d]);
+        } else {
+          pending.push_back(m);
+          if (plan) plan->invalidate();
+        }
       }
       for (std::size_t k = leavers + 1; k < in.size(); ++k) {
         Molecule m = unpack(in[k]);
-        if (inside(m.r())) lost = true;  // a copy inside the owned region: the exchange went wrong
-        else container.addHaloParticle(m);
+        if (inside(m.r())) {
+          lost = true;  // a copy inside the owned region: the exchange went wrong
+        } else {
+          if (plan) plan->received(from, m);
+          container.addHaloParticle(m);
+        }
       }
     }
   }
@@ -337,7 +374,40 @@ void DomainDecompMPI::exchangeCombined(ParticleContainer& container, const Domai
     throw MardynException("DomainDecompMPI: a molecule moved farther than one halo width in one time step "
                           "(time step too large or system exploding)");
   for (int d = 0; d < 3; ++d)
-    if (_dims[d] == 1) DomainDecompSequential::addPeriodicHalo(container, box, d);
+    if (_dims[d] == 1) DomainDecompSequential::addPeriodicHalo(container, box, d, plan);
+}
+
+void DomainDecompMPI::refreshHalo(ParticleContainer& /*container*/) {
+  _plan.refresh([this](int axis, const std::vector<HaloPlan::State>& toLower, const std::vector<HaloPlan::State>& toUpper,
+                       std::vector<HaloPlan::State>& fromUpper, std::vector<HaloPlan::State>& fromLower) {
+    exchangeStates(axis, toLower, toUpper, fromUpper, fromLower);
+  });
+}
+
+void DomainDecompMPI::exchangeStates(int axis, const std::vector<HaloPlan::State>& toLower,
+                                     const std::vector<HaloPlan::State>& toUpper,
+                                     std::vector<HaloPlan::State>& fromUpper,
+                                     std::vector<HaloPlan::State>& fromLower) const {
+  const auto bytes = [](std::size_t n) {
+    if (n * sizeof(HaloPlan::State) > static_cast<std::size_t>(std::numeric_limits<int>::max()))
+      throw MardynException("DomainDecompMPI: a halo refresh message of more than 2 GiB");
+    return static_cast<int>(n * sizeof(HaloPlan::State));
+  };
+  const int tag = 90 + 4 * axis;
+  MPI_Request requests[2];
+  MPI_Isend(toLower.data(), bytes(toLower.size()), MPI_BYTE, _lower[axis], tag, _comm, &requests[0]);
+  MPI_Isend(toUpper.data(), bytes(toUpper.size()), MPI_BYTE, _upper[axis], tag + 1, _comm, &requests[1]);
+  const auto receive = [&](int source, int t, std::vector<HaloPlan::State>& in) {
+    MPI_Status status;
+    MPI_Probe(source, t, _comm, &status);
+    int count = 0;
+    MPI_Get_count(&status, MPI_BYTE, &count);
+    in.resize(static_cast<std::size_t>(count) / sizeof(HaloPlan::State));
+    MPI_Recv(in.data(), count, MPI_BYTE, source, t, _comm, MPI_STATUS_IGNORE);
+  };
+  receive(_upper[axis], tag, fromUpper);
+  receive(_lower[axis], tag + 1, fromLower);
+  MPI_Waitall(2, requests, MPI_STATUSES_IGNORE);
 }
 
 void DomainDecompMPI::allreduceSum(std::vector<double>& values) const {

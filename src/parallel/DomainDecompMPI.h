@@ -33,6 +33,7 @@ class DomainDecompMPI : public DomainDecompBase {
   Vec3 boundingBoxMax(const Domain& domain) const override;
 
   void exchangeMolecules(ParticleContainer& container, const Domain& domain) override;
+  void refreshHalo(ParticleContainer& container) override;
   int processesAlong(int axis) const override { return _dims[axis]; }
   std::vector<Molecule> routeLeavers(std::vector<Molecule> leavers, const Domain& domain) override;
   std::vector<char> shiftBytes(const std::vector<char>& out, int axis, int direction) const override;
@@ -53,6 +54,7 @@ class DomainDecompMPI : public DomainDecompBase {
     double r[3], v[3], q[4], L[3];
     unsigned long id;
     unsigned long component;
+    unsigned long kept;  ///< a leaver of which the sender keeps a halo copy (exchangeCombined)
   };
 
  private:
@@ -62,6 +64,10 @@ class DomainDecompMPI : public DomainDecompBase {
   /// what the upper and the lower neighbour sent (sizes from the messages themselves): one round.
   void exchangeAlong(int axis, int tag, const std::vector<Message>& toLower, const std::vector<Message>& toUpper,
                      std::vector<Message>& fromUpper, std::vector<Message>& fromLower) const;
+  void exchangeAll(ParticleContainer& container, const Domain& domain);
+  /// The states of a halo refresh along axis, both directions in one round.
+  void exchangeStates(int axis, const std::vector<HaloPlan::State>& toLower, const std::vector<HaloPlan::State>& toUpper,
+                      std::vector<HaloPlan::State>& fromUpper, std::vector<HaloPlan::State>& fromLower) const;
   void migrate(ParticleContainer& container, const Domain& domain);
   void exchangeHalo(ParticleContainer& container, const Domain& domain);
   /// Migration and halo exchange in one round per axis with several processes (where every region is

@@ -16,42 +16,47 @@ double DomainDecompSequential::wrap(double x, double length) {
   return y;
 }
 
-void DomainDecompSequential::addPeriodicHalo(ParticleContainer& container, const Vec3& box, int dim) {
+void DomainDecompSequential::addPeriodicHalo(ParticleContainer& container, const Vec3& box, int dim, HaloPlan* plan) {
   const double w = container.haloWidth();
   const double big = std::numeric_limits<double>::max();
   Vec3 lo{-big, -big, -big}, hi{big, big, big};
-  std::vector<Molecule> images;
   // Near the lower face: image shifted up by one box length; near the upper face: shifted down.
-  lo[dim] = 0.0;
-  hi[dim] = w;
-  container.forEachInRegion(lo, hi, [&](const Molecule& m) {
-    Molecule c = m;
-    Vec3 r = m.r();
-    r[dim] += box[dim];
-    c.setR(r);
-    images.push_back(c);
-  }, IterateOver::OwnedAndHalo);
-  lo[dim] = box[dim] - w;
-  hi[dim] = box[dim];
-  container.forEachInRegion(lo, hi, [&](const Molecule& m) {
-    Molecule c = m;
-    Vec3 r = m.r();
-    r[dim] -= box[dim];
-    c.setR(r);
-    images.push_back(c);
-  }, IterateOver::OwnedAndHalo);
-  for (const auto& m : images) container.addHaloParticle(m);
+  struct Image {
+    Molecule copy;
+    Vec3 sourceR;
+    double shift;
+  };
+  std::vector<Image> images;
+  for (int side = 0; side < 2; ++side) {
+    const double shift = side == 0 ? box[dim] : -box[dim];
+    lo[dim] = side == 0 ? 0.0 : box[dim] - w;
+    hi[dim] = side == 0 ? w : box[dim];
+    container.forEachInRegion(lo, hi, [&](const Molecule& m) {
+      Molecule c = m;
+      Vec3 r = m.r();
+      r[dim] += shift;
+      c.setR(r);
+      images.push_back({c, m.r(), shift});
+    }, IterateOver::OwnedAndHalo);
+  }
+  for (const Image& im : images) {
+    if (plan) plan->image(im.sourceR, im.copy, dim, im.shift);
+    container.addHaloParticle(im.copy);
+  }
 }
 
 void DomainDecompSequential::exchangeMolecules(ParticleContainer& container, const Domain& domain) {
   const Vec3& box = domain.box();
+  HaloPlan* plan = planToRecord();
+  if (plan) plan->start();
   container.deleteHaloParticles();
   container.update();
   for (Molecule m : container.extractLeavingParticles()) {
     m.setR({wrap(m.r().x, box.x), wrap(m.r().y, box.y), wrap(m.r().z, box.z)});
     container.addParticle(m);
   }
-  for (int d = 0; d < 3; ++d) addPeriodicHalo(container, box, d);
+  for (int d = 0; d < 3; ++d) addPeriodicHalo(container, box, d, plan);
+  if (plan) plan->resolve(container);
 }
 
 std::vector<Molecule> DomainDecompSequential::gatherMolecules(const ParticleContainer& container) const {

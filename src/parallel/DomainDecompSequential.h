@@ -24,8 +24,9 @@ class DomainDecompSequential : public DomainDecompBase {
   /// Maps a coordinate into [0, length) periodically.
   static double wrap(double x, double length);
   /// Adds to the container the periodic images of its molecules (owned and, for the corners,
-  /// images already made) that lie within its halo width of a face of the box.
-  static void addPeriodicHalo(ParticleContainer& container, const Vec3& box, int dim);
+  /// images already made) that lie within its halo width of a face of the box; records them in plan
+  /// if one is given.
+  static void addPeriodicHalo(ParticleContainer& container, const Vec3& box, int dim, HaloPlan* plan = nullptr);
 };
 
 }  // namespace mardyn

@@ -88,7 +88,29 @@ std::int64_t VerletListCellProcessor::findSlot(unsigned long id, double x, doubl
   return -1;
 }
 
+bool VerletListCellProcessor::followMolecules() {
+  if (!_haveList || !_followable) return false;
+  const double halfSkin2 = _halfSkin2;
+  for (std::size_t s = 0; s < _numSlots; ++s) {
+    if (_seen[s] != _stamp) continue;
+    const Vec3& r = _molecule[s]->r();
+    const double* ref = &_ref[4 * s];
+    const double dx = r.x - ref[0], dy = r.y - ref[1], dz = r.z - ref[2];
+    if (dx * dx + dy * dy + dz * dz > halfSkin2) return false;
+    double* pos = &_pos[4 * s];
+    pos[0] = r.x;
+    pos[1] = r.y;
+    pos[2] = r.z;
+  }
+  const double unsafe2 = _cutoff2 * (1.0 + 1e-9);
+  for (const Molecule* m : _unmatched)
+    if (distance2ToRegion(m->r().x, m->r().y, m->r().z) < unsafe2) return false;
+  return true;
+}
+
 bool VerletListCellProcessor::matchAll() {
+  _followable = false;
+  _unmatched.clear();
   if (!_haveList) return false;
   for (int d = 0; d < 3; ++d)
     if (_regionMin[d] != _builtMin[d] || _regionMax[d] != _builtMax[d]) return false;
@@ -122,6 +144,7 @@ bool VerletListCellProcessor::matchAll() {
       cs.slot[i] = s;
       if (s < 0) {
         if (!halo || distance2ToRegion(x, y, z) < unsafe2) return false;
+        _unmatched.push_back(&m);
         continue;
       }
       if (_seen[s] == _stamp || (!halo && _ref[4 * s + 3] == 0.0)) return false;
@@ -145,6 +168,7 @@ bool VerletListCellProcessor::matchAll() {
       pos[3] = 0.0;
       _molecule[s] = nullptr;
     }
+  _followable = true;
   return true;
 }
 
@@ -241,6 +265,8 @@ void VerletListCellProcessor::rebuild() {
     _builtMax[d] = _regionMax[d];
   }
   _haveList = true;
+  _followable = true;
+  _unmatched.clear();
   ++_rebuilds;
 }
 
@@ -391,7 +417,8 @@ void VerletListCellProcessor::compute() {
   if (_computed) return;
   _computed = true;
   _ownersLost = false;
-  if (!matchAll()) rebuild();
+  if (_keepSlots) _keepSlots = false;  // followMolecules() took the positions
+  else if (!matchAll()) rebuild();
   computeForces();
   if (_ownersLost) {  // a local molecule has no owned copy here any more: not expected (see listPairs)
     _ownersLost = false;

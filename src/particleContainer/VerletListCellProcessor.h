@@ -66,6 +66,20 @@ class VerletListCellProcessor : public CellProcessor {
   std::size_t pairsCountedOnce() const { return _pairsOnce; }
   std::size_t pairsWeighted() const { return _pairsWeighted; }
 
+  /// Between list builds, when since the last traversal the container's molecules only moved (not
+  /// re-sorted, none added or removed) and their halo copies moved with them (DomainDecompBase::
+  /// refreshHalo): takes their positions into the slots and checks them as the matching would. False
+  /// when that is not enough (a molecule moved more than skin/2 from where the list saw it, a halo copy
+  /// without a slot came within the cutoff of the region, or there is no list yet): then the container
+  /// needs a full exchange and the traversal the matching.
+  bool followMolecules();
+  /// After followMolecules() returned true on every process: the next traversal keeps the slots of the
+  /// last one (no matching).
+  void keepSlotsNextTraversal() { _keepSlots = true; }
+  /// The next traversal builds the list anew (processes that follow their halo copies rebuild together,
+  /// at the full exchange one of them needed).
+  void rebuildNextTraversal() { _haveList = false; }
+
   void initTraversal() override;
   void preprocessCell(ParticleCell& cell) override;
   void processCellPair(ParticleCell& /*cell1*/, ParticleCell& /*cell2*/) override {}
@@ -156,6 +170,9 @@ class VerletListCellProcessor : public CellProcessor {
   std::vector<std::int64_t> _nextSameId;
   std::vector<unsigned> _seen;
   unsigned _stamp = 0;
+  bool _followable = false;  // _molecule and _cellSlots describe the container as the last traversal saw it
+  bool _keepSlots = false;
+  std::vector<const Molecule*> _unmatched;  // halo copies without a slot at the last matching
   bool _denseIds = false;                                     // ids up to ~4 x slots: a table
   std::vector<std::int64_t> _firstSlotById;                   // first slot of each id, or -1
   std::unordered_map<unsigned long, std::int64_t> _firstSlot;  // the same for sparse ids

@@ -7,6 +7,7 @@
 
 #include <cppunit/extensions/HelperMacros.h>
 
+#include <cmath>
 #include <cstdlib>
 #include <iostream>
 
@@ -17,6 +18,7 @@ class VerletListSimulationTest : public CppUnit::TestFixture {
   CPPUNIT_TEST(exampleInputs);
   CPPUNIT_TEST(hotNvtRun);
   CPPUNIT_TEST(containerCutoff);
+  CPPUNIT_TEST(haloFollowsBetweenBuilds);
   CPPUNIT_TEST_SUITE_END();
 
   struct Trace {
@@ -82,6 +84,66 @@ class VerletListSimulationTest : public CppUnit::TestFixture {
     cfg.ensemble = SimulationConfig::Ensemble::NVT;
     cfg.longRange = SimulationConfig::LongRange::Homogeneous;
     compare(cfg, 150, 1e-9, "hot NVT");
+  }
+
+  /// Between list builds only the halo copies' positions follow their originals (no re-sort, wrap or new
+  /// copies): the same trajectory as exchanging molecules at every step; positions handed to outputs lie
+  /// in the box although molecules crossed its faces unwrapped; runs with a plugin that acts on the
+  /// molecules between exchanges exchange at every step.
+  void haloFollowsBetweenBuilds() {
+    SimulationConfig cfg = testing::fccConfig(6, 0.75, 2.5, 2.5, false, 11);
+    cfg.quiet = true;
+    SimulationConfig full = cfg;
+    full.fullExchange = true;
+    const unsigned long steps = 80;
+    auto runFor = [&](const SimulationConfig& c, Trace& tr, unsigned long& refreshes, unsigned long& exchanges) {
+      Simulation sim(c);
+      sim.prepare();
+      for (unsigned long s = 0; s < steps; ++s) {
+        sim.step();
+        tr.u.push_back(sim.globals().uPot);
+        tr.p.push_back(sim.globals().pressure);
+        tr.t.push_back(sim.globals().temperature);
+        // Mid-run, as outputs see them: every molecule inside the box.
+        for (const Molecule& m : sim.gatherMolecules())
+          for (int d = 0; d < 3; ++d) CPPUNIT_ASSERT(m.r()[d] >= 0.0 && m.r()[d] < c.box[d]);
+      }
+      tr.final = sim.gatherMolecules();
+      refreshes = sim.haloRefreshes();
+      exchanges = sim.fullExchanges();
+    };
+    Trace follow, every;
+    unsigned long refreshes = 0, exchanges = 0, refreshesFull = 0, exchangesFull = 0;
+    runFor(cfg, follow, refreshes, exchanges);
+    runFor(full, every, refreshesFull, exchangesFull);
+    double dev = 0.0, dr = 0.0;
+    for (std::size_t s = 0; s < follow.u.size(); ++s)
+      dev = std::max({dev, std::abs(follow.u[s] - every.u[s]) / std::abs(every.u[s]),
+                      std::abs(follow.p[s] - every.p[s]) / std::abs(every.p[s]),
+                      std::abs(follow.t[s] - every.t[s]) / std::abs(every.t[s])});
+    CPPUNIT_ASSERT_EQUAL(every.final.size(), follow.final.size());
+    for (std::size_t i = 0; i < follow.final.size(); ++i) {
+      CPPUNIT_ASSERT_EQUAL(every.final[i].id(), follow.final[i].id());
+      Vec3 d = follow.final[i].r() - every.final[i].r();
+      for (int k = 0; k < 3; ++k) d[k] -= cfg.box[k] * std::round(d[k] / cfg.box[k]);  // wrapped on either side
+      dr = std::max(dr, norm(d));
+    }
+    std::cout << "\n  positions-only halo: " << refreshes << " of " << refreshes + exchanges
+              << " exchanges; against an exchange at every step: max rel. dev. " << dev << ", final max |dr| " << dr;
+    CPPUNIT_ASSERT(dev <= 1e-10);
+    CPPUNIT_ASSERT(dr <= 1e-10);
+    CPPUNIT_ASSERT(refreshes >= steps / 2);
+    CPPUNIT_ASSERT(exchanges >= 3);  // hot: the list is built again several times
+    CPPUNIT_ASSERT_EQUAL(steps + 1, refreshes + exchanges);
+    CPPUNIT_ASSERT_EQUAL(0ul, refreshesFull);
+    // A plugin that changes molecules on the host (here MaxCheck) needs the full exchange at every step.
+    SimulationConfig withPlugin = cfg;
+    withPlugin.maxChecks.emplace_back();
+    Simulation sim(withPlugin);
+    sim.prepare();
+    for (int s = 0; s < 5; ++s) sim.step();
+    CPPUNIT_ASSERT_EQUAL(0ul, sim.haloRefreshes());
+    CPPUNIT_ASSERT_EQUAL(6ul, sim.fullExchanges());
   }
 
   void containerCutoff() {

@@ -33,6 +33,7 @@ class DomainDecompMPITest : public CppUnit::TestFixture {
   CPPUNIT_TEST(chargedWaterLikeMatchesSerial);
   CPPUNIT_TEST(wideRegionsMatchSerial);
   CPPUNIT_TEST(countedOnceMatchesCellTraversal);
+  CPPUNIT_TEST(haloCopiesFollowBetweenBuilds);
   CPPUNIT_TEST(hotSystemKeepsEveryMolecule);
   CPPUNIT_TEST(moleculeJumpingARegionIsReported);
   CPPUNIT_TEST(badGridIsRejected);
@@ -187,6 +188,28 @@ class DomainDecompMPITest : public CppUnit::TestFixture {
     compare(quad, 60, "2CLJQ NVT, list against cells", &quadCells);
   }
 
+  /// Between list builds only the halo copies' positions and orientations travel (HaloPlan): against
+  /// the sequential run that exchanges molecules at every step; hot systems, so that molecules cross
+  /// process faces at the builds (leavers kept as halo copies, leavers sent on along later axes).
+  void haloCopiesFollowBetweenBuilds() {
+    SimulationConfig lj = testing::fccConfig(10, 0.8442, 2.5, 2.5, false);
+    SimulationConfig quad = multiSite("2CLJQ", 6);
+    for (SimulationConfig* cfg : {&lj, &quad}) {
+      SimulationConfig full = *cfg;
+      full.fullExchange = true;
+      compare(*cfg, 60, cfg == &lj ? "LJ NVE hot, positions-only halo" : "2CLJQ NVT, positions-only halo", &full);
+      for (const auto& grid : grids()) {
+        Simulation sim(*cfg, std::make_unique<DomainDecompMPI>(grid));
+        sim.prepare();
+        for (int s = 0; s < 40; ++s) sim.step();
+        // Most steps only move the halo copies; some build the list again.
+        CPPUNIT_ASSERT(sim.haloRefreshes() >= 20);
+        CPPUNIT_ASSERT(sim.fullExchanges() >= 2);
+        CPPUNIT_ASSERT_EQUAL(41ul, sim.haloRefreshes() + sim.fullExchanges());
+      }
+    }
+  }
+
   void quadrupolarMatchesSerial() { compare(multiSite("2CLJQ", 5), 50, "2CLJQ NVT"); }
   void chargedWaterLikeMatchesSerial() { compare(multiSite("water-like", 7), 30, "water-like (charges) NVT"); }
 
@@ -195,9 +218,11 @@ class DomainDecompMPITest : public CppUnit::TestFixture {
   void wideRegionsMatchSerial() {
     SimulationConfig cfg = testing::fccConfig(10, 0.8442, 2.5, 1.44, false);
     compare(cfg, 40, "LJ NVE, wide regions");
+    SimulationConfig full = cfg;
+    full.fullExchange = true;  // an exchange at every step, not only at list builds
     auto decomp = std::make_unique<DomainDecompMPI>(grids().front());
     const DomainDecompMPI* d = decomp.get();
-    Simulation sim(cfg, std::move(decomp));
+    Simulation sim(full, std::move(decomp));
     sim.prepare();
     sim.step();
     CPPUNIT_ASSERT(d->combinedExchanges() == 2);  // prepare() and the step
