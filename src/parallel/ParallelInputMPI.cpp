@@ -5,6 +5,8 @@
 #include "io/XmlConfigReader.h"
 #include "utils/MardynException.h"
 
+#include "parallel/ParallelEnvironment.h"
+
 #include <mpi.h>
 
 #include <algorithm>
@@ -56,10 +58,9 @@ void broadcastRestart(RestartPoint& restart, int rank, MPI_Comm comm) {
 }  // namespace
 
 SimulationConfig ParallelInput::read(const std::string& file) {
-  int size = 1, rank = 0;
-  MPI_Comm_size(MPI_COMM_WORLD, &size);
+  const int size = ParallelEnvironment::size();  // 1 where MPI was not initialised (no launcher)
   if (size <= 1) return XmlConfigReader::read(file);
-  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  const int rank = ParallelEnvironment::rank();
 
   XmlConfigReader::Options options;
   options.readPhaseSpace = rank == 0;
