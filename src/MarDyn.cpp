@@ -57,7 +57,11 @@ int main(int argc, char** argv) {
   if (options.help || options.version) {
     if (root && options.help) std::cout << CommandLine::usage();
     if (root && !options.help)
-      std::cout << versionString() << "\nMPI: " << (ParallelEnvironment::hasMpi() ? "yes" : "no")
+      std::cout << versionString() << "\nMPI: "
+                << (!ParallelEnvironment::hasMpi()           ? "no"
+                    : ParallelEnvironment::initialised() ? "yes"
+                                                         : "yes (not initialised: not started by an MPI launcher; "
+                                                           "MARDYN_MPI=1 initialises it)")
                 << "\nGPU: " << (kGpuBuilt ? "yes" : "no") << "\n";
     return 0;
   }

@@ -19,6 +19,9 @@ class ParallelEnvironment {
   static int size();
   /// True when this build can run on several processes.
   static bool hasMpi();
+  /// True when MPI is initialised: the process was started by an MPI launcher (mpirun, mpiexec, srun) or
+  /// MARDYN_MPI=1 asks for it; a process started on its own runs as one process without MPI.
+  static bool initialised();
   /// Ends every process of the run with `code` (MPI_Abort when size() > 1): for an error seen by
   /// some ranks only, so that nobody waits forever in a collective. Returns normally when size() == 1.
   static void abortAll(int code);

@@ -59,6 +59,12 @@ int ParallelEnvironment::size() {
 
 bool ParallelEnvironment::hasMpi() { return true; }
 
+bool ParallelEnvironment::initialised() {
+  int initialised = 0;
+  MPI_Initialized(&initialised);
+  return initialised != 0;
+}
+
 void ParallelEnvironment::abortAll(int code) {
   if (size() > 1) MPI_Abort(MPI_COMM_WORLD, code);
 }

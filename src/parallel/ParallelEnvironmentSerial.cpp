@@ -8,6 +8,7 @@ ParallelEnvironment::~ParallelEnvironment() = default;
 int ParallelEnvironment::rank() { return 0; }
 int ParallelEnvironment::size() { return 1; }
 bool ParallelEnvironment::hasMpi() { return false; }
+bool ParallelEnvironment::initialised() { return false; }
 void ParallelEnvironment::abortAll(int) {}
 
 }  // namespace mardyn

@@ -21,8 +21,10 @@ std::string mardynPath() {
   return ec ? std::string() : (self.parent_path() / "mardyn").string();
 }
 
-int run(const std::string& args, const TempDir& dir) {
-  const std::string cmd = "cd '" + dir.path().string() + "' && '" + mardynPath() + "' " + args + " > out.txt 2> err.txt";
+/// env: assignments put before the command (NAME=value ...), or nothing.
+int run(const std::string& args, const TempDir& dir, const std::string& env = "") {
+  const std::string cmd =
+      "cd '" + dir.path().string() + "' && " + env + " '" + mardynPath() + "' " + args + " > out.txt 2> err.txt";
   const int status = std::system(cmd.c_str());
   return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 }
@@ -42,6 +44,7 @@ class MardynCommandTest : public CppUnit::TestFixture {
   CPPUNIT_TEST(inputErrorWritesNothing);
   CPPUNIT_TEST(runAndRestartFromCheckpoint);
   CPPUNIT_TEST(ls1ExamplesStepZero);
+  CPPUNIT_TEST(mpiOnlyUnderALauncher);
   CPPUNIT_TEST_SUITE_END();
 
  public:
@@ -64,6 +67,27 @@ class MardynCommandTest : public CppUnit::TestFixture {
     CPPUNIT_ASSERT(err.find("Usage: mardyn") != std::string::npos);
     CPPUNIT_ASSERT_EQUAL(2, run("", dir));
     CPPUNIT_ASSERT_EQUAL(1, run("missing.xml", dir));
+  }
+
+  /// A process started on its own does not initialise MPI (Open MPI's singleton start-up costs a serial
+  /// run about 0.4 s); MARDYN_MPI=1 asks for it.
+  void mpiOnlyUnderALauncher() {
+    if (!available()) return;
+    TempDir dir;
+    CPPUNIT_ASSERT_EQUAL(0, run("--version", dir));
+    const std::string plain = readFile(dir.file("out.txt"));
+    if (plain.find("MPI: no") != std::string::npos) {
+      std::cout << "\n  (skipped: built without MPI)\n";
+      return;
+    }
+    const bool launched = std::getenv("OMPI_COMM_WORLD_SIZE") || std::getenv("PMI_RANK") || std::getenv("PMIX_RANK") ||
+                          std::getenv("SLURM_PROCID") || std::getenv("MARDYN_MPI");
+    if (!launched) CPPUNIT_ASSERT_MESSAGE(plain, plain.find("not started by an MPI launcher") != std::string::npos);
+    CPPUNIT_ASSERT_EQUAL(0, run("--version", dir, "MARDYN_MPI=1"));
+    const std::string forced = readFile(dir.file("out.txt"));
+    CPPUNIT_ASSERT_MESSAGE(forced, forced.find("MPI: yes\n") != std::string::npos);
+    CPPUNIT_ASSERT_EQUAL(0, run("--version", dir, "MARDYN_MPI=0"));
+    CPPUNIT_ASSERT(readFile(dir.file("out.txt")).find("not started by an MPI launcher") != std::string::npos);
   }
 
   void inputErrorWritesNothing() {
