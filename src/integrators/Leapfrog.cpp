@@ -33,10 +33,11 @@ Quaternion addScaled(const Quaternion& q, const Quaternion& d, double s) {
 
 void addKinetic(const Molecule& m, KineticSums& sums) {
   const unsigned c = m.componentId();
+  const unsigned rotDof = m.component().rotationalDegreesOfFreedom();
   sums.summv2[c] += m.twiceTransKinEnergy();
-  sums.sumIw2[c] += m.twiceRotKinEnergy();
+  if (rotDof > 0) sums.sumIw2[c] += m.twiceRotKinEnergy();
   sums.count[c] += 1;
-  sums.rotDof[c] += m.component().rotationalDegreesOfFreedom();
+  sums.rotDof[c] += rotDof;
 }
 
 }  // namespace
@@ -74,19 +75,25 @@ void Leapfrog::postForces(Molecule& m, double dt) {
 
 void Leapfrog::eventNewTimestep(ParticleContainer& container) const {
   const double dt = _dt;
-  container.forEach([dt](Molecule& m) { preForces(m, dt); });
+  container.forEachRun([dt](Molecule* m, std::size_t n) {
+    for (std::size_t i = 0; i < n; ++i) preForces(m[i], dt);
+  });
 }
 
 void Leapfrog::eventForcesCalculated(ParticleContainer& container, KineticSums& sums) const {
   const double dt = _dt;
-  container.forEach([dt, &sums](Molecule& m) {
-    postForces(m, dt);
-    addKinetic(m, sums);
+  container.forEachRun([dt, &sums](Molecule* m, std::size_t n) {
+    for (std::size_t i = 0; i < n; ++i) {
+      postForces(m[i], dt);
+      addKinetic(m[i], sums);
+    }
   });
 }
 
 void Leapfrog::accumulate(const ParticleContainer& container, KineticSums& sums) {
-  container.forEach([&sums](const Molecule& m) { addKinetic(m, sums); });
+  container.forEachRun([&sums](const Molecule* m, std::size_t n) {
+    for (std::size_t i = 0; i < n; ++i) addKinetic(m[i], sums);
+  });
 }
 
 }  // namespace mardyn

@@ -106,11 +106,18 @@ void ConditionsCheck::checkForces(const ParticleContainer& container, unsigned l
     return std::isfinite(Imin) ? 0.5 * norm(m.M()) / Imin * dt2 : 0.0;
   };
   const Molecule* bad = nullptr;
-  container.forEach([&](const Molecule& m) {
+  const Limit* const limits = _limits2.data();
+  container.forEachRun([&](const Molecule* mols, std::size_t n) {
     if (bad) return;
-    const Vec3 sum = m.r() + m.v() + m.L() + m.F() + m.M();
-    const Limit& limit = _limits2[m.componentId()];
-    if (!std::isfinite(sum.x + sum.y + sum.z) || norm2(m.F()) > limit.force2 || norm2(m.M()) > limit.torque2) bad = &m;
+    for (std::size_t i = 0; i < n; ++i) {
+      const Molecule& m = mols[i];
+      const Vec3 sum = m.r() + m.v() + m.L() + m.F() + m.M();
+      const Limit& limit = limits[m.componentId()];
+      if (!std::isfinite(sum.x + sum.y + sum.z) || norm2(m.F()) > limit.force2 || norm2(m.M()) > limit.torque2) {
+        bad = &m;
+        return;
+      }
+    }
   });
   if (!bad) return;
   const Molecule& m = *bad;

@@ -241,6 +241,17 @@ void LinkedCells::forEach(const std::function<void(const Molecule&)>& f, Iterate
       for (const auto& m : c.molecules()) f(m);
 }
 
+void LinkedCells::forEachRun(const std::function<void(Molecule* first, std::size_t n)>& f, IterateOver which) {
+  for (auto& c : _cells)
+    if (visits(c, which) && !c.molecules().empty()) f(c.molecules().data(), c.molecules().size());
+}
+
+void LinkedCells::forEachRun(const std::function<void(const Molecule* first, std::size_t n)>& f,
+                             IterateOver which) const {
+  for (const auto& c : _cells)
+    if (visits(c, which) && !c.molecules().empty()) f(c.molecules().data(), c.molecules().size());
+}
+
 void LinkedCells::forEachInRegion(const Vec3& lo, const Vec3& hi, const std::function<void(const Molecule&)>& f,
                                   IterateOver which) const {
   int cmin[3], cmax[3];

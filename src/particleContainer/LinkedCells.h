@@ -33,6 +33,10 @@ class LinkedCells : public ParticleContainer {
   std::size_t numHaloParticles() const override;
   void forEach(const std::function<void(Molecule&)>& f, IterateOver which = IterateOver::Owned) override;
   void forEach(const std::function<void(const Molecule&)>& f, IterateOver which = IterateOver::Owned) const override;
+  void forEachRun(const std::function<void(Molecule* first, std::size_t n)>& f,
+                  IterateOver which = IterateOver::Owned) override;
+  void forEachRun(const std::function<void(const Molecule* first, std::size_t n)>& f,
+                  IterateOver which = IterateOver::Owned) const override;
   void forEachInRegion(const Vec3& lo, const Vec3& hi, const std::function<void(const Molecule&)>& f,
                        IterateOver which = IterateOver::Owned) const override;
 

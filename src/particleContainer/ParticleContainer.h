@@ -59,6 +59,16 @@ class ParticleContainer {
   virtual void forEach(const std::function<void(Molecule&)>& f, IterateOver which = IterateOver::Owned) = 0;
   virtual void forEach(const std::function<void(const Molecule&)>& f,
                        IterateOver which = IterateOver::Owned) const = 0;
+  /// The same molecules as forEach, handed over in runs that lie next to each other in memory (a cell's
+  /// molecules): the loop over a run is the caller's, without a call per molecule.
+  virtual void forEachRun(const std::function<void(Molecule* first, std::size_t n)>& f,
+                          IterateOver which = IterateOver::Owned) {
+    forEach([&f](Molecule& m) { f(&m, 1); }, which);
+  }
+  virtual void forEachRun(const std::function<void(const Molecule* first, std::size_t n)>& f,
+                          IterateOver which = IterateOver::Owned) const {
+    forEach([&f](const Molecule& m) { f(&m, 1); }, which);
+  }
   /// Visits the molecules with lo <= r < hi (component-wise); only cells overlapping the region
   /// are searched.
   virtual void forEachInRegion(const Vec3& lo, const Vec3& hi, const std::function<void(const Molecule&)>& f,
