@@ -279,7 +279,7 @@ void Simulation::computeForces() {
   for (const MaxCheck& m : _maxChecks) m.apply(*_container, _step);  // ls1's afterForces, before the check
   if (_prepared)  // ls1 calls no afterForces in its preparation
     for (const PosNegComp& p : _posNegComps) p.apply(*_container);
-  _conditions->checkForces(*_container, _step);
+  // The force check follows in finishForces (in the pass of the kick).
 }
 
 KineticSums Simulation::finishForces(bool kick) {
@@ -295,8 +295,10 @@ KineticSums Simulation::finishForces(bool kick) {
     }
     _container->traversalResult(_localUpot, _localVirial);
   } else if (kick) {
-    _integrator->eventForcesCalculated(*_container, sums);
+    if (const Molecule* bad = _integrator->eventForcesCalculated(*_container, sums, *_conditions))
+      _conditions->reportForces(*bad, *_container, _step);
   } else {
+    _conditions->checkForces(*_container, _step);
     Leapfrog::accumulate(*_container, sums);
   }
   return sums;

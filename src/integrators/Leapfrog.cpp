@@ -90,6 +90,24 @@ void Leapfrog::eventForcesCalculated(ParticleContainer& container, KineticSums& 
   });
 }
 
+const Molecule* Leapfrog::eventForcesCalculated(ParticleContainer& container, KineticSums& sums,
+                                                const ConditionsCheck& check) const {
+  const double dt = _dt;
+  const Molecule* bad = nullptr;
+  container.forEachRun([dt, &sums, &check, &bad](Molecule* m, std::size_t n) {
+    if (bad) return;
+    for (std::size_t i = 0; i < n; ++i) {
+      if (!check.acceptable(m[i])) {
+        bad = &m[i];
+        return;
+      }
+      postForces(m[i], dt);
+      addKinetic(m[i], sums);
+    }
+  });
+  return bad;
+}
+
 void Leapfrog::accumulate(const ParticleContainer& container, KineticSums& sums) {
   container.forEachRun([&sums](const Molecule* m, std::size_t n) {
     for (std::size_t i = 0; i < n; ++i) addKinetic(m[i], sums);

@@ -2,6 +2,7 @@
 // computation, half kick after it; rotation by the half-step quaternion update with normalisation.
 #pragma once
 
+#include "particleContainer/ConditionsCheck.h"
 #include "particleContainer/ParticleContainer.h"
 
 #include <vector>
@@ -27,6 +28,11 @@ class Leapfrog {
   void eventNewTimestep(ParticleContainer& container) const;
   /// v += dt/2 F/m, L += dt/2 M; accumulates the kinetic sums of the owned molecules.
   void eventForcesCalculated(ParticleContainer& container, KineticSums& sums) const;
+  /// The same, each molecule checked before its kick (ConditionsCheck::acceptable) in the same pass:
+  /// returns the first molecule that fails the check (neither it nor the molecules after it are
+  /// kicked; the run is to stop), or nullptr.
+  const Molecule* eventForcesCalculated(ParticleContainer& container, KineticSums& sums,
+                                        const ConditionsCheck& check) const;
 
   /// The two half steps for one molecule (exposed for tests and other containers).
   static void preForces(Molecule& m, double dt);

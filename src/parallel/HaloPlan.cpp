@@ -143,6 +143,10 @@ void HaloPlan::refresh(const Exchange& exchange) const {
   for (const Op& op : _ops) {
     if (!op.round) {
       for (std::size_t k = op.begin; k < op.end; ++k) {
+        if (k + 8 < op.end) {  // source and copy lie elsewhere in memory: fetch a few entries ahead
+          __builtin_prefetch(&_images[k + 8].from->r());
+          __builtin_prefetch(&_images[k + 8].to->r(), 1);
+        }
         const Image& im = _images[k];
         Vec3 r = im.from->r();
         r[im.dim] += im.delta;

@@ -99,28 +99,25 @@ std::string ConditionsCheck::closePairText(const ParticleContainer& container) c
 void ConditionsCheck::checkForces(const ParticleContainer& container, unsigned long step) const {
   // The pass only compares squared numbers against per-component limits; the message is made for
   // the first molecule that fails. A sum of all components is non-finite when any component is.
+  const Molecule* bad = nullptr;
+  container.forEachRun([&](const Molecule* mols, std::size_t n) {
+    if (bad) return;
+    for (std::size_t i = 0; i < n; ++i)
+      if (!acceptable(mols[i])) {
+        bad = &mols[i];
+        return;
+      }
+  });
+  if (bad) reportForces(*bad, container, step);
+}
+
+void ConditionsCheck::reportForces(const Molecule& m, const ParticleContainer& container, unsigned long step) const {
   const double dt2 = _timestep * _timestep;
   auto turnOf = [&](const Molecule& m) {
     const Vec3& I = m.component().momentsOfInertia();
     const double Imin = std::min({I.x > 0 ? I.x : HUGE_VAL, I.y > 0 ? I.y : HUGE_VAL, I.z > 0 ? I.z : HUGE_VAL});
     return std::isfinite(Imin) ? 0.5 * norm(m.M()) / Imin * dt2 : 0.0;
   };
-  const Molecule* bad = nullptr;
-  const Limit* const limits = _limits2.data();
-  container.forEachRun([&](const Molecule* mols, std::size_t n) {
-    if (bad) return;
-    for (std::size_t i = 0; i < n; ++i) {
-      const Molecule& m = mols[i];
-      const Vec3 sum = m.r() + m.v() + m.L() + m.F() + m.M();
-      const Limit& limit = limits[m.componentId()];
-      if (!std::isfinite(sum.x + sum.y + sum.z) || norm2(m.F()) > limit.force2 || norm2(m.M()) > limit.torque2) {
-        bad = &m;
-        return;
-      }
-    }
-  });
-  if (!bad) return;
-  const Molecule& m = *bad;
   std::ostringstream msg;
   msg.precision(6);
   msg << "step " << step << ": molecule " << m.id() << " (component " << m.componentId() + 1 << ") at "

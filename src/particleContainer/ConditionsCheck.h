@@ -4,6 +4,8 @@
 // by orders of magnitude (time step too large).
 #pragma once
 
+#include <cmath>
+
 #include "molecules/Component.h"
 #include "particleContainer/ParticleContainer.h"
 #include "utils/MardynException.h"
@@ -38,6 +40,15 @@ class ConditionsCheck {
   /// would move or turn it by more than the limits in one time step; the message adds the
   /// closest overlapping pair when there is one (the usual cause).
   void checkForces(const ParticleContainer& container, unsigned long step) const;
+  /// Whether molecule m passes checkForces: every quantity finite, force and torque within its
+  /// component's limits (for loops that check each molecule on their way, e.g. the kick).
+  bool acceptable(const Molecule& m) const {
+    const Vec3 sum = m.r() + m.v() + m.L() + m.F() + m.M();
+    const Limit& limit = _limits2[m.componentId()];
+    return std::isfinite(sum.x + sum.y + sum.z) && norm2(m.F()) <= limit.force2 && norm2(m.M()) <= limit.torque2;
+  }
+  /// Throws the Error that checkForces throws for molecule m (one that is not acceptable) at `step`.
+  [[noreturn]] void reportForces(const Molecule& m, const ParticleContainer& container, unsigned long step) const;
 
   /// After the global values of `step` (reduced over all processes): throws Error when
   /// U_pot or U_kin is not finite, or U_kin grew by more than kineticJumpFactor since the last call

@@ -91,7 +91,9 @@ std::int64_t VerletListCellProcessor::findSlot(unsigned long id, double x, doubl
 bool VerletListCellProcessor::followMolecules() {
   if (!_haveList || !_followable) return false;
   const double halfSkin2 = _halfSkin2;
+  constexpr std::size_t ahead = 8;  // the molecules lie elsewhere in memory: fetch a few slots ahead
   for (std::size_t s = 0; s < _numSlots; ++s) {
+    if (s + ahead < _numSlots && _molecule[s + ahead]) __builtin_prefetch(&_molecule[s + ahead]->r());
     if (_seen[s] != _stamp) continue;
     const Vec3& r = _molecule[s]->r();
     const double* ref = &_ref[4 * s];
