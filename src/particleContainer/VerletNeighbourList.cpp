@@ -4,6 +4,7 @@
 #include "particleContainer/VerletNeighbourList.h"
 
 #include "utils/MardynException.h"
+#include "utils/Threads.h"
 
 #include <algorithm>
 #include <cmath>
@@ -151,62 +152,98 @@ void VerletNeighbourList::build(const double* x, const double* y, const double* 
     throw MardynException("VerletNeighbourList: build() needs the points of the last sortIntoBins()");
   const double range2 = _range * _range * (1.0 + 1e-12);  // pairs at the range, up to rounding, too
   _rowStart.assign(n + 1, 0);
-  const std::size_t expected = _neighbours.size();
-  _neighbours.clear();
-  _neighbours.reserve(expected + expected / 8);
+  // Runs of bins with about equal numbers of points, one per thread; each lists its points' rows into
+  // a buffer of its own (row ends relative to it), joined in bin order: the list is the same for any
+  // number of threads.
+  const std::size_t numBins = static_cast<std::size_t>(_bins[0]) * _bins[1] * _bins[2];
+  const std::size_t runs = std::min<std::size_t>(static_cast<std::size_t>(std::max(1, maxThreads())),
+                                                 std::max<std::size_t>(numBins, 1));
+  std::vector<std::size_t> firstBin(runs + 1, numBins);
+  firstBin[0] = 0;
+  for (std::size_t r = 1; r < runs; ++r) {
+    const std::size_t target = n * r / runs;
+    std::size_t b = firstBin[r - 1];
+    while (b < numBins && _start[2 * b] < target) ++b;
+    firstBin[r] = b;
+  }
+  _chunks.resize(runs);
+  const long count = static_cast<long>(runs);
+#pragma omp parallel for schedule(static, 1) num_threads(static_cast<int>(runs)) if (runs > 1)
+  for (long r = 0; r < count; ++r) buildBins(firstBin[r], firstBin[r + 1], x, y, z, range2, _chunks[r]);
+  if (runs == 1) {
+    _neighbours.swap(_chunks[0].neighbours);
+    return;
+  }
+  std::vector<std::size_t> offset(runs + 1, 0);
+  for (std::size_t r = 0; r < runs; ++r) offset[r + 1] = offset[r] + _chunks[r].neighbours.size();
+  _neighbours.resize(offset[runs]);
+#pragma omp parallel for schedule(static, 1) num_threads(static_cast<int>(runs))
+  for (long r = 0; r < count; ++r) {
+    const Chunk& chunk = _chunks[r];
+    std::copy(chunk.neighbours.begin(), chunk.neighbours.end(), _neighbours.begin() + offset[r]);
+    for (std::size_t i = _start[2 * firstBin[r]], end = _start[2 * firstBin[r + 1]]; i < end; ++i)
+      _rowStart[i + 1] += offset[r];
+  }
+}
+
+void VerletNeighbourList::buildBins(std::size_t firstBin, std::size_t endBin, const double* x, const double* y,
+                                    const double* z, double range2, Chunk& chunk) {
+  std::vector<std::uint32_t>& out = chunk.neighbours;
+  const std::size_t expected = out.size();
+  out.clear();
+  out.reserve(expected + expected / 8);
   const int nx = _bins[0], ny = _bins[1], nz = _bins[2];
-  for (int bz = 0; bz < nz; ++bz)
-    for (int by = 0; by < ny; ++by)
-      for (int bx = 0; bx < nx; ++bx) {
-        const std::size_t b = bx + nx * (by + static_cast<std::size_t>(ny) * bz);
-        // Ranges of candidate points: bins before b give their inactive points only (an active one
-        // lists the pair itself), bins after b everything (x neighbours adjacent: one range); of b's
-        // own points the inactive ones and the active ones after i (added per i below).
-        std::size_t ranges[18][2];  // 4 rows before x 3 bins, 2 in b's row, 4 rows after
-        int numRanges = 0;
-        const int x0 = std::max(bx - 1, 0), x1 = std::min(bx + 1, nx - 1);
-        std::size_t ownEnd = 0;  // end of the points of b and of its +x neighbour
-        for (int dz = -1; dz <= 1; ++dz)
-          for (int dy = -1; dy <= 1; ++dy) {
-            const int y2 = by + dy, z2 = bz + dz;
-            if (y2 < 0 || z2 < 0 || y2 >= ny || z2 >= nz) continue;
-            const std::size_t row = nx * (y2 + static_cast<std::size_t>(ny) * z2);
-            if (dz < 0 || (dz == 0 && dy < 0)) {
-              for (int x2 = x0; x2 <= x1; ++x2) {
-                ranges[numRanges][0] = _start[2 * (row + x2)];
-                ranges[numRanges++][1] = _start[2 * (row + x2) + 1];
-              }
-            } else if (dz == 0 && dy == 0) {
-              if (bx > 0) {
-                ranges[numRanges][0] = _start[2 * (b - 1)];
-                ranges[numRanges++][1] = _start[2 * (b - 1) + 1];
-              }
-              ranges[numRanges][0] = _start[2 * b];
-              ranges[numRanges++][1] = _start[2 * b + 1];
-              ownEnd = _start[2 * (row + x1) + 2];
-            } else {
-              ranges[numRanges][0] = _start[2 * (row + x0)];
-              ranges[numRanges++][1] = _start[2 * (row + x1) + 2];
-            }
+  for (std::size_t b = firstBin; b < endBin; ++b) {
+    const int bx = static_cast<int>(b % nx), by = static_cast<int>((b / nx) % ny);
+    const int bz = static_cast<int>(b / nx / ny);
+    // Ranges of candidate points: bins before b give their inactive points only (an active one
+    // lists the pair itself), bins after b everything (x neighbours adjacent: one range); of b's
+    // own points the inactive ones and the active ones after i (added per i below).
+    std::size_t ranges[18][2];  // 4 rows before x 3 bins, 2 in b's row, 4 rows after
+    int numRanges = 0;
+    const int x0 = std::max(bx - 1, 0), x1 = std::min(bx + 1, nx - 1);
+    std::size_t ownEnd = 0;  // end of the points of b and of its +x neighbour
+    for (int dz = -1; dz <= 1; ++dz)
+      for (int dy = -1; dy <= 1; ++dy) {
+        const int y2 = by + dy, z2 = bz + dz;
+        if (y2 < 0 || z2 < 0 || y2 >= ny || z2 >= nz) continue;
+        const std::size_t row = nx * (y2 + static_cast<std::size_t>(ny) * z2);
+        if (dz < 0 || (dz == 0 && dy < 0)) {
+          for (int x2 = x0; x2 <= x1; ++x2) {
+            ranges[numRanges][0] = _start[2 * (row + x2)];
+            ranges[numRanges++][1] = _start[2 * (row + x2) + 1];
           }
-        std::size_t total = ownEnd - _start[2 * b + 1];
-        for (int r = 0; r < numRanges; ++r) total += ranges[r][1] - ranges[r][0];
-        if (_found.size() < total + 3) {
-          _dist2.resize(total + 3);
-          _found.resize(total + 3);  // the AVX2 filter writes up to 3 entries ahead
-        }
-        for (std::size_t i = _start[2 * b]; i < _start[2 * b + 1]; ++i) _rowStart[i + 1] = _neighbours.size();
-        for (std::size_t i = _start[2 * b + 1]; i < _start[2 * b + 2]; ++i) {  // the active points of b
-          const double xi = x[i], yi = y[i], zi = z[i];
-          std::size_t count = 0;
-          for (int r = 0; r < numRanges; ++r)
-            count += filter(xi, yi, zi, x, y, z, ranges[r][0], ranges[r][1], range2, _dist2.data(),
-                            _found.data() + count);
-          count += filter(xi, yi, zi, x, y, z, i + 1, ownEnd, range2, _dist2.data(), _found.data() + count);
-          _neighbours.insert(_neighbours.end(), _found.data(), _found.data() + count);
-          _rowStart[i + 1] = _neighbours.size();
+        } else if (dz == 0 && dy == 0) {
+          if (bx > 0) {
+            ranges[numRanges][0] = _start[2 * (b - 1)];
+            ranges[numRanges++][1] = _start[2 * (b - 1) + 1];
+          }
+          ranges[numRanges][0] = _start[2 * b];
+          ranges[numRanges++][1] = _start[2 * b + 1];
+          ownEnd = _start[2 * (row + x1) + 2];
+        } else {
+          ranges[numRanges][0] = _start[2 * (row + x0)];
+          ranges[numRanges++][1] = _start[2 * (row + x1) + 2];
         }
       }
+    std::size_t total = ownEnd - _start[2 * b + 1];
+    for (int r = 0; r < numRanges; ++r) total += ranges[r][1] - ranges[r][0];
+    if (chunk.found.size() < total + 3) {
+      chunk.dist2.resize(total + 3);
+      chunk.found.resize(total + 3);  // the AVX2 filter writes up to 3 entries ahead
+    }
+    for (std::size_t i = _start[2 * b]; i < _start[2 * b + 1]; ++i) _rowStart[i + 1] = out.size();
+    for (std::size_t i = _start[2 * b + 1]; i < _start[2 * b + 2]; ++i) {  // the active points of b
+      const double xi = x[i], yi = y[i], zi = z[i];
+      std::size_t count = 0;
+      for (int r = 0; r < numRanges; ++r)
+        count += filter(xi, yi, zi, x, y, z, ranges[r][0], ranges[r][1], range2, chunk.dist2.data(),
+                        chunk.found.data() + count);
+      count += filter(xi, yi, zi, x, y, z, i + 1, ownEnd, range2, chunk.dist2.data(), chunk.found.data() + count);
+      out.insert(out.end(), chunk.found.data(), chunk.found.data() + count);
+      _rowStart[i + 1] = out.size();
+    }
+  }
 }
 
 }  // namespace mardyn

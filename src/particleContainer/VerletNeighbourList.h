@@ -38,8 +38,17 @@ class VerletNeighbourList {
   std::vector<std::size_t> _binOfPoint;
   std::vector<std::size_t> _rowStart;
   std::vector<std::uint32_t> _neighbours;
-  std::vector<double> _dist2;
-  std::vector<std::uint32_t> _found;
+  /// What one thread's run of bins lists, and its scratch space.
+  struct Chunk {
+    std::vector<std::uint32_t> neighbours;
+    std::vector<double> dist2;
+    std::vector<std::uint32_t> found;
+  };
+  std::vector<Chunk> _chunks;
+  /// Lists the rows of the points of bins [firstBin, endBin) into chunk.neighbours; _rowStart[i + 1] of
+  /// those points becomes the end of row i in it.
+  void buildBins(std::size_t firstBin, std::size_t endBin, const double* x, const double* y, const double* z,
+                 double range2, Chunk& chunk);
 };
 
 }  // namespace mardyn

@@ -1,6 +1,7 @@
 // VerletListThreadsTest: the Verlet-list forces on 1 to 4 threads: the same up to a round-off bound
 // between thread counts, bitwise the same between runs at one count (skipped in a build without threads).
 #include "particleContainer/VerletListCellProcessor.h"
+#include "particleContainer/VerletNeighbourList.h"
 #include "particleContainer/tests/ForceTestSystems.h"
 #include "tests/TestSkip.h"
 #include "utils/Threads.h"
@@ -8,7 +9,10 @@
 #include <cppunit/extensions/HelperMacros.h>
 
 #include <cmath>
+#include <cstdint>
 #include <iostream>
+#include <random>
+#include <vector>
 
 using namespace mardyn;
 using namespace mardyn::testing;
@@ -16,6 +20,7 @@ using namespace mardyn::testing;
 class VerletListThreadsTest : public CppUnit::TestFixture {
   CPPUNIT_TEST_SUITE(VerletListThreadsTest);
   CPPUNIT_TEST(threadCountChangesOnlyRoundOff);
+  CPPUNIT_TEST(listTheSameOnAnyThreadCount);
   CPPUNIT_TEST_SUITE_END();
 
   /// Forces after `steps` steps of straight-line moves, with `threads` threads.
@@ -65,6 +70,57 @@ class VerletListThreadsTest : public CppUnit::TestFixture {
       CPPUNIT_ASSERT(res.F == again.F);  // one thread count: bitwise repeatable
       CPPUNIT_ASSERT_EQUAL(res.upot, again.upot);
       CPPUNIT_ASSERT_EQUAL(res.virial, again.virial);
+    }
+  }
+
+  /// The neighbour list built by runs of bins on 1 to 5 threads: the same rows, in the same order, and
+  /// every pair within the range once (brute force over all pairs).
+  void listTheSameOnAnyThreadCount() {
+    if (!setMaxThreads(1)) throw SkipTest{"this build has no OpenMP: the list is built on one thread"};
+    std::mt19937_64 rng(23);
+    std::uniform_real_distribution<double> u(0.0, 9.0);
+    const std::size_t n = 2000;
+    std::vector<double> x(n), y(n), z(n);
+    std::vector<std::uint8_t> active(n);
+    for (std::size_t i = 0; i < n; ++i) {
+      x[i] = u(rng);
+      y[i] = u(rng);
+      z[i] = u(rng);
+      active[i] = i % 5 != 0;
+    }
+    const double range = 1.4;
+    auto build = [&](int threads, std::vector<std::vector<std::uint32_t>>& rows, std::vector<std::size_t>& order) {
+      setMaxThreads(threads);
+      VerletNeighbourList list;
+      order = list.sortIntoBins(x, y, z, active, range);
+      std::vector<double> sx(n), sy(n), sz(n);
+      std::vector<std::uint8_t> sa(n);
+      for (std::size_t k = 0; k < n; ++k) {
+        sx[k] = x[order[k]];
+        sy[k] = y[order[k]];
+        sz[k] = z[order[k]];
+        sa[k] = active[order[k]];
+      }
+      list.build(sx.data(), sy.data(), sz.data(), sa);
+      rows.assign(n, {});
+      for (std::size_t i = 0; i < n; ++i)
+        rows[i].assign(list.neighbours().begin() + list.begin(i), list.neighbours().begin() + list.end(i));
+    };
+    std::vector<std::vector<std::uint32_t>> one, many;
+    std::vector<std::size_t> order;
+    build(1, one, order);
+    // Brute force: the pairs with an active end within the range, each once.
+    std::size_t listed = 0, expected = 0;
+    for (const auto& row : one) listed += row.size();
+    for (std::size_t i = 0; i < n; ++i)
+      for (std::size_t j = i + 1; j < n; ++j) {
+        const double dx = x[i] - x[j], dy = y[i] - y[j], dz = z[i] - z[j];
+        if ((active[i] || active[j]) && dx * dx + dy * dy + dz * dz < range * range) ++expected;
+      }
+    CPPUNIT_ASSERT_EQUAL(expected, listed);
+    for (int threads = 2; threads <= 5; ++threads) {
+      build(threads, many, order);
+      CPPUNIT_ASSERT(many == one);
     }
   }
 };
