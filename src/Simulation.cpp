@@ -254,10 +254,12 @@ void Simulation::exchange() {
       ++_haloRefreshes;
       return;
     }
+    // A process's list needs a build: every process builds its own at this step, so that the next
+    // build comes for all at once (else each process's builds would cost all of them an exchange).
+    _follower->rebuildNextTraversal();
   }
   _decomp->exchangeMolecules(*_container, *_domain);
   ++_fullExchanges;
-  if (_follower) _follower->rebuildNextTraversal();
   _haloFollows = _follower && !_decomp->anyTrue(!_decomp->haloPlanUsable());
 }
 

@@ -12,6 +12,7 @@
 #include <cmath>
 #include <limits>
 #include <sstream>
+#include <type_traits>
 
 namespace mardyn {
 
@@ -95,23 +96,24 @@ Molecule DomainDecompMPI::unpack(const Message& msg) const {
                   {msg.L[0], msg.L[1], msg.L[2]});
 }
 
-void DomainDecompMPI::exchangeAlong(int axis, int tag, const std::vector<Message>& toLower,
-                                    const std::vector<Message>& toUpper, std::vector<Message>& fromUpper,
-                                    std::vector<Message>& fromLower) const {
-  const auto bytes = [](const std::vector<Message>& v) {
-    if (v.size() * sizeof(Message) > static_cast<std::size_t>(std::numeric_limits<int>::max()))
+template <class T>
+void DomainDecompMPI::exchangeAlong(int axis, int tag, const std::vector<T>& toLower, const std::vector<T>& toUpper,
+                                    std::vector<T>& fromUpper, std::vector<T>& fromLower) const {
+  static_assert(std::is_trivially_copyable_v<T>, "messages travel as bytes");
+  const auto bytes = [](const std::vector<T>& v) {
+    if (v.size() * sizeof(T) > static_cast<std::size_t>(std::numeric_limits<int>::max()))
       throw MardynException("DomainDecompMPI: a message of more than 2 GiB");
-    return static_cast<int>(v.size() * sizeof(Message));
+    return static_cast<int>(v.size() * sizeof(T));
   };
   MPI_Request requests[2];
   MPI_Isend(toLower.data(), bytes(toLower), MPI_BYTE, _lower[axis], tag, _comm, &requests[0]);
   MPI_Isend(toUpper.data(), bytes(toUpper), MPI_BYTE, _upper[axis], tag + 1, _comm, &requests[1]);
-  const auto receive = [&](int source, int t, std::vector<Message>& in) {
+  const auto receive = [&](int source, int t, std::vector<T>& in) {
     MPI_Status status;
     MPI_Probe(source, t, _comm, &status);
     int count = 0;
     MPI_Get_count(&status, MPI_BYTE, &count);
-    in.resize(static_cast<std::size_t>(count) / sizeof(Message));
+    in.resize(static_cast<std::size_t>(count) / sizeof(T));
     MPI_Recv(in.data(), count, MPI_BYTE, source, t, _comm, MPI_STATUS_IGNORE);
   };
   receive(_upper[axis], tag, fromUpper);     // what the upper neighbour sent down
@@ -380,34 +382,8 @@ void DomainDecompMPI::exchangeCombined(ParticleContainer& container, const Domai
 void DomainDecompMPI::refreshHalo(ParticleContainer& /*container*/) {
   _plan.refresh([this](int axis, const std::vector<HaloPlan::State>& toLower, const std::vector<HaloPlan::State>& toUpper,
                        std::vector<HaloPlan::State>& fromUpper, std::vector<HaloPlan::State>& fromLower) {
-    exchangeStates(axis, toLower, toUpper, fromUpper, fromLower);
+    exchangeAlong(axis, 90 + 4 * axis, toLower, toUpper, fromUpper, fromLower);
   });
-}
-
-void DomainDecompMPI::exchangeStates(int axis, const std::vector<HaloPlan::State>& toLower,
-                                     const std::vector<HaloPlan::State>& toUpper,
-                                     std::vector<HaloPlan::State>& fromUpper,
-                                     std::vector<HaloPlan::State>& fromLower) const {
-  const auto bytes = [](std::size_t n) {
-    if (n * sizeof(HaloPlan::State) > static_cast<std::size_t>(std::numeric_limits<int>::max()))
-      throw MardynException("DomainDecompMPI: a halo refresh message of more than 2 GiB");
-    return static_cast<int>(n * sizeof(HaloPlan::State));
-  };
-  const int tag = 90 + 4 * axis;
-  MPI_Request requests[2];
-  MPI_Isend(toLower.data(), bytes(toLower.size()), MPI_BYTE, _lower[axis], tag, _comm, &requests[0]);
-  MPI_Isend(toUpper.data(), bytes(toUpper.size()), MPI_BYTE, _upper[axis], tag + 1, _comm, &requests[1]);
-  const auto receive = [&](int source, int t, std::vector<HaloPlan::State>& in) {
-    MPI_Status status;
-    MPI_Probe(source, t, _comm, &status);
-    int count = 0;
-    MPI_Get_count(&status, MPI_BYTE, &count);
-    in.resize(static_cast<std::size_t>(count) / sizeof(HaloPlan::State));
-    MPI_Recv(in.data(), count, MPI_BYTE, source, t, _comm, MPI_STATUS_IGNORE);
-  };
-  receive(_upper[axis], tag, fromUpper);
-  receive(_lower[axis], tag + 1, fromLower);
-  MPI_Waitall(2, requests, MPI_STATUSES_IGNORE);
 }
 
 void DomainDecompMPI::allreduceSum(std::vector<double>& values) const {

@@ -62,12 +62,11 @@ class DomainDecompMPI : public DomainDecompBase {
   Molecule unpack(const Message& msg) const;
   /// Both directions of one axis at once: sends toLower down and toUpper up (non-blocking), receives
   /// what the upper and the lower neighbour sent (sizes from the messages themselves): one round.
-  void exchangeAlong(int axis, int tag, const std::vector<Message>& toLower, const std::vector<Message>& toUpper,
-                     std::vector<Message>& fromUpper, std::vector<Message>& fromLower) const;
+  /// T: Message, or HaloPlan::State for a halo refresh.
+  template <class T>
+  void exchangeAlong(int axis, int tag, const std::vector<T>& toLower, const std::vector<T>& toUpper,
+                     std::vector<T>& fromUpper, std::vector<T>& fromLower) const;
   void exchangeAll(ParticleContainer& container, const Domain& domain);
-  /// The states of a halo refresh along axis, both directions in one round.
-  void exchangeStates(int axis, const std::vector<HaloPlan::State>& toLower, const std::vector<HaloPlan::State>& toUpper,
-                      std::vector<HaloPlan::State>& fromUpper, std::vector<HaloPlan::State>& fromLower) const;
   void migrate(ParticleContainer& container, const Domain& domain);
   void exchangeHalo(ParticleContainer& container, const Domain& domain);
   /// Migration and halo exchange in one round per axis with several processes (where every region is
