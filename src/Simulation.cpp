@@ -297,7 +297,7 @@ KineticSums Simulation::finishForces(bool kick) {
     }
     _container->traversalResult(_localUpot, _localVirial);
   } else if (kick) {
-    if (const Molecule* bad = _integrator->eventForcesCalculated(*_container, sums, *_conditions))
+    if (const Molecule* bad = _integrator->eventForcesCalculated(*_container, sums, _conditions.get()))
       _conditions->reportForces(*bad, *_container, _step);
   } else {
     _conditions->checkForces(*_container, _step);

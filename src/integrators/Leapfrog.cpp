@@ -80,24 +80,14 @@ void Leapfrog::eventNewTimestep(ParticleContainer& container) const {
   });
 }
 
-void Leapfrog::eventForcesCalculated(ParticleContainer& container, KineticSums& sums) const {
-  const double dt = _dt;
-  container.forEachRun([dt, &sums](Molecule* m, std::size_t n) {
-    for (std::size_t i = 0; i < n; ++i) {
-      postForces(m[i], dt);
-      addKinetic(m[i], sums);
-    }
-  });
-}
-
 const Molecule* Leapfrog::eventForcesCalculated(ParticleContainer& container, KineticSums& sums,
-                                                const ConditionsCheck& check) const {
+                                                const ConditionsCheck* check) const {
   const double dt = _dt;
   const Molecule* bad = nullptr;
-  container.forEachRun([dt, &sums, &check, &bad](Molecule* m, std::size_t n) {
+  container.forEachRun([dt, &sums, check, &bad](Molecule* m, std::size_t n) {
     if (bad) return;
     for (std::size_t i = 0; i < n; ++i) {
-      if (!check.acceptable(m[i])) {
+      if (check && !check->acceptable(m[i])) {
         bad = &m[i];
         return;
       }

@@ -26,13 +26,11 @@ class Leapfrog {
   /// v += dt/2 F/m, r += dt v; L += dt/2 M and the orientation advanced by a full step using the
   /// angular velocity at the half step (body frame: omega = L_body / I, 0 where I = 0).
   void eventNewTimestep(ParticleContainer& container) const;
-  /// v += dt/2 F/m, L += dt/2 M; accumulates the kinetic sums of the owned molecules.
-  void eventForcesCalculated(ParticleContainer& container, KineticSums& sums) const;
-  /// The same, each molecule checked before its kick (ConditionsCheck::acceptable) in the same pass:
-  /// returns the first molecule that fails the check (neither it nor the molecules after it are
-  /// kicked; the run is to stop), or nullptr.
+  /// v += dt/2 F/m, L += dt/2 M; accumulates the kinetic sums of the owned molecules. With a check, each
+  /// molecule is checked before its kick in the same pass (ConditionsCheck::acceptable): returns the first
+  /// molecule that fails (neither it nor the molecules after it are kicked; the run is to stop), else nullptr.
   const Molecule* eventForcesCalculated(ParticleContainer& container, KineticSums& sums,
-                                        const ConditionsCheck& check) const;
+                                        const ConditionsCheck* check = nullptr) const;
 
   /// The two half steps for one molecule (exposed for tests and other containers).
   static void preForces(Molecule& m, double dt);

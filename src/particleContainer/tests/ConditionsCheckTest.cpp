@@ -85,6 +85,8 @@ class ConditionsCheckTest : public CppUnit::TestFixture {
     cfg.timestep = 0.2;
     const std::string msg = runUntilError(cfg, 20);
     CPPUNIT_ASSERT_MESSAGE(msg, contains(msg, "the time step 0.2 is too large"));
+    // Caught after a step (the check in the pass of the kick), not by the check of the start.
+    CPPUNIT_ASSERT_MESSAGE(msg, !contains(msg, "step 0:") && contains(msg, "step "));
   }
 
   void kineticEnergyJump() {
