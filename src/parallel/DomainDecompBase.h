@@ -74,8 +74,6 @@ class DomainDecompBase {
   /// After exchangeMolecules() with recording on: whether this process can follow its halo copies with
   /// refreshHalo() (every process must agree before any calls it: see anyTrue).
   bool haloPlanUsable() const { return _recordPlan && _plan.valid(); }
-  /// Halo copies the last recorded plan moves.
-  std::size_t haloPlanCopies() const { return _plan.numCopies(); }
   /// Collective, between two exchangeMolecules(): the halo copies take their originals' new positions
   /// and orientations; no molecule changes its process or cell. The caller makes sure that no molecule
   /// moved so far that the halo would have changed (a Verlet list's half skin).

@@ -53,13 +53,6 @@ void HaloPlan::returnTo(int side, const Molecule& owned, double delta) {
 
 void HaloPlan::keptCopy(int side, const Molecule& copy) { current().side[side].kept.push_back({copy.id(), copy.r()}); }
 
-std::size_t HaloPlan::numCopies() const {
-  std::size_t n = _images.size();
-  for (const Round& r : _rounds)
-    for (const Side& s : r.side) n += s.received.size() + s.kept.size();
-  return n;
-}
-
 bool HaloPlan::resolve(ParticleContainer& container) {
   _resolved = false;
   if (!_valid) return false;

@@ -48,8 +48,6 @@ class HaloPlan {
   /// the plan is usable only if each is found exactly once.
   bool resolve(ParticleContainer& container);
   bool valid() const { return _valid && _resolved; }
-  /// Number of halo copies the plan moves.
-  std::size_t numCopies() const;
 
   /// The halo copies take their originals' positions and orientations, in the order they were made
   /// (a copy made from a copy follows it). exchange is needed where the plan has rounds; it throws
