@@ -260,7 +260,7 @@ void Simulation::exchange() {
   }
   _decomp->exchangeMolecules(*_container, *_domain);
   ++_fullExchanges;
-  _haloFollows = _follower && !_decomp->anyTrue(!_decomp->haloPlanUsable());
+  _haloFollows = _follower && _decomp->agreeOnHaloPlan();
 }
 
 void Simulation::computeForces() {

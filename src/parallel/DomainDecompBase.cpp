@@ -23,6 +23,12 @@ std::vector<Molecule> DomainDecompBase::routeLeavers(std::vector<Molecule> leave
   return leavers;
 }
 
+bool DomainDecompBase::agreeOnHaloPlan() {
+  if (anyTrue(!(_recordPlan && _plan.valid()))) return false;
+  if (anyTrue(_plan.replaysTwice())) _plan.replayTwice();
+  return true;
+}
+
 void DomainDecompBase::refreshHalo(ParticleContainer& /*container*/) { _plan.refresh(nullptr); }
 
 std::vector<char> DomainDecompBase::shiftBytes(const std::vector<char>& out, int /*axis*/, int /*direction*/) const {

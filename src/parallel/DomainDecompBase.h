@@ -71,9 +71,10 @@ class DomainDecompBase {
   /// With recording on, every exchangeMolecules() records the halo copies it makes (HaloPlan), so that
   /// refreshHalo() can move them with their originals until the next exchangeMolecules().
   void setRecordHaloPlan(bool on) { _recordPlan = on; }
-  /// After exchangeMolecules() with recording on: whether this process can follow its halo copies with
-  /// refreshHalo() (every process must agree before any calls it: see anyTrue).
-  bool haloPlanUsable() const { return _recordPlan && _plan.valid(); }
+  /// Collective, after exchangeMolecules() with recording on: true when every process can follow its
+  /// halo copies with refreshHalo(); then all replay their plans as often as the one that needs it most
+  /// (refreshHalo is collective: every process must call it, and as often).
+  bool agreeOnHaloPlan();
   /// Collective, between two exchangeMolecules(): the halo copies take their originals' new positions
   /// and orientations; no molecule changes its process or cell. The caller makes sure that no molecule
   /// moved so far that the halo would have changed (a Verlet list's half skin).

@@ -329,8 +329,9 @@ void DomainDecompMPI::exchangeCombined(ParticleContainer& container, const Domai
     rhi[d] = big;
     container.forEachInRegion(rlo, rhi, [&](const Molecule& m) { if (m.r()[d] >= hi[d] - w) halo(m); },
                               IterateOver::OwnedAndHalo);
-    // A molecule still on its way along a later axis has no place here that a plan could follow.
-    if (plan && !stay.empty()) plan->invalidate();
+    // A molecule still on its way along a later axis is found in the plan as the halo copy a later round
+    // keeps of it (or not at all: then the plan is not used), refreshed only in that later round.
+    if (plan && !stay.empty()) plan->replayTwice();
     for (const Molecule& m : stay) halo(m);
     exchangeAlong(d, 70 + 4 * d, toLower, toUpper, fromUpper, fromLower);
     pending.swap(stay);
@@ -356,7 +357,10 @@ void DomainDecompMPI::exchangeCombined(ParticleContainer& container, const Domai
           if (plan && in[k].kept) plan->returnTo(from, m, std::round((in[k].r[d] - r[d]) / box[d]) * box[d]);
         } else {
           pending.push_back(m);
-          if (plan) plan->invalidate();
+          if (plan && in[k].kept) {  // its source here: the halo copy a later round keeps of it
+            plan->returnTo(from, m, std::round((in[k].r[d] - r[d]) / box[d]) * box[d]);
+            plan->replayTwice();
+          }
         }
       }
       for (std::size_t k = leavers + 1; k < in.size(); ++k) {

@@ -17,6 +17,7 @@ void HaloPlan::start() {
   _rounds.clear();
   _valid = true;
   _resolved = false;
+  _twice = false;
 }
 
 void HaloPlan::image(const Vec3& sourceR, const Molecule& copy, int dim, double delta) {
@@ -133,41 +134,45 @@ void setState(Molecule& m, const HaloPlan::State& s) {
 void HaloPlan::refresh(const Exchange& exchange) const {
   if (!valid()) throw MardynException("HaloPlan: refresh without a usable plan");
   std::vector<State> to[2], from[2];
-  for (const Op& op : _ops) {
-    if (!op.round) {
-      for (std::size_t k = op.begin; k < op.end; ++k) {
-        if (k + 8 < op.end) {  // source and copy lie elsewhere in memory: fetch a few entries ahead
-          __builtin_prefetch(&_images[k + 8].from->r());
-          __builtin_prefetch(&_images[k + 8].to->r(), 1);
+  for (int pass = 0; pass < (_twice ? 2 : 1); ++pass) {
+    for (const Op& op : _ops) {
+      if (!op.round) {
+        for (std::size_t k = op.begin; k < op.end; ++k) {
+          if (k + 8 < op.end) {  // source and copy lie elsewhere in memory: fetch a few entries ahead
+            __builtin_prefetch(&_images[k + 8].from->r());
+            __builtin_prefetch(&_images[k + 8].to->r(), 1);
+          }
+          const Image& im = _images[k];
+          Vec3 r = im.from->r();
+          r[im.dim] += im.delta;
+          im.to->setR(r);
+          im.to->setQ(im.from->q());
         }
-        const Image& im = _images[k];
-        Vec3 r = im.from->r();
-        r[im.dim] += im.delta;
-        im.to->setR(r);
-        im.to->setQ(im.from->q());
+        continue;
       }
-      continue;
-    }
-    const Round& round = _rounds[op.begin];
-    if (!exchange) throw MardynException("HaloPlan: a plan with messages needs an exchange");
-    for (int side = 0; side < 2; ++side) {
-      const Side& s = round.side[side];
-      to[side].clear();
-      for (std::size_t k = 0; k < s.sendMol.size(); ++k) to[side].push_back(stateOf(*s.sendMol[k], round.axis, s.sendDelta[k]));
-      for (std::size_t k = 0; k < s.returnMol.size(); ++k)
-        to[side].push_back(stateOf(*s.returnMol[k], round.axis, s.returnDelta[k]));
-    }
-    exchange(round.axis, to[0], to[1], from[1], from[0]);
-    for (int side = 0; side < 2; ++side) {
-      const Side& s = round.side[side];
-      const std::size_t expected = s.receivedMol.size() + s.keptMol.size();
-      if (from[side].size() != expected)
-        throw MardynException("halo refresh: the neighbour " + std::string(side == 0 ? "below" : "above") +
-                              " along axis " + std::to_string(round.axis) + " sent " +
-                              std::to_string(from[side].size()) + " states, " + std::to_string(expected) +
-                              " were recorded");
-      for (std::size_t k = 0; k < s.receivedMol.size(); ++k) setState(*s.receivedMol[k], from[side][k]);
-      for (std::size_t k = 0; k < s.keptMol.size(); ++k) setState(*s.keptMol[k], from[side][s.receivedMol.size() + k]);
+      const Round& round = _rounds[op.begin];
+      if (!exchange) throw MardynException("HaloPlan: a plan with messages needs an exchange");
+      for (int side = 0; side < 2; ++side) {
+        const Side& s = round.side[side];
+        to[side].clear();
+        for (std::size_t k = 0; k < s.sendMol.size(); ++k)
+          to[side].push_back(stateOf(*s.sendMol[k], round.axis, s.sendDelta[k]));
+        for (std::size_t k = 0; k < s.returnMol.size(); ++k)
+          to[side].push_back(stateOf(*s.returnMol[k], round.axis, s.returnDelta[k]));
+      }
+      exchange(round.axis, to[0], to[1], from[1], from[0]);
+      for (int side = 0; side < 2; ++side) {
+        const Side& s = round.side[side];
+        const std::size_t expected = s.receivedMol.size() + s.keptMol.size();
+        if (from[side].size() != expected)
+          throw MardynException("halo refresh: the neighbour " + std::string(side == 0 ? "below" : "above") +
+                                " along axis " + std::to_string(round.axis) + " sent " +
+                                std::to_string(from[side].size()) + " states, " + std::to_string(expected) +
+                                " were recorded");
+        for (std::size_t k = 0; k < s.receivedMol.size(); ++k) setState(*s.receivedMol[k], from[side][k]);
+        for (std::size_t k = 0; k < s.keptMol.size(); ++k)
+          setState(*s.keptMol[k], from[side][s.receivedMol.size() + k]);
+      }
     }
   }
 }

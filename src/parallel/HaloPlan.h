@@ -41,8 +41,13 @@ class HaloPlan {
   void returnTo(int side, const Molecule& owned, double delta);
   /// A molecule sent this round to `side` as a leaver and kept here as a halo copy.
   void keptCopy(int side, const Molecule& copy);
-  /// Something happened that the plan cannot follow (a molecule on its way over several processes).
+  /// Something happened that the plan cannot follow.
   void invalidate() { _valid = false; }
+  /// A molecule sent or returned in a round is known here only as a copy that a later round refreshes
+  /// (a molecule on its way over several processes, sent on along a later axis and kept here as a halo
+  /// copy): the refresh then replays the rounds twice, the second time from refreshed copies.
+  void replayTwice() { _twice = true; }
+  bool replaysTwice() const { return _twice; }
 
   /// After the exchange: finds every recorded molecule in the container (by id and exact position);
   /// the plan is usable only if each is found exactly once.
@@ -83,7 +88,7 @@ class HaloPlan {
   std::vector<Op> _ops;
   std::vector<Image> _images;
   std::vector<Round> _rounds;
-  bool _valid = false, _resolved = false;
+  bool _valid = false, _resolved = false, _twice = false;
 };
 
 }  // namespace mardyn
