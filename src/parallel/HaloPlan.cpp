@@ -3,6 +3,7 @@
 #include "parallel/HaloPlan.h"
 
 #include "utils/MardynException.h"
+#include "utils/Threads.h"
 
 #include <algorithm>
 #include <cstdint>
@@ -21,7 +22,9 @@ void HaloPlan::start() {
 }
 
 void HaloPlan::image(const Vec3& sourceR, const Molecule& copy, int dim, double delta) {
-  if (_ops.empty() || _ops.back().round) _ops.push_back({false, _images.size(), _images.size()});
+  // One op per axis: the images along a later axis are made from those along earlier ones (corners).
+  if (_ops.empty() || _ops.back().round || _images[_ops.back().begin].dim != dim)
+    _ops.push_back({false, _images.size(), _images.size()});
   _images.push_back({{copy.id(), sourceR}, {copy.id(), copy.r()}, dim, delta});
   _ops.back().end = _images.size();
 }
@@ -137,8 +140,12 @@ void HaloPlan::refresh(const Exchange& exchange) const {
   for (int pass = 0; pass < (_twice ? 2 : 1); ++pass) {
     for (const Op& op : _ops) {
       if (!op.round) {
-        for (std::size_t k = op.begin; k < op.end; ++k) {
-          if (k + 8 < op.end) {  // source and copy lie elsewhere in memory: fetch a few entries ahead
+        // The images of one op (one axis) are made from molecules that existed before it: independent.
+        const long end = static_cast<long>(op.end);
+        const int threads = maxThreads();
+#pragma omp parallel for schedule(static) num_threads(threads) if (threads > 1)
+        for (long k = static_cast<long>(op.begin); k < end; ++k) {
+          if (k + 8 < end) {  // source and copy lie elsewhere in memory: fetch a few entries ahead
             __builtin_prefetch(&_images[k + 8].from->r());
             __builtin_prefetch(&_images[k + 8].to->r(), 1);
           }

@@ -81,7 +81,7 @@ class HaloPlan {
   };
   struct Op {
     bool round;
-    std::size_t begin, end;  // images [begin, end), or the round _rounds[begin]
+    std::size_t begin, end;  // images along one axis [begin, end), or the round _rounds[begin]
   };
   Round& current();
 

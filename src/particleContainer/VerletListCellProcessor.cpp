@@ -5,6 +5,7 @@
 
 #include "particleContainer/SingleCentreCellProcessor.h"
 #include "utils/MardynException.h"
+#include "utils/Threads.h"
 
 #include <algorithm>
 #include <cstring>
@@ -91,19 +92,25 @@ std::int64_t VerletListCellProcessor::findSlot(unsigned long id, double x, doubl
 bool VerletListCellProcessor::followMolecules() {
   if (!_haveList || !_followable) return false;
   const double halfSkin2 = _halfSkin2;
-  constexpr std::size_t ahead = 8;  // the molecules lie elsewhere in memory: fetch a few slots ahead
-  for (std::size_t s = 0; s < _numSlots; ++s) {
-    if (s + ahead < _numSlots && _molecule[s + ahead]) __builtin_prefetch(&_molecule[s + ahead]->r());
+  constexpr long ahead = 8;  // the molecules lie elsewhere in memory: fetch a few slots ahead
+  const long slots = static_cast<long>(_numSlots);
+  const int threads = maxThreads();
+  bool within = true;
+#pragma omp parallel for schedule(static) reduction(&& : within) num_threads(threads) if (threads > 1)
+  for (long s = 0; s < slots; ++s) {
+    if (!within) continue;
+    if (s + ahead < slots && _molecule[s + ahead]) __builtin_prefetch(&_molecule[s + ahead]->r());
     if (_seen[s] != _stamp) continue;
     const Vec3& r = _molecule[s]->r();
     const double* ref = &_ref[4 * s];
     const double dx = r.x - ref[0], dy = r.y - ref[1], dz = r.z - ref[2];
-    if (dx * dx + dy * dy + dz * dz > halfSkin2) return false;
+    if (dx * dx + dy * dy + dz * dz > halfSkin2) within = false;
     double* pos = &_pos[4 * s];
     pos[0] = r.x;
     pos[1] = r.y;
     pos[2] = r.z;
   }
+  if (!within) return false;
   const double unsafe2 = _cutoff2 * (1.0 + 1e-9);
   for (const Molecule* m : _unmatched)
     if (distance2ToRegion(m->r().x, m->r().y, m->r().z) < unsafe2) return false;
