@@ -1,6 +1,7 @@
-// SerializationTest: the XmlSerializer test bodies (TestSerialization.h), with the Reference platform for the
-// energies and Contexts they need. ctest entry openmm.SerializationTest.
+// SerializationTest: the XmlSerializer test bodies (TestSerialization.h, TestSerializationTabulated.h), with
+// the Reference platform for the energies and Contexts they need. ctest entry openmm.SerializationTest.
 #include "TestSerialization.h"
+#include "TestSerializationTabulated.h"
 
 #include <cppunit/extensions/HelperMacros.h>
 
