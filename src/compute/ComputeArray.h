@@ -38,6 +38,9 @@ class ComputeArray : public ArrayInterface {
   void downloadBytesAsync(void* destination, std::size_t offset, std::size_t bytes) const override {
     impl().downloadBytesAsync(destination, offset, bytes);
   }
+  void uploadBytesAsync(const void* source, std::size_t offset, std::size_t bytes) override {
+    impl().uploadBytesAsync(source, offset, bytes);
+  }
   void zero() override { impl().zero(); }
   void copyTo(ArrayInterface& destination) const override { impl().copyTo(destination); }
   ArrayInterface& backendArray() override { return impl(); }

@@ -21,7 +21,7 @@ DeviceTimeStep::DeviceTimeStep(compute::ComputeContext& context, const std::vect
   _traverser = std::make_unique<DomainTraverser>(context, _grid);
   _stats = std::make_unique<GlobalStats>(context);
   _conditions = std::make_unique<DeviceConditions>(context, *_storage);
-  _target = std::make_unique<TraversalTarget>(TraversalTarget{*_storage, *_traverser, *_stats, _results.array()});
+  _target = std::make_unique<TraversalTarget>(TraversalTarget{*_storage, *_traverser, *_stats, _results.array(), *_scan});
   const std::vector<GpuComponent*> parts{_descriptor.get(), _builder.get(), _integrator.get(), _traverser.get(),
                                          _stats.get(), _conditions.get()};
   compute::ComputeContext::Defines defines;

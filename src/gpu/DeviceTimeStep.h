@@ -50,6 +50,11 @@ class DeviceTimeStep {
   bool needsRebuild();
   /// Rebuilds the cells (wrap, images, binning); on one process: the whole rebuild.
   void rebuild();
+  /// Counts a rebuild made by others (DeviceHaloExchange under MPI).
+  void countRebuild() {
+    _forceRebuild = false;
+    ++_rebuilds;
+  }
   /// Images follow their sources (between rebuilds).
   void refreshImages();
   /// Forces, torques, U_pot and virial with `interaction`.

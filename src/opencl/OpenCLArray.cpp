@@ -56,6 +56,15 @@ void OpenCLArray::uploadBytes(const void* source, std::size_t offsetBytes, std::
   _context.countUpload(bytes);
 }
 
+void OpenCLArray::uploadBytesAsync(const void* source, std::size_t offsetBytes, std::size_t bytes) {
+  checkRange(offsetBytes, bytes, "upload");
+  if (bytes) {
+    CL_CHECK(clEnqueueWriteBuffer(_context.queue(), _buffer, CL_FALSE, offsetBytes, bytes, source, 0, nullptr, nullptr));
+    CL_CHECK(clFlush(_context.queue()));
+  }
+  _context.countUpload(bytes);
+}
+
 void OpenCLArray::downloadBytes(void* destination, std::size_t offsetBytes, std::size_t bytes) const {
   checkRange(offsetBytes, bytes, "download");
   if (bytes)

@@ -1,0 +1,149 @@
+// DeviceMigration: the leavers of one axis to the two neighbours, and the check that all have arrived.
+#include "gpu/DeviceMigration.h"
+
+#include "utils/MardynException.h"
+
+#include <algorithm>
+
+namespace mardyn::gpu {
+
+namespace {
+void growInts(compute::ComputeArray<int>& a, std::size_t n) {
+  if (a.size() < n) a.resize(n + n / 8 + 16);
+}
+}  // namespace
+
+DeviceMigration::DeviceMigration(DeviceTimeStep& step, const DomainDecompBase& decomp, HaloTransport& transport,
+                                 int states, int tags)
+    : _step(step),
+      _decomp(decomp),
+      _transport(transport),
+      _states(states),
+      _tags(tags),
+      _below(step.context(), 1, "leaversBelow"),
+      _above(step.context(), 1, "leaversAbove"),
+      _perComponent(step.context(), std::max<std::size_t>(step.components().size(), 1), "ownedPerComponent") {
+  auto& program = step.program();
+  _flagAlong = program.createKernel("flagLeaversAlong");
+  _flag = program.createKernel("flagLeavers");
+  _pack = program.createKernel("packLeavers");
+  _append = program.createKernel("appendArrivals");
+  _count = program.createKernel("countOwnedPerComponent");
+}
+
+void DeviceMigration::migrate(std::vector<unsigned long>& countPerComponent,
+                              std::vector<unsigned long>& rotDofPerComponent) {
+  for (int axis = 0; axis < 3; ++axis)
+    if (!_step.grid().selfPeriodic[axis]) migrateAlong(axis);
+  checkArrived();
+  MoleculeStorage& s = _step.storage();
+  const int slots = static_cast<int>(s.numSlots());
+  _perComponent.zero();
+  _count->call().arg(slots).arg(s.haloSource()).arg(s.componentTypes()).arg(_perComponent).execute(slots);
+  std::vector<int> counts(_perComponent.size());
+  _perComponent.downloadBytes(counts.data(), 0, counts.size() * sizeof(int));
+  const auto& components = _step.components();
+  for (std::size_t c = 0; c < components.size(); ++c) {
+    countPerComponent[c] = static_cast<unsigned long>(counts[c]);
+    rotDofPerComponent[c] = countPerComponent[c] * components[c].rotationalDegreesOfFreedom();
+  }
+}
+
+void DeviceMigration::migrateAlong(int axis) {
+  MoleculeStorage& s = _step.storage();
+  const DeviceGrid& grid = _step.grid();
+  const int slots = static_cast<int>(s.numSlots());
+  growInts(_below, static_cast<std::size_t>(slots) + 1);
+  growInts(_above, static_cast<std::size_t>(slots) + 1);
+  _flagAlong->call()
+      .arg(slots)
+      .arg(s.haloSource())
+      .arg(s.positions().array())
+      .arg(axis)
+      .mixedArg(grid.regionMin[axis])
+      .mixedArg(grid.regionMax[axis])
+      .arg(_below)
+      .arg(_above)
+      .execute(slots);
+  const long long leaving[2] = {_step.scan().exclusiveTotal(_below, slots, _below),
+                                _step.scan().exclusiveTotal(_above, slots, _above)};
+  long long arriving[2] = {0, 0};
+  // What goes down arrives from above: arriving[1] from the upper neighbour, arriving[0] from the lower.
+  _decomp.exchangeBytesAlong(axis, &leaving[0], sizeof(long long), &leaving[1], sizeof(long long), &arriving[1],
+                             sizeof(long long), &arriving[0], sizeof(long long));
+  const auto n = [](long long v) { return static_cast<std::size_t>(v); };
+  const std::vector<HaloTransport::Parcel> sent{{_states, {4 * n(leaving[0]), 4 * n(leaving[1])}},
+                                                {_tags, {2 * n(leaving[0]), 2 * n(leaving[1])}}};
+  const std::vector<HaloTransport::Parcel> received{{_states, {4 * n(arriving[0]), 4 * n(arriving[1])}},
+                                                    {_tags, {2 * n(arriving[0]), 2 * n(arriving[1])}}};
+  _transport.reserve(axis, sent, received);
+  for (int side = 0; side < 2; ++side)
+    if (leaving[side] > 0)
+      _pack->call()
+          .arg(slots)
+          .arg(side == 0 ? _below : _above)
+          .arg(s.haloSource())
+          .arg(s.positions().array())
+          .arg(s.velocities().array())
+          .arg(s.quaternions().array())
+          .arg(s.angularMomenta().array())
+          .arg(s.componentTypes())
+          .arg(s.ids())
+          .arg(_transport.out(_states, axis, side))
+          .arg(_transport.out(_tags, axis, side))
+          .execute(slots);
+  _transport.send(axis, sent);
+  _transport.receive(axis, received);
+  const std::size_t total = n(arriving[0]) + n(arriving[1]);
+  if (total == 0) return;
+  s.reserveSlots(static_cast<std::size_t>(slots) + total);
+  int first = slots;
+  for (int side : {1, 0}) {
+    const int count = static_cast<int>(arriving[side]);
+    if (count == 0) continue;
+    _append->call()
+        .arg(count)
+        .arg(first)
+        .arg(axis)
+        .mixedArg(grid.box[axis])
+        .arg(_transport.in(_states, axis, side))
+        .arg(_transport.in(_tags, axis, side))
+        .arg(s.positions().array())
+        .arg(s.velocities().array())
+        .arg(s.quaternions().array())
+        .arg(s.angularMomenta().array())
+        .arg(s.forces().array())
+        .arg(s.torques().array())
+        .arg(s.componentTypes())
+        .arg(s.ids())
+        .arg(s.haloSource())
+        .arg(s.haloCode())
+        .execute(count);
+    first += count;
+  }
+  s.setCounts(static_cast<std::size_t>(first), s.numOwned() + total);
+  s.structureChanged();
+}
+
+void DeviceMigration::checkArrived() {
+  MoleculeStorage& s = _step.storage();
+  const DeviceGrid& grid = _step.grid();
+  const int slots = static_cast<int>(s.numSlots());
+  growInts(_below, static_cast<std::size_t>(slots) + 1);
+  const Vec3 &lo = grid.regionMin, &hi = grid.regionMax;
+  _flag->call()
+      .arg(slots)
+      .arg(s.haloSource())
+      .arg(s.positions().array())
+      .mixed4Arg(lo.x, lo.y, lo.z)
+      .mixed4Arg(hi.x, hi.y, hi.z)
+      .arg(compute::mm_int4{!grid.selfPeriodic[0], !grid.selfPeriodic[1], !grid.selfPeriodic[2], 0})
+      .arg(_below)
+      .execute(slots);
+  const bool lost = _step.scan().exclusiveTotal(_below, slots, _below) > 0;
+  if (_decomp.anyTrue(lost))
+    throw MardynException("GPU migration: a molecule moved farther than one process region in one time step "
+                          "(time step too large or system exploding)");
+}
+
+}  // namespace mardyn::gpu
