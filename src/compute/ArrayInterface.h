@@ -45,6 +45,10 @@ class ArrayInterface {
   virtual void zero() = 0;
   /// Copies all elements into destination, which must have the same size and element size.
   virtual void copyTo(ArrayInterface& destination) const = 0;
+  /// Queues on the current queue a copy of bytes [sourceOffset, sourceOffset + bytes) into destination (an
+  /// array of the same context) at destinationOffset.
+  virtual void copyBytesTo(ArrayInterface& destination, std::size_t sourceOffset, std::size_t destinationOffset,
+                           std::size_t bytes) const = 0;
 
   /// The backend's array behind this one (a ComputeArray returns the array it wraps).
   virtual ArrayInterface& backendArray() { return *this; }

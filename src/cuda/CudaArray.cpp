@@ -114,4 +114,18 @@ void CudaArray::copyTo(compute::ArrayInterface& destination) const {
     CUDA_CHECK(_context.driver(), cuMemcpyDtoDAsync(target->_pointer, _pointer, byteSize(), _context.stream()));
 }
 
+void CudaArray::copyBytesTo(compute::ArrayInterface& destination, std::size_t sourceOffset,
+                            std::size_t destinationOffset, std::size_t bytes) const {
+  auto* target = dynamic_cast<CudaArray*>(&destination.backendArray());
+  if (!target || &target->_context != &_context)
+    throw compute::ComputeException("array '" + _name + "': copy target '" + destination.name() +
+                                    "' is not a CUDA array of the same context");
+  checkRange(sourceOffset, bytes, "copy");
+  target->checkRange(destinationOffset, bytes, "copy");
+  _context.makeCurrent();
+  if (bytes)
+    CUDA_CHECK(_context.driver(), cuMemcpyDtoDAsync(target->_pointer + destinationOffset, _pointer + sourceOffset,
+                                                    bytes, _context.stream()));
+}
+
 }  // namespace mardyn::cuda

@@ -15,7 +15,8 @@ void growInts(compute::ComputeArray<int>& a, std::size_t n) {
 }  // namespace
 
 DeviceHaloExchange::DeviceHaloExchange(DeviceTimeStep& step, const DomainDecompBase& decomp,
-                                       HaloTransport::Preference preference, PhaseProfile& phases)
+                                       HaloTransport::Preference preference, PhaseProfile& phases,
+                                       compute::PeerAccess* peer)
     : _step(step),
       _context(step.context()),
       _decomp(decomp),
@@ -26,7 +27,7 @@ DeviceHaloExchange::DeviceHaloExchange(DeviceTimeStep& step, const DomainDecompB
   _transport = HaloTransport::create(_context, decomp,
                                      {{state, "haloEntryStates"}, {tag, "haloEntryTags"}, {state, "haloLeaverStates"},
                                       {tag, "haloLeaverTags"}},
-                                     preference, _transportLine);
+                                     preference, _transportLine, peer);
   _migration = std::make_unique<DeviceMigration>(step, decomp, *_transport, LeaverStates, LeaverTags);
   _queue = _context.createQueue();
   _defaultReady = _context.createEvent();

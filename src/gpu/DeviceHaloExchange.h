@@ -27,9 +27,9 @@ namespace mardyn::gpu {
 
 class DeviceHaloExchange {
  public:
-  /// Collective: chooses the transport with the other processes (`preference`: HaloTransport::create).
+  /// Collective: chooses the transport with the other processes (`preference`, `peer`: HaloTransport::create).
   DeviceHaloExchange(DeviceTimeStep& step, const DomainDecompBase& decomp, HaloTransport::Preference preference,
-                     PhaseProfile& phases);
+                     PhaseProfile& phases, compute::PeerAccess* peer = nullptr);
   ~DeviceHaloExchange();
 
   /// The start-up line's sentence on the transport in use.

@@ -50,7 +50,7 @@ void HaloTransport::incomingReallocated(int /*axis*/, const std::vector<std::pai
 
 std::unique_ptr<HaloTransport> HaloTransport::create(compute::ComputeContext& context, const DomainDecompBase& decomp,
                                                      std::vector<Channel> channels, Preference preference,
-                                                     std::string& line) {
+                                                     std::string& line, compute::PeerAccess* peer) {
   std::string why;
   if (preference == Preference::Staged) {
     auto staged = std::make_unique<StagedHaloTransport>(context, decomp, std::move(channels));
@@ -58,7 +58,7 @@ std::unique_ptr<HaloTransport> HaloTransport::create(compute::ComputeContext& co
     return staged;
   }
   // Every process tries; the set-up exchanges are collective, so a process that cannot still takes part.
-  compute::PeerAccess* peer = context.peerAccess(why);
+  if (!peer) peer = context.peerAccess(why);
   std::unique_ptr<PeerHaloTransport> direct;
   if (peer) direct = std::make_unique<PeerHaloTransport>(context, decomp, channels, *peer);
   const bool connected = PeerHaloTransport::connect(direct.get(), decomp, why);

@@ -7,6 +7,7 @@
 #pragma once
 
 #include "compute/ComputeContext.h"
+#include "compute/PeerAccess.h"
 #include "parallel/DomainDecompBase.h"
 
 #include <array>
@@ -34,10 +35,11 @@ class HaloTransport {
   enum class Preference { Auto, Peer, Staged };
 
   /// Collective: the transport for `decomp` (all processes agree on one); `line` receives a sentence for
-  /// the start-up line naming it (and, where the device path is not taken, why).
+  /// the start-up line naming it (and, where the device path is not taken, why). peer: the peer access to
+  /// use instead of the context's own (nullptr: the context's).
   static std::unique_ptr<HaloTransport> create(compute::ComputeContext& context, const DomainDecompBase& decomp,
                                                std::vector<Channel> channels, Preference preference,
-                                               std::string& line);
+                                               std::string& line, compute::PeerAccess* peer = nullptr);
 
   virtual ~HaloTransport();
   HaloTransport(const HaloTransport&) = delete;

@@ -56,7 +56,7 @@ void LinkedCellsGPUDecorator::attach(const DomainDecompBase* decomp) {
     const auto preference = _options.haloTransfer == "peer"     ? HaloTransport::Preference::Peer
                             : _options.haloTransfer == "staged" ? HaloTransport::Preference::Staged
                                                                 : HaloTransport::Preference::Auto;
-    _halo = std::make_unique<DeviceHaloExchange>(*_step, *decomp, preference, *_phases);
+    _halo = std::make_unique<DeviceHaloExchange>(*_step, *decomp, preference, *_phases, _peerOverride);
     if (decomp->rank() == 0) _log << _halo->transportLine() << "\n";
   }
   const bool split = _halo != nullptr;

@@ -84,6 +84,11 @@ class LinkedCellsGPUDecorator : public ParticleContainer, public ResidentTimeSte
   /// The device side (after the first exchange or traversal; throws before).
   DeviceTimeStep& deviceStep();
   double skin() const { return _skin; }
+  /// Under MPI, the peer access for device-to-device transfers instead of the context's own (a test double
+  /// that copies within one process); before the first exchange.
+  void usePeerAccess(compute::PeerAccess& peer) { _peerOverride = &peer; }
+  /// The halo exchange under MPI (nullptr on one process or before the first exchange).
+  const DeviceHaloExchange* haloExchange() const { return _halo.get(); }
 
  private:
   /// Creates the device side on first use: along axes with one process the periodic images are made
@@ -113,6 +118,7 @@ class LinkedCellsGPUDecorator : public ParticleContainer, public ResidentTimeSte
   std::unique_ptr<DeviceTimeStep> _step;
   std::unique_ptr<DeviceHaloExchange> _halo;
   std::unique_ptr<PhaseProfile> _phases;
+  compute::PeerAccess* _peerOverride = nullptr;
   std::uint64_t _peerBytesBefore = 0;  ///< device-to-device bytes before the first step
   unsigned long _steps = 0;             ///< preForces calls
   std::unique_ptr<MoleculeInteraction> _interaction;

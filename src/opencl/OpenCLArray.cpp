@@ -101,4 +101,17 @@ void OpenCLArray::copyTo(compute::ArrayInterface& destination) const {
     CL_CHECK(clEnqueueCopyBuffer(_context.queue(), _buffer, target->_buffer, 0, 0, byteSize(), 0, nullptr, nullptr));
 }
 
+void OpenCLArray::copyBytesTo(compute::ArrayInterface& destination, std::size_t sourceOffset,
+                              std::size_t destinationOffset, std::size_t bytes) const {
+  auto* target = dynamic_cast<OpenCLArray*>(&destination.backendArray());
+  if (!target || &target->_context != &_context)
+    throw compute::ComputeException("array '" + _name + "': copy target '" + destination.name() +
+                                    "' is not an OpenCL array of the same context");
+  checkRange(sourceOffset, bytes, "copy");
+  target->checkRange(destinationOffset, bytes, "copy");
+  if (bytes)
+    CL_CHECK(clEnqueueCopyBuffer(_context.queue(), _buffer, target->_buffer, sourceOffset, destinationOffset, bytes, 0,
+                                 nullptr, nullptr));
+}
+
 }  // namespace mardyn::opencl
