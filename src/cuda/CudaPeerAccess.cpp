@@ -88,6 +88,7 @@ CudaPeerAccess::CudaPeerAccess(CudaContext& context) : _context(context) {
   // A stream waits for a flag that is already set: the driver must allow memory operations on streams.
   compute::ComputeArray<std::uint32_t> word(_context, 1, "peerProbe");
   word.zero();
+  _context.synchronize();
   CUstream stream = nullptr;
   CUDA_CHECK(driver, cuStreamCreate(&stream, CU_STREAM_NON_BLOCKING));
   const CUresult waited = driver.cuStreamWaitValue32(stream, cudaArray(word).devicePointer(), 0, CU_STREAM_WAIT_VALUE_GEQ);

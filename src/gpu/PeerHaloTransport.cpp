@@ -40,6 +40,8 @@ PeerHaloTransport::PeerHaloTransport(compute::ComputeContext& context, const Dom
                                      std::vector<Channel> channels, compute::PeerAccess& peer)
     : HaloTransport(context, decomp, std::move(channels)), _peer(peer), _flags(context, 6, "haloFlags") {
   _flags.zero();
+  // Done before the flags are exported: a neighbour's first signal must not meet a zeroing still queued.
+  _context.synchronize();
   _targets.resize(_out.size());
 }
 
