@@ -52,8 +52,9 @@ class ComputeContext {
   virtual std::unique_ptr<ArrayInterface> createArrayImpl(std::size_t count, std::size_t elementSize,
                                                           const std::string& name) = 0;
   virtual std::unique_ptr<ComputeEvent> createEvent() = 0;
-  /// A queue of its own whose work may run beside the default queue's (ComputeQueue::concurrent); a
-  /// backend with one in-order queue returns that queue.
+  /// A queue of its own whose work may run beside the default queue's (ComputeQueue::concurrent) and is
+  /// served first where the backend has priorities (CUDA: the greatest stream priority); a backend with one
+  /// in-order queue returns that queue.
   virtual std::unique_ptr<ComputeQueue> createQueue();
   /// Launches, copies, event records and waits go to `queue` from now on (nullptr: the default queue).
   /// Prefer QueueScope.

@@ -1,5 +1,6 @@
 // A CUDA stream of its own (non-blocking: it does not wait for the default stream, nor the default stream
-// for it); ordered against other queues with events.
+// for it; of the greatest priority: its blocks are scheduled before waiting blocks of other streams);
+// ordered against other queues with events.
 #pragma once
 
 #include <cuda.h>

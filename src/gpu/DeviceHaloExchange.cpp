@@ -54,17 +54,27 @@ DeviceHaloExchange::~DeviceHaloExchange() = default;
 void DeviceHaloExchange::rebuild(std::vector<unsigned long>& countPerComponent,
                                  std::vector<unsigned long>& rotDofPerComponent) {
   if (_pending) throw MardynException("DeviceHaloExchange: a rebuild while a halo refresh is under way");
-  _migration->migrate(countPerComponent, rotDofPerComponent);
+  {
+    auto migration = _phases.scope(PhaseProfile::Migration);
+    _migration->migrate(countPerComponent, rotDofPerComponent);
+  }
   CellBuilder& builder = _step.cellBuilder();
-  builder.beginRebuild();
+  {
+    auto cells = _phases.scope(PhaseProfile::Cells);
+    builder.beginRebuild();
+  }
   _remote = 0;
   const DeviceGrid& grid = _step.grid();
   for (int axis = 0; axis < 3; ++axis) {
-    if (grid.selfPeriodic[axis])
+    if (grid.selfPeriodic[axis]) {
+      auto cells = _phases.scope(PhaseProfile::Cells);
       builder.addImages(axis);
-    else
+    } else {
+      auto layers = _phases.scope(PhaseProfile::Layers);
       exchangeAxis(axis);
+    }
   }
+  auto cells = _phases.scope(PhaseProfile::Cells);
   builder.finishRebuild();
   // The lists now name slots.
   for (int axis = 0; axis < 3; ++axis) {
@@ -181,24 +191,39 @@ std::vector<HaloTransport::Parcel> DeviceHaloExchange::refreshParcels(int axis, 
   return {{EntryStates, {count(f[0]), count(f[1])}}};
 }
 
-void DeviceHaloExchange::startRefresh() {
-  if (_pending) throw MardynException("DeviceHaloExchange: a halo refresh started twice");
+void DeviceHaloExchange::markRefresh() {
+  if (_pending) throw MardynException("DeviceHaloExchange: a halo refresh marked twice");
   // The halo queue starts after the default queue's work so far (the drift of the owned molecules).
   _defaultReady->record();
+  _pending = true;
+  _queued = false;
+}
+
+void DeviceHaloExchange::startRefresh() {
+  if (!_pending || _queued) return;
   {
     compute::QueueScope onHalo(_context, _queue.get());
     _defaultReady->enqueueWait();
   }
-  _pending = true;
+  _queued = true;
   _sent = false;
   _imagesStale = false;
   _nextAxis = 0;
   runRefresh(true);
 }
 
-void DeviceHaloExchange::finishRefresh() {
-  if (!_pending) return;
+void DeviceHaloExchange::finishRefresh(const std::function<void()>& onHaloQueue) {
+  if (!_pending) {
+    if (onHaloQueue) onHaloQueue();
+    return;
+  }
+  startRefresh();
   runRefresh(false);
+  {
+    compute::QueueScope onHalo(_context, _queue.get());
+    if (onHaloQueue) onHaloQueue();
+    _haloReady->record();
+  }
   _haloReady->enqueueWait();  // on the default queue
   _pending = false;
 }
@@ -234,7 +259,6 @@ void DeviceHaloExchange::runRefresh(bool stopAtHostWait) {
     _step.refreshImages();
     _imagesStale = false;
   }
-  _haloReady->record();
 }
 
 void DeviceHaloExchange::packFaces(int axis) {

@@ -19,6 +19,7 @@
 #include "parallel/DomainDecompBase.h"
 
 #include <array>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -37,12 +38,17 @@ class DeviceHaloExchange {
   /// Collective: migration, then the cells rebuilt with the neighbours' boundary layers as halo.
   /// countPerComponent / rotDofPerComponent: this process's owned molecules, updated.
   void rebuild(std::vector<unsigned long>& countPerComponent, std::vector<unsigned long>& rotDofPerComponent);
-  /// Collective, between rebuilds: queues the refresh of the halo on the halo queue after the work queued so
-  /// far on the default queue (on the staged path up to the first host wait); the host goes on.
+  /// Between rebuilds: the halo will be refreshed from the positions the default queue's work so far leaves
+  /// (a mark on the default queue; the work itself is queued by startRefresh(), so that the interior forces
+  /// can be queued first).
+  void markRefresh();
+  /// Collective: queues the marked refresh on the halo queue (on the staged path up to the first host wait);
+  /// the host goes on. Nothing when none is marked or it was started already.
   void startRefresh();
-  /// The rest of a started refresh (on the staged path the message rounds), then work queued later on the
-  /// default queue waits for the halo. Nothing when no refresh was started.
-  void finishRefresh();
+  /// The rest of the marked refresh (on the staged path the message rounds), then `onHaloQueue` on the halo
+  /// queue once the halo is in place (the boundary forces), then work queued later on the default queue
+  /// waits for both. Without a marked refresh `onHaloQueue` runs on the default queue.
+  void finishRefresh(const std::function<void()>& onHaloQueue = {});
   bool refreshPending() const { return _pending; }
   std::uint64_t deviceToDeviceBytes() const { return _transport->deviceToDeviceBytes(); }
 
@@ -78,7 +84,7 @@ class DeviceHaloExchange {
   int _withOrientation = 0;
   compute::ComputeArray<int> _lower, _upper;
   // Where a started refresh stands.
-  bool _pending = false, _sent = false, _imagesStale = false;
+  bool _pending = false, _queued = false, _sent = false, _imagesStale = false;
   int _nextAxis = 0;
   std::size_t _transferPair = 0;
   std::unique_ptr<compute::ComputeKernel> _flagFace, _packFace, _append, _toSlots, _rangeToSlots, _packSlots,

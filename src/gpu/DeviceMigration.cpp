@@ -22,29 +22,28 @@ DeviceMigration::DeviceMigration(DeviceTimeStep& step, const DomainDecompBase& d
       _tags(tags),
       _below(step.context(), 1, "leaversBelow"),
       _above(step.context(), 1, "leaversAbove"),
-      _perComponent(step.context(), std::max<std::size_t>(step.components().size(), 1), "ownedPerComponent") {
+      _delta(step.context(), std::max<std::size_t>(step.components().size(), 1), "migratedPerComponent") {
   auto& program = step.program();
   _flagAlong = program.createKernel("flagLeaversAlong");
   _flag = program.createKernel("flagLeavers");
   _pack = program.createKernel("packLeavers");
   _append = program.createKernel("appendArrivals");
-  _count = program.createKernel("countOwnedPerComponent");
+  _count = program.createKernel("countTagComponents");
 }
 
 void DeviceMigration::migrate(std::vector<unsigned long>& countPerComponent,
                               std::vector<unsigned long>& rotDofPerComponent) {
+  _delta.zero();
   for (int axis = 0; axis < 3; ++axis)
     if (!_step.grid().selfPeriodic[axis]) migrateAlong(axis);
   checkArrived();
-  MoleculeStorage& s = _step.storage();
-  const int slots = static_cast<int>(s.numSlots());
-  _perComponent.zero();
-  _count->call().arg(slots).arg(s.haloSource()).arg(s.componentTypes()).arg(_perComponent).execute(slots);
-  std::vector<int> counts(_perComponent.size());
-  _perComponent.downloadBytes(counts.data(), 0, counts.size() * sizeof(int));
+  std::vector<int> delta(_delta.size());
+  _delta.downloadBytes(delta.data(), 0, delta.size() * sizeof(int));
   const auto& components = _step.components();
   for (std::size_t c = 0; c < components.size(); ++c) {
-    countPerComponent[c] = static_cast<unsigned long>(counts[c]);
+    const long long now = static_cast<long long>(countPerComponent[c]) + delta[c];
+    if (now < 0) throw MardynException("GPU migration: more molecules of component " + std::to_string(c + 1) + " left than were here");
+    countPerComponent[c] = static_cast<unsigned long>(now);
     rotDofPerComponent[c] = countPerComponent[c] * components[c].rotationalDegreesOfFreedom();
   }
 }
@@ -94,6 +93,14 @@ void DeviceMigration::migrateAlong(int axis) {
           .execute(slots);
   _transport.send(axis, sent);
   _transport.receive(axis, received);
+  for (int side = 0; side < 2; ++side) {
+    if (leaving[side] > 0)
+      _count->call().arg(static_cast<int>(leaving[side])).arg(_transport.out(_tags, axis, side)).arg(-1).arg(_delta).execute(
+          n(leaving[side]));
+    if (arriving[side] > 0)
+      _count->call().arg(static_cast<int>(arriving[side])).arg(_transport.in(_tags, axis, side)).arg(1).arg(_delta).execute(
+          n(arriving[side]));
+  }
   const std::size_t total = n(arriving[0]) + n(arriving[1]);
   if (total == 0) return;
   s.reserveSlots(static_cast<std::size_t>(slots) + total);

@@ -24,7 +24,8 @@ class DeviceMigration {
 
   /// Collective: moves the leavers; then every owned molecule lies in this process's region along the
   /// axes with several processes (else MardynException on every process: one moved farther than a
-  /// region in a step). countPerComponent / rotDofPerComponent: the owned molecules now.
+  /// region in a step). countPerComponent / rotDofPerComponent: the owned molecules before, updated by the
+  /// components of those that left and arrived.
   void migrate(std::vector<unsigned long>& countPerComponent, std::vector<unsigned long>& rotDofPerComponent);
 
  private:
@@ -35,7 +36,7 @@ class DeviceMigration {
   const DomainDecompBase& _decomp;
   HaloTransport& _transport;
   int _states, _tags;
-  compute::ComputeArray<int> _below, _above, _perComponent;
+  compute::ComputeArray<int> _below, _above, _delta;  ///< delta: arrivals minus departures per component
   std::unique_ptr<compute::ComputeKernel> _flagAlong, _flag, _pack, _append, _count;
 };
 

@@ -215,7 +215,7 @@ void LinkedCellsGPUDecorator::prepareCells() {
   if (rebuild) {
     rebuildCells();
   } else if (_halo) {
-    _halo->startRefresh();  // on the halo's queue: the interior forces do not wait for it
+    _halo->markRefresh();  // queued after the interior forces, on the halo's own queue
   } else {
     auto images = _phases->scope(PhaseProfile::Images);
     _step->refreshImages();
@@ -224,13 +224,14 @@ void LinkedCellsGPUDecorator::prepareCells() {
 }
 
 void LinkedCellsGPUDecorator::rebuildCells() {
-  auto phase = _phases->scope(PhaseProfile::Rebuild);
   if (_halo) {
     _halo->rebuild(_countPerComponent, _rotDofPerComponent);
     _step->countRebuild();
   } else {
+    auto cells = _phases->scope(PhaseProfile::Cells);
     _step->rebuild();
   }
+  auto lists = _phases->scope(PhaseProfile::Lists);
   if (_interaction) _interaction->prepare(_step->target());  // the lists for the new cells
 }
 
@@ -247,16 +248,22 @@ MoleculeInteraction& LinkedCellsGPUDecorator::chooseInteraction() {
 void LinkedCellsGPUDecorator::computeForces() {
   const bool tuned = _interaction != nullptr;
   MoleculeInteraction& interaction = chooseInteraction();
-  if (tuned && _halo) {
-    // The molecules whose partners are all owned while the halo travels; the others once it has arrived.
+  TraversalTarget& target = _step->target();
+  if (tuned && _halo && interaction.split()) {
+    // The molecules whose partners are all owned first, while the halo travels; the others on the halo's
+    // queue as soon as it has arrived (their blocks fill the multiprocessors the interior's last ones leave).
     {
       auto interior = _phases->scope(PhaseProfile::Interior);
-      interaction.computeInterior(_step->target());
+      interaction.computeInterior(target);
     }
-    _halo->finishRefresh();
-    auto boundary = _phases->scope(PhaseProfile::Boundary);
-    interaction.computeBoundary(_step->target());
+    _halo->startRefresh();
+    _halo->finishRefresh([&] {
+      auto boundary = _phases->scope(PhaseProfile::Boundary);
+      interaction.computeBoundary(target);
+    });
+    interaction.sumParts(target);
   } else if (tuned) {
+    if (_halo) _halo->finishRefresh();
     auto interior = _phases->scope(PhaseProfile::Interior);
     _step->computeForces(interaction);
   }

@@ -114,14 +114,17 @@ void MoleculeInteraction::prepare(TraversalTarget& target) {
 }
 
 void MoleculeInteraction::computeInterior(TraversalTarget& target) {
+  if (!_split) throw MardynException("MoleculeInteraction: computeInterior without split");
   prepare(target);
-  if (_split) _lists->process(target.storage, static_cast<std::size_t>(_blockSize), VerletLists::Part::Interior);
+  _lists->process(target.storage, static_cast<std::size_t>(_blockSize), VerletLists::Part::Interior);
 }
 
 void MoleculeInteraction::computeBoundary(TraversalTarget& target) {
-  if (!_split) return compute(target);
-  prepare(target);  // the cells cannot have changed since computeInterior(); kept for a lone call
+  if (!_split) throw MardynException("MoleculeInteraction: computeBoundary without split");
   _lists->process(target.storage, static_cast<std::size_t>(_blockSize), VerletLists::Part::Boundary);
+}
+
+void MoleculeInteraction::sumParts(TraversalTarget& target) {
   target.stats.reduce(_lists->stats(), target.storage.numOwned(), target.results, 0);
 }
 

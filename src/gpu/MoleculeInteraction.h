@@ -56,13 +56,14 @@ class MoleculeInteraction {
   /// Builds what the processor keeps while the cells stay (job or Verlet lists; with split, the interior and
   /// boundary molecules) if the cells changed since; compute() and computeInterior() call it too.
   void prepare(TraversalTarget& target);
-  /// With split (Verlet lists only), compute() in two parts: computeInterior() the owned molecules whose
+  /// With split (Verlet lists only), compute() in three parts: computeInterior() the owned molecules whose
   /// partners are all owned, which may run before the halo positions are current, computeBoundary() the
-  /// others with the sums. Without split, computeInterior() only prepares and computeBoundary() computes all.
+  /// others (on any queue, once the halo is in place), sumParts() U_pot and virial of both, after both.
   void setSplit(bool split) { _split = split && _lists; }
   bool split() const { return _split; }
   void computeInterior(TraversalTarget& target);
   void computeBoundary(TraversalTarget& target);
+  void sumParts(TraversalTarget& target);
 
   /// Synchronise around the kernels and time them (the auto-tuner's measurement).
   void setTimed(bool timed) { _timed = timed; }

@@ -43,15 +43,16 @@ void PhaseProfile::collectStep() {
 }
 
 const char* PhaseProfile::name(Phase phase) {
-  static const char* names[NumPhases] = {"integration", "rebuild", "pack", "transfer", "unpack", "images",
-                                         "interior forces", "boundary forces"};
+  static const char* names[NumPhases] = {"integration", "migration", "boundary layers", "cells", "lists", "pack",
+                                         "transfer", "unpack", "images", "interior forces", "boundary forces"};
   return names[phase];
 }
 
 std::string PhaseProfile::table() const {
   if (!_enabled || _steps == 0) return {};
   std::ostringstream os;
-  os << "Device phases (ms per step, " << _steps << " steps; rebuild: cells, migration, boundary layers and lists):\n";
+  os << "Device phases (ms per step, " << _steps << " steps; migration, boundary layers, cells and lists at the "
+        "rebuilds, averaged over all steps):\n";
   for (int p = 0; p < NumPhases; ++p)
     os << "  " << std::left << std::setw(16) << name(static_cast<Phase>(p)) << std::right << std::fixed
        << std::setprecision(4) << _milliseconds[p] / static_cast<double>(_steps) << "\n"

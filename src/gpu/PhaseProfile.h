@@ -1,5 +1,6 @@
-// PhaseProfile: where the device time of a step goes, by phase (integration, rebuild, pack, transfer,
-// unpack, images, interior forces, boundary forces), from events recorded on the queue each phase runs on
+// PhaseProfile: where the device time of a step goes, by phase (integration; at rebuilds migration, boundary
+// layers, cells and lists; between them pack, transfer, unpack and images; interior and boundary forces),
+// from events recorded on the queue each phase runs on
 // (the default queue or the halo's own). Read back after the step's results came (the events have passed
 // by then, so reading costs no wait); off unless asked for (gpu option phaseProfile), then a few events
 // per step.
@@ -17,7 +18,7 @@ namespace mardyn::gpu {
 
 class PhaseProfile {
  public:
-  enum Phase { Integration, Rebuild, Pack, Transfer, Unpack, Images, Interior, Boundary, NumPhases };
+  enum Phase { Integration, Migration, Layers, Cells, Lists, Pack, Transfer, Unpack, Images, Interior, Boundary, NumPhases };
 
   /// Records a phase's start on construction and its end on destruction, each on the current queue then.
   class Scope {

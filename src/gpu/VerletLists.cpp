@@ -84,8 +84,13 @@ void VerletLists::partition(MoleculeStorage& storage, compute::DeviceScan& scan)
   const std::size_t n = static_cast<std::size_t>(owned) + 1;
   for (auto* a : {&_flags, &_interior, &_boundary})
     if (a->size() < n) a->resize(n + n / 8 + 16);
-  _flagBoundary->call().arg(owned).arg(_neighbours).arg(_counts).arg(_stride).arg(storage.haloSource()).arg(_flags).execute(
-      static_cast<std::size_t>(owned));
+  _flagBoundary->call()
+      .arg(owned)
+      .arg(storage.ownedSlots())
+      .arg(storage.positions().array())
+      .arg(_grid.dimsAndHalo())
+      .arg(_flags)
+      .execute(static_cast<std::size_t>(owned));
   _boundaryCount = scan.exclusiveTotal(_flags, owned, _flags);
   _split->call().arg(owned).arg(_flags).arg(_interior).arg(_boundary).execute(static_cast<std::size_t>(owned));
 }

@@ -28,7 +28,8 @@ class VerletLists : public GpuComponent {
 
   /// Builds the lists of the storage's owned molecules (again with longer lists if one was cut).
   void build(MoleculeStorage& storage);
-  /// After build(): the owned molecules with a partner in a halo slot (boundary) and the others (interior).
+  /// After a rebuild of the cells: the owned molecules in the outermost layers of owned cells, which may have
+  /// partners in halo slots (boundary), and the others (interior).
   void partition(MoleculeStorage& storage, compute::DeviceScan& scan);
   /// One traversal of `part`: forces and torques of those owned molecules, their (U_pot, virial) in stats().
   void process(MoleculeStorage& storage, std::size_t blockSize, Part part = Part::All);

@@ -4,7 +4,8 @@
 # weak scaling at about 2,048,000 molecules per GPU, the 2CLJQ fluid of input/2cljq at 1,000,188
 # molecules, each on 1, 2 and 4 GPUs, with rank 0's host-device and device-to-device bytes per step and
 # the halo path the run took; then the same strong-scaling runs with the phase profile (device time per
-# phase: integration, rebuild, pack, transfer, unpack, images, interior and boundary forces), the
+# phase: integration, migration, boundary layers, cells, lists, pack, transfer, unpack, images, interior and
+# boundary forces), the
 # pinned-host path beside the device path, and the largest LJ system asked for.
 #
 # usage: validation/gpu/bench-multigpu.sh BUILD_DIR [OUT_FILE] [PHASES_FILE]
@@ -128,7 +129,7 @@ if want phases; then
     [ "$p" -le "$available" ] || continue
     log=$(run phases "$p" "$cfg" --gpu-option phaseProfile=1)
     { echo "### $p GPU(s), N = $n, $PRECISION, $STEPS steps (rank 0; events on every phase, so the rate is a little lower)"
-      grep -E "Molecule updates|Device phases|^  (integration|rebuild|pack|transfer|unpack|images|interior forces|boundary forces) +[0-9.]+$|Device cell rebuilds|GPU halo" "$log"
+      grep -E "Molecule updates|Device phases|^  (integration|migration|boundary layers|cells|lists|pack|transfer|unpack|images|interior forces|boundary forces) +[0-9.]+$|Device cell rebuilds|GPU halo" "$log"
     } >> "$phasesOut"
   done
 fi

@@ -78,11 +78,10 @@ KERNEL void appendArrivals(int count, int firstSlot, int axis, mixed boxLength, 
   }
 }
 
-/// counts[c] += the owned slots of component c.
-KERNEL void countOwnedPerComponent(int numSlots, GLOBAL const int* RESTRICT haloSource, GLOBAL const int* RESTRICT type,
-                                   GLOBAL int* counts) {
-  for (int s = GLOBAL_ID; s < numSlots; s += GLOBAL_SIZE)
-    if (haloSource[s] == -1) ATOMIC_ADD(&counts[type[s]], 1);
+/// delta[c] += sign for each of the `count` molecules of component c in `tags` (two per molecule: id,
+/// component): the departures (-1) and arrivals (+1) of a migration, a few hundred atomics.
+KERNEL void countTagComponents(int count, GLOBAL const mm_ulong* RESTRICT tags, int sign, GLOBAL int* delta) {
+  for (int k = GLOBAL_ID; k < count; k += GLOBAL_SIZE) ATOMIC_ADD(&delta[(int) tags[2 * k + 1]], sign);
 }
 
 /// lower[e] = 1 for the entries in the owned layers next to the lower face along `axis`, upper[e] = 1 for
