@@ -23,6 +23,11 @@ class DeviceConditions : public GpuComponent {
   /// Runs the check kernel over all slots and throws MardynException naming the first condition hit.
   /// slack: how far a molecule may lie outside its cell (half the skin; rounding is added here).
   void check(const DeviceGrid& grid, double slack);
+  /// The check kernel and the download of its four words into `words` (page-locked host memory), queued:
+  /// raise() reads them once the queue has passed the download.
+  void launch(const DeviceGrid& grid, double slack, int* words);
+  /// Throws for the first condition set in `words` (as check() does).
+  void raise(const int* words);
   /// Per component, squared force and torque limits (none set: only overflow is caught).
   void setLimits(const std::vector<double>& force2, const std::vector<double>& torque2);
 

@@ -104,8 +104,8 @@ void DeviceHaloExchange::exchangeAxis(int axis) {
   growInts(_upper, static_cast<std::size_t>(entries) + 1);
   _flagFace->call().arg(entries).arg(s.entryCoords()).arg(axis).arg(grid.dimsAndHalo()).arg(_lower).arg(_upper).execute(
       entries);
-  const long long sending[2] = {_step.scan().exclusiveTotal(_lower, entries, _lower),
-                                _step.scan().exclusiveTotal(_upper, entries, _upper)};
+  const auto totals = _step.scan().exclusiveTotals(_lower, _upper, entries);
+  const long long sending[2] = {totals[0], totals[1]};
   long long receiving[2] = {0, 0};
   _decomp.exchangeBytesAlong(axis, &sending[0], sizeof(long long), &sending[1], sizeof(long long), &receiving[1],
                              sizeof(long long), &receiving[0], sizeof(long long));

@@ -22,10 +22,10 @@ DeviceMigration::DeviceMigration(DeviceTimeStep& step, const DomainDecompBase& d
       _tags(tags),
       _below(step.context(), 1, "leaversBelow"),
       _above(step.context(), 1, "leaversAbove"),
-      _delta(step.context(), std::max<std::size_t>(step.components().size(), 1), "migratedPerComponent") {
+      _delta(step.context(), step.components().size() + 1, "migratedPerComponent") {
   auto& program = step.program();
   _flagAlong = program.createKernel("flagLeaversAlong");
-  _flag = program.createKernel("flagLeavers");
+  _flag = program.createKernel("findLostArrivals");
   _pack = program.createKernel("packLeavers");
   _append = program.createKernel("appendArrivals");
   _count = program.createKernel("countTagComponents");
@@ -34,12 +34,31 @@ DeviceMigration::DeviceMigration(DeviceTimeStep& step, const DomainDecompBase& d
 void DeviceMigration::migrate(std::vector<unsigned long>& countPerComponent,
                               std::vector<unsigned long>& rotDofPerComponent) {
   _delta.zero();
+  MoleculeStorage& s = _step.storage();
+  const DeviceGrid& grid = _step.grid();
+  const int before = static_cast<int>(s.numSlots());
   for (int axis = 0; axis < 3; ++axis)
-    if (!_step.grid().selfPeriodic[axis]) migrateAlong(axis);
-  checkArrived();
+    if (!grid.selfPeriodic[axis]) migrateAlong(axis);
+  // Those that stay were inside along every axis; an arrival that stayed must be inside too.
+  const int after = static_cast<int>(s.numSlots());
+  const auto& components = _step.components();
+  const Vec3 &lo = grid.regionMin, &hi = grid.regionMax;
+  _flag->call()
+      .arg(before)
+      .arg(after)
+      .arg(s.haloSource())
+      .arg(s.positions().array())
+      .mixed4Arg(lo.x, lo.y, lo.z)
+      .mixed4Arg(hi.x, hi.y, hi.z)
+      .arg(compute::mm_int4{!grid.selfPeriodic[0], !grid.selfPeriodic[1], !grid.selfPeriodic[2], 0})
+      .arg(_delta)
+      .arg(static_cast<int>(components.size()))  // the element after the components
+      .execute(static_cast<std::size_t>(after - before));
   std::vector<int> delta(_delta.size());
   _delta.downloadBytes(delta.data(), 0, delta.size() * sizeof(int));
-  const auto& components = _step.components();
+  if (_decomp.anyTrue(delta.back() != 0))
+    throw MardynException("GPU migration: a molecule moved farther than one process region in one time step "
+                          "(time step too large or system exploding)");
   for (std::size_t c = 0; c < components.size(); ++c) {
     const long long now = static_cast<long long>(countPerComponent[c]) + delta[c];
     if (now < 0) throw MardynException("GPU migration: more molecules of component " + std::to_string(c + 1) + " left than were here");
@@ -64,8 +83,8 @@ void DeviceMigration::migrateAlong(int axis) {
       .arg(_below)
       .arg(_above)
       .execute(slots);
-  const long long leaving[2] = {_step.scan().exclusiveTotal(_below, slots, _below),
-                                _step.scan().exclusiveTotal(_above, slots, _above)};
+  const auto totals = _step.scan().exclusiveTotals(_below, _above, slots);
+  const long long leaving[2] = {totals[0], totals[1]};
   long long arriving[2] = {0, 0};
   // What goes down arrives from above: arriving[1] from the upper neighbour, arriving[0] from the lower.
   _decomp.exchangeBytesAlong(axis, &leaving[0], sizeof(long long), &leaving[1], sizeof(long long), &arriving[1],
@@ -130,27 +149,6 @@ void DeviceMigration::migrateAlong(int axis) {
   }
   s.setCounts(static_cast<std::size_t>(first), s.numOwned() + total);
   s.structureChanged();
-}
-
-void DeviceMigration::checkArrived() {
-  MoleculeStorage& s = _step.storage();
-  const DeviceGrid& grid = _step.grid();
-  const int slots = static_cast<int>(s.numSlots());
-  growInts(_below, static_cast<std::size_t>(slots) + 1);
-  const Vec3 &lo = grid.regionMin, &hi = grid.regionMax;
-  _flag->call()
-      .arg(slots)
-      .arg(s.haloSource())
-      .arg(s.positions().array())
-      .mixed4Arg(lo.x, lo.y, lo.z)
-      .mixed4Arg(hi.x, hi.y, hi.z)
-      .arg(compute::mm_int4{!grid.selfPeriodic[0], !grid.selfPeriodic[1], !grid.selfPeriodic[2], 0})
-      .arg(_below)
-      .execute(slots);
-  const bool lost = _step.scan().exclusiveTotal(_below, slots, _below) > 0;
-  if (_decomp.anyTrue(lost))
-    throw MardynException("GPU migration: a molecule moved farther than one process region in one time step "
-                          "(time step too large or system exploding)");
 }
 
 }  // namespace mardyn::gpu

@@ -30,13 +30,13 @@ class DeviceMigration {
 
  private:
   void migrateAlong(int axis);
-  void checkArrived();
 
   DeviceTimeStep& _step;
   const DomainDecompBase& _decomp;
   HaloTransport& _transport;
   int _states, _tags;
-  compute::ComputeArray<int> _below, _above, _delta;  ///< delta: arrivals minus departures per component
+  /// delta: arrivals minus departures per component, then 1 if an arrival lies outside the region
+  compute::ComputeArray<int> _below, _above, _delta;
   std::unique_ptr<compute::ComputeKernel> _flagAlong, _flag, _pack, _append, _count;
 };
 

@@ -3,6 +3,8 @@
 
 #include "compute/KernelSources.h"
 
+#include <cstring>
+
 #include <ostream>
 
 namespace mardyn::gpu {
@@ -66,10 +68,29 @@ void DeviceTimeStep::computeForces(MoleculeInteraction& interaction) {
 void DeviceTimeStep::postForces(double dt, bool kick) { _integrator->postForces(dt, kick, _results.array(), 2); }
 
 DeviceTimeStep::Scalars DeviceTimeStep::results() {
-  _conditions->check(_grid, 0.5 * _grid.skin);
-  std::vector<double> v;
-  _results.download(v);
-  const std::size_t nc = _components.size();
+  // The conditions' words and the sums come back together: one wait for the device.
+  const std::size_t nc = _components.size(), values = 2 + 2 * nc, m = _context.mixedSize();
+  if (!_resultsReady) {
+    _hostResults = compute::PinnedHostBuffer(_context, 4 * sizeof(int) + values * m);
+    _resultsReady = _context.createEvent();
+  }
+  int* words = static_cast<int*>(_hostResults.data());
+  char* sums = static_cast<char*>(_hostResults.data()) + 4 * sizeof(int);
+  _conditions->launch(_grid, 0.5 * _grid.skin, words);
+  _results.array().downloadBytesAsync(sums, 0, values * m);
+  _resultsReady->record();
+  _resultsReady->synchronize();
+  _conditions->raise(words);
+  std::vector<double> v(values);
+  for (std::size_t k = 0; k < values; ++k) {
+    if (m == sizeof(double)) {
+      std::memcpy(&v[k], sums + k * m, sizeof(double));
+    } else {
+      float f;
+      std::memcpy(&f, sums + k * m, sizeof(float));
+      v[k] = f;
+    }
+  }
   Scalars s;
   s.upot = v[0];
   s.virial = v[1];

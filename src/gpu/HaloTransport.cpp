@@ -37,16 +37,17 @@ void HaloTransport::reserve(int axis, const std::vector<Parcel>& sent, const std
       auto& a = _out.at(index(p.channel, axis, side));
       grow(a, p.channel, p.elements[side], a->name());
     }
-  std::vector<std::pair<int, int>> reallocated;
+  std::vector<std::size_t> reallocated;
   for (const Parcel& p : received)
     for (int side = 0; side < 2; ++side) {
       auto& a = _in.at(index(p.channel, axis, side));
-      if (grow(a, p.channel, p.elements[side], a->name())) reallocated.emplace_back(p.channel, side);
+      if (grow(a, p.channel, p.elements[side], a->name())) reallocated.push_back(index(p.channel, axis, side));
     }
-  incomingReallocated(axis, reallocated);
+  afterReserve(axis, sent, received, reallocated);
 }
 
-void HaloTransport::incomingReallocated(int /*axis*/, const std::vector<std::pair<int, int>>& /*channelAndSide*/) {}
+void HaloTransport::afterReserve(int /*axis*/, const std::vector<Parcel>& /*sent*/, const std::vector<Parcel>& /*received*/,
+                                 const std::vector<std::size_t>& /*reallocated*/) {}
 
 std::unique_ptr<HaloTransport> HaloTransport::create(compute::ComputeContext& context, const DomainDecompBase& decomp,
                                                      std::vector<Channel> channels, Preference preference,

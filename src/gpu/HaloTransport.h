@@ -68,9 +68,11 @@ class HaloTransport {
 
  protected:
   HaloTransport(compute::ComputeContext& context, const DomainDecompBase& decomp, std::vector<Channel> channels);
-  /// Called by reserve() when incoming buffers were reallocated (their contents and addresses are new):
-  /// the peer transport tells the neighbours. Collective along `axis` (called on every process).
-  virtual void incomingReallocated(int axis, const std::vector<std::pair<int, int>>& channelAndSide);
+  /// Called by reserve() on every process after the buffers grew (`reallocated`: the indices of incoming
+  /// buffers with new contents and addresses): the peer transport tells the neighbours. Collective along
+  /// `axis`.
+  virtual void afterReserve(int axis, const std::vector<Parcel>& sent, const std::vector<Parcel>& received,
+                            const std::vector<std::size_t>& reallocated);
   std::size_t bytes(const Parcel& parcel, int side) const {
     return parcel.elements[side] * _channels.at(parcel.channel).elementBytes;
   }

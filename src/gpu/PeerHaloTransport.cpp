@@ -8,27 +8,29 @@
 namespace mardyn::gpu {
 
 namespace {
-/// Messages of descriptions: per entry the channel, the length and the bytes.
+/// Descriptions travel as records of fixed size: the channel, the length, the bytes (padded).
+constexpr std::size_t descriptionRoom = 512;
+constexpr std::size_t recordBytes = 2 * sizeof(long long) + descriptionRoom;
+
 void put(std::vector<char>& message, int channel, const std::vector<char>& description) {
+  if (description.size() > descriptionRoom)
+    throw MardynException("GPU halo exchange: a description of " + std::to_string(description.size()) + " bytes");
   const long long header[2] = {channel, static_cast<long long>(description.size())};
-  const char* h = reinterpret_cast<const char*>(header);
-  message.insert(message.end(), h, h + sizeof header);
-  message.insert(message.end(), description.begin(), description.end());
+  const std::size_t at = message.size();
+  message.resize(at + recordBytes, 0);
+  std::memcpy(message.data() + at, header, sizeof header);
+  std::memcpy(message.data() + at + sizeof header, description.data(), description.size());
 }
 
 std::vector<std::pair<int, std::vector<char>>> entries(const std::vector<char>& message) {
   std::vector<std::pair<int, std::vector<char>>> out;
-  std::size_t at = 0;
-  while (at < message.size()) {
+  for (std::size_t at = 0; at + recordBytes <= message.size(); at += recordBytes) {
     long long header[2];
-    if (message.size() - at < sizeof header) throw MardynException("GPU halo exchange: a truncated description");
     std::memcpy(header, message.data() + at, sizeof header);
-    at += sizeof header;
-    const auto n = static_cast<std::size_t>(header[1]);
-    if (header[1] < 0 || message.size() - at < n) throw MardynException("GPU halo exchange: a truncated description");
-    out.emplace_back(static_cast<int>(header[0]), std::vector<char>(message.begin() + static_cast<long>(at),
-                                                                    message.begin() + static_cast<long>(at + n)));
-    at += n;
+    if (header[1] < 0 || static_cast<std::size_t>(header[1]) > descriptionRoom)
+      throw MardynException("GPU halo exchange: a damaged description");
+    const char* d = message.data() + at + sizeof header;
+    out.emplace_back(static_cast<int>(header[0]), std::vector<char>(d, d + header[1]));
   }
   return out;
 }
@@ -43,6 +45,7 @@ PeerHaloTransport::PeerHaloTransport(compute::ComputeContext& context, const Dom
   // Done before the flags are exported: a neighbour's first signal must not meet a zeroing still queued.
   _context.synchronize();
   _targets.resize(_out.size());
+  _announced.assign(_in.size(), 0);
 }
 
 PeerHaloTransport::~PeerHaloTransport() {
@@ -85,18 +88,34 @@ bool PeerHaloTransport::connect(PeerHaloTransport* transport, const DomainDecomp
   return ok;
 }
 
-void PeerHaloTransport::incomingReallocated(int axis, const std::vector<std::pair<int, int>>& channelAndSide) {
-  for (int side = 0; side < 2; ++side) {
-    // in(c, axis, side) is filled by the neighbour on `side`; the neighbour on the other side sends the
-    // descriptions of its buffers that this process fills through out(c, axis, 1 - side).
-    std::vector<char> message;
-    for (const auto& [channel, s] : channelAndSide)
-      if (s == side) put(message, channel, _peer.exportArray(in(channel, axis, side)));
-    for (auto& [channel, description] : entries(_decomp.shiftBytes(message, axis, direction(side)))) {
-      if (channel < 0 || channel >= numChannels()) throw MardynException("GPU halo exchange: a description of channel " + std::to_string(channel));
-      _targets[index(channel, axis, 1 - side)] = _peer.openArray(description);
+void PeerHaloTransport::afterReserve(int axis, const std::vector<Parcel>& sent, const std::vector<Parcel>& received,
+                                     const std::vector<std::size_t>& reallocated) {
+  for (std::size_t i : reallocated) _announced[i] = 0;
+  // in(c, axis, side) is filled by the neighbour on `side`: it learns of a new allocation that will receive
+  // something. It predicts the same from the counts and the size of what it opened last, so both sides
+  // know every message's size.
+  std::array<std::vector<char>, 2> announce, expected;
+  for (const Parcel& p : received)
+    for (int side = 0; side < 2; ++side) {
+      const std::size_t i = index(p.channel, axis, side);
+      if (p.elements[side] == 0 || _announced[i]) continue;
+      put(announce[side], p.channel, _peer.exportArray(in(p.channel, axis, side)));
+      _announced[i] = 1;
     }
-  }
+  for (const Parcel& p : sent)
+    for (int side = 0; side < 2; ++side) {
+      const auto& target = _targets[index(p.channel, axis, side)];
+      const std::size_t need = bytes(p, side);
+      if (need > 0 && (!target || need > target->byteSize())) expected[side].resize(expected[side].size() + recordBytes);
+    }
+  _decomp.exchangeBytesAlong(axis, announce[0].data(), announce[0].size(), announce[1].data(), announce[1].size(),
+                             expected[1].data(), expected[1].size(), expected[0].data(), expected[0].size());
+  for (int side = 0; side < 2; ++side)
+    for (auto& [channel, description] : entries(expected[side])) {
+      if (channel < 0 || channel >= numChannels())
+        throw MardynException("GPU halo exchange: a description of channel " + std::to_string(channel));
+      _targets[index(channel, axis, side)] = _peer.openArray(description);
+    }
 }
 
 void PeerHaloTransport::send(int axis, const std::vector<Parcel>& parcels) {

@@ -1,8 +1,9 @@
 // PeerHaloTransport: the faces' buffers travel from device to device (compute::PeerAccess, CUDA IPC within a
-// node). Each process exports its incoming buffers to the neighbour that fills them (again when they grow)
-// and a word of flags per face; send() copies into the neighbour's buffers on the current queue and raises
-// its flag with a sequence number, receive() makes the current queue wait for this process's flags. No host
-// waits for either: a step's halo refresh is queued and runs while the host goes on.
+// node). Each process exports its incoming buffers to the neighbour that fills them (again when they grow:
+// both sides know when from the exchanged counts, so the descriptions travel in one message round of known
+// sizes) and a word of flags per face; send() copies into the neighbour's buffers on the current queue and
+// raises its flag with a sequence number, receive() makes the current queue wait for this process's flags.
+// No host waits for either: a step's halo refresh is queued and runs while the host goes on.
 #pragma once
 
 #include "gpu/HaloTransport.h"
@@ -29,7 +30,8 @@ class PeerHaloTransport : public HaloTransport {
   void receive(int axis, const std::vector<Parcel>& parcels) override;
 
  protected:
-  void incomingReallocated(int axis, const std::vector<std::pair<int, int>>& channelAndSide) override;
+  void afterReserve(int axis, const std::vector<Parcel>& sent, const std::vector<Parcel>& received,
+                    const std::vector<std::size_t>& reallocated) override;
 
  private:
   compute::PeerAccess& _peer;
@@ -38,6 +40,7 @@ class PeerHaloTransport : public HaloTransport {
   /// The neighbours' flags (per axis and side) and incoming buffers (by index(): where out() goes).
   std::array<std::array<std::unique_ptr<compute::PeerArray>, 2>, 3> _neighbourFlags;
   std::vector<std::unique_ptr<compute::PeerArray>> _targets;
+  std::vector<char> _announced;  ///< by index(): the incoming buffer as allocated now was exported
   std::array<std::array<std::uint32_t, 2>, 3> _sent{}, _received{};
 };
 

@@ -19,15 +19,16 @@ KERNEL void flagLeaversAlong(int numSlots, GLOBAL const int* RESTRICT haloSource
   }
 }
 
-/// flags[s] = 1 for an owned slot outside [regionMin, regionMax) along an axis where check is set.
-KERNEL void flagLeavers(int numSlots, GLOBAL const int* RESTRICT haloSource, GLOBAL const mixed4* RESTRICT pos,
-                        mixed4 regionMin, mixed4 regionMax, int4 check, GLOBAL int* RESTRICT flags) {
-  for (int s = GLOBAL_ID; s < numSlots; s += GLOBAL_SIZE) {
+/// lost[at] = 1 if an owned slot of [first, end) (the molecules that arrived in a migration and stayed) lies
+/// outside [regionMin, regionMax) along an axis where check is set: it moved farther than a region.
+KERNEL void findLostArrivals(int first, int end, GLOBAL const int* RESTRICT haloSource, GLOBAL const mixed4* RESTRICT pos,
+                             mixed4 regionMin, mixed4 regionMax, int4 check, GLOBAL int* lost, int at) {
+  for (int s = first + GLOBAL_ID; s < end; s += GLOBAL_SIZE) {
     const mixed4 r = pos[s];
     const int out = (check.x && (r.x < regionMin.x || r.x >= regionMax.x)) ||
                     (check.y && (r.y < regionMin.y || r.y >= regionMax.y)) ||
                     (check.z && (r.z < regionMin.z || r.z >= regionMax.z));
-    flags[s] = haloSource[s] == -1 && out ? 1 : 0;
+    if (haloSource[s] == -1 && out) lost[at] = 1;
   }
 }
 
