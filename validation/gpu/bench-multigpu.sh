@@ -12,7 +12,8 @@
 # env:   GPUS="1 2 4"  PRECISION=mixed  STEPS=400  STRONG_CELLS=100 (N = 4 cells^3)
 #        WEAK_CELLS="1:80 2:101 4:127" (GPUs:cells)  MULTISITE_CELLS=63  MULTISITE_STEPS=200
 #        PHASES=1 (0: no phase rows)  STAGED=2 (GPU count of the pinned-host row; empty: none)
-#        LARGE_CELLS=0 (>0: the LJ liquid of 4 cells^3 on the largest GPU count, LARGE_STEPS=100)
+#        LARGE_CELLS=0 (>0: the LJ liquid of 4 cells^3 on the largest GPU count, LARGE_STEPS=100,
+#        LARGE_TIMEOUT=900 s)
 #        SECTIONS="strong weak multisite phases staged large"  BACKEND=cuda  AVAILABLE=<GPUs of nvidia-smi -L>
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -61,7 +62,7 @@ run() {
   local name=$1 np=$2 cfg=$3
   shift 3
   local log=$work/$name-$np.txt
-  (cd "$work" && timeout 900 mpirun "${mpiflags[@]}" -np "$np" "$mardyn" "$cfg" --gpu-backend "$BACKEND" --precision "$PRECISION" \
+  (cd "$work" && timeout "${RUN_TIMEOUT:-900}" mpirun "${mpiflags[@]}" -np "$np" "$mardyn" "$cfg" --gpu-backend "$BACKEND" --precision "$PRECISION" \
      --cell-processor verletList -i 0 --final-checkpoint 0 -p "$work/out" "$@" > "$log" 2>&1)
   echo "$log"
 }
@@ -137,9 +138,10 @@ if want large && [ "$LARGE_CELLS" -gt 0 ]; then
   p=$(echo $GPUS | awk '{ print $NF }')
   [ "$p" -le "$available" ] || p=$available
   n=$((4 * LARGE_CELLS ** 3))
-  log=$(STEPS=$LARGE_STEPS run large "$p" "$(lj_config "$LARGE_CELLS" "$LARGE_STEPS")")
+  log=$(RUN_TIMEOUT=${LARGE_TIMEOUT:-900} run large "$p" "$(lj_config "$LARGE_CELLS" "$LARGE_STEPS")")
   report "LJ largest run" "$p" "$n" "$log" "" "$((n / p))"
-  grep -E "Device memory|Wall time" "$log" | sed 's/^/  largest: /' >&2
+  { echo "### largest run: $p GPUs, N = $n, $PRECISION, $LARGE_STEPS steps"
+    grep -E "Wall time|Molecule updates|Device memory|error" "$log"; tail -3 "$log"; } >> "$phasesOut"
 fi
 
 {
