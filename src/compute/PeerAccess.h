@@ -28,6 +28,9 @@ class PeerAccess {
 
   /// What carries the bytes, for the start-up line ("CUDA IPC").
   virtual std::string name() const = 0;
+  /// The least size of an array to export: smaller allocations may share the block another process maps
+  /// with another array (CUDA: 2 MiB pages), and a block is opened once.
+  virtual std::size_t minimumExportBytes() const { return 0; }
   /// A description of `array` as allocated now that a process on the same node passes to openArray().
   virtual std::vector<char> exportArray(const ArrayInterface& array) = 0;
   /// Opens an array another process exported (or this one: then the array itself). Throws ComputeException

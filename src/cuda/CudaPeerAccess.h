@@ -25,6 +25,9 @@ class CudaPeerAccess : public compute::PeerAccess {
   ~CudaPeerAccess() override;
 
   std::string name() const override { return "CUDA IPC"; }
+  /// The driver places smaller allocations side by side in 2 MiB pages; an IPC handle maps the page, and a
+  /// second handle into a page already opened fails (CUDA_ERROR_ALREADY_MAPPED).
+  std::size_t minimumExportBytes() const override { return std::size_t(2) << 20; }
   std::vector<char> exportArray(const compute::ArrayInterface& array) override;
   std::unique_ptr<compute::PeerArray> openArray(const std::vector<char>& description) override;
   void copy(const compute::ArrayInterface& source, std::size_t sourceOffset, compute::PeerArray& destination,

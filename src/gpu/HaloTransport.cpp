@@ -7,6 +7,8 @@
 #include "compute/PeerAccess.h"
 #include "utils/MardynException.h"
 
+#include <algorithm>
+
 namespace mardyn::gpu {
 
 HaloTransport::HaloTransport(compute::ComputeContext& context, const DomainDecompBase& decomp,
@@ -41,7 +43,8 @@ void HaloTransport::reserve(int axis, const std::vector<Parcel>& sent, const std
   for (const Parcel& p : received)
     for (int side = 0; side < 2; ++side) {
       auto& a = _in.at(index(p.channel, axis, side));
-      if (grow(a, p.channel, p.elements[side], a->name())) reallocated.push_back(index(p.channel, axis, side));
+      const std::size_t want = p.elements[side] == 0 ? 0 : std::max(p.elements[side], minimumIncoming(p.channel));
+      if (grow(a, p.channel, want, a->name())) reallocated.push_back(index(p.channel, axis, side));
     }
   afterReserve(axis, sent, received, reallocated);
 }

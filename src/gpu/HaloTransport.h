@@ -73,6 +73,9 @@ class HaloTransport {
   /// `axis`.
   virtual void afterReserve(int axis, const std::vector<Parcel>& sent, const std::vector<Parcel>& received,
                             const std::vector<std::size_t>& reallocated);
+  /// Elements an incoming buffer of `channel` holds at least once it receives anything (the peer transport:
+  /// arrays it exports must not share an allocation block).
+  virtual std::size_t minimumIncoming(int /*channel*/) const { return 0; }
   std::size_t bytes(const Parcel& parcel, int side) const {
     return parcel.elements[side] * _channels.at(parcel.channel).elementBytes;
   }

@@ -3,6 +3,7 @@
 
 #include "utils/MardynException.h"
 
+#include <algorithm>
 #include <cstring>
 
 namespace mardyn::gpu {
@@ -40,7 +41,9 @@ int direction(int side) { return side == 0 ? -1 : +1; }
 
 PeerHaloTransport::PeerHaloTransport(compute::ComputeContext& context, const DomainDecompBase& decomp,
                                      std::vector<Channel> channels, compute::PeerAccess& peer)
-    : HaloTransport(context, decomp, std::move(channels)), _peer(peer), _flags(context, 6, "haloFlags") {
+    : HaloTransport(context, decomp, std::move(channels)),
+      _peer(peer),
+      _flags(context, std::max<std::size_t>(6, peer.minimumExportBytes() / sizeof(std::uint32_t)), "haloFlags") {
   _flags.zero();
   // Done before the flags are exported: a neighbour's first signal must not meet a zeroing still queued.
   _context.synchronize();
@@ -104,9 +107,12 @@ void PeerHaloTransport::afterReserve(int axis, const std::vector<Parcel>& sent, 
     }
   for (const Parcel& p : sent)
     for (int side = 0; side < 2; ++side) {
-      const auto& target = _targets[index(p.channel, axis, side)];
+      auto& target = _targets[index(p.channel, axis, side)];
       const std::size_t need = bytes(p, side);
-      if (need > 0 && (!target || need > target->byteSize())) expected[side].resize(expected[side].size() + recordBytes);
+      if (need > 0 && (!target || need > target->byteSize())) {
+        expected[side].resize(expected[side].size() + recordBytes);
+        target.reset();  // closed before any new one is opened
+      }
     }
   _decomp.exchangeBytesAlong(axis, announce[0].data(), announce[0].size(), announce[1].data(), announce[1].size(),
                              expected[1].data(), expected[1].size(), expected[0].data(), expected[0].size());

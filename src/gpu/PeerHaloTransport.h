@@ -32,6 +32,9 @@ class PeerHaloTransport : public HaloTransport {
  protected:
   void afterReserve(int axis, const std::vector<Parcel>& sent, const std::vector<Parcel>& received,
                     const std::vector<std::size_t>& reallocated) override;
+  std::size_t minimumIncoming(int channel) const override {
+    return (_peer.minimumExportBytes() + _channels.at(channel).elementBytes - 1) / _channels.at(channel).elementBytes;
+  }
 
  private:
   compute::PeerAccess& _peer;
