@@ -2,7 +2,7 @@
 // build has MPI and more than one process runs, otherwise the sequential one.
 #pragma once
 
-#include "io/SimulationConfig.h"
+#include "config/SimulationConfig.h"
 #include "parallel/DomainDecompBase.h"
 
 #include <memory>

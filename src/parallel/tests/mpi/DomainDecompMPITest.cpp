@@ -4,7 +4,7 @@
 // grids 1x1x1, 2x1x1, 1x2x2 and 4x1x1, and loses no molecule; a configuration asking for ls1's
 // KDDecomposition runs on the grid the factory chooses and reproduces the sequential run too.
 #include "Simulation.h"
-#include "io/XmlConfigReader.h"
+#include "ConfigurationReader.h"
 #include "io/tests/IoTestFiles.h"
 #include "parallel/DomainDecompFactory.h"
 #include "parallel/DomainDecompMPI.h"
@@ -113,7 +113,7 @@ class DomainDecompMPITest : public CppUnit::TestFixture {
         iotest::validConfig(), "<MPIGridDims><x>2</x><y>1</y><z>1</z></MPIGridDims>",
         "<minNumCellsPerDimension>2</minNumCellsPerDimension>");
     iotest::writeFile(dir.file("phase.inp"), iotest::validPhaseSpace());
-    const SimulationConfig read = XmlConfigReader::read(iotest::writeFile(
+    const SimulationConfig read = ConfigurationReader::read(iotest::writeFile(
         dir.file("config.xml"),
         iotest::replaced(cfgText, "<parallelisation type=\"DomainDecomposition\">", "<parallelisation type=\"KDDecomposition\">")));
     CPPUNIT_ASSERT_EQUAL(std::string("DomainDecomposition"), read.parallelisation.type);
