@@ -30,13 +30,6 @@ void DeviceConditions::createKernels(compute::ComputeProgram& program) {
   _check = program.createKernel("checkConditions");
 }
 
-void DeviceConditions::check(const DeviceGrid& grid, double slack) {
-  compute::PinnedHostBuffer words(_context, 4 * sizeof(int));
-  launch(grid, slack, static_cast<int*>(words.data()));
-  _context.synchronize();
-  raise(static_cast<const int*>(words.data()));
-}
-
 void DeviceConditions::launch(const DeviceGrid& grid, double slack, int* words) {
   const std::size_t n = _storage.numSlots();
   for (int k = 0; k < 4; ++k) words[k] = 0;

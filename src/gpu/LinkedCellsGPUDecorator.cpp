@@ -191,9 +191,10 @@ void LinkedCellsGPUDecorator::forEachInRegion(const Vec3& lo, const Vec3& hi,
 
 void LinkedCellsGPUDecorator::preForces(double dt) {
   uploadIfChanged();
+  DeviceTimeStep& step = deviceStep();  // attached at the first exchange (throws before)
   if (_steps++ == 0 && _halo) _peerBytesBefore = _halo->deviceToDeviceBytes();
   auto integration = _phases->scope(PhaseProfile::Integration);
-  deviceStep().preForces(dt);
+  step.preForces(dt);
   _hostCurrent = false;
 }
 

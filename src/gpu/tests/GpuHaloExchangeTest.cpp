@@ -11,7 +11,7 @@
 #include "gpu/LinkedCellsGPUDecorator.h"
 #include "gpu/tests/LoopbackPeerAccess.h"
 #include "io/StepLineWriter.h"
-#include "io/XmlConfigReader.h"
+#include "ConfigurationReader.h"
 #include "parallel/DomainDecompSequential.h"
 #include "particleContainer/tests/FccConfig.h"
 #include "tests/TestSkip.h"
@@ -169,7 +169,7 @@ class GpuHaloExchangeTest : public CppUnit::TestFixture {
   void testMultiSiteThroughTheExchange() {
     const auto backends = deviceBackends();
     if (backends.empty()) return mardyn::testing::skipTest("no compute device with double precision");
-    const SimulationConfig cfg = XmlConfigReader::read(sourceDir() + "/input/2cljq/config.xml");
+    const SimulationConfig cfg = ConfigurationReader::read(sourceDir() + "/input/2cljq/config.xml");
     for (const std::string& backend : backends) {
       const Run one = run(cfg, 30, backend, "double");
       for (const char* transfer : {"staged", "loopback"}) {
