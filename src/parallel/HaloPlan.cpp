@@ -137,17 +137,15 @@ void unpackStates(const std::vector<Molecule*>& mols, const HaloPlan::State* in)
   }
 }
 
-/// The loads of the copies, which are zeroed (they have been passed on).
 void takeLoads(const std::vector<Molecule*>& mols, HaloPlan::Load* out) {
   const std::size_t n = mols.size();
   for (std::size_t k = 0; k < n; ++k) {
-    if (k + ahead < n) __builtin_prefetch(&mols[k + ahead]->F(), 1);
-    Molecule& m = *mols[k];
+    if (k + ahead < n) __builtin_prefetch(&mols[k + ahead]->F());
+    const Molecule& m = *mols[k];
     for (int d = 0; d < 3; ++d) {
       out[k].f[d] = m.F()[d];
       out[k].m[d] = m.M()[d];
     }
-    m.clearFM();
   }
 }
 
@@ -171,7 +169,8 @@ void checkCount(std::size_t got, std::size_t expected, std::size_t side, int tag
 
 void HaloPlan::refresh(const Exchange& exchange) const {
   if (!valid()) throw MardynException("HaloPlan: refresh without a usable plan");
-  std::vector<std::vector<State>> to, from;
+  _statesTo.resize(_rounds.size());
+  _statesFrom.resize(_rounds.size());
   for (const Op& op : _ops) {
     if (!op.round) {
       // The images of one group are made from molecules that existed before it: independent.
@@ -192,6 +191,8 @@ void HaloPlan::refresh(const Exchange& exchange) const {
     const Round& round = _rounds[op.begin];
     if (!exchange) throw MardynException("HaloPlan: a plan with messages needs an exchange");
     const std::size_t sides = round.sides.size();
+    auto& to = _statesTo[op.begin];
+    auto& from = _statesFrom[op.begin];
     to.resize(sides);
     from.resize(sides);
     for (std::size_t k = 0; k < sides; ++k) {
@@ -210,9 +211,9 @@ void HaloPlan::refresh(const Exchange& exchange) const {
 
 void HaloPlan::returnLoads(const LoadExchange& exchange) const {
   if (!valid()) throw MardynException("HaloPlan: forces returned without a usable plan");
-  // The transpose of refresh(): its operations in reverse order, each copy's load added to its source
-  // and zeroed.
-  std::vector<std::vector<Load>> to, from;
+  // The transpose of refresh(): its operations in reverse order, each copy's load added to its source.
+  _loadsTo.resize(_rounds.size());
+  _loadsFrom.resize(_rounds.size());
   for (auto op = _ops.rbegin(); op != _ops.rend(); ++op) {
     if (!op->round) {
       // Serial: two images of one group may share a source (a narrow box).
@@ -220,7 +221,6 @@ void HaloPlan::returnLoads(const LoadExchange& exchange) const {
         const Image& im = _images[k];
         im.from->addF(im.to->F());
         im.from->addM(im.to->M());
-        im.to->clearFM();
       }
       continue;
     }
@@ -228,6 +228,8 @@ void HaloPlan::returnLoads(const LoadExchange& exchange) const {
     if (!exchange) throw MardynException("HaloPlan: a plan with messages needs an exchange");
     // What came from a partner goes back to it, in the order it came.
     const std::size_t sides = round.sides.size();
+    auto& to = _loadsTo[op->begin];
+    auto& from = _loadsFrom[op->begin];
     to.resize(sides);
     from.resize(sides);
     for (std::size_t k = 0; k < sides; ++k) {

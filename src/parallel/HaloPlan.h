@@ -61,7 +61,8 @@ class HaloPlan {
   void refresh(const Exchange& exchange) const;
   /// The transpose of refresh(), for pairs computed once across process faces (Newton's third law): the
   /// forces and torques on the halo copies are added to their originals (a copy made from a copy passes
-  /// its own on), in the reverse order, and the copies' are zeroed. Every process calls it together.
+  /// its own on, after its copies have added theirs to it), in the reverse order. Each copy passes its
+  /// load on once (the copies keep theirs). Every process calls it together.
   void returnLoads(const LoadExchange& exchange) const;
 
  private:
@@ -94,6 +95,9 @@ class HaloPlan {
   std::vector<Image> _images;
   std::vector<Round> _rounds;
   bool _valid = false, _resolved = false;
+  // Message buffers per round, kept between calls: the same sizes at every step until the next plan.
+  mutable std::vector<std::vector<std::vector<State>>> _statesTo, _statesFrom;
+  mutable std::vector<std::vector<std::vector<Load>>> _loadsTo, _loadsFrom;
 };
 
 }  // namespace mardyn

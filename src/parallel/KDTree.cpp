@@ -71,46 +71,59 @@ void KDTree::split(int node, const Box& box, int firstRank, int procs, const std
     int axis = -1, at = 0, left = 0;
     double worst = std::numeric_limits<double>::infinity();  // the larger cost per process of the two sides
     double shape = std::numeric_limits<double>::infinity();  // how far the cells split from the processes
-  } best;
-  const auto consider = [&](bool onlyLongest) {
-    for (int axis = 0; axis < 3; ++axis) {
-      if (onlyLongest && axis != longest) continue;
-      const int ext = box.hi[axis] - box.lo[axis];
-      if (ext < 2 * m) continue;
-      // Cost of each slice of the box across the axis, summed from the low end.
-      std::vector<double> below(static_cast<std::size_t>(ext) + 1, 0.0);
-      for (int z = box.lo[2]; z < box.hi[2]; ++z)
-        for (int y = box.lo[1]; y < box.hi[1]; ++y)
-          for (int x = box.lo[0]; x < box.hi[0]; ++x) {
-            const int c[3] = {x, y, z};
-            below[static_cast<std::size_t>(c[axis] - box.lo[axis]) + 1] += cost[cellIndex(_cells, x, y, z)];
-          }
-      for (int k = 1; k <= ext; ++k) below[static_cast<std::size_t>(k)] += below[static_cast<std::size_t>(k) - 1];
-      const double total = below[static_cast<std::size_t>(ext)];
-      for (int left : lefts) {
-        const int right = procs - left;
-        for (int k = m; k <= ext - m; ++k) {
-          Box lo = box, hi = box;
-          lo.hi[axis] = box.lo[axis] + k;
-          hi.lo[axis] = box.lo[axis] + k;
-          if (capacity(lo, m) < left || capacity(hi, m) < right) continue;
-          const double costLow = below[static_cast<std::size_t>(k)];
-          const double worst = std::max(costLow / left, (total - costLow) / right);
-          const double shape = std::abs(static_cast<double>(k) / ext - static_cast<double>(left) / procs);
-          // Within round-off of the best: the more even split of the cells, then the longer axis.
-          const double tolerance = 1e-12 * std::max(std::abs(worst), std::abs(best.worst));
-          const bool better = best.axis < 0 || worst < best.worst - tolerance ||
-                              (worst <= best.worst + tolerance &&
-                               (shape < best.shape - 1e-12 ||
-                                (shape <= best.shape + 1e-12 && best.axis >= 0 &&
-                                 ext > box.hi[best.axis] - box.lo[best.axis])));
-          if (better) best = {axis, box.lo[axis] + k, left, worst, shape};
+  };
+  // The best split along each axis: the most even costs, then the most even split of the cells.
+  const auto bestAlong = [&](int axis) {
+    Choice best;
+    const int ext = box.hi[axis] - box.lo[axis];
+    if (ext < 2 * m) return best;
+    // Cost of each slice of the box across the axis, summed from the low end.
+    std::vector<double> below(static_cast<std::size_t>(ext) + 1, 0.0);
+    for (int z = box.lo[2]; z < box.hi[2]; ++z)
+      for (int y = box.lo[1]; y < box.hi[1]; ++y)
+        for (int x = box.lo[0]; x < box.hi[0]; ++x) {
+          const int c[3] = {x, y, z};
+          below[static_cast<std::size_t>(c[axis] - box.lo[axis]) + 1] += cost[cellIndex(_cells, x, y, z)];
         }
+    for (int k = 1; k <= ext; ++k) below[static_cast<std::size_t>(k)] += below[static_cast<std::size_t>(k) - 1];
+    const double total = below[static_cast<std::size_t>(ext)];
+    for (int left : lefts) {
+      const int right = procs - left;
+      for (int k = m; k <= ext - m; ++k) {
+        Box lo = box, hi = box;
+        lo.hi[axis] = box.lo[axis] + k;
+        hi.lo[axis] = box.lo[axis] + k;
+        if (capacity(lo, m) < left || capacity(hi, m) < right) continue;
+        const double costLow = below[static_cast<std::size_t>(k)];
+        const double worst = std::max(costLow / left, (total - costLow) / right);
+        const double shape = std::abs(static_cast<double>(k) / ext - static_cast<double>(left) / procs);
+        const double tolerance = 1e-12 * std::max(std::abs(worst), std::abs(best.worst));
+        if (best.axis < 0 || worst < best.worst - tolerance || (worst <= best.worst + tolerance && shape < best.shape - 1e-12))
+          best = {axis, box.lo[axis] + k, left, worst, shape};
       }
     }
+    return best;
   };
-  consider(rules.splitBiggestDimension || procs > rules.splitThreshold);
-  if (best.axis < 0) consider(false);  // the longest side cannot be split for these processes: any side
+  // ls1's splitBiggestDimension: the longest side only. Otherwise the side that balances best; of the
+  // sides within 2 % of it the longest, so that the regions stay close to cubes (a smaller halo).
+  const auto choose = [&](bool onlyLongest) {
+    Choice along[3];
+    double bestWorst = std::numeric_limits<double>::infinity();
+    for (int axis = 0; axis < 3; ++axis) {
+      if (onlyLongest && axis != longest) continue;
+      along[axis] = bestAlong(axis);
+      if (along[axis].axis >= 0) bestWorst = std::min(bestWorst, along[axis].worst);
+    }
+    Choice chosen;
+    for (int axis = 0; axis < 3; ++axis) {
+      const Choice& c = along[axis];
+      if (c.axis < 0 || c.worst > bestWorst * (1.0 + 0.02) + 1e-300) continue;
+      if (chosen.axis < 0 || box.hi[axis] - box.lo[axis] > box.hi[chosen.axis] - box.lo[chosen.axis]) chosen = c;
+    }
+    return chosen;
+  };
+  Choice best = choose(rules.splitBiggestDimension || procs > rules.splitThreshold);
+  if (best.axis < 0) best = choose(false);  // the longest side cannot be split for these processes: any side
   if (best.axis < 0)
     throw MardynException("KDDecomposition: a region of " + std::to_string(box.hi[0] - box.lo[0]) + " x " +
                           std::to_string(box.hi[1] - box.lo[1]) + " x " + std::to_string(box.hi[2] - box.lo[2]) +

@@ -42,7 +42,9 @@ class KDDecompositionTest : public CppUnit::TestFixture {
     return cfg;
   }
 
-  static void compare(const SimulationConfig& cfg, unsigned long steps, bool measured, const char* label) {
+  /// minRebalances: rebalancings that must have moved regions (on more than one process).
+  static void compare(const SimulationConfig& cfg, unsigned long steps, bool measured, unsigned long minRebalances,
+                      const char* label) {
     const testing::Trace serial = testing::runTrace(cfg, std::make_unique<DomainDecompSequential>(), steps);
     for (bool newton : {true, false}) {
       SimulationConfig run = cfg;
@@ -67,7 +69,7 @@ class KDDecompositionTest : public CppUnit::TestFixture {
       CPPUNIT_ASSERT(dev <= 1e-12);
       CPPUNIT_ASSERT(pos <= 1e-10);
       if (ParallelEnvironment::size() > 1) {
-        CPPUNIT_ASSERT(rebalances >= 2);
+        CPPUNIT_ASSERT(rebalances >= minRebalances);
         CPPUNIT_ASSERT_EQUAL(newton ? steps : 0ul, newtonSteps);
       }
     }
@@ -75,8 +77,9 @@ class KDDecompositionTest : public CppUnit::TestFixture {
 
   void ljSlabMatchesSerial() {
     SimulationConfig cfg = slab(testing::fccConfig(10, 0.8442, 2.5, 2.5, false), 6.0);
-    compare(cfg, 100, false, "LJ slab NVE hot, modelled costs");
-    compare(cfg, 40, true, "LJ slab NVE hot, measured costs");
+    compare(cfg, 100, false, 2, "LJ slab NVE hot, modelled costs");
+    // Measured times differ from run to run: how often the regions move then too.
+    compare(cfg, 40, true, 1, "LJ slab NVE hot, measured costs");
   }
 
   void multiSiteSlabMatchesSerial() {
@@ -84,7 +87,7 @@ class KDDecompositionTest : public CppUnit::TestFixture {
     cfg.cutoffRadius = 2.5;
     cfg.finalCheckpoint = false;
     cfg.quiet = true;
-    compare(slab(cfg, 8.0), 100, false, "2CLJQ slab NVE");
+    compare(slab(cfg, 8.0), 100, false, 2, "2CLJQ slab NVE");
   }
 
   /// The XML types as read by XmlConfigReader reach the k-d decomposition through the factory.
