@@ -9,6 +9,7 @@
 
 #include <array>
 #include <map>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -315,7 +316,9 @@ struct SimulationConfig {
   double verletSkin = -1.0;              ///< datastructure/skin: Verlet-list skin for single-centre LJ systems
                                          ///< (negative: 0.12 x cutoff, 0: no list; mardyn extension)
   bool fullExchange = false;             ///< --full-exchange: migration and new halo copies at every step
-  bool newton = true;                    ///< --newton on|off: pairs across process faces computed once
+  /// --newton on|off: pairs across process faces computed once (forces sent back) or on both sides at
+  /// half weight; unset (auto): on for multi-site molecules, off for single-centre LJ
+  std::optional<bool> newton;
   enum class LongRange { Homogeneous, None, Planar };
   LongRange longRange = LongRange::Homogeneous;  ///< ls1 default: homogeneous correction
   PlanarLongRangeConfig planar;                  ///< settings of LongRange::Planar

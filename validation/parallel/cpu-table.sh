@@ -7,14 +7,15 @@
 # "Simulation speed"), best of REPEAT; the whole run's wall time beside the slab rates.
 # Usage: cpu-table.sh BUILD_DIR [LS1_BINARY]
 # Env: NPS (1 16 32, the first is the reference), SLAB_NPS (8 16 32), STEPS (200), SLAB (500000),
-#      SLAB_STEPS (100), REPEAT (2), RUN_TIMEOUT (120 s a run), OUT (a folder for the logs; default
-#      BUILD_DIR/cpu-table).
+#      SLAB_STEPS (100), REPEAT (2), SLAB_REPEAT (1), RUN_TIMEOUT (120 s a run), NEWTON_OFF (set: the runs
+#      on several processes once more with --newton off), OUT (a folder for the logs; default BUILD_DIR/cpu-table).
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 build=$(cd "${1:-build}" && pwd)
 ls1=${2:-}
 nps=${NPS:-1 16 32} slabnps=${SLAB_NPS:-8 16 32}
 steps=${STEPS:-200} slab=${SLAB:-500000} slabsteps=${SLAB_STEPS:-100} repeat=${REPEAT:-2} limit=${RUN_TIMEOUT:-120}
+slabrepeat=${SLAB_REPEAT:-1}
 out=${OUT:-$build/cpu-table}
 work=$build/cpu-table-work
 mkdir -p "$out" "$work"
@@ -39,7 +40,7 @@ mardyn_rate() {
 }
 
 row() { printf '%-34s | %4s | %12s | %10s | %s\n' "$@"; }
-echo "CPU: $(lscpu | awk -F': *' '/Model name/ { print $2; exit }'), $(nproc) logical CPUs, $(lscpu | awk -F': *' '/Thread\(s\) per core/ { print $2; exit }') threads per core"
+echo "CPU: $(lscpu | awk -F': *' '/Model name/ { print $2; exit }'), $(nproc --all) logical CPUs, $(lscpu | awk -F': *' '/Thread\(s\) per core/ { print $2; exit }') threads per core"
 row "run" np "atom-steps/s" "per proc." "efficiency"
 
 # Weak scaling: 4 c^3 atoms with c^3 ~ 1000 np
@@ -51,6 +52,11 @@ for np in $nps; do
   [ -z "$base" ] && base=$r
   awk -v np="$np" -v r="$r" -v b="$base" -v n=$((4 * c * c * c)) 'BEGIN {
     printf "%-34s | %4d | %12.4g | %10.4g | %5.0f %%\n", "LJ weak, " n " atoms", np, r, r / np, 100 * (r / np) / b }'
+  if [ "$np" != 1 ] && [ -n "${NEWTON_OFF:-}" ]; then
+    r=$(repeat=1 mardyn_rate "$np" weak-newton-off "$work/weak-$np.xml" --newton off)
+    awk -v np="$np" -v r="$r" -v b="$base" 'BEGIN {
+      printf "%-34s | %4d | %12.4g | %10.4g | %5.0f %%\n", "  the same, --newton off", np, r, r / np, 100 * (r / np) / b }'
+  fi
 done
 
 # Strong scaling: in.lj
@@ -61,6 +67,11 @@ for np in $nps; do
   [ -z "$base" ] && base=$r
   awk -v np="$np" -v r="$r" -v b="$base" 'BEGIN {
     printf "%-34s | %4d | %12.4g | %10.4g | %5.0f %%\n", "in.lj strong, 32000 atoms", np, r, r / np, 100 * r / (b * np) }'
+  if [ "$np" != 1 ] && [ -n "${NEWTON_OFF:-}" ]; then
+    r=$(repeat=1 mardyn_rate "$np" strong-newton-off "$work/inlj.xml" --newton off)
+    awk -v np="$np" -v r="$r" -v b="$base" 'BEGIN {
+      printf "%-34s | %4d | %12.4g | %10.4g | %5.0f %%\n", "  the same, --newton off", np, r, r / np, 100 * r / (b * np) }'
+  fi
 done
 
 # The slab: grid, k-d tree, ls1-mardyn's k-d tree (same file); ratios k-d / grid and mardyn / ls1.
@@ -73,8 +84,8 @@ ls1_rate() {  # $1 = processes; ls1-mardyn's "Simulation speed" of the loop
   echo "$o" | awk '/Simulation speed:/ { for (i = 1; i <= NF; ++i) if ($i == "speed:") { print $(i + 1); exit } }'
 }
 for np in $slabnps; do
-  g=$(mardyn_rate "$np" slab-grid "$work/slab-grid.xml")
-  k=$(mardyn_rate "$np" slab-kd "$work/slab-kd.xml")
+  g=$(repeat=$slabrepeat mardyn_rate "$np" slab-grid "$work/slab-grid.xml")
+  k=$(repeat=$slabrepeat mardyn_rate "$np" slab-kd "$work/slab-kd.xml")
   l=0
   [ -n "$ls1" ] && l=$(ls1_rate "$np")
   awk -v np="$np" -v g="$g" -v k="$k" -v l="${l:-0}" -v n="$slab" 'BEGIN {
