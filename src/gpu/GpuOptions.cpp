@@ -3,7 +3,7 @@
 
 #include "compute/DeviceSelection.h"
 #include "gpu/CellProcessorRegistry.h"
-#include "io/SimulationConfig.h"
+#include "config/SimulationConfig.h"
 #include "utils/MardynException.h"
 
 #include <algorithm>

@@ -2,7 +2,7 @@
 // one entry in optionTable().
 #include "io/CommandLine.h"
 
-#include "io/XmlInput.h"
+#include "config/XmlInput.h"
 #include "utils/SimdLevel.h"
 
 #include <algorithm>

@@ -2,7 +2,7 @@
 // one table of option specs from which parsing and the usage text are both made.
 #pragma once
 
-#include "io/SimulationConfig.h"
+#include "config/SimulationConfig.h"
 #include "utils/MardynException.h"
 
 #include <optional>

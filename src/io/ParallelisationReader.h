@@ -3,8 +3,8 @@
 // read as a KDDecomposition, and the other ls1 types run on the Cartesian grid with a warning.
 #pragma once
 
-#include "io/SimulationConfig.h"
-#include "io/XmlInput.h"
+#include "config/SimulationConfig.h"
+#include "config/XmlInput.h"
 
 namespace mardyn {
 

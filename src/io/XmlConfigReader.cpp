@@ -4,7 +4,7 @@
 //   /mardyn/simulation/run/{currenttime, production/steps, equilibration/steps}
 //   /mardyn/simulation/ensemble[@type=NVT|NVE]/{temperature, domain[@type=box]/{lx,ly,lz},
 //        components/{moleculetype..., mixing/rule}, phasespacepoint/{file[@type=ASCII|binary] |
-//        generator[@name=Lattice|CubicGridGenerator|MultiObjectGenerator|mkTcTS|mkesfera]} (XmlConfigReaderPhaseSpace.cpp)}
+//        generator[@name=...] (a reader registered for the name, ElementReaders::generators)} (XmlConfigReaderPhaseSpace.cpp)}
 //   /mardyn/simulation/algorithm/{cutoffs[@type=CenterOfMass]/radiusLJ, electrostatic[@type=ReactionField]/epsilon,
 //        datastructure[@type=LinkedCells|AutoPas]/cellsInCutoffRadius and /skin (mardyn extension),
 //        longrange[@type=homogeneous|none|planar], thermostats/thermostat[@type=VelocityScaling][@componentId]/temperature
@@ -12,7 +12,7 @@
 //        parallelisation[@type] (ParallelisationReader), gpu/{backend,cellprocessor,precision,<option>...}
 //        (gpu also inside datastructure), cutoffs/switchingwidth (mardyn extension)}
 //   /mardyn/simulation/output/outputplugin[@name] (also /mardyn/simulation/plugin[@name]; the plugins that change
-//        the physics are read by PhysicsPluginReader)
+//        the physics are read by the readers registered for their names, ElementReaders::plugins)
 #include "io/XmlConfigReader.h"
 
 #include "io/ComponentReader.h"
@@ -21,7 +21,6 @@
 #include "io/ParallelisationReader.h"
 #include "io/RunSizeCheck.h"
 #include "io/TemperatureControlReader.h"
-#include "plugins/PhysicsPluginReader.h"
 #include "utils/MemoryLimit.h"
 
 #include <tinyxml2.h>
@@ -34,12 +33,10 @@
 
 namespace mardyn {
 
-SimulationConfig XmlConfigReader::read(const std::string& file) { return read(file, Options()); }
-
-SimulationConfig XmlConfigReader::read(const std::string& file, const Options& options) {
+SimulationConfig XmlConfigReader::read(const std::string& file, const ElementReaders& readers, const Options& options) {
   SimulationConfig config;
   config.configFile = file;
-  XmlConfigReader reader(config, options);
+  XmlConfigReader reader(config, readers, options);
   const XmlNode root = reader._xml.load(file);
   if (root) reader.readRoot(root);
   reader._xml.throwIfProblems();
@@ -282,8 +279,16 @@ void XmlConfigReader::readThermostats(const XmlNode& th) {
 }
 
 void XmlConfigReader::readOutput(const XmlNode& sim) {
-  _config.outputPlugins = OutputPluginReader::read(_xml, sim);
-  PhysicsPluginReader::read(_xml, sim, _config);
+  _config.outputPlugins = OutputPluginReader::read(_xml, sim, _readers);
+  // ls1 lists every plugin in output/outputplugin or simulation/plugin: those that change the physics are read
+  // by their own readers, in XML order
+  std::vector<XmlNode> plugins = _xml.children(_xml.child(sim, "output"), "outputplugin");
+  const auto more = _xml.children(sim, "plugin");
+  plugins.insert(plugins.end(), more.begin(), more.end());
+  for (const XmlNode& p : plugins)
+    if (const ElementReaders::Plugin* reader = _readers.plugin(_xml.attribute(p, "name").value_or("")))
+      reader->read(_xml, p, _config);
+  if (_readers.checkPlugins) _readers.checkPlugins(_xml, sim, _config);
 }
 
 void XmlConfigReader::checkConsistency(const XmlNode& /*simulation*/) {

@@ -3,7 +3,7 @@
 // sequential one.
 #pragma once
 
-#include "io/SimulationConfig.h"
+#include "config/SimulationConfig.h"
 #include "parallel/DomainDecompBase.h"
 
 #include <memory>

@@ -3,7 +3,7 @@
 // their new owners); halo copies and leavers go straight to the processes within reach.
 #pragma once
 
-#include "io/SimulationConfig.h"
+#include "config/SimulationConfig.h"
 #include "parallel/DomainDecompMPI.h"
 #include "parallel/KDTree.h"
 

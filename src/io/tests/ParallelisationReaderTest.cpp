@@ -1,7 +1,7 @@
 // ParallelisationReaderTest: ls1's parallelisation types as read: KDDecomposition with its options,
 // GeneralDomainDecomposition read as a KDDecomposition with a warning, the other ls1 types on the
 // Cartesian grid with a warning, an unknown type and out-of-range options as input errors naming the line.
-#include "io/XmlConfigReader.h"
+#include "ConfigurationReader.h"
 #include "io/tests/IoTestFiles.h"
 
 #include <cppunit/extensions/HelperMacros.h>
@@ -34,7 +34,7 @@ class ParallelisationReaderTest : public CppUnit::TestFixture {
   void kdOptions() {
     TempDir dir;
     writeFile(dir.file("phase.inp"), validPhaseSpace());
-    const SimulationConfig c = XmlConfigReader::read(writeFile(
+    const SimulationConfig c = ConfigurationReader::read(writeFile(
         dir.file("config.xml"),
         withParallelisation("KDDecomposition",
                             "<CommunicationScheme>direct</CommunicationScheme><updateFrequency>50</updateFrequency>"
@@ -52,7 +52,7 @@ class ParallelisationReaderTest : public CppUnit::TestFixture {
     CPPUNIT_ASSERT_DOUBLES_EQUAL(1.2, kd.rebalanceLimit, 0.0);
     CPPUNIT_ASSERT(kd.measuredLoad);
     // ls1's defaults where nothing is written.
-    const SimulationConfig d = XmlConfigReader::read(writeFile(dir.file("config.xml"), withParallelisation("KDDecomposition", "")));
+    const SimulationConfig d = ConfigurationReader::read(writeFile(dir.file("config.xml"), withParallelisation("KDDecomposition", "")));
     CPPUNIT_ASSERT_EQUAL(100ul, d.parallelisation.kd.updateFrequency);
     CPPUNIT_ASSERT_EQUAL(2, d.parallelisation.kd.minNumCellsPerDimension);
     CPPUNIT_ASSERT(d.parallelisation.kd.splitBiggestDimension && !d.parallelisation.kd.measuredLoad);
@@ -61,7 +61,7 @@ class ParallelisationReaderTest : public CppUnit::TestFixture {
   void generalIsReadAsKD() {
     TempDir dir;
     writeFile(dir.file("phase.inp"), validPhaseSpace());
-    const SimulationConfig c = XmlConfigReader::read(writeFile(
+    const SimulationConfig c = ConfigurationReader::read(writeFile(
         dir.file("config.xml"),
         withParallelisation("GeneralDomainDecomposition",
                             "<updateFrequency>25</updateFrequency><initialPhaseTime>100</initialPhaseTime>"
@@ -77,7 +77,7 @@ class ParallelisationReaderTest : public CppUnit::TestFixture {
   void otherTypesRunOnTheGrid() {
     TempDir dir;
     writeFile(dir.file("phase.inp"), validPhaseSpace());
-    const SimulationConfig c = XmlConfigReader::read(
+    const SimulationConfig c = ConfigurationReader::read(
         writeFile(dir.file("config.xml"), withParallelisation("StaticIrregDomainDecomposition", grid())));
     CPPUNIT_ASSERT_EQUAL(std::string("DomainDecomposition"), c.parallelisation.type);
     CPPUNIT_ASSERT_EQUAL(2, c.parallelisation.mpiGridDims[0]);

@@ -3,8 +3,8 @@
 // against the sequential run: a hot LJ slab and a 2CLJQ slab expanding into vacuum and drifting through
 // the box, so that the regions move at the rebalancings; with Newton across faces (the default) and without; and the factory's choice
 // for the XML types KDDecomposition and GeneralDomainDecomposition.
+#include "ConfigurationReader.h"
 #include "Simulation.h"
-#include "io/XmlConfigReader.h"
 #include "io/tests/IoTestFiles.h"
 #include "parallel/DomainDecompFactory.h"
 #include "parallel/DomainDecompKD.h"
@@ -101,7 +101,7 @@ class KDDecompositionTest : public CppUnit::TestFixture {
                                ? "<updateFrequency>7</updateFrequency><minNumCellsPerDimension>1</minNumCellsPerDimension>"
                                : "<updateFrequency>7</updateFrequency>"),
           "<parallelisation type=\"DomainDecomposition\">", std::string("<parallelisation type=\"") + type + "\">");
-      const SimulationConfig cfg = XmlConfigReader::read(iotest::writeFile(dir.file("config.xml"), text));
+      const SimulationConfig cfg = ConfigurationReader::read(iotest::writeFile(dir.file("config.xml"), text));
       CPPUNIT_ASSERT_EQUAL(std::string("KDDecomposition"), cfg.parallelisation.type);
       CPPUNIT_ASSERT_EQUAL(7ul, cfg.parallelisation.kd.updateFrequency);
       const auto decomp = DomainDecompFactory::create(cfg);
