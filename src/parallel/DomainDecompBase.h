@@ -55,9 +55,9 @@ class DomainDecompBase {
   /// Collective, both directions of one axis in one round: sends `toLower` to the lower neighbour along
   /// `axis` and `toUpper` to the upper one, and receives into `fromUpper` what the upper neighbour sent down
   /// and into `fromLower` what the lower one sent up. Both sides know every size beforehand; the buffers are
-  /// the caller's (pinned host memory that a device fills and empties). The sequential decomposition, its own
-  /// neighbour, copies toLower into fromUpper and toUpper into fromLower. Throws MardynException when a
-  /// size does not match.
+  /// the caller's (pinned host memory that a device fills and empties); a message of no bytes is not sent
+  /// (a round of empty messages costs nothing). The sequential decomposition, its own neighbour, copies
+  /// toLower into fromUpper and toUpper into fromLower. Throws MardynException when a size does not match.
   virtual void exchangeBytesAlong(int axis, const void* toLower, std::size_t toLowerBytes, const void* toUpper,
                                   std::size_t toUpperBytes, void* fromUpper, std::size_t fromUpperBytes,
                                   void* fromLower, std::size_t fromLowerBytes) const;

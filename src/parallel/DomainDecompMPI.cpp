@@ -222,14 +222,16 @@ void DomainDecompMPI::exchangeBytesAlong(int axis, const void* toLower, std::siz
     return static_cast<int>(bytes);
   };
   const int tag = 110 + 4 * axis;
-  MPI_Request requests[4];
-  MPI_Irecv(fromUpper, count(fromUpperBytes), MPI_BYTE, _upper[axis], tag, _comm, &requests[0]);
-  MPI_Irecv(fromLower, count(fromLowerBytes), MPI_BYTE, _lower[axis], tag + 1, _comm, &requests[1]);
-  MPI_Isend(toLower, count(toLowerBytes), MPI_BYTE, _lower[axis], tag, _comm, &requests[2]);
-  MPI_Isend(toUpper, count(toUpperBytes), MPI_BYTE, _upper[axis], tag + 1, _comm, &requests[3]);
+  // Both sides know every size, so a message of no bytes is left out on both (never posted, never waited for).
+  MPI_Request requests[4] = {MPI_REQUEST_NULL, MPI_REQUEST_NULL, MPI_REQUEST_NULL, MPI_REQUEST_NULL};
+  if (fromUpperBytes) MPI_Irecv(fromUpper, count(fromUpperBytes), MPI_BYTE, _upper[axis], tag, _comm, &requests[0]);
+  if (fromLowerBytes) MPI_Irecv(fromLower, count(fromLowerBytes), MPI_BYTE, _lower[axis], tag + 1, _comm, &requests[1]);
+  if (toLowerBytes) MPI_Isend(toLower, count(toLowerBytes), MPI_BYTE, _lower[axis], tag, _comm, &requests[2]);
+  if (toUpperBytes) MPI_Isend(toUpper, count(toUpperBytes), MPI_BYTE, _upper[axis], tag + 1, _comm, &requests[3]);
   MPI_Status statuses[4];
   MPI_Waitall(4, requests, statuses);
   for (int k = 0; k < 2; ++k) {
+    if ((k == 0 ? fromUpperBytes : fromLowerBytes) == 0) continue;
     int received = 0;
     MPI_Get_count(&statuses[k], MPI_BYTE, &received);
     if (static_cast<std::size_t>(received) != (k == 0 ? fromUpperBytes : fromLowerBytes))
