@@ -168,18 +168,33 @@ void Simulation::prepare() {
     }
     _resident->setForceLimits(force2, torque2);
   }
+  // Every process holds the records of all molecules; it makes molecules only of those in its own region
+  // (as distributeMolecules keeps them) unless a physics plugin looks at all of them first (MettDeamon holds
+  // its reservoir's). The records and the rest are released before the device (if any) takes the molecules.
   std::vector<Molecule> all;
-  all.reserve(_config.molecules.size());
   std::vector<unsigned long> counts(_config.components.size(), 0);
+  const bool onlyOwn = _physics.empty();
+  const Vec3 lo = _decomp->boundingBoxMin(*_domain), hi = _decomp->boundingBoxMax(*_domain);
   for (const MoleculeRecord& rec : _config.molecules) {
     if (rec.component >= _config.components.size())
       throw MardynException("Simulation: molecule " + std::to_string(rec.id) + " has unknown component " +
                             std::to_string(rec.component + 1));
-    all.emplace_back(rec.id, &_config.components[rec.component], rec.r, rec.v, rec.q, rec.L);
+    if (!onlyOwn) continue;
+    ++counts[rec.component];
+    const Vec3& r = rec.r;
+    if (r.x >= lo.x && r.x < hi.x && r.y >= lo.y && r.y < hi.y && r.z >= lo.z && r.z < hi.z)
+      all.emplace_back(rec.id, &_config.components[rec.component], rec.r, rec.v, rec.q, rec.L);
   }
-  for (const auto& p : _physics) p->prepareMolecules(all);  // MettDeamon: the reservoir's molecules are held
-  for (const Molecule& m : all) ++counts[m.componentId()];
+  if (!onlyOwn) {
+    all.reserve(_config.molecules.size());
+    for (const MoleculeRecord& rec : _config.molecules)
+      all.emplace_back(rec.id, &_config.components[rec.component], rec.r, rec.v, rec.q, rec.L);
+    for (const auto& p : _physics) p->prepareMolecules(all);  // MettDeamon: the reservoir's molecules are held
+    for (const Molecule& m : all) ++counts[m.componentId()];
+  }
+  std::vector<MoleculeRecord>().swap(_config.molecules);
   _decomp->distributeMolecules(all, *_container, *_domain);
+  std::vector<Molecule>().swap(all);
   if (_config.longRange == SimulationConfig::LongRange::Homogeneous) {
     _domain->computeLongRangeCorrection(_config.components, counts, *_params);
   } else {
