@@ -29,6 +29,14 @@ class ComputeArray : public ArrayInterface {
   const std::string& name() const override { return impl().name(); }
   ComputeContext& context() const override { return impl().context(); }
   void resize(std::size_t count) override { impl().resize(count); }
+  /// Replaces the elements by `count` new ones of undefined value: the old storage is released first, so
+  /// nothing is copied and the two are never held at once (for large arrays rebuilt after growing).
+  void reallocate(std::size_t count) {
+    ComputeContext& c = impl().context();
+    const std::string name = impl().name();
+    _impl.reset();
+    _impl = c.createArrayImpl(count, sizeof(T), name);
+  }
   void uploadBytes(const void* source, std::size_t offset, std::size_t bytes) override {
     impl().uploadBytes(source, offset, bytes);
   }

@@ -60,7 +60,9 @@ int CellBuilder::beginRebuild() {
   const int slots = static_cast<int>(_storage.numSlots());
   growInts(_counts, static_cast<std::size_t>(slots) + 1);
   _flagOwned->call().arg(slots).arg(_storage.haloSource()).arg(_counts).execute(std::max(slots, 1));
-  const int owned = _scan.exclusiveTotal(_counts, slots, _counts);
+  // The storage counts its owned slots (set-up, migration): no wait for the scan's total.
+  const int owned = static_cast<int>(_storage.numOwned());
+  _scan.exclusive(_counts, slots, _counts);
   _storage.reserveEntries(static_cast<std::size_t>(std::max(owned, 1)));
   const Vec3& o = _grid.origin;
   const Vec3& len = _grid.cellLength;
@@ -93,6 +95,7 @@ int CellBuilder::beginRebuild() {
       .arg(_grid.selfPeriodicFlags())
       .execute(std::max(slots, 1));
   _numEntries = owned;
+  _ownedEntries = owned;
   return _numEntries;
 }
 
@@ -170,7 +173,8 @@ void CellBuilder::finishRebuild() {
   // Owned slots listed in slot order, for the kernels that walk the owned molecules.
   growInts(_counts, static_cast<std::size_t>(n) + 1);
   _flagOwned->call().arg(n).arg(s.haloSource()).arg(_counts).execute(std::max(n, 1));
-  const int owned = _scan.exclusiveTotal(_counts, n, _counts);
+  const int owned = _ownedEntries;  // the owned entries became owned slots
+  _scan.exclusive(_counts, n, _counts);
   _compactOwned->call()
       .arg(n)
       .arg(s.haloSource())

@@ -28,7 +28,8 @@ class CellBuilder : public GpuComponent {
   /// The whole rebuild on one process: beginRebuild(), images along every self-periodic axis,
   /// finishRebuild().
   void rebuild();
-  /// The owned slots become entries 0 .. numOwned-1; returns the number of entries.
+  /// The owned slots become entries 0 .. numOwned-1 (the storage's count of them must be right: no wait
+  /// for the device); returns the number of entries.
   int beginRebuild();
   /// Periodic images along `axis` of the entries so far (owned, images of earlier axes, received
   /// ones) that lie in the owned layers next to a face; returns the new number of entries.
@@ -49,7 +50,7 @@ class CellBuilder : public GpuComponent {
   MoleculeStorage& _storage;
   compute::DeviceScan& _scan;
   const DeviceGrid& _grid;
-  int _numEntries = 0;
+  int _numEntries = 0, _ownedEntries = 0;
   compute::ComputeArray<int> _counts, _cellCount, _cellFill, _order, _slotOf;
   std::unique_ptr<compute::ComputeKernel> _flagOwned, _compactOwned, _collect, _countImages, _writeImages,
       _countPerCell, _scatter, _sort, _invert, _gather, _refresh, _rotations;

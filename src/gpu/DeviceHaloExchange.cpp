@@ -51,12 +51,11 @@ DeviceHaloExchange::DeviceHaloExchange(DeviceTimeStep& step, const DomainDecompB
 
 DeviceHaloExchange::~DeviceHaloExchange() = default;
 
-void DeviceHaloExchange::rebuild(std::vector<unsigned long>& countPerComponent,
-                                 std::vector<unsigned long>& rotDofPerComponent) {
+void DeviceHaloExchange::rebuild() {
   if (_pending) throw MardynException("DeviceHaloExchange: a rebuild while a halo refresh is under way");
   {
     auto migration = _phases.scope(PhaseProfile::Migration);
-    _migration->migrate(countPerComponent, rotDofPerComponent);
+    _migration->migrate();
   }
   CellBuilder& builder = _step.cellBuilder();
   {

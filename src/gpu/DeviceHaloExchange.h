@@ -36,11 +36,13 @@ class DeviceHaloExchange {
   /// The start-up line's sentence on the transport in use.
   const std::string& transportLine() const { return _transportLine; }
   /// Collective: migration, then the cells rebuilt with the neighbours' boundary layers as halo.
-  /// countPerComponent / rotDofPerComponent: this process's owned molecules, updated.
-  void rebuild(std::vector<unsigned long>& countPerComponent, std::vector<unsigned long>& rotDofPerComponent);
+  void rebuild();
+  /// Collective, after the step's results came: the migration's checks and counts (DeviceMigration::settle).
+  void settleMigration(std::vector<unsigned long>& countPerComponent, std::vector<unsigned long>& rotDofPerComponent) {
+    _migration->settle(countPerComponent, rotDofPerComponent);
+  }
   /// Between rebuilds: the halo will be refreshed from the positions the default queue's work so far leaves
-  /// (a mark on the default queue; the work itself is queued by startRefresh(), so that the interior forces
-  /// can be queued first).
+  /// (a mark on the default queue; the work itself is queued by startRefresh()).
   void markRefresh();
   /// Collective: queues the marked refresh on the halo queue (on the staged path up to the first host wait);
   /// the host goes on. Nothing when none is marked or it was started already.

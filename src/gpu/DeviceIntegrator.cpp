@@ -13,9 +13,10 @@ DeviceIntegrator::DeviceIntegrator(compute::ComputeContext& context, MoleculeSto
       _storage(storage),
       _descriptor(descriptor),
       _displaced(context, 1, "displaced"),
+      _leaving(context, 1, "mayLeaveSkin"),
       _groups(GlobalStats::reduceGroups(context)),
       _partials(context, compute::PrecisionArray::Kind::Mixed, 1,
-                2 * descriptor.numComponents() * static_cast<std::size_t>(_groups), "kineticPartials"),
+                (2 * descriptor.numComponents() + 1) * static_cast<std::size_t>(_groups), "kineticPartials"),
       _beta(context, compute::PrecisionArray::Kind::Mixed, 2, descriptor.numComponents(), "thermostatFactors") {}
 
 void DeviceIntegrator::createKernels(compute::ComputeProgram& program) {
@@ -55,9 +56,9 @@ bool DeviceIntegrator::displaced() {
   return flag != 0;
 }
 
-void DeviceIntegrator::postForces(double dt, bool kick, compute::ArrayInterface& results, int offset) {
+void DeviceIntegrator::postForces(double dt, bool kick, double halfSkin, compute::ArrayInterface& results, int offset) {
   const int owned = static_cast<int>(_storage.numOwned());
-  const int width = 2 * static_cast<int>(_descriptor.numComponents());
+  const int width = 2 * static_cast<int>(_descriptor.numComponents()) + 1;
   auto& s = _storage;
   _post->call()
       .arg(owned)
@@ -66,6 +67,7 @@ void DeviceIntegrator::postForces(double dt, bool kick, compute::ArrayInterface&
       .arg(_descriptor.inertia().array())
       .mixedArg(dt)
       .arg(kick ? 1 : 0)
+      .mixedArg(halfSkin)
       .arg(s.velocities().array())
       .arg(s.quaternions().array())
       .arg(s.angularMomenta().array())
@@ -84,7 +86,8 @@ void DeviceIntegrator::postForces(double dt, bool kick, compute::ArrayInterface&
       .executeBlocks(1);
 }
 
-void DeviceIntegrator::scaleVelocities(const std::vector<double>& betaTrans, const std::vector<double>& betaRot) {
+void DeviceIntegrator::scaleVelocities(const std::vector<double>& betaTrans, const std::vector<double>& betaRot,
+                                       double dt, double halfSkin, int* leaving) {
   const std::size_t nc = _descriptor.numComponents();
   std::vector<double> beta(2 * nc);
   for (std::size_t c = 0; c < nc; ++c) {
@@ -92,16 +95,23 @@ void DeviceIntegrator::scaleVelocities(const std::vector<double>& betaTrans, con
     beta[2 * c + 1] = betaRot[c];
   }
   _beta.upload(beta);
+  _leaving.zero();
   const int owned = static_cast<int>(_storage.numOwned());
-  if (owned == 0) return;
-  _scale->call()
-      .arg(owned)
-      .arg(_storage.ownedSlots())
-      .arg(_storage.componentTypes())
-      .arg(_beta.array())
-      .arg(_storage.velocities().array())
-      .arg(_storage.angularMomenta().array())
-      .execute(static_cast<std::size_t>(owned));
+  if (owned > 0)
+    _scale->call()
+        .arg(owned)
+        .arg(_storage.ownedSlots())
+        .arg(_storage.componentTypes())
+        .arg(_beta.array())
+        .arg(_storage.velocities().array())
+        .arg(_storage.angularMomenta().array())
+        .arg(_descriptor.inertia().array())
+        .arg(_storage.forces().array())
+        .mixedArg(dt)
+        .mixedArg(halfSkin)
+        .arg(_leaving)
+        .execute(static_cast<std::size_t>(owned));
+  _leaving.downloadBytesAsync(leaving, 0, sizeof(int));
 }
 
 }  // namespace mardyn::gpu

@@ -31,8 +31,8 @@ DeviceMigration::DeviceMigration(DeviceTimeStep& step, const DomainDecompBase& d
   _count = program.createKernel("countTagComponents");
 }
 
-void DeviceMigration::migrate(std::vector<unsigned long>& countPerComponent,
-                              std::vector<unsigned long>& rotDofPerComponent) {
+void DeviceMigration::migrate() {
+  if (_unsettled) throw MardynException("GPU migration: a migration before the last one was settled");
   _delta.zero();
   MoleculeStorage& s = _step.storage();
   const DeviceGrid& grid = _step.grid();
@@ -54,9 +54,19 @@ void DeviceMigration::migrate(std::vector<unsigned long>& countPerComponent,
       .arg(_delta)
       .arg(static_cast<int>(components.size()))  // the element after the components
       .execute(static_cast<std::size_t>(after - before));
-  std::vector<int> delta(_delta.size());
-  _delta.downloadBytes(delta.data(), 0, delta.size() * sizeof(int));
-  if (_decomp.anyTrue(delta.back() != 0))
+  // Read after the step's results have come (the same queue, later): no wait here.
+  if (!_deltaHost.data()) _deltaHost = compute::PinnedHostBuffer(_step.context(), _delta.byteSize());
+  _delta.downloadBytesAsync(_deltaHost.data(), 0, _delta.byteSize());
+  _unsettled = true;
+}
+
+void DeviceMigration::settle(std::vector<unsigned long>& countPerComponent,
+                             std::vector<unsigned long>& rotDofPerComponent) {
+  if (!_unsettled) return;
+  _unsettled = false;
+  const int* delta = static_cast<const int*>(_deltaHost.data());
+  const auto& components = _step.components();
+  if (_decomp.anyTrue(delta[components.size()] != 0))
     throw MardynException("GPU migration: a molecule moved farther than one process region in one time step "
                           "(time step too large or system exploding)");
   for (std::size_t c = 0; c < components.size(); ++c) {
@@ -120,8 +130,11 @@ void DeviceMigration::migrateAlong(int axis) {
       _count->call().arg(static_cast<int>(arriving[side])).arg(_transport.in(_tags, axis, side)).arg(1).arg(_delta).execute(
           n(arriving[side]));
   }
-  const std::size_t total = n(arriving[0]) + n(arriving[1]);
-  if (total == 0) return;
+  const std::size_t total = n(arriving[0]) + n(arriving[1]), left = n(leaving[0]) + n(leaving[1]);
+  if (total == 0) {
+    s.setCounts(static_cast<std::size_t>(slots), s.numOwned() - left);
+    return;
+  }
   s.reserveSlots(static_cast<std::size_t>(slots) + total);
   int first = slots;
   for (int side : {1, 0}) {
@@ -147,7 +160,8 @@ void DeviceMigration::migrateAlong(int axis) {
         .execute(count);
     first += count;
   }
-  s.setCounts(static_cast<std::size_t>(first), s.numOwned() + total);
+  // The leavers' slots stay (marked gone) until the cells are rebuilt; the owned count is exact.
+  s.setCounts(static_cast<std::size_t>(first), s.numOwned() + total - left);
   s.structureChanged();
 }
 

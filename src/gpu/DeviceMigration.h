@@ -22,11 +22,14 @@ class DeviceMigration {
   /// states, tags: the transport's channels for the leavers (four mixed4 and two 64-bit words each).
   DeviceMigration(DeviceTimeStep& step, const DomainDecompBase& decomp, HaloTransport& transport, int states, int tags);
 
-  /// Collective: moves the leavers; then every owned molecule lies in this process's region along the
-  /// axes with several processes (else MardynException on every process: one moved farther than a
-  /// region in a step). countPerComponent / rotDofPerComponent: the owned molecules before, updated by the
-  /// components of those that left and arrived.
-  void migrate(std::vector<unsigned long>& countPerComponent, std::vector<unsigned long>& rotDofPerComponent);
+  /// Collective: moves the leavers (the storage's owned count follows at once). Whether every arrival lies in
+  /// this process's region, and the counts per component, come back with the step's other results: settle().
+  void migrate();
+  /// Collective, after a wait for the device that followed migrate() (the step's results): MardynException
+  /// on every process if an arrival lies outside its new region (it moved farther than a region in a step);
+  /// countPerComponent / rotDofPerComponent (the owned molecules before) updated by the components of
+  /// those that left and arrived. Nothing without a migration since the last settle().
+  void settle(std::vector<unsigned long>& countPerComponent, std::vector<unsigned long>& rotDofPerComponent);
 
  private:
   void migrateAlong(int axis);
@@ -37,6 +40,8 @@ class DeviceMigration {
   int _states, _tags;
   /// delta: arrivals minus departures per component, then 1 if an arrival lies outside the region
   compute::ComputeArray<int> _below, _above, _delta;
+  compute::PinnedHostBuffer _deltaHost;
+  bool _unsettled = false;
   std::unique_ptr<compute::ComputeKernel> _flagAlong, _flag, _pack, _append, _count;
 };
 

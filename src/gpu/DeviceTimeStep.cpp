@@ -2,6 +2,7 @@
 #include "gpu/DeviceTimeStep.h"
 
 #include "compute/KernelSources.h"
+#include "utils/MardynException.h"
 
 #include <cstring>
 
@@ -14,7 +15,7 @@ DeviceTimeStep::DeviceTimeStep(compute::ComputeContext& context, const std::vect
     : _context(context),
       _components(components),
       _grid(std::move(grid)),
-      _results(context, compute::PrecisionArray::Kind::Mixed, 1, 2 + 2 * components.size(), "stepResults") {
+      _results(context, compute::PrecisionArray::Kind::Mixed, 1, 3 + 2 * components.size(), "stepResults") {
   _descriptor = std::make_unique<ComponentDescriptor>(context, _components, params);
   _storage = std::make_unique<MoleculeStorage>(context);
   _scan = std::make_unique<compute::DeviceScan>(context);
@@ -46,10 +47,23 @@ void DeviceTimeStep::setOwned(const std::vector<Molecule>& owned) {
   _forceRebuild = true;
 }
 
-void DeviceTimeStep::preForces(double dt) { _integrator->preForces(dt, 0.5 * _grid.skin); }
+void DeviceTimeStep::preForces(double dt) {
+  _integrator->preForces(dt, 0.5 * _grid.skin);
+  ++_drifts;
+  _rebuildsAtDrift = _rebuilds;
+  _driftUnchecked = true;
+}
 
 bool DeviceTimeStep::needsRebuild() {
   if (_forceRebuild || _grid.skin <= 0.0) return true;
+  if (_foresight.forDrift == _drifts && _drifts > 0) {
+    if (_foresight.pending) {
+      _foreseenReady->synchronize();
+      _foresight.rebuild = *static_cast<const int*>(_foreseenHost.data()) != 0;
+      _foresight.pending = false;
+    }
+    return _foresight.rebuild;
+  }
   return _integrator->displaced();
 }
 
@@ -65,22 +79,35 @@ void DeviceTimeStep::computeForces(MoleculeInteraction& interaction) {
   interaction.compute(*_target);
 }
 
-void DeviceTimeStep::postForces(double dt, bool kick) { _integrator->postForces(dt, kick, _results.array(), 2); }
+void DeviceTimeStep::postForces(double dt, bool kick) {
+  _dt = dt;
+  _integrator->postForces(dt, kick, 0.5 * _grid.skin, _results.array(), 2);
+  _foreseenInResults = true;
+}
 
-DeviceTimeStep::Scalars DeviceTimeStep::results() {
-  // The conditions' words and the sums come back together: one wait for the device.
-  const std::size_t nc = _components.size(), values = 2 + 2 * nc, m = _context.mixedSize();
+DeviceTimeStep::Scalars DeviceTimeStep::results(const std::function<void()>& afterWait) {
+  // The conditions' words, the drift's check and the sums come back together: one wait for the device.
+  const std::size_t nc = _components.size(), values = 3 + 2 * nc, m = _context.mixedSize();
+  constexpr std::size_t wordBytes = 8 * sizeof(int);
   if (!_resultsReady) {
-    _hostResults = compute::PinnedHostBuffer(_context, 4 * sizeof(int) + values * m);
+    _hostResults = compute::PinnedHostBuffer(_context, wordBytes + values * m);
     _resultsReady = _context.createEvent();
   }
   int* words = static_cast<int*>(_hostResults.data());
-  char* sums = static_cast<char*>(_hostResults.data()) + 4 * sizeof(int);
+  char* sums = static_cast<char*>(_hostResults.data()) + wordBytes;
   _conditions->launch(_grid, 0.5 * _grid.skin, words);
+  const bool checkDrift = _driftUnchecked && _grid.skin > 0.0;
+  words[4] = 0;
+  if (checkDrift) _integrator->displacedFlag().downloadBytesAsync(&words[4], 0, sizeof(int));
   _results.array().downloadBytesAsync(sums, 0, values * m);
   _resultsReady->record();
   _resultsReady->synchronize();
+  if (afterWait) afterWait();
   _conditions->raise(words);
+  _driftUnchecked = false;
+  if (checkDrift && words[4] != 0 && _rebuilds == _rebuildsAtDrift)
+    throw MardynException("GPU time step: a molecule moved farther than half the skin from where its cells were "
+                          "built, and they were not rebuilt (the rebuild foreseen at the end of the last step missed it)");
   std::vector<double> v(values);
   for (std::size_t k = 0; k < values; ++k) {
     if (m == sizeof(double)) {
@@ -91,6 +118,8 @@ DeviceTimeStep::Scalars DeviceTimeStep::results() {
       v[k] = f;
     }
   }
+  if (_foreseenInResults && _grid.skin > 0.0) _foresight = Foresight{_drifts + 1, v[values - 1] > 0.0, false};
+  _foreseenInResults = false;
   Scalars s;
   s.upot = v[0];
   s.virial = v[1];
@@ -100,7 +129,15 @@ DeviceTimeStep::Scalars DeviceTimeStep::results() {
 }
 
 void DeviceTimeStep::scaleVelocities(const std::vector<double>& betaTrans, const std::vector<double>& betaRot) {
-  _integrator->scaleVelocities(betaTrans, betaRot);
+  if (!_foreseenReady) {
+    _foreseenHost = compute::PinnedHostBuffer(_context, sizeof(int));
+    _foreseenReady = _context.createEvent();
+  }
+  const double halfSkin = _grid.skin > 0.0 && _dt > 0.0 ? 0.5 * _grid.skin : 0.0;
+  _integrator->scaleVelocities(betaTrans, betaRot, _dt, halfSkin, static_cast<int*>(_foreseenHost.data()));
+  _foreseenReady->record();
+  // The velocities changed: what postForces foresaw no longer holds (without a skin nothing is foreseen).
+  _foresight = halfSkin > 0.0 ? Foresight{_drifts + 1, false, true} : Foresight{};
 }
 
 }  // namespace mardyn::gpu

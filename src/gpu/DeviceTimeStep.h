@@ -18,6 +18,7 @@
 #include "compute/ComputeContext.h"
 #include "molecules/InteractionParameters.h"
 
+#include <functional>
 #include <iosfwd>
 #include <memory>
 #include <vector>
@@ -45,8 +46,11 @@ class DeviceTimeStep {
 
   /// Half kick and drift on the device.
   void preForces(double dt);
-  /// Whether the cells must be rebuilt before the next traversal: after setOwned(), with no skin, or
-  /// when a molecule moved more than half the skin since the last rebuild (one int downloaded).
+  /// Whether the cells must be rebuilt before the next traversal: after setOwned(), with no skin, or when a
+  /// molecule moved more than half the skin since the last rebuild. The last step foresaw it (results(),
+  /// scaleVelocities()) when one preForces() came since: then the answer needs no wait for the device (after
+  /// a thermostat's scaling, one for that kernel only, while the drift runs). Otherwise the drift's own
+  /// check is downloaded.
   bool needsRebuild();
   /// Rebuilds the cells (wrap, images, binning); on one process: the whole rebuild.
   void rebuild();
@@ -61,9 +65,12 @@ class DeviceTimeStep {
   void computeForces(MoleculeInteraction& interaction);
   /// Second half kick (with kick) and the kinetic sums.
   void postForces(double dt, bool kick);
-  /// The conditions check of the molecules and forces, then U_pot, virial and the kinetic sums (two
-  /// small downloads).
-  Scalars results();
+  /// The conditions check of the molecules and forces, then U_pot, virial and the kinetic sums, with the
+  /// next step's rebuild as foreseen by postForces() and the drift's own check (one wait). Throws
+  /// MardynException if that check found a molecule farther than half the skin from where its cells were
+  /// built although they were not rebuilt (the foresight failed). afterWait runs once the device has passed
+  /// them, before any check can throw (collective work that every process must reach).
+  Scalars results(const std::function<void()>& afterWait = {});
   /// Per component, the squared force and torque beyond which results() throws ResidentTimeStep::ForceAlarm.
   void setForceLimits(const std::vector<double>& force2, const std::vector<double>& torque2) {
     _conditions->setLimits(force2, torque2);
@@ -102,6 +109,20 @@ class DeviceTimeStep {
   std::unique_ptr<compute::ComputeProgram> _program;
   bool _forceRebuild = true;
   unsigned long _rebuilds = 0;
+  /// The next step's rebuild as foreseen at the end of a step.
+  struct Foresight {
+    unsigned long forDrift = 0;  ///< valid once preForces() has been called this many times (0: none)
+    bool rebuild = false;
+    bool pending = false;  ///< scaleVelocities' answer still on its way to _foreseenHost
+  };
+  Foresight _foresight;
+  bool _foreseenInResults = false;   ///< postForces() queued a foresight that results() reads
+  unsigned long _drifts = 0;          ///< preForces() calls
+  unsigned long _rebuildsAtDrift = 0;
+  bool _driftUnchecked = false;       ///< results() has not yet read the drift's check of the last preForces()
+  double _dt = 0.0;
+  compute::PinnedHostBuffer _foreseenHost;  ///< scaleVelocities' answer
+  std::unique_ptr<compute::ComputeEvent> _foreseenReady;
 };
 
 }  // namespace mardyn::gpu

@@ -37,7 +37,14 @@ LinkedCellsGPUDecorator::LinkedCellsGPUDecorator(std::unique_ptr<LinkedCells> ce
   if (!options.autoCellProcessor()) CellProcessorRegistry::find(options.cellProcessor);
 }
 
-LinkedCellsGPUDecorator::~LinkedCellsGPUDecorator() = default;
+LinkedCellsGPUDecorator::~LinkedCellsGPUDecorator() {
+  // Downloads may still be queued into page-locked buffers that the members free (a thermostat's foresight
+  // after the last step): the device finishes first. A failure here has been reported by the step already.
+  try {
+    if (_context) _context->synchronize();
+  } catch (...) {
+  }
+}
 
 void LinkedCellsGPUDecorator::attach(const DomainDecompBase* decomp) {
   if (_step) return;
@@ -216,7 +223,7 @@ void LinkedCellsGPUDecorator::prepareCells() {
   if (rebuild) {
     rebuildCells();
   } else if (_halo) {
-    _halo->markRefresh();  // queued after the interior forces, on the halo's own queue
+    _halo->markRefresh();  // queued with the forces, on the halo's own queue
   } else {
     auto images = _phases->scope(PhaseProfile::Images);
     _step->refreshImages();
@@ -226,7 +233,7 @@ void LinkedCellsGPUDecorator::prepareCells() {
 
 void LinkedCellsGPUDecorator::rebuildCells() {
   if (_halo) {
-    _halo->rebuild(_countPerComponent, _rotDofPerComponent);
+    _halo->rebuild();  // the counts per component follow with the step's results (settle())
     _step->countRebuild();
   } else {
     auto cells = _phases->scope(PhaseProfile::Cells);
@@ -251,13 +258,15 @@ void LinkedCellsGPUDecorator::computeForces() {
   MoleculeInteraction& interaction = chooseInteraction();
   TraversalTarget& target = _step->target();
   if (tuned && _halo && interaction.split()) {
-    // The molecules whose partners are all owned first, while the halo travels; the others on the halo's
-    // queue as soon as it has arrived (their blocks fill the multiprocessors the interior's last ones leave).
+    // The halo's packing and sending first (small launches on the halo's queue, which take the device
+    // before the interior's blocks fill it), then the molecules whose partners are all owned while the
+    // halo travels; the others on the halo's queue as soon as it has arrived (their blocks fill the
+    // multiprocessors the interior's last ones leave).
+    _halo->startRefresh();
     {
       auto interior = _phases->scope(PhaseProfile::Interior);
       interaction.computeInterior(target);
     }
-    _halo->startRefresh();
     _halo->finishRefresh([&] {
       auto boundary = _phases->scope(PhaseProfile::Boundary);
       interaction.computeBoundary(target);
@@ -279,7 +288,7 @@ void LinkedCellsGPUDecorator::postForces(double dt, bool kick, KineticSums& sums
     auto integration = _phases->scope(PhaseProfile::Integration);
     _step->postForces(dt, kick);
   }
-  const DeviceTimeStep::Scalars s = _step->results();
+  const DeviceTimeStep::Scalars s = _step->results([this] { settle(); });
   _phases->collectStep();
   _upot = s.upot;
   _virial = s.virial;
@@ -290,6 +299,10 @@ void LinkedCellsGPUDecorator::postForces(double dt, bool kick, KineticSums& sums
     sums.rotDof[c] += _rotDofPerComponent[c];
   }
   _hostCurrent = false;
+}
+
+void LinkedCellsGPUDecorator::settle() {
+  if (_halo) _halo->settleMigration(_countPerComponent, _rotDofPerComponent);
 }
 
 void LinkedCellsGPUDecorator::setForceLimits(const std::vector<double>& force2, const std::vector<double>& torque2) {
@@ -334,7 +347,7 @@ bool LinkedCellsGPUDecorator::traversalResult(double& upot, double& virial) cons
 void LinkedCellsGPUDecorator::traverseCells(CellProcessor& /*processor*/) {
   prepareCells();
   computeForces();
-  const DeviceTimeStep::Scalars s = _step->results();
+  const DeviceTimeStep::Scalars s = _step->results([this] { settle(); });
   _phases->collectStep();
   _upot = s.upot;
   _virial = s.virial;

@@ -102,6 +102,8 @@ class LinkedCellsGPUDecorator : public ParticleContainer, public ResidentTimeSte
   /// moved with its sources.
   void prepareCells();
   void rebuildCells();
+  /// After the step's results came: a migration's checks and counts (collective under MPI).
+  void settle();
   /// The interaction in use (chosen by timing on the first traversal with "auto").
   MoleculeInteraction& chooseInteraction();
   void compareWithCpu();

@@ -107,8 +107,7 @@ void MoleculeInteraction::prepare(TraversalTarget& target) {
   if (_builtFor == storage.structureVersion()) return;
   _builtFor = storage.structureVersion();
   if (_variant.mapping == M::VerletList) {
-    _lists->build(storage);
-    if (_split) _lists->partition(storage, target.scan);
+    _lists->build(storage, _split ? &target.scan : nullptr);
   }
   if (_variant.mapping == M::PersistentBlocks) _scheduler->buildJobs(target.traverser, storage);
 }

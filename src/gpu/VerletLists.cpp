@@ -31,7 +31,7 @@ void VerletLists::createKernels(compute::ComputeProgram& program) {
   _split = program.createKernel("splitMolecules");
 }
 
-void VerletLists::build(MoleculeStorage& storage) {
+void VerletLists::build(MoleculeStorage& storage, compute::DeviceScan* partitionScan) {
   _boundaryCount = -1;
   const std::size_t owned = storage.numOwned();
   if (_capacity == 0) {
@@ -42,12 +42,24 @@ void VerletLists::build(MoleculeStorage& storage) {
     const double expected = density * 4.18879 * reach * reach * reach;
     _capacity = std::max(32, static_cast<int>(std::ceil(1.3 * expected / 8.0)) * 8);  // whole groups of 8
   }
-  runBuild(storage);
-  int longest = 0;
-  _overflow.downloadBytes(&longest, 0, sizeof(int));
-  if (longest > _capacity) {
-    _capacity = (longest + longest / 4 + 7) / 8 * 8;
+  if (!_readBackReady) {
+    _readBack = compute::PinnedHostBuffer(_context, 2 * sizeof(int));
+    _readBackReady = _context.createEvent();
+  }
+  int* host = static_cast<int*>(_readBack.data());
+  for (int attempt = 0;; ++attempt) {
     runBuild(storage);
+    // The partition does not depend on the lists: it is queued before the one wait for both counts.
+    if (partitionScan) queuePartition(storage, *partitionScan);
+    host[0] = host[1] = 0;
+    _overflow.downloadBytesAsync(host, 0, sizeof(int));
+    if (partitionScan) _flags.downloadBytesAsync(host + 1, owned * sizeof(int), sizeof(int));
+    _readBackReady->record();
+    _readBackReady->synchronize();
+    const int longest = host[0];
+    if (partitionScan) _boundaryCount = host[1];
+    if (longest <= _capacity || attempt > 0) break;
+    _capacity = (longest + longest / 4 + 7) / 8 * 8;
   }
 }
 
@@ -55,7 +67,12 @@ void VerletLists::runBuild(MoleculeStorage& storage) {
   const std::size_t owned = storage.numOwned();
   _stride = static_cast<int>(std::max<std::size_t>(owned, 1));
   const std::size_t entries = static_cast<std::size_t>(_stride) * static_cast<std::size_t>(_capacity);
-  if (_neighbours.size() < entries) _neighbours.resize(entries);
+  if (_neighbours.size() < entries) {
+    // Under MPI the owned count wanders with the migrations: the lists grow with room to spare, and their old
+    // contents (rebuilt here) are neither copied nor held beside the new ones. Nothing may still read them.
+    _context.synchronize();
+    _neighbours.reallocate(entries + entries / 32);
+  }
   if (_counts.size() < owned) _counts.resize(owned + owned / 8 + 16);
   _stats.grow(owned);
   _overflow.zero();
@@ -79,7 +96,7 @@ void VerletLists::runBuild(MoleculeStorage& storage) {
       .executeBlocks(static_cast<std::size_t>(ownedCells));
 }
 
-void VerletLists::partition(MoleculeStorage& storage, compute::DeviceScan& scan) {
+void VerletLists::queuePartition(MoleculeStorage& storage, compute::DeviceScan& scan) {
   const int owned = static_cast<int>(storage.numOwned());
   const std::size_t n = static_cast<std::size_t>(owned) + 1;
   for (auto* a : {&_flags, &_interior, &_boundary})
@@ -91,14 +108,14 @@ void VerletLists::partition(MoleculeStorage& storage, compute::DeviceScan& scan)
       .arg(_grid.dimsAndHalo())
       .arg(_flags)
       .execute(static_cast<std::size_t>(owned));
-  _boundaryCount = scan.exclusiveTotal(_flags, owned, _flags);
+  scan.exclusive(_flags, owned, _flags);
   _split->call().arg(owned).arg(_flags).arg(_interior).arg(_boundary).execute(static_cast<std::size_t>(owned));
 }
 
 void VerletLists::process(MoleculeStorage& storage, std::size_t blockSize, Part part) {
   const std::size_t owned = storage.numOwned();
   if (part != Part::All && _boundaryCount < 0)
-    throw MardynException("VerletLists: a part of the molecules computed before partition()");
+    throw MardynException("VerletLists: a part of the molecules computed without a partition");
   const std::size_t count = part == Part::All ? owned
                             : part == Part::Boundary ? static_cast<std::size_t>(_boundaryCount)
                                                      : owned - static_cast<std::size_t>(_boundaryCount);

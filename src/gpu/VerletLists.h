@@ -26,11 +26,11 @@ class VerletLists : public GpuComponent {
   VerletLists(compute::ComputeContext& context, ComponentDescriptor& descriptor, const DeviceGrid& grid);
   void createKernels(compute::ComputeProgram& program) override;
 
-  /// Builds the lists of the storage's owned molecules (again with longer lists if one was cut).
-  void build(MoleculeStorage& storage);
-  /// After a rebuild of the cells: the owned molecules in the outermost layers of owned cells, which may have
-  /// partners in halo slots (boundary), and the others (interior).
-  void partition(MoleculeStorage& storage, compute::DeviceScan& scan);
+  /// Builds the lists of the storage's owned molecules (again with longer lists if one was cut). With
+  /// `partitionScan` the owned molecules are also split into those in the outermost layers of owned cells,
+  /// which may have partners in halo slots (boundary), and the others (interior); the lists' length and the
+  /// boundary count come back with one wait.
+  void build(MoleculeStorage& storage, compute::DeviceScan* partitionScan = nullptr);
   /// One traversal of `part`: forces and torques of those owned molecules, their (U_pot, virial) in stats().
   void process(MoleculeStorage& storage, std::size_t blockSize, Part part = Part::All);
   int boundaryCount() const { return _boundaryCount; }
@@ -42,14 +42,18 @@ class VerletLists : public GpuComponent {
 
  private:
   void runBuild(MoleculeStorage& storage);
+  /// Queues the partition's kernels (the boundary count lands in _flags[numOwned]).
+  void queuePartition(MoleculeStorage& storage, compute::DeviceScan& scan);
 
   compute::ComputeContext& _context;
   ComponentDescriptor& _descriptor;
   const DeviceGrid& _grid;
   int _capacity = 0, _stride = 0;
-  int _boundaryCount = -1;  ///< -1: not partitioned since the last build
+  int _boundaryCount = -1;  ///< -1: not partitioned in the last build
   compute::ComputeArray<int> _neighbours, _counts, _overflow, _flags, _interior, _boundary;
   compute::PrecisionArray _stats;
+  compute::PinnedHostBuffer _readBack;  ///< the longest list and the boundary count after a build
+  std::unique_ptr<compute::ComputeEvent> _readBackReady;
   std::unique_ptr<compute::ComputeKernel> _build, _process, _flagBoundary, _split;
 };
 

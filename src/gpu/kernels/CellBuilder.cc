@@ -170,7 +170,7 @@ KERNEL void invertOrder(int numEntries, GLOBAL const int* RESTRICT order, GLOBAL
   for (int t = GLOBAL_ID; t < numEntries; t += GLOBAL_SIZE) slotOf[order[t]] = t;
 }
 
-/// Slot t takes entry order[t]: position (w = its cell index), velocity, orientation, angular
+/// Slot t takes entry order[t]: position (w = its cell index), velocity (w = 0), orientation, angular
 /// momentum, component, id, halo source (as a slot) and code; the reference position of the
 /// displacement check is the position.
 KERNEL void gatherEntries(int numEntries, GLOBAL const int* RESTRICT order, GLOBAL const int* RESTRICT slotOf, int4 dims,
@@ -189,7 +189,9 @@ KERNEL void gatherEntries(int numEntries, GLOBAL const int* RESTRICT order, GLOB
     r.w = (mixed) gridCellIndex(c.x, c.y, c.z, dims);
     pos[t] = r;
     refPos[t] = r;
-    vel[t] = eVel[e];
+    mixed4 v = eVel[e];
+    v.w = 0;  // its distance from where the cells are built (Leapfrog.cc)
+    vel[t] = v;
     quat[t] = eQuat[e];
     angmom[t] = eAngmom[e];
     type[t] = eType[e];

@@ -5,6 +5,12 @@
 // owned slots (ownedSlots[0 .. numOwned)).
 //
 // componentInertia[c] = (mass, Ixx, Iyy, Izz) of component c (ComponentDescriptor).
+//
+// The next step's rebuild is foreseen at the end of a step, so that the step needs no wait of its own for
+// it: the half kick and drift will move a molecule by dt |v + dt/2 F/m| from where it is, which lies
+// vel.w (written by the drift: |r - r at the last rebuild|) from where its cells were built; when that sum
+// exceeds half the skin somewhere (less a relative margin for rounding), the cells are rebuilt after the
+// drift. The sum bounds the distance the drift's own check measures, so that check never fires first.
 // mardyn-kernel: requires compute/kernels/Reduction.cc gpu/kernels/Rotation.cc
 // mardyn-kernel: defines NUM_COMPONENTS=2 ORIENTATION_FREE=0 REDUCE_BLOCK=128 REDUCE_GROUPS=64
 
@@ -31,9 +37,19 @@ DEVICE mixed4 advanceQuaternion(mixed4 q, mixed4 base, mixed4 w, mixed s) {
   return r;
 }
 
+#define PREDICTION_MARGIN ((mixed) 1e-3)
+
+/// Whether the next half kick and drift may take the molecule (velocity v after this step, w: its distance
+/// from where the cells were built; force f; mass m) farther than halfSkin from there.
+DEVICE int mayLeaveSkin(mixed4 v, mixed4 f, mixed m, mixed dt, mixed halfSkin) {
+  const mixed scale = (mixed) 0.5 * dt / m;
+  const mixed hx = v.x + f.x * scale, hy = v.y + f.y * scale, hz = v.z + f.z * scale;
+  return v.w + dt * sqrt(hx * hx + hy * hy + hz * hz) > halfSkin * (1 - PREDICTION_MARGIN);
+}
+
 /// Half kick and drift; orientation update of rotating molecules and their rotation matrices
 /// (real, 9 per slot) for the cell processors. displaced[0] = 1 when a molecule moved more than
-/// halfSkin from its position at the last rebuild.
+/// halfSkin from its position at the last rebuild; vel.w = that distance.
 KERNEL void leapfrogPreForces(int numOwned, GLOBAL const int* RESTRICT ownedSlots, GLOBAL const int* RESTRICT type,
                               GLOBAL const mixed4* RESTRICT componentInertia, mixed dt, mixed halfSkin2,
                               GLOBAL mixed4* RESTRICT pos, GLOBAL mixed4* RESTRICT vel, GLOBAL mixed4* RESTRICT quat,
@@ -50,7 +66,6 @@ KERNEL void leapfrogPreForces(int numOwned, GLOBAL const int* RESTRICT ownedSlot
     v.x = v.x + f.x * scale;
     v.y = v.y + f.y * scale;
     v.z = v.z + f.z * scale;
-    vel[s] = v;
     mixed4 r = pos[s];
     r.x = r.x + v.x * dt;
     r.y = r.y + v.y * dt;
@@ -58,7 +73,10 @@ KERNEL void leapfrogPreForces(int numOwned, GLOBAL const int* RESTRICT ownedSlot
     pos[s] = r;
     const mixed4 r0 = refPos[s];
     const mixed dx = r.x - r0.x, dy = r.y - r0.y, dz = r.z - r0.z;
-    if (dx * dx + dy * dy + dz * dz > halfSkin2) displaced[0] = 1;
+    const mixed d2 = dx * dx + dy * dy + dz * dz;
+    if (d2 > halfSkin2) displaced[0] = 1;
+    v.w = sqrt(d2);
+    vel[s] = v;
     if (rotates(inertia)) {
       const mixed4 q = quat[s];
       const mixed4 qHalf = advanceQuaternion(q, q, bodyAngularVelocity(q, angmom[s], inertia), halfStep);
@@ -79,15 +97,18 @@ KERNEL void leapfrogPreForces(int numOwned, GLOBAL const int* RESTRICT ownedSlot
 }
 
 /// With kick: the second half kick of v and L. Then the kinetic sums of the owned molecules per
-/// component: partials[(2 NUM_COMPONENTS) g + c] = sum m v^2, [.. + NUM_COMPONENTS + c] = sum over axes
-/// with I > 0 of L_body^2 / I, of block g (launched as REDUCE_GROUPS blocks of REDUCE_BLOCK threads).
+/// component: partials[(2 NUM_COMPONENTS + 1) g + c] = sum m v^2, [.. + NUM_COMPONENTS + c] = sum over axes
+/// with I > 0 of L_body^2 / I, of block g (launched as REDUCE_GROUPS blocks of REDUCE_BLOCK threads), and
+/// [.. + 2 NUM_COMPONENTS] = how many may leave the skin in the next step (mayLeaveSkin; halfSkin 0: none
+/// counted).
 KERNEL void leapfrogPostForces(int numOwned, GLOBAL const int* RESTRICT ownedSlots, GLOBAL const int* RESTRICT type,
-                               GLOBAL const mixed4* RESTRICT componentInertia, mixed dt, int kick,
+                               GLOBAL const mixed4* RESTRICT componentInertia, mixed dt, int kick, mixed halfSkin,
                                GLOBAL mixed4* RESTRICT vel, GLOBAL const mixed4* RESTRICT quat,
                                GLOBAL mixed4* RESTRICT angmom, GLOBAL const mixed4* RESTRICT force,
                                GLOBAL const mixed4* RESTRICT torque, GLOBAL mixed* RESTRICT partials) {
   LOCAL mixed buffer[REDUCE_BLOCK];
   const mixed halfStep = (mixed) 0.5 * dt;
+  mixed leaving = 0;
   mixed mv2[NUM_COMPONENTS], iw2[NUM_COMPONENTS];
   for (int c = 0; c < NUM_COMPONENTS; c++) {
     mv2[c] = 0;
@@ -99,8 +120,8 @@ KERNEL void leapfrogPostForces(int numOwned, GLOBAL const int* RESTRICT ownedSlo
     const mixed4 inertia = componentInertia[c];
     mixed4 v = vel[s];
     mixed4 L = angmom[s];
+    const mixed4 f = force[s];
     if (kick) {
-      const mixed4 f = force[s];
       const mixed scale = halfStep / inertia.x;
       v.x = v.x + f.x * scale;
       v.y = v.y + f.y * scale;
@@ -115,6 +136,7 @@ KERNEL void leapfrogPostForces(int numOwned, GLOBAL const int* RESTRICT ownedSlo
 #endif
     }
     mv2[c] += inertia.x * (v.x * v.x + v.y * v.y + v.z * v.z);
+    if (halfSkin > 0 && mayLeaveSkin(v, f, inertia.x, dt, halfSkin)) leaving += 1;
     if (rotates(inertia)) {
       const mixed4 b = toBody(quat[s], L);
       mixed e = 0;
@@ -124,24 +146,32 @@ KERNEL void leapfrogPostForces(int numOwned, GLOBAL const int* RESTRICT ownedSlo
       iw2[c] += e;
     }
   }
+  const int width = 2 * NUM_COMPONENTS + 1;
   for (int c = 0; c < NUM_COMPONENTS; c++) {
     const mixed a = blockSum(buffer, mv2[c]);
-    if (LOCAL_ID == 0) partials[2 * NUM_COMPONENTS * GROUP_ID + c] = a;
+    if (LOCAL_ID == 0) partials[width * GROUP_ID + c] = a;
     const mixed b = blockSum(buffer, iw2[c]);
-    if (LOCAL_ID == 0) partials[2 * NUM_COMPONENTS * GROUP_ID + NUM_COMPONENTS + c] = b;
+    if (LOCAL_ID == 0) partials[width * GROUP_ID + NUM_COMPONENTS + c] = b;
   }
+  leaving = blockSum(buffer, leaving);
+  if (LOCAL_ID == 0) partials[width * GROUP_ID + 2 * NUM_COMPONENTS] = leaving;
 }
 
-/// Velocity scaling: v *= beta[c].x, L *= beta[c].y for the owned molecules of component c.
+/// Velocity scaling: v *= beta[c].x, L *= beta[c].y for the owned molecules of component c; the next
+/// step's rebuild foreseen again with the new velocities (leaving[0] = 1, halfSkin 0: not foreseen).
 KERNEL void scaleVelocities(int numOwned, GLOBAL const int* RESTRICT ownedSlots, GLOBAL const int* RESTRICT type,
                             GLOBAL const mixed2* RESTRICT beta, GLOBAL mixed4* RESTRICT vel,
-                            GLOBAL mixed4* RESTRICT angmom) {
+                            GLOBAL mixed4* RESTRICT angmom, GLOBAL const mixed4* RESTRICT componentInertia,
+                            GLOBAL const mixed4* RESTRICT force, mixed dt, mixed halfSkin,
+                            GLOBAL int* RESTRICT leaving) {
   for (int k = GLOBAL_ID; k < numOwned; k += GLOBAL_SIZE) {
     const int s = ownedSlots[k];
-    const mixed2 b = beta[type[s]];
+    const int c = type[s];
+    const mixed2 b = beta[c];
     mixed4 v = vel[s];
     v.x *= b.x; v.y *= b.x; v.z *= b.x;
     vel[s] = v;
+    if (halfSkin > 0 && mayLeaveSkin(v, force[s], componentInertia[c].x, dt, halfSkin)) leaving[0] = 1;
     mixed4 L = angmom[s];
     L.x *= b.y; L.y *= b.y; L.z *= b.y;
     angmom[s] = L;

@@ -5,7 +5,8 @@
 # along the split axis (the upper ranks start without molecules), on 2 and 4 ranks. Double precision:
 # every printed digit over 60 steps; single and mixed: T, U_pot and p within 1e-5 over 20 steps. A box
 # without molecules runs on 2 ranks. Extra mardyn arguments (a transfer path, say) come from
-# MARDYN_MPI_TEST_ARGS.
+# MARDYN_MPI_TEST_ARGS; MARDYN_MPI_TEST_PRECISIONS picks precisions (default "double mixed single"), so that
+# several instances can share the work.
 # usage: mpi-one-rank.sh MARDYN MPIEXEC SOURCE_DIR WORKDIR      exit 77 (skipped) without a GPU device
 set -uo pipefail
 mardyn=$1 mpiexec=$2 src=$3 work=$4
@@ -62,7 +63,7 @@ deviation() {
 
 status=0
 declare -A reference
-for precision in double mixed single; do
+for precision in ${MARDYN_MPI_TEST_PRECISIONS:-double mixed single}; do
   steps=60 interval=10
   [ $precision = double ] || { steps=20 interval=1; }
   for example in lj-fcc:2 lj-fcc:4 2cljq:2 2cljq:4 slab:2 slab:4 empty:2; do
