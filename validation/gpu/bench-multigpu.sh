@@ -11,10 +11,16 @@
 # usage: validation/gpu/bench-multigpu.sh BUILD_DIR [OUT_FILE] [PHASES_FILE]
 # env:   GPUS="1 2 4"  PRECISION=mixed  STEPS=400  STRONG_CELLS=100 (N = 4 cells^3)
 #        WEAK_CELLS="1:80 2:101 4:127" (GPUs:cells)  MULTISITE_CELLS=63  MULTISITE_STEPS=200
-#        PHASES=1 (0: no phase rows)  STAGED=2 (GPU count of the pinned-host row; empty: none)
+#        MULTISITE_GPUS=$GPUS  PHASE_GPUS=$GPUS  PHASE_STEPS=$STEPS
+#        STAGED=2 (GPU count of the pinned-host row; empty: none)
 #        LARGE_CELLS=0 (>0: the LJ liquid of 4 cells^3 on the largest GPU count, LARGE_STEPS=100,
 #        LARGE_TIMEOUT=900 s)
-#        SECTIONS="strong weak multisite phases staged large"  BACKEND=cuda  AVAILABLE=<GPUs of nvidia-smi -L>
+#        SECTIONS="strong weak multisite phases staged large" (run in the order strong, weak, multisite,
+#        staged, phases, large)  BACKEND=cuda
+#        AVAILABLE=<GPUs of nvidia-smi -L>
+#        DEADLINE=<seconds>: no run starts after that many seconds, and none runs past it (the large run
+#        is left out when less than LARGE_TIMEOUT remains). The table is rewritten after every row, so a
+#        run cut short leaves the rows it finished.
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
@@ -33,6 +39,10 @@ MULTISITE_STEPS=${MULTISITE_STEPS:-200}
 STAGED=${STAGED-2}
 LARGE_CELLS=${LARGE_CELLS:-0}
 LARGE_STEPS=${LARGE_STEPS:-100}
+MULTISITE_GPUS=${MULTISITE_GPUS:-$GPUS}
+PHASE_GPUS=${PHASE_GPUS:-$GPUS}
+PHASE_STEPS=${PHASE_STEPS:-$STEPS}
+DEADLINE=${DEADLINE:-0}
 SECTIONS=" ${SECTIONS:-strong weak multisite phases staged large} "
 want() { case "$SECTIONS" in *" $1 "*) return 0 ;; *) return 1 ;; esac; }
 mpiflags=(--oversubscribe --bind-to none)
@@ -41,7 +51,21 @@ available=${AVAILABLE:-$(nvidia-smi -L 2>/dev/null | wc -l)}
 BACKEND=${BACKEND:-cuda}
 
 rows=()
-row() { rows+=("$(printf '%-26s %5s %12s %6s %11s %9s %7s %12s %12s  %s' "$@")"); echo "${rows[-1]}" >&2; }
+machine="$available x $(nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null | head -1), $(nproc) CPUs"
+table() {
+  { echo "machine: $machine; $PRECISION, $STEPS steps per run (the time loop counts)"
+    printf '%-26s %5s %12s %6s %11s %9s %7s %12s %12s  %s\n' "system" "GPUs" "N" "N/GPU" "steps*N/s" "vs 1 GPU" "eff." \
+      "host-dev B/st" "dev-dev B/st" "halo path"
+    printf '%s\n' "${rows[@]}"
+  } > "$out"
+}
+row() {
+  rows+=("$(printf '%-26s %5s %12s %6s %11s %9s %7s %12s %12s  %s' "$@")")
+  echo "${rows[-1]}" >&2
+  if [ "$out" != /dev/stdout ]; then table; fi  # a file: rewritten after every row
+}
+# seconds left before DEADLINE (a large number without one)
+left() { if [ "$DEADLINE" -gt 0 ]; then echo $((DEADLINE - SECONDS)); else echo 1000000; fi; }
 field() { sed -n "s/^$1: *\([^ ]*\).*/\1/p" | head -1; }
 
 lj_config() {  # cells steps -> file
@@ -57,12 +81,15 @@ multisite_config() {  # cells steps -> file: input/2cljq with its lattice and bo
   echo "$work/2cljq-$1.xml"
 }
 
-# run NAME GPUS CONFIG [mardyn options...] -> log file; prints the log's path
+# run NAME GPUS CONFIG [mardyn options...] -> log file; prints the log's path (the log says "skipped: ..."
+# when the deadline has passed)
 run() {
   local name=$1 np=$2 cfg=$3
   shift 3
-  local log=$work/$name-$np.txt
-  (cd "$work" && timeout "${RUN_TIMEOUT:-900}" mpirun "${mpiflags[@]}" -np "$np" "$mardyn" "$cfg" --gpu-backend "$BACKEND" --precision "$PRECISION" \
+  local log=$work/$name-$np.txt limit=${RUN_TIMEOUT:-900}
+  [ "$(left)" -lt "$limit" ] && limit=$(left)
+  if [ "$limit" -le 2 ]; then echo "skipped: no time left" > "$log"; echo "$log"; return; fi
+  (cd "$work" && timeout "$limit" mpirun "${mpiflags[@]}" -np "$np" "$mardyn" "$cfg" --gpu-backend "$BACKEND" --precision "$PRECISION" \
      --cell-processor verletList -i 0 --final-checkpoint 0 -p "$work/out" "$@" > "$log" 2>&1)
   echo "$log"
 }
@@ -110,7 +137,7 @@ fi
 if want multisite; then
   n=$((4 * MULTISITE_CELLS ** 3))
   cfg=$(multisite_config "$MULTISITE_CELLS" "$MULTISITE_STEPS")
-  for p in $GPUS; do
+  for p in $MULTISITE_GPUS; do
     [ "$p" -le "$available" ] || continue
     log=$(run 2cljq "$p" "$cfg")
     report "2CLJQ strong" "$p" "$n" "$log" "${rate[ms-1]:-}" "$((n / p))"
@@ -124,17 +151,17 @@ if want staged && [ -n "$STAGED" ] && [ "$STAGED" -le "$available" ]; then
 fi
 if want phases; then
   n=$((4 * STRONG_CELLS ** 3))
-  cfg=$(lj_config "$STRONG_CELLS" "$STEPS")
+  cfg=$(lj_config "$STRONG_CELLS" "$PHASE_STEPS")
   : > "$phasesOut"
-  for p in $GPUS; do
+  for p in $PHASE_GPUS; do
     [ "$p" -le "$available" ] || continue
     log=$(run phases "$p" "$cfg" --gpu-option phaseProfile=1)
-    { echo "### $p GPU(s), N = $n, $PRECISION, $STEPS steps (rank 0; events on every phase, so the rate is a little lower)"
-      grep -E "Molecule updates|Device phases|^  (integration|migration|boundary layers|cells|lists|pack|transfer|unpack|images|interior forces|boundary forces) +[0-9.]+$|Device cell rebuilds|GPU halo" "$log"
+    { echo "### $p GPU(s), N = $n, $PRECISION, $PHASE_STEPS steps (rank 0; events on every phase, so the rate is a little lower)"
+      grep -E "skipped|Wall time|Molecule updates|Device phases|^  (integration|migration|boundary layers|cells|lists|pack|transfer|unpack|images|interior forces|boundary forces) +[0-9.]+$|Device cell rebuilds|GPU halo" "$log"
     } >> "$phasesOut"
   done
 fi
-if want large && [ "$LARGE_CELLS" -gt 0 ]; then
+if want large && [ "$LARGE_CELLS" -gt 0 ] && [ "$(left)" -ge "${LARGE_TIMEOUT:-900}" ]; then
   p=$(echo $GPUS | awk '{ print $NF }')
   [ "$p" -le "$available" ] || p=$available
   n=$((4 * LARGE_CELLS ** 3))
@@ -144,10 +171,5 @@ if want large && [ "$LARGE_CELLS" -gt 0 ]; then
     grep -E "Wall time|Molecule updates|Device memory|error" "$log"; tail -3 "$log"; } >> "$phasesOut"
 fi
 
-{
-  echo "machine: $available x $(nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null | head -1), $(nproc) CPUs; $PRECISION, $STEPS steps per run (the time loop counts)"
-  printf '%-26s %5s %12s %6s %11s %9s %7s %12s %12s  %s\n' "system" "GPUs" "N" "N/GPU" "steps*N/s" "vs 1 GPU" "eff." \
-    "host-dev B/st" "dev-dev B/st" "halo path"
-  printf '%s\n' "${rows[@]}"
-} > "$out"
+table
 rm -rf "$work"

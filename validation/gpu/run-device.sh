@@ -7,7 +7,7 @@
 # the multi-GPU sections: probe (links between the GPUs, peer access, whether MPI is CUDA-aware),
 # mpitests (the halo-exchange suites and mpirun against one rank, one GPU per rank), mpisanitizer
 # (compute-sanitizer on every rank of a 2-GPU run through the device-to-device path) and multigpu
-# (bench-multigpu.sh: the scaling table and the phase profile).
+# (bench-multigpu.sh: the scaling table and the phase profile), in this order.
 # Usage (repository root, after `source .device/setup.sh`): validation/gpu/run-device.sh [outdir]
 # MARDYN_LS1_EXAMPLES: folder holding Argon/ and CO2/ of the ls1-mardyn examples.
 # MARDYN_GPU_SECTIONS: the sections to run after the build, default
@@ -158,27 +158,35 @@ if want probe; then
 fi
 
 if want mpitests; then
-  log "multi-GPU tests (one GPU per rank under mpirun)"
+  # The suites and the three precisions of mpi-one-rank run side by side (each on every GPU: correctness
+  # only, no timings), each with its own limit; their reports follow in a fixed order.
+  log "multi-GPU tests (one GPU per rank under mpirun), side by side"
+  limit=${MARDYN_GPU_SUITE_TIMEOUT:-150}
+  pids=()
   for s in ${MARDYN_GPU_MPI_SUITES:-GpuHaloExchangeTest GpuEmptySystemTest}; do
-    start=$SECONDS
-    (cd "$BUILD" && MARDYN_SOURCE_DIR=$ROOT timeout ${MARDYN_GPU_SUITE_TIMEOUT:-150} ./mardyn_gpu_tests $s > "$WORK/test-$s.txt" 2>&1)
-    echo "$s rc=$? $((SECONDS - start)) s: $(tail -1 "$WORK/test-$s.txt")" | tee -a "$S"
+    (start=$SECONDS
+     cd "$BUILD" && MARDYN_SOURCE_DIR=$ROOT timeout "$limit" ./mardyn_gpu_tests $s > "$WORK/test-$s.txt" 2>&1
+     echo "$s rc=$? $((SECONDS - start)) s: $(tail -1 "$WORK/test-$s.txt")" > "$WORK/status-$s.txt") &
+    pids+=($!)
+  done
+  for p in double mixed single; do
+    (start=$SECONDS
+     MARDYN_MPI_TEST_PRECISIONS=$p timeout "$limit" "$ROOT/src/gpu/tests/scripts/mpi-one-rank.sh" "$BUILD/mardyn" mpirun \
+       "$ROOT" "$WORK/mpi-one-rank-$p" > "$WORK/test-mpi-one-rank-$p.txt" 2>&1
+     echo "mpi-one-rank $p rc=$? $((SECONDS - start)) s" > "$WORK/status-mpi-one-rank-$p.txt") &
+    pids+=($!)
+  done
+  wait "${pids[@]}"
+  for s in ${MARDYN_GPU_MPI_SUITES:-GpuHaloExchangeTest GpuEmptySystemTest}; do
+    tee -a "$S" < "$WORK/status-$s.txt"
     { echo "### $s"; grep -v "^$" "$WORK/test-$s.txt" | head -80; } >> "$OUTDIR/tests.txt"
   done
-  start=$SECONDS
-  timeout ${MARDYN_GPU_SUITE_TIMEOUT:-150} "$ROOT/src/gpu/tests/scripts/mpi-one-rank.sh" "$BUILD/mardyn" mpirun "$ROOT" "$WORK/mpi-one-rank" \
-    > "$WORK/test-mpi-one-rank.txt" 2>&1
-  echo "mpi-one-rank rc=$? $((SECONDS - start)) s" | tee -a "$S"
-  { echo "### mpi-one-rank"; cat "$WORK/test-mpi-one-rank.txt"; } >> "$OUTDIR/tests.txt"
+  for p in double mixed single; do
+    tee -a "$S" < "$WORK/status-mpi-one-rank-$p.txt"
+    { echo "### mpi-one-rank $p"; cat "$WORK/test-mpi-one-rank-$p.txt"; } >> "$OUTDIR/tests.txt"
+  done
 fi
 
-if want multigpu; then
-  log "multi-GPU benchmark (bench-multigpu.sh)"
-  timeout "${MARDYN_GPU_MULTI_TIMEOUT:-400}" "$ROOT/validation/gpu/bench-multigpu.sh" "$BUILD" "$OUTDIR/multigpu.txt" \
-    "$OUTDIR/phases.txt" 2> "$WORK/multigpu-log.txt"
-  echo "multigpu rc=$?" | tee -a "$S"
-  cat "$OUTDIR/multigpu.txt" >> "$S" 2>/dev/null || tail -20 "$WORK/multigpu-log.txt" | tee -a "$S"
-fi
 if want mpisanitizer; then
   log "compute-sanitizer on both ranks of a 2-GPU run (device-to-device halo, 30 steps, LJ 4000, mixed)"
   "$ROOT/validation/lj/lj-config.sh" NVE 0.8442 1.44 2.5 10 30 0 false none 30 generator > "$WORK/san.xml"
@@ -191,4 +199,14 @@ if want mpisanitizer; then
   done
 fi
 
+if want multigpu; then
+  log "multi-GPU benchmark (bench-multigpu.sh)"
+  timeout "${MARDYN_GPU_MULTI_TIMEOUT:-400}" "$ROOT/validation/gpu/bench-multigpu.sh" "$BUILD" "$OUTDIR/multigpu.txt" \
+    "$OUTDIR/phases.txt" 2> "$WORK/multigpu-log.txt"
+  echo "multigpu rc=$?" | tee -a "$S"
+  cat "$OUTDIR/multigpu.txt" >> "$S" 2>/dev/null || tail -20 "$WORK/multigpu-log.txt" | tee -a "$S"
+fi
+
 log "done"
+# The scaling table last (it is written row by row, so a run cut short still leaves the rows it finished).
+if want multigpu && [ -s "$OUTDIR/multigpu.txt" ]; then cat "$OUTDIR/multigpu.txt"; fi
