@@ -11,7 +11,6 @@
 
 #include <string>
 #include <vector>
-#include <vector>
 
 namespace mardyn {
 
@@ -59,6 +58,9 @@ class DomainDecompBase {
   virtual void allreduceSum(std::vector<unsigned long>& values) const = 0;
   /// True on every process if any process passed true (error consensus without hanging).
   virtual bool anyTrue(bool local) const = 0;
+  /// Collective: every process receives rank 0's `text` (what rank 0 alone decided, e.g. from a file, before a
+  /// collective depends on it). The sequential decomposition leaves it as it is.
+  virtual void broadcastFromRoot(std::string& /*text*/) const {}
 
   /// With the deferred check on, exchangeMolecules() notes a molecule lost on this process (one that
   /// moved farther than it may in a step) instead of agreeing on it with a collective of its own; the
