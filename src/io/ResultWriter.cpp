@@ -175,14 +175,14 @@ void ResultWriter::restoreState(const std::string& state) {
   auto number = [&]() {
     const auto v = k < t.size() ? parseFinite(t[k]) : std::nullopt;
     if (!v)
-      throw MardynException("ResultWriter: the saved state is damaged at item " + std::to_string(k + 1) +
+      throw MardynException("the saved state is damaged at item " + std::to_string(k + 1) +
                             (k < t.size() ? " ('" + t[k] + "', expected a finite number)"
                                           : " (it ends there; expected " + std::to_string(k + 1) + " items or more)"));
     ++k;
     return *v;
   };
   // Read into locals: a damaged state changes nothing (the run then starts the averages again).
-  if (number() != 1.0) throw MardynException("ResultWriter: the saved state has an unknown version (expected 1)");
+  if (number() != 1.0) throw MardynException("the saved state has an unknown version (expected 1)");
   const double last = number();
   number();  // the window of the run that saved it; this run's accumulation_steps rules
   const double sumU = number(), sumUU = number(), countU = number();
@@ -191,7 +191,7 @@ void ResultWriter::restoreState(const std::string& state) {
     w.sum = number();
     const double n = number();
     if (!(n >= 0 && n <= 1e8 && n == std::floor(n)))
-      throw MardynException("ResultWriter: the saved state is damaged at item " + std::to_string(k) + " ('" + t[k - 1] +
+      throw MardynException("the saved state is damaged at item " + std::to_string(k) + " ('" + t[k - 1] +
                             "', expected a count of values)");
     for (double i = 0; i < n; ++i) w.values.push_back(number());
     if (w.values.size() > _window) {  // a smaller window now: keep the newest values
@@ -201,9 +201,9 @@ void ResultWriter::restoreState(const std::string& state) {
     }
   }
   if (k != t.size())
-    throw MardynException("ResultWriter: the saved state has " + std::to_string(t.size() - k) + " items more than it "
+    throw MardynException("the saved state has " + std::to_string(t.size() - k) + " items more than it "
                           "announces (from item " + std::to_string(k + 1) + ")");
-  if (!(last >= 0 && countU >= 0)) throw MardynException("ResultWriter: the saved state's step or count is negative");
+  if (!(last >= 0 && countU >= 0)) throw MardynException("the saved state's step or count is negative");
   _sumU = sumU;
   _sumUU = sumUU;
   _countU = static_cast<unsigned long>(countU);
