@@ -34,11 +34,11 @@ run: deps
 # precision comparisons: minutes each on PoCL); `make test-long` runs those. CI runs both.
 test: deps
 	@$(MAKE) --no-print-directory build
-	cd $(BUILD) && ctest --output-on-failure -j $(JOBS) -LE long
+	cd $(BUILD) && ctest --output-on-failure -j $(JOBS) -LE '^long$$'
 
 test-long: deps
 	@$(MAKE) --no-print-directory build
-	cd $(BUILD) && ctest --output-on-failure -j $(JOBS) -L long
+	cd $(BUILD) && ctest --output-on-failure -j $(JOBS) -L '^long$$'
 
 # The CPU suite built with -fsanitize=address,undefined (in $(BUILD)-asan) and run clean.
 sanitize: deps
