@@ -1,7 +1,8 @@
-// Test runner of mardyn_mpi_tests (run under mpirun): initialises MPI, runs every registered suite on
-// every rank, prints rank 0's progress and every rank's failures; fails if any rank failed. A test that
-// runs past MARDYN_MPI_TEST_WATCHDOG seconds (default 240) ends its rank with a message naming it: a
-// collective that only some ranks entered fails the test instead of spinning until ctest's timeout.
+// Test runner of mardyn_mpi_tests (run under mpirun): initialises MPI, runs every registered suite (or the
+// one named as the argument) on every rank, prints rank 0's progress and every rank's failures; fails if
+// any rank failed. A test that runs past MARDYN_MPI_TEST_WATCHDOG seconds (default 240) ends its rank with
+// a message naming it: a collective that only some ranks entered fails the test instead of spinning until
+// ctest's timeout.
 #include <cppunit/BriefTestProgressListener.h>
 #include <cppunit/CompilerOutputter.h>
 #include <cppunit/Test.h>
@@ -62,7 +63,7 @@ int main(int argc, char** argv) {
   controller.addListener(&result);
   controller.addListener(&watchdog);
   if (rank == 0) controller.addListener(&progress);
-  runner.run(controller);
+  runner.run(controller, argc > 1 ? argv[1] : "");  // a suite or test name runs only that
   std::ostringstream failures;
   CppUnit::CompilerOutputter outputter(&result, failures);
   outputter.write();
