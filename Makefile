@@ -27,7 +27,7 @@ build: configure
 run: deps
 	@$(MAKE) --no-print-directory build
 	@mkdir -p $(OUTDIR)
-	./$(BUILD)/mardyn --output-prefix $(OUTDIR)/lj-fcc $(EXAMPLE)
+	cd $(OUTDIR) && $(abspath $(BUILD))/mardyn --output-prefix lj-fcc $(abspath $(EXAMPLE))
 	@echo "Outputs written to $(OUTDIR)/ (lj-fcc.res, lj-fcc*.restart.dat, lj-fcc*.xyz)"
 
 test: deps

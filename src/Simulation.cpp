@@ -180,7 +180,10 @@ void Simulation::prepare() {
   for (const Molecule& m : all) ++counts[m.componentId()];
   _decomp->distributeMolecules(all, *_container, *_domain);
   if (_config.longRange == SimulationConfig::LongRange::Homogeneous) {
-    _domain->computeLongRangeCorrection(_config.components, counts, *_params);
+    // As ls1-mardyn, if asked to: its generators leave the counts at zero (no correction).
+    const bool asLs1 = _config.generatedLongRange == SimulationConfig::GeneratedLongRange::Ls1 &&
+                       !_config.ls1Generator.empty() && _config.ls1GeneratorCounts.size() == counts.size();
+    _domain->computeLongRangeCorrection(_config.components, asLs1 ? _config.ls1GeneratorCounts : counts, *_params);
   } else {
     _domain->disableLongRangeCorrection();  // none, or the planar correction (a physics plugin)
   }

@@ -200,6 +200,16 @@ struct SimulationConfig {
   bool fullExchange = false;             ///< --full-exchange: migration and new halo copies at every step
   enum class LongRange { Homogeneous, None, Planar };
   LongRange longRange = LongRange::Homogeneous;  ///< ls1 default: homogeneous correction
+  /// What the homogeneous correction counts in a system made by one of ls1-mardyn's generators: the molecules
+  /// present (Applied, the default), or, as ls1-mardyn, ls1GeneratorCounts: its generators leave the
+  /// per-component counts at zero, so ls1 runs such systems without the correction (longrange/generated,
+  /// --generated-lrc).
+  enum class GeneratedLongRange { Applied, Ls1 };
+  GeneratedLongRange generatedLongRange = GeneratedLongRange::Applied;
+  std::string ls1Generator;                        ///< the ls1-mardyn generator that made the phase space, else ""
+  SettingSource ls1GeneratorSource;                ///< its element
+  std::vector<unsigned long> ls1GeneratorCounts;   ///< per component: the counts ls1's correction uses then (zero
+                                                   ///< but for the molecules of files a ReplicaFiller reads)
   PlanarLongRangeConfig planar;                  ///< settings of LongRange::Planar
   std::vector<ThermostatConfig> thermostats;     ///< empty: one global thermostat at `temperature` (NVT)
   TemperatureControlConfig temperatureControl;   ///< replaces the thermostats when enabled (as in ls1)

@@ -1,6 +1,6 @@
 // OutputPluginRegistry: the table of output plugins by XML name. To add a plugin, add one entry to
-// table() below (its settings and its factory). File names: command-line prefix if given, else the
-// plugin's outputprefix, else "mardyn".
+// table() below (its settings and its factory). File names: the plugin's outputprefix if given, else the
+// command line's prefix, else "mardyn" (ls1's semantics: -p is a default).
 #include "io/OutputPluginRegistry.h"
 
 #include "io/BinaryCheckpointWriter.h"
@@ -17,9 +17,10 @@
 namespace mardyn {
 
 namespace {
+/// As ls1: the plugin's own outputprefix, else the command line's default prefix, else "mardyn".
 std::string prefixOf(const OutputPluginConfig& p, const SimulationConfig& c) {
-  if (!c.outputPrefix.empty()) return c.outputPrefix;
   if (!p.outputPrefix.empty()) return p.outputPrefix;
+  if (!c.outputPrefix.empty()) return c.outputPrefix;
   return "mardyn";
 }
 

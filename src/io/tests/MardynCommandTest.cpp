@@ -116,15 +116,18 @@ class MardynCommandTest : public CppUnit::TestFixture {
     CPPUNIT_ASSERT(out.find("Simstep = 5\t") == std::string::npos);
     // warning for the unknown plugin of validConfig(), run goes on
     CPPUNIT_ASSERT(readFile(dir.file("err.txt")).find("unknown output plugin 'NoSuchPlugin'") != std::string::npos);
-    CPPUNIT_ASSERT(std::filesystem::exists(dir.file("out/a.res")));
+    // -p is a default (ls1): the ResultWriter keeps its outputprefix "res", the final checkpoint takes -p
+    CPPUNIT_ASSERT(std::filesystem::exists(dir.file("res.res")));
+    CPPUNIT_ASSERT(!std::filesystem::exists(dir.file("out/a.res")));
     std::vector<InputProblem> problems;
     const auto mols = PhaseSpaceReader::read(dir.file("out/a.restart.dat"), "/file", 2, {10, 11, 12}, problems);
     CPPUNIT_ASSERT(problems.empty());
     CPPUNIT_ASSERT_EQUAL(std::size_t(32), mols.size());
     // the checkpoint is a valid phase-space input
     writeFile(dir.file("config2.xml"), smallConfig("<file type=\"ASCII\">out/a.restart.dat</file>"));
+    std::filesystem::remove(dir.file("res.res"));
     CPPUNIT_ASSERT_EQUAL(0, run("-q --final-checkpoint 0 -p out/b config2.xml", dir));
-    CPPUNIT_ASSERT(std::filesystem::exists(dir.file("out/b.res")));
+    CPPUNIT_ASSERT(std::filesystem::exists(dir.file("res.res")));
     CPPUNIT_ASSERT(!std::filesystem::exists(dir.file("out/b.restart.dat")));
   }
 
