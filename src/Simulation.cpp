@@ -3,6 +3,7 @@
 #include "Simulation.h"
 
 #include "PlanarLongRange.h"
+#include "SimulationSampling.h"
 #include "parallel/DomainDecompFactory.h"
 #include "parallel/DomainDecompSequential.h"
 #include "particleContainer/CellProcessorFactory.h"
@@ -91,7 +92,19 @@ Simulation::Simulation(SimulationConfig config, std::unique_ptr<DomainDecompBase
   _conditions->setTargetTemperature(hottest);
   _time = _config.currentTime;
   _step = _config.startStep();  // a restart continues the checkpoint's step count
+  _sampling = std::make_unique<SimulationSampling>(SimulationSampling::Parts{
+      _config, *_decomp, *_domain, *_params, _timers, [this]() -> ParticleContainer& { return *_container; },
+      [this] { return _step; },
+      [this]() -> const PlanarLongRange* {
+        for (const auto& p : _physics)
+          if (const auto* planar = dynamic_cast<const PlanarLongRange*>(p.get())) return planar;
+        return nullptr;
+      },
+      [this] { return _resident != nullptr; },
+      [this] { return "{Container: linked cells, cell processor: " + (_resident ? std::string("GPU") : _processorName) + "}"; }});
 }
+
+const SamplingView* Simulation::sampling() const { return _sampling.get(); }
 
 Simulation::~Simulation() = default;
 
@@ -314,6 +327,7 @@ void Simulation::computeGlobalValues(const KineticSums& local, bool applyThermos
   gv.virial = _domain->globalVirial();
   gv.pressure = _domain->globalPressure();
   gv.degreesOfFreedom = _domain->degreesOfFreedom();
+  gv.virialCorrection = _domain->virialCorrection();
   gv.betaTrans = 1.0;
   gv.betaRot = 1.0;
   bool capped = false;

@@ -66,6 +66,7 @@ class Simulation : public SimulationView {
   int rank() const override { return _decomp->rank(); }
   std::vector<Molecule> gatherMolecules() const override;
   std::vector<std::pair<std::string, std::string>> pluginStates() const override;
+  const SamplingView* sampling() const override;
 
   unsigned long currentStep() const { return _step; }
   /// Exchanges so far (prepare() included) that only moved the halo copies with their originals, and
@@ -124,6 +125,7 @@ class Simulation : public SimulationView {
   unsigned long _step = 0;
   double _time = 0.0;
   bool _prepared = false;
+  std::unique_ptr<SamplingView> _sampling;       ///< what observing output plugins sample (SimulationSampling)
   VerletListCellProcessor* _follower = nullptr;  ///< the Verlet list, where halo copies may follow between builds
   bool _haloFollows = false;                     ///< every process can follow its halo copies now
   unsigned long _fullExchanges = 0, _haloRefreshes = 0;

@@ -134,6 +134,14 @@ struct OutputPluginConfig {
   std::map<std::string, SettingSource> sources;  ///< where each of params was read
   std::string file;                          ///< configuration file it came from (for messages)
   int line = 0;                              ///< line of the element (for messages)
+  /// What the plugin's own reader made of its element, for plugins with nested settings (regions, spheres,
+  /// profiles; the plugin's type, deriving from PluginSettings); null for the others.
+  std::shared_ptr<const PluginSettings> settings;
+  /// The settings as the plugin's type (throws std::bad_cast for another type).
+  template <class Settings>
+  const Settings& as() const {
+    return dynamic_cast<const Settings&>(*settings);
+  }
 };
 
 /// algorithm/parallelisation: how the domain is split across MPI ranks.

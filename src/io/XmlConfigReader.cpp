@@ -304,7 +304,7 @@ void XmlConfigReader::readThermostats(const XmlNode& th) {
 }
 
 void XmlConfigReader::readOutput(const XmlNode& sim) {
-  _config.outputPlugins = OutputPluginReader::read(_xml, sim, _readers);
+  _config.outputPlugins = OutputPluginReader::read(_xml, sim, _readers, _config);
   // ls1 lists every plugin in output/outputplugin or simulation/plugin: those that change the physics are read
   // by their own readers, in XML order
   std::vector<XmlNode> plugins = _xml.children(_xml.child(sim, "output"), "outputplugin");
