@@ -53,6 +53,21 @@ class DomainDecompBase {
   /// returns what the neighbour on the other side sent (the sequential decomposition is its own
   /// neighbour and returns `out`).
   virtual std::vector<char> shiftBytes(const std::vector<char>& out, int axis, int direction) const;
+  /// Collective, both directions of one axis in one round: sends `toLower` to the lower neighbour along
+  /// `axis` and `toUpper` to the upper one, and receives into `fromUpper` what the upper neighbour sent down
+  /// and into `fromLower` what the lower one sent up. Both sides know every size beforehand; the buffers are
+  /// the caller's (pinned host memory that a device fills and empties). The sequential decomposition, its own
+  /// neighbour, copies toLower into fromUpper and toUpper into fromLower. Throws MardynException when a
+  /// size does not match.
+  virtual void exchangeBytesAlong(int axis, const void* toLower, std::size_t toLowerBytes, const void* toUpper,
+                                  std::size_t toUpperBytes, void* fromUpper, std::size_t fromUpperBytes,
+                                  void* fromLower, std::size_t fromLowerBytes) const;
+  /// Whether every process has one neighbour on each side of each axis (a Cartesian grid of processes):
+  /// what the GPU time step's device-side halo exchange needs. Decompositions of another shape say no.
+  virtual bool cartesianNeighbours() const { return false; }
+  /// Whether the message library reads and writes device memory itself (a CUDA-aware MPI), for the
+  /// start-up line of the GPU time step.
+  virtual bool deviceAwareMessages() const { return false; }
 
   /// Element-wise sums over all processes, in place.
   virtual void allreduceSum(std::vector<double>& values) const = 0;

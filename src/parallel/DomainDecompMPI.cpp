@@ -14,6 +14,10 @@
 #include <sstream>
 #include <type_traits>
 
+#if __has_include(<mpi-ext.h>)
+#include <mpi-ext.h>
+#endif
+
 namespace mardyn {
 
 DomainDecompMPI::DomainDecompMPI(std::array<int, 3> gridDims, MPI_Comm comm) {
@@ -182,6 +186,40 @@ std::vector<char> DomainDecompMPI::shiftBytes(const std::vector<char>& out, int 
   MPI_Sendrecv(out.data(), static_cast<int>(sendCount), MPI_BYTE, dest, tag + 1, in.data(), static_cast<int>(recvCount),
                MPI_BYTE, source, tag + 1, _comm, MPI_STATUS_IGNORE);
   return in;
+}
+
+void DomainDecompMPI::exchangeBytesAlong(int axis, const void* toLower, std::size_t toLowerBytes, const void* toUpper,
+                                         std::size_t toUpperBytes, void* fromUpper, std::size_t fromUpperBytes,
+                                         void* fromLower, std::size_t fromLowerBytes) const {
+  const auto count = [](std::size_t bytes) {
+    if (bytes > static_cast<std::size_t>(std::numeric_limits<int>::max()))
+      throw MardynException("DomainDecompMPI: a halo message of more than 2 GiB");
+    return static_cast<int>(bytes);
+  };
+  const int tag = 110 + 4 * axis;
+  MPI_Request requests[4];
+  MPI_Irecv(fromUpper, count(fromUpperBytes), MPI_BYTE, _upper[axis], tag, _comm, &requests[0]);
+  MPI_Irecv(fromLower, count(fromLowerBytes), MPI_BYTE, _lower[axis], tag + 1, _comm, &requests[1]);
+  MPI_Isend(toLower, count(toLowerBytes), MPI_BYTE, _lower[axis], tag, _comm, &requests[2]);
+  MPI_Isend(toUpper, count(toUpperBytes), MPI_BYTE, _upper[axis], tag + 1, _comm, &requests[3]);
+  MPI_Status statuses[4];
+  MPI_Waitall(4, requests, statuses);
+  for (int k = 0; k < 2; ++k) {
+    int received = 0;
+    MPI_Get_count(&statuses[k], MPI_BYTE, &received);
+    if (static_cast<std::size_t>(received) != (k == 0 ? fromUpperBytes : fromLowerBytes))
+      throw MardynException("DomainDecompMPI: the neighbour along axis " + std::to_string(axis) + " sent " +
+                            std::to_string(received) + " bytes, expected " +
+                            std::to_string(k == 0 ? fromUpperBytes : fromLowerBytes));
+  }
+}
+
+bool DomainDecompMPI::deviceAwareMessages() const {
+#if defined(MPIX_CUDA_AWARE_SUPPORT) && MPIX_CUDA_AWARE_SUPPORT
+  return MPIX_Query_cuda_support() == 1;
+#else
+  return false;
+#endif
 }
 
 void DomainDecompMPI::exchangeHalo(ParticleContainer& container, const Domain& domain) {

@@ -37,6 +37,12 @@ class DomainDecompMPI : public DomainDecompBase {
   int processesAlong(int axis) const override { return _dims[axis]; }
   std::vector<Molecule> routeLeavers(std::vector<Molecule> leavers, const Domain& domain) override;
   std::vector<char> shiftBytes(const std::vector<char>& out, int axis, int direction) const override;
+  void exchangeBytesAlong(int axis, const void* toLower, std::size_t toLowerBytes, const void* toUpper,
+                          std::size_t toUpperBytes, void* fromUpper, std::size_t fromUpperBytes, void* fromLower,
+                          std::size_t fromLowerBytes) const override;
+  bool cartesianNeighbours() const override { return true; }
+  /// Open MPI's MPIX_Query_cuda_support where the library offers it.
+  bool deviceAwareMessages() const override;
 
   void allreduceSum(std::vector<double>& values) const override;
   void allreduceSum(std::vector<unsigned long>& values) const override;
