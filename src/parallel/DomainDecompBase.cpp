@@ -27,12 +27,12 @@ std::vector<Molecule> DomainDecompBase::routeLeavers(std::vector<Molecule> leave
 }
 
 bool DomainDecompBase::agreeOnHaloPlan() {
-  if (anyTrue(!(_recordPlan && _plan.valid()))) return false;
-  if (anyTrue(_plan.replaysTwice())) _plan.replayTwice();
-  return true;
+  return !anyTrue(!(_recordPlan && _plan.valid()));
 }
 
 void DomainDecompBase::refreshHalo(ParticleContainer& /*container*/) { _plan.refresh(nullptr); }
+
+void DomainDecompBase::returnHaloForces(ParticleContainer& /*container*/) { _plan.returnLoads(nullptr); }
 
 std::vector<char> DomainDecompBase::shiftBytes(const std::vector<char>& out, int /*axis*/, int /*direction*/) const {
   return out;
