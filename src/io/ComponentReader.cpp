@@ -9,6 +9,7 @@
 //   <mixing><rule type="LB" cid1="1" cid2="2"><eta/><xi/></rule></mixing>
 #include "io/ComponentReader.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace mardyn {
@@ -102,8 +103,10 @@ Component ComponentReader::readMoleculeType(const XmlNode& node, unsigned id) {
     for (const auto& q : c.charges()) add(q.r, q.mass);
     const unsigned siteDof = (fromSites.x != 0.0) + (fromSites.y != 0.0) + (fromSites.z != 0.0);
     const unsigned givenDof = (I.x > 0) + (I.y > 0) + (I.z > 0);
-    c.setRotationalDegreesOfFreedom(siteDof);
-    if (siteDof != givenDof)
+    // Where the given moments count more (a point dipole on a single centre), the molecule rotates about
+    // those axes and its temperature counts them: ls1 would count the sites' and its thermostat stop the rotation.
+    c.setRotationalDegreesOfFreedom(std::max(siteDof, givenDof));
+    if (siteDof > givenDof)
       _xml.warning(inertia, "component '" + name + "': " + std::to_string(givenDof) +
                                 " of the moments of inertia given are not 0, " + std::to_string(siteDof) +
                                 " of those of its sites; as in ls1-mardyn, temperatures count the sites' " +
