@@ -102,10 +102,13 @@ Simulation::Simulation(SimulationConfig config, std::unique_ptr<DomainDecompBase
         return nullptr;
       },
       [this] { return _resident != nullptr; },
-      [this] { return "{Container: linked cells, cell processor: " + (_resident ? std::string("GPU") : _processorName) + "}"; }});
+      [this] { return "{Container: linked cells, cell processor: " + (_resident ? std::string("GPU") : _processorName) + "}"; },
+      [this]() -> const GlobalValues& { return _globals; }});
 }
 
 const SamplingView* Simulation::sampling() const { return _sampling.get(); }
+
+void Simulation::setDeviceBinning(BinningFactory factory) { _binningFactory = std::move(factory); }
 
 Simulation::~Simulation() = default;
 
@@ -167,6 +170,7 @@ void Simulation::prepare() {
     _container = _decorator(std::move(lc));
   }
   _resident = dynamic_cast<ResidentTimeStep*>(_container.get());
+  if (_resident && _binningFactory) _sampling->setDeviceBinning(_binningFactory(*_container, *_sampling));
   if (_resident && !_physics.empty()) {
     std::string names;
     for (const auto& p : _physics) names += (names.empty() ? "" : ", ") + p->name();

@@ -21,8 +21,6 @@ std::vector<double> SimulationSampling::allgather(const std::vector<double>& loc
   return all;
 }
 
-DeviceBinning* SimulationSampling::deviceBinning() const { return nullptr; }
-
 void SimulationSampling::update(bool sites) const {
   const unsigned long step = _parts.step();
   if (_pass.step == step && (_pass.sites || !sites)) return;
@@ -55,12 +53,7 @@ void SimulationSampling::update(bool sites) const {
   PairObservables::Result r = pass.compute(owned, partners, sites);
   // ls1 adds the homogeneous correction's virial, a third of it per direction, to every molecule alike, and
   // the planar correction's slab terms to the molecules of the slabs.
-  const unsigned long n = [&] {
-    std::vector<double> count{static_cast<double>(_pass.molecules.size())};
-    if (!_parts.resident()) _parts.decomp.allreduceSum(count);
-    return static_cast<unsigned long>(count[0]);
-  }();
-  const double share = n ? _parts.domain.virialCorrection() / (3.0 * static_cast<double>(n)) : 0.0;
+  const double share = virialShare();
   const PlanarLongRange* planar = _parts.planar();
   for (std::size_t i = 0; i < _pass.molecules.size(); ++i) {
     r.virial[i] += Vec3{share, share, share};
@@ -69,6 +62,11 @@ void SimulationSampling::update(bool sites) const {
   _pass.virial = std::move(r.virial);
   _pass.siteStart = std::move(r.siteStart);
   _pass.siteForces = std::move(r.siteForces);
+}
+
+double SimulationSampling::virialShare() const {
+  const double n = static_cast<double>(_parts.globals().numMolecules);
+  return n > 0 ? _parts.domain.virialCorrection() / (3.0 * n) : 0.0;
 }
 
 void SimulationSampling::forEachWithVirial(const WithVirial& f, bool sites) const {

@@ -5,6 +5,8 @@
 
 #include "Domain.h"
 #include "config/SimulationConfig.h"
+#include "io/HostMoleculeBinning.h"
+#include "io/OutputPlugin.h"
 #include "io/SamplingView.h"
 #include "molecules/InteractionParameters.h"
 #include "parallel/DomainDecompBase.h"
@@ -34,8 +36,9 @@ class SimulationSampling : public SamplingView {
     std::function<const PlanarLongRange*()> planar;  ///< the planar correction, if the run has one
     std::function<bool()> resident;                  ///< the molecules live elsewhere (a GPU)
     std::function<std::string()> description;        ///< container and cell processor
+    std::function<const GlobalValues&()> globals;    ///< the step's global values
   };
-  explicit SimulationSampling(Parts parts) : _parts(std::move(parts)) {}
+  explicit SimulationSampling(Parts parts) : _parts(std::move(parts)), _host(*this, _parts.config.components.size(), _parts.config.box) {}
 
   void forEachOwned(const std::function<void(const Molecule&)>& f) const override;
   void forEachWithVirial(const WithVirial& f, bool sites) const override;
@@ -47,7 +50,10 @@ class SimulationSampling : public SamplingView {
   double timestep() const override { return _parts.config.timestep; }
   const TimerSet& timers() const override { return _parts.timers; }
   std::string containerDescription() const override { return _parts.description(); }
-  DeviceBinning* deviceBinning() const override;
+  MoleculeBinning& binning() const override { return _device ? *_device : _host; }
+  double virialShare() const override;
+  /// Where the molecules live on a device: its binning (the composition root sets it with the decorator).
+  void setDeviceBinning(std::unique_ptr<MoleculeBinning> device) { _device = std::move(device); }
 
  private:
   /// The pass of the current step (made on first use).
@@ -63,6 +69,8 @@ class SimulationSampling : public SamplingView {
 
   Parts _parts;
   mutable Pass _pass;
+  mutable HostMoleculeBinning _host;
+  std::unique_ptr<MoleculeBinning> _device;
 };
 
 }  // namespace mardyn

@@ -27,7 +27,7 @@ std::shared_ptr<const PluginSettings> GammaWriter::read(XmlInput& xml, const Xml
 
 GammaWriter::GammaWriter(const Settings& settings, std::string file, const SimulationConfig& config)
     : _s(settings), _file(std::move(file)), _box(config.box), _components(config.components.size()),
-      _startStep(config.startStep()), _sum(config.components.size() + 1, 0.0) {}
+      _startStep(config.startStep()) {}
 
 void GammaWriter::init(const SimulationView& sim) {
   if (sim.rank() != 0) return;
@@ -38,33 +38,31 @@ void GammaWriter::init(const SimulationView& sim) {
   _out->write(h.str() + "\n");
 }
 
-std::vector<double> GammaWriter::sample(const SamplingView& view, double ymin, double ymax, std::size_t components) {
-  std::vector<double> g(components + 1, 0.0);
-  view.forEachWithVirial(
-      [&](const Molecule& m, const Vec3& vi, const Vec3*) {
-        if ((m.r().y - ymax) * (m.r().y - ymin) > 0) return;
-        const double gamma = vi.y - 0.5 * (vi.x + vi.z);
-        g[m.componentId() + 1] += gamma;
-        g[0] += gamma;
-      },
-      false);
-  view.allreduceSum(g);
-  return g;
+MoleculeBinning::Request GammaWriter::request() const {
+  MoleculeBinning::Request r;
+  r.geometry = MoleculeBinning::Geometry::RangeY;  // ls1: (y - ymax)(y - ymin) <= 0
+  r.lower = _s.ymin;
+  r.upper = _s.ymax;
+  r.perComponent = true;
+  r.fieldMask = 1u << MoleculeBinning::Gamma;
+  return r;
 }
 
 void GammaWriter::afterStep(unsigned long step, double, const SimulationView& sim) {
   const SamplingView* view = sim.sampling();
   if (!view) return;
-  const std::vector<double> g = sample(*view, _s.ymin, _s.ymax, _components);
-  for (std::size_t c = 0; c < _sum.size(); ++c) _sum[c] += g[c];
+  MoleculeBinning& binning = view->binning();
+  if (_binning < 0) _binning = binning.add(request());
+  binning.accumulate(_binning);
   if (step % _s.frequency != 0 || step <= _startStep) return;
+  std::vector<double> sum = binning.take(_binning);  // total, then per component
+  view->allreduceSum(sum);
   if (_out) {
     std::ostringstream row;
     row << std::setw(24) << step;
-    for (double v : _sum) row << Ls1Format::sci(v / (_box.x * _box.z * _s.numInterfaces) / static_cast<double>(_s.frequency));
+    for (double v : sum) row << Ls1Format::sci(v / (_box.x * _box.z * _s.numInterfaces) / static_cast<double>(_s.frequency));
     _out->write(row.str() + "\n");
   }
-  std::fill(_sum.begin(), _sum.end(), 0.0);
 }
 
 }  // namespace mardyn

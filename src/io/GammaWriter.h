@@ -4,6 +4,7 @@
 #pragma once
 
 #include "config/XmlInput.h"
+#include "io/MoleculeBinning.h"
 #include "io/OutputPlugin.h"
 #include "io/StreamingFile.h"
 
@@ -30,8 +31,8 @@ class GammaWriter : public OutputPlugin {
   void afterStep(unsigned long step, double time, const SimulationView& sim) override;
   void finish(unsigned long, double, const SimulationView&) override { _out.reset(); }
 
-  /// The sums of Vi_y - (Vi_x + Vi_z)/2 of the molecules in range (total, then per component), collective.
-  static std::vector<double> sample(const SamplingView& view, double ymin, double ymax, std::size_t components);
+  /// What every step sums over the molecules: Vi_y - (Vi_x + Vi_z)/2 of those in range, in total and per component.
+  MoleculeBinning::Request request() const;
 
  private:
   Settings _s;
@@ -39,7 +40,7 @@ class GammaWriter : public OutputPlugin {
   Vec3 _box;
   std::size_t _components;
   unsigned long _startStep;
-  std::vector<double> _sum;
+  int _binning = -1;  ///< the sums in the view's MoleculeBinning
   std::unique_ptr<StreamingFile> _out;
 };
 

@@ -10,8 +10,8 @@
 namespace mardyn {
 
 RegionProfiles::RegionProfiles(const Settings& s, int id, double lowerY, double height, double area,
-                               const std::vector<double>& masses, const std::vector<unsigned>& rotDof)
-    : _s(s), _id(id), _lowerY(lowerY), _rotDof(rotDof) {
+                               const std::vector<double>& masses)
+    : _s(s), _id(id), _lowerY(lowerY), _components(masses.size()) {
   _bins = s.byWidth ? static_cast<unsigned>(std::round(height / s.width)) : s.bins;
   if (_bins == 0) _bins = 1;
   _binWidth = height / static_cast<double>(_bins);
@@ -25,37 +25,45 @@ RegionProfiles::RegionProfiles(const Settings& s, int id, double lowerY, double 
 
 void RegionProfiles::reset() { std::fill(_sums.begin(), _sums.end(), 0.0); }
 
-void RegionProfiles::add(const Molecule& m, const Vec3& virial) {
-  const double rel = m.r().y - _lowerY;
-  const double fb = std::floor(rel / _binWidth);
-  if (!(fb >= 0.0) || fb > static_cast<double>(_bins - 1)) return;  // ls1: outside (or halo) molecules are ignored
-  const unsigned bin = static_cast<unsigned>(fb);
-  const unsigned cid = _s.singleComponent ? 1u : m.componentId() + 1;
-  const double rotDof = _rotDof[m.componentId()];
-  const double twoErot = m.twiceRotKinEnergy();
-  const Vec3& v = m.v();
-  const Vec3& F = m.F();
-  const Vec3 v2{v.x * v.x, v.y * v.y, v.z * v.z};
+MoleculeBinning::Request RegionProfiles::request() const {
+  using B = MoleculeBinning;
+  B::Request r;
+  r.geometry = B::Geometry::SlabsY;  // ls1: floor((y - lower) / width), outside (or halo) molecules are ignored
+  r.lower = _lowerY;
+  r.width = _binWidth;
+  r.bins = _bins;
+  r.perComponent = true;
+  r.singleComponent = _s.singleComponent;
+  r.directions = true;
+  for (B::Field f : {B::Count, B::RotDof, B::TwiceErot, B::Vx, B::Vy, B::Vz, B::Vx2, B::Vy2, B::Vz2, B::Fx, B::Fy, B::Fz,
+                     B::ViX, B::ViY, B::ViZ})
+    r.fieldMask |= 1u << f;
+  return r;
+}
+
+void RegionProfiles::addBinned(const std::vector<double>& binned) {
+  constexpr std::size_t kFields = 15;  // the request's fields, in Field order
+  const std::size_t slots = _components + 1;
   double* count = _sums.data();
   double* dof = count + _nScalar;
   double* erot = dof + _nScalar;
   double* vec = erot + _nScalar;  // v, v^2, F, virial: 3 * _nScalar each
-  for (unsigned dir = 0; dir < 3; ++dir) {
-    if ((dir == 1 && v.y < 0.) || (dir == 2 && v.y > 0.)) continue;
-    for (unsigned c : {0u, cid}) {
-      const std::size_t k = scalar(dir, c, bin);
-      count[k] += 1;
-      dof[k] += rotDof;
-      erot[k] += twoErot;
-      for (unsigned dim = 0; dim < 3; ++dim) {
-        const std::size_t j = vector(dim, dir, c, bin);
-        vec[j] += v[dim];
-        vec[3 * _nScalar + j] += v2[dim];
-        vec[6 * _nScalar + j] += F[dim];
-        vec[9 * _nScalar + j] += virial[dim];
+  for (unsigned dir = 0; dir < 3; ++dir)
+    for (unsigned c = 0; c < _nc; ++c)
+      for (unsigned bin = 0; bin < _bins; ++bin) {
+        const double* b = &binned[((dir * slots + c) * _bins + bin) * kFields];
+        const std::size_t k = scalar(dir, c, bin);
+        count[k] += b[0];
+        dof[k] += b[1];
+        erot[k] += b[2];
+        for (unsigned dim = 0; dim < 3; ++dim) {
+          const std::size_t j = vector(dim, dir, c, bin);
+          vec[j] += b[3 + dim];
+          vec[3 * _nScalar + j] += b[6 + dim];
+          vec[6 * _nScalar + j] += b[9 + dim];
+          vec[9 * _nScalar + j] += b[12 + dim];
+        }
       }
-    }
-  }
 }
 
 std::vector<std::pair<std::string, std::string>> RegionProfiles::files(unsigned long step) const {

@@ -4,7 +4,7 @@
 // `frequency` steps as ls1's scalquant_/vectquant_ files.
 #pragma once
 
-#include "molecules/Molecule.h"
+#include "io/MoleculeBinning.h"
 
 #include <string>
 #include <vector>
@@ -22,15 +22,16 @@ class RegionProfiles {
   };
   /// id: the region's number in the run (1-based, in XML order over every RegionSampling); lowerY, height: the
   /// region along y; area: L_x L_z of the box; masses: per component.
-  RegionProfiles(const Settings& s, int id, double lowerY, double height, double area, const std::vector<double>& masses,
-                 const std::vector<unsigned>& rotDof);
+  RegionProfiles(const Settings& s, int id, double lowerY, double height, double area, const std::vector<double>& masses);
 
   bool samples(unsigned long step) const { return step > _s.start && step <= _s.stop; }
   bool writes(unsigned long step, unsigned long startStep) const {
     return samples(step) && (step - _s.start) % _s.frequency == 0 && step != startStep;
   }
-  /// One molecule with its virial (ls1's Vi).
-  void add(const Molecule& m, const Vec3& virial);
+  /// What the region's slabs sum over the molecules (MoleculeBinning, with ls1's per-molecule virial Vi).
+  MoleculeBinning::Request request() const;
+  /// Adds binned sums of request() to the local sums.
+  void addBinned(const std::vector<double>& binned);
   /// The local sums (to be reduced over the processes) and their reset.
   std::vector<double>& sums() { return _sums; }
   void reset();
@@ -50,8 +51,8 @@ class RegionProfiles {
   int _id;
   double _lowerY, _binWidth, _binVolume;
   unsigned _bins, _nc;            ///< bins; component slots (0: all molecules)
+  std::size_t _components;        ///< components of the run
   std::vector<double> _mass;      ///< per slot
-  std::vector<unsigned> _rotDof;  ///< per component
   std::size_t _nScalar;
   std::vector<double> _sums;      ///< count, rotDof, 2 E_rot (scalar blocks), then v, v^2, F, virial (vector blocks)
 };

@@ -4,6 +4,7 @@
 #include "io/RegionSampling.h"
 
 #include "io/AtomicFile.h"
+#include "io/MoleculeBinning.h"
 #include "io/StreamingFile.h"
 
 #include <tinyxml2.h>
@@ -119,17 +120,15 @@ std::shared_ptr<const PluginSettings> RegionSampling::read(XmlInput& xml, const 
 RegionSampling::RegionSampling(const Settings& settings, const SimulationConfig& config, int firstId)
     : _startStep(config.startStep()) {
   std::vector<double> masses;
-  std::vector<unsigned> rotDof;
-  for (const Component& c : config.components) {
-    masses.push_back(c.mass());
-    rotDof.push_back(c.rotationalDegreesOfFreedom());
-  }
+  for (const Component& c : config.components) masses.push_back(c.mass());
   int id = firstId;
   for (const Region& r : settings.regions) {
     const double height = r.upper.y - r.lower.y;
-    if (r.profiles)
+    if (r.profiles) {
       _profiles.push_back(std::make_unique<RegionProfiles>(*r.profiles, id, r.lower.y, height, config.box.x * config.box.z,
-                                                           masses, rotDof));
+                                                           masses));
+      _binning.push_back(-1);
+    }
     for (const RegionVdf::Settings& v : r.vdf) _vdf.push_back(std::make_unique<RegionVdf>(v, id, r.lower.y, height));
     ++id;
   }
@@ -142,16 +141,15 @@ void RegionSampling::init(const SimulationView& sim) {
 void RegionSampling::afterStep(unsigned long step, double, const SimulationView& sim) {
   const SamplingView* view = sim.sampling();
   if (!view) return;
-  bool profiles = false, vdf = false;
-  for (const auto& p : _profiles) profiles = profiles || p->samples(step);
+  bool vdf = false;
   for (const auto& v : _vdf) vdf = vdf || v->samples(step);
-  if (profiles)
-    view->forEachWithVirial(
-        [&](const Molecule& m, const Vec3& virial, const Vec3*) {
-          for (const auto& p : _profiles)
-            if (p->samples(step)) p->add(m, virial);
-        },
-        false);
+  // Profiles: binned where the molecules live (on the device with --gpu); only the sums cross when written.
+  MoleculeBinning& binning = view->binning();
+  for (std::size_t k = 0; k < _profiles.size(); ++k) {
+    if (!_profiles[k]->samples(step)) continue;
+    if (_binning[k] < 0) _binning[k] = binning.add(_profiles[k]->request());
+    binning.accumulate(_binning[k]);
+  }
   if (vdf)
     view->forEachOwned([&](const Molecule& m) {
       for (const auto& v : _vdf)
@@ -164,7 +162,11 @@ void RegionSampling::afterStep(unsigned long step, double, const SimulationView&
       for (const auto& [file, content] : module->files(step)) AtomicFile::write(file, content);
     module->reset();
   };
-  for (auto& p : _profiles) write(p);
+  for (std::size_t k = 0; k < _profiles.size(); ++k) {
+    if (!_profiles[k]->writes(step, _startStep) || _binning[k] < 0) continue;
+    _profiles[k]->addBinned(binning.take(_binning[k]));
+    write(_profiles[k]);
+  }
   for (auto& v : _vdf) write(v);
 }
 

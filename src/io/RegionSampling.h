@@ -42,6 +42,7 @@ class RegionSampling : public OutputPlugin {
 
  private:
   std::vector<std::unique_ptr<RegionProfiles>> _profiles;
+  std::vector<int> _binning;  ///< per profiles module: its sums in the view's MoleculeBinning (-1: not yet made)
   std::vector<std::unique_ptr<RegionVdf>> _vdf;
   unsigned long _startStep;
 };

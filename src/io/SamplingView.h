@@ -1,6 +1,6 @@
 // SamplingView: what the observing output plugins (profiles, maxima, frames, surface tension) get from the
 // molecules where they live: this process's owned molecules, ls1's per-molecule virial and site forces on
-// demand, collective sums, and the device's binning where the molecules live on a GPU.
+// demand, collective sums, and binned sums where the molecules live (on the device with --gpu).
 #pragma once
 
 #include "molecules/Molecule.h"
@@ -12,7 +12,7 @@
 
 namespace mardyn {
 
-class DeviceBinning;
+class MoleculeBinning;
 
 class SamplingView {
  public:
@@ -40,8 +40,11 @@ class SamplingView {
   virtual const TimerSet& timers() const = 0;
   /// The particle container and cell processor, in words (ls1's DecompWriter prints its container's).
   virtual std::string containerDescription() const = 0;
-  /// Where the molecules live on a device that bins them there (null: the host bins them).
-  virtual DeviceBinning* deviceBinning() const { return nullptr; }
+  /// Binned sums of the owned molecules where they live (on a GPU: on the device; only the sums cross).
+  virtual MoleculeBinning& binning() const = 0;
+  /// The homogeneous long-range correction's share of every molecule's virial, per direction (ls1: the virial
+  /// correction over 3 N).
+  virtual double virialShare() const = 0;
 };
 
 }  // namespace mardyn

@@ -105,26 +105,17 @@ SpatialProfile::SpatialProfile(const Settings& settings, std::string prefix, con
   _sums.assign(_uIDs * kValues, 0.0);
 }
 
-long SpatialProfile::bin(const Vec3& r) const {
-  const auto& u = _s.units;
-  if (!_s.cylinder) {
-    const long x = static_cast<long>(std::floor(r.x * _inv[0]));
-    const long y = static_cast<long>(std::floor(r.y * _inv[1]));
-    const long z = static_cast<long>(std::floor(r.z * _inv[2]));
-    const long id = static_cast<long>(x * u[1] * u[2] + y * u[2] + z);
-    return id >= 0 && id < static_cast<long>(_uIDs) ? id : -1;  // ls1 does not check; positions lie in the box
-  }
-  const double xc = r.x - 0.5 * _box.x, yc = r.y, zc = r.z - 0.5 * _box.z;
-  const double r2 = xc * xc + zc * zc;
-  double phi = std::atan2(zc, xc);
-  if (phi < 0.0) phi += 2.0 * M_PI;
-  const long rUn = static_cast<long>(std::floor(r2 * _inv[0]));
-  const long hUn = static_cast<long>(std::floor(yc * _inv[1]));
-  const long phiUn = static_cast<long>(std::floor(phi * _inv[2]));
-  if (rUn >= static_cast<long>(u[0]) || rUn < 0 || hUn < 0 || phiUn < 0 || hUn >= static_cast<long>(u[1]) ||
-      phiUn >= static_cast<long>(u[2]))
-    return -1;
-  return static_cast<long>(hUn * u[0] * u[2] + rUn * u[2] + phiUn);
+MoleculeBinning::Request SpatialProfile::request() const {
+  using B = MoleculeBinning;
+  B::Request r;
+  r.geometry = _s.cylinder ? B::Geometry::Cylinder : B::Geometry::Cartesian;
+  r.inv = _inv;
+  for (int d = 0; d < 3; ++d) r.units[d] = static_cast<unsigned>(_s.units[d]);
+  r.centre = Vec3{0.5 * _box.x, 0.0, 0.5 * _box.z};
+  r.onlyComponent = _s.profiledComponent == 0 ? -1 : static_cast<int>(_s.profiledComponent) - 1;
+  for (B::Field f : {B::Count, B::Vx, B::Vy, B::Vz, B::Vabs, B::Kinetic, B::Dof}) r.fieldMask |= 1u << f;
+  if (_s.virial || _s.virial2D) r.fieldMask |= (1u << B::ViX) | (1u << B::ViY) | (1u << B::ViZ);
+  return r;
 }
 
 void SpatialProfile::init(const SimulationView& sim) {
@@ -134,31 +125,30 @@ void SpatialProfile::init(const SimulationView& sim) {
 void SpatialProfile::afterStep(unsigned long step, double, const SimulationView& sim) {
   const SamplingView* view = sim.sampling();
   if (!view) return;
+  MoleculeBinning& binning = view->binning();
   if (step >= _s.init && step % _s.recording == 0) {
-    auto record = [&](const Molecule& m, const Vec3& virial) {
-      if (_s.profiledComponent != 0 && m.componentId() != _s.profiledComponent - 1) return;
-      const long b = bin(m.r());
-      if (b < 0) return;
-      double* v = &_sums[static_cast<std::size_t>(b) * kValues];
-      const Vec3& vel = m.v();
-      v[0] += 1;
-      v[1] += std::sqrt(vel.x * vel.x + vel.y * vel.y + vel.z * vel.z);
-      v[2] += vel.x;
-      v[3] += vel.y;
-      v[4] += vel.z;
-      v[5] += m.twiceTransKinEnergy() + m.twiceRotKinEnergy();
-      v[6] += 3.0 + m.component().rotationalDegreesOfFreedom();
-      v[7] += virial.x;
-      v[8] += virial.y;
-      v[9] += virial.z;
-    };
-    if (_s.virial || _s.virial2D)
-      view->forEachWithVirial([&](const Molecule& m, const Vec3& vi, const Vec3*) { record(m, vi); }, false);
-    else
-      view->forEachOwned([&](const Molecule& m) { record(m, Vec3()); });
+    if (_binning < 0) _binning = binning.add(request());
+    binning.accumulate(_binning);
     ++_datasets;
   }
   if (step >= _s.init && step % _s.frequency == 0) {
+    if (_binning >= 0) {
+      // The request's fields in Field order: count, vx, vy, vz, (Vi_x, Vi_y, Vi_z), |v|, kinetic, DOF.
+      const std::vector<double> b = binning.take(_binning);
+      const bool virial = _s.virial || _s.virial2D;
+      const std::size_t nf = virial ? 10 : 7;
+      for (unsigned long id = 0; id < _uIDs; ++id) {
+        const double* in = &b[id * nf];
+        double* v = &_sums[id * kValues];
+        v[0] += in[0];
+        for (int d = 0; d < 3; ++d) v[2 + d] += in[1 + d];
+        if (virial)
+          for (int d = 0; d < 3; ++d) v[7 + d] += in[4 + d];
+        v[1] += in[nf - 3];
+        v[5] += in[nf - 2];
+        v[6] += in[nf - 1];
+      }
+    }
     view->allreduceSum(_sums);
     if (sim.rank() == 0)
       for (const auto& [file, content] : files(step, _datasets, _sums, sim.globals().temperature))

@@ -5,6 +5,7 @@
 #pragma once
 
 #include "config/XmlInput.h"
+#include "io/MoleculeBinning.h"
 #include "io/OutputPlugin.h"
 
 #include <array>
@@ -39,8 +40,8 @@ class SpatialProfile : public OutputPlugin {
   void afterStep(unsigned long step, double time, const SimulationView& sim) override;
   void finish(unsigned long, double, const SimulationView&) override {}
 
-  /// The bin of a position, -1 outside the cylinder (ls1's getCartesianUID / getCylUID).
-  long bin(const Vec3& r) const;
+  /// What a record sums over the molecules: ls1's bins (getCartesianUID / getCylUID) as a MoleculeBinning request.
+  MoleculeBinning::Request request() const;
   unsigned long bins() const { return _uIDs; }
   /// The profile files of one write: name -> content, from global sums (count, |v|, v, kinetic, DOF, virial per bin).
   std::vector<std::pair<std::string, std::string>> files(unsigned long step, unsigned long datasets,
@@ -54,6 +55,7 @@ class SpatialProfile : public OutputPlugin {
   unsigned long _uIDs = 0;
   double _segmentVolume = 0.0;
   unsigned long _datasets = 0;
+  int _binning = -1;  ///< the records' sums in the view's MoleculeBinning
   std::vector<double> _sums;  ///< per bin: count, |v|, v (3), kinetic, DOF, virial (3): 10 values
 };
 
