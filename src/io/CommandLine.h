@@ -53,6 +53,8 @@ class CommandLine {
 
   /// Writes the command-line choices into the configuration read from XML; adds the warning about the
   /// long-range correction of a system made by an ls1-mardyn generator (SimulationConfig::GeneratedLongRange).
+  /// Throws InputError when a restart would compute nothing (its last step, --steps or run/production/steps,
+  /// not after the checkpoint's).
   static void apply(const Options& options, SimulationConfig& config);
 };
 

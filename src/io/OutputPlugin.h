@@ -45,6 +45,9 @@ class SimulationView {
   virtual std::vector<std::pair<std::string, std::string>> pluginStates() const { return {}; }
   /// What observing plugins sample the molecules through (null where the view has no molecules).
   virtual const SamplingView* sampling() const { return nullptr; }
+  /// Collective: rank 0's `value` on every rank. What rank 0 alone decides (from a file it alone reads)
+  /// passes through here before any collective depends on it.
+  virtual std::string fromRoot(std::string value) const { return value; }
 };
 
 /// An output plugin. The Simulation calls init() once after the initial force computation,
