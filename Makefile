@@ -6,6 +6,8 @@ EXAMPLE ?= input/lj-fcc/config.xml
 OUTDIR  ?= output
 
 FUZZ_SECONDS ?= 60
+# The system's Python (Debian's python3-matplotlib) for mardyn-plot, unless one is named.
+PYTHON  ?= $(shell [ -x /usr/bin/python3 ] && echo /usr/bin/python3 || echo python3)
 # `make bench LS1_MARDYN=/path/to/ls1-mardyn` adds ls1-mardyn's Argon and CO2 examples to the table.
 LS1_MARDYN ?=
 
@@ -27,8 +29,9 @@ build: configure
 run: deps
 	@$(MAKE) --no-print-directory build
 	@mkdir -p $(OUTDIR)
-	./$(BUILD)/mardyn --output-prefix $(OUTDIR)/lj-fcc $(EXAMPLE)
-	@echo "Outputs written to $(OUTDIR)/ (lj-fcc.res, lj-fcc*.restart.dat, lj-fcc*.xyz)"
+	cd $(OUTDIR) && bash -o pipefail -c '$(abspath $(BUILD))/mardyn --output-prefix lj-fcc $(abspath $(EXAMPLE)) | tee lj-fcc.log'
+	$(PYTHON) scripts/mardyn-plot --log $(OUTDIR)/lj-fcc.log $(OUTDIR)/lj-fcc.res
+	@echo "Outputs written to $(OUTDIR)/ (lj-fcc.res, lj-fcc.png: T, U_pot and p over the run, lj-fcc*.restart.dat, lj-fcc*.xyz)"
 
 # Every suite but those labelled "long" (the OpenCL platform suites and the GPU decorator's full processor x
 # precision comparisons: minutes each on PoCL); `make test-long` runs those. CI runs both.

@@ -5,7 +5,8 @@ set -euo pipefail
 
 packages=(cmake make g++ pkg-config libtinyxml2-dev libcppunit-dev libfftw3-dev
           ocl-icd-opencl-dev opencl-headers pocl-opencl-icd clinfo
-          libopenmpi-dev openmpi-bin strace)
+          libopenmpi-dev openmpi-bin strace
+          python3-matplotlib python3-meshio)  # mardyn-plot's figures; the VTK frames read back in the tests
 packages+=("$@")
 
 missing=()

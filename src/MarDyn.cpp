@@ -21,6 +21,7 @@
 
 // The optional GPU traversal: the only place that knows whether this build has one.
 #ifdef MARDYN_WITH_GPU
+#include "gpu/DeviceMoleculeBinning.h"
 #include "gpu/GpuDecoratorFactory.h"
 #include "gpu/GpuOptions.h"
 namespace {
@@ -30,7 +31,14 @@ void checkGpu(const mardyn::SimulationConfig& config) {
   if (config.gpu.enabled) mardyn::gpu::GpuOptions::fromConfig(config.gpu);
 }
 void attachGpu(mardyn::Simulation& sim, const mardyn::SimulationConfig& config) {
-  if (config.gpu.enabled) sim.setContainerDecorator(mardyn::gpu::makeGpuDecorator(config));
+  if (!config.gpu.enabled) return;
+  sim.setContainerDecorator(mardyn::gpu::makeGpuDecorator(config));
+  // The observing plugins' binned sums are made on the device too (where it computes in double).
+  sim.setDeviceBinning([&sim, components = config.components](mardyn::ParticleContainer& container,
+                                                              const mardyn::SamplingView& view) {
+    return mardyn::gpu::makeDeviceBinning(container, components, [&view] { return view.virialShare(); },
+                                          [&sim] { return sim.currentStep(); });
+  });
 }
 }  // namespace
 #else

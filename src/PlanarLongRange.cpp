@@ -181,6 +181,22 @@ void PlanarLongRange::computeTerms() {
             _vND, _vTD, _fD, false);
 }
 
+Vec3 PlanarLongRange::moleculeVirial(const Molecule& m) const {
+  const unsigned c = m.componentId();
+  const auto& ljs = _components[c].ljCenters();
+  Vec3 v;
+  for (unsigned s = 0; s < ljs.size(); ++s) {
+    const Vec3 arm = m.q().rotateInv(ljs[s].r);
+    const std::size_t k = (_ljOffset[c] + s) * _slabs + slabOf(m.r().y + arm.y);
+    v += Vec3{_vT[k], _vN[k], _vT[k]};
+  }
+  if (_dipoleIndex[c] >= 0) {
+    const std::size_t k = _dipoleIndex[c] * _slabs + slabOf(m.r().y);
+    v += Vec3{_vTD[k], _vND[k], _vTD[k]};
+  }
+  return v;
+}
+
 void PlanarLongRange::apply(ParticleContainer& container, const DomainDecompBase& decomp, double& upot, double& virial) {
   if (_config.smooth || _calls % _config.frequency == 0) measure(container, decomp);
   if (_calls % _config.frequency == 0) computeTerms();

@@ -22,6 +22,10 @@ class PlanarLongRange : public PhysicsPlugin {
   /// corrections are returned, to be reduced with the pair sums.
   void apply(ParticleContainer& container, const DomainDecompBase& decomp, double& upot, double& virial);
 
+  /// ls1's share of the correction in one molecule's virial (its Vi): per LJ centre the tangential, normal and
+  /// tangential virial terms of the centre's slab (x, y, z), and those of its dipole type at its own slab.
+  Vec3 moleculeVirial(const Molecule& m) const;
+
   /// Slab terms of LJ centre type t (energy, force along y) at slab s (for tests).
   double energy(unsigned type, unsigned slab) const { return _u[type * _slabs + slab]; }
   double force(unsigned type, unsigned slab) const { return _f[type * _slabs + slab]; }

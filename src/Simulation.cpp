@@ -3,6 +3,7 @@
 #include "Simulation.h"
 
 #include "PlanarLongRange.h"
+#include "SimulationSampling.h"
 #include "io/RunChain.h"
 #include "parallel/DomainDecompFactory.h"
 #include "parallel/DomainDecompSequential.h"
@@ -96,7 +97,22 @@ Simulation::Simulation(SimulationConfig config, std::unique_ptr<DomainDecompBase
   _conditions->setTargetTemperature(hottest);
   _time = _config.currentTime;
   _step = _config.startStep();  // a restart continues the checkpoint's step count
+  _sampling = std::make_unique<SimulationSampling>(SimulationSampling::Parts{
+      _config, *_decomp, *_domain, *_params, _timers, [this]() -> ParticleContainer& { return *_container; },
+      [this] { return _step; },
+      [this]() -> const PlanarLongRange* {
+        for (const auto& p : _physics)
+          if (const auto* planar = dynamic_cast<const PlanarLongRange*>(p.get())) return planar;
+        return nullptr;
+      },
+      [this] { return _resident != nullptr; },
+      [this] { return "{Container: linked cells, cell processor: " + (_resident ? std::string("GPU") : _processorName) + "}"; },
+      [this]() -> const GlobalValues& { return _globals; }});
 }
+
+const SamplingView* Simulation::sampling() const { return _sampling.get(); }
+
+void Simulation::setDeviceBinning(BinningFactory factory) { _binningFactory = std::move(factory); }
 
 Simulation::~Simulation() = default;
 
@@ -158,6 +174,7 @@ void Simulation::prepare() {
     _container = _decorator(std::move(lc));
   }
   _resident = dynamic_cast<ResidentTimeStep*>(_container.get());
+  if (_resident && _binningFactory) _sampling->setDeviceBinning(_binningFactory(*_container, *_sampling));
   if (_resident && !_physics.empty()) {
     std::string names;
     for (const auto& p : _physics) names += (names.empty() ? "" : ", ") + p->name();
@@ -200,7 +217,10 @@ void Simulation::prepare() {
   _decomp->distributeMolecules(all, *_container, *_domain);
   std::vector<Molecule>().swap(all);
   if (_config.longRange == SimulationConfig::LongRange::Homogeneous) {
-    _domain->computeLongRangeCorrection(_config.components, counts, *_params);
+    // As ls1-mardyn, if asked to: its generators leave the counts at zero (no correction).
+    const bool asLs1 = _config.generatedLongRange == SimulationConfig::GeneratedLongRange::Ls1 &&
+                       !_config.ls1Generator.empty() && _config.ls1GeneratorCounts.size() == counts.size();
+    _domain->computeLongRangeCorrection(_config.components, asLs1 ? _config.ls1GeneratorCounts : counts, *_params);
   } else {
     _domain->disableLongRangeCorrection();  // none, or the planar correction (a physics plugin)
   }
@@ -357,6 +377,7 @@ void Simulation::computeGlobalValues(const KineticSums& local, bool applyThermos
   gv.virial = _domain->globalVirial();
   gv.pressure = _domain->globalPressure();
   gv.degreesOfFreedom = _domain->degreesOfFreedom();
+  gv.virialCorrection = _domain->virialCorrection();
   gv.betaTrans = 1.0;
   gv.betaRot = 1.0;
   bool capped = false;

@@ -4,6 +4,7 @@
 
 #include "Domain.h"
 #include "ResidentTimeStep.h"
+#include "SimulationSampling.h"
 #include "integrators/Leapfrog.h"
 #include "io/OutputPlugin.h"
 #include "config/SimulationConfig.h"
@@ -44,6 +45,10 @@ class Simulation : public SimulationView {
   /// prepare()/run().
   using ContainerDecorator = std::function<std::unique_ptr<ParticleContainer>(std::unique_ptr<LinkedCells>)>;
   void setContainerDecorator(ContainerDecorator decorator);
+  /// Where a decorator keeps the molecules elsewhere (a GPU): makes the binning of the observing output plugins
+  /// there (called when the run is prepared, with the decorated container).
+  using BinningFactory = std::function<std::unique_ptr<MoleculeBinning>(ParticleContainer&, const SamplingView&)>;
+  void setDeviceBinning(BinningFactory factory);
 
   /// Places the molecules, computes the initial forces and the step-0 values, calls the plugins'
   /// init() and afterStep(0).
@@ -66,6 +71,7 @@ class Simulation : public SimulationView {
   int rank() const override { return _decomp->rank(); }
   std::vector<Molecule> gatherMolecules() const override;
   std::vector<std::pair<std::string, std::string>> pluginStates() const override;
+  const SamplingView* sampling() const override;
   std::string fromRoot(std::string value) const override {
     _decomp->broadcastFromRoot(value);
     return value;
@@ -131,6 +137,8 @@ class Simulation : public SimulationView {
   unsigned long _step = 0;
   double _time = 0.0;
   bool _prepared = false;
+  std::unique_ptr<SimulationSampling> _sampling;  ///< what observing output plugins sample
+  BinningFactory _binningFactory;
   VerletListCellProcessor* _follower = nullptr;  ///< the Verlet list, where halo copies may follow between builds
   bool _haloFollows = false;                     ///< every process can follow its halo copies now
   bool _newtonAcross = false;                    ///< pairs across process faces computed once (--newton)

@@ -32,6 +32,9 @@ struct ElementReaders {
   struct Generator {
     std::string name;
     std::function<void(XmlInput&, const XmlNode& element, GeneratorInput&)> read;
+    /// One of ls1-mardyn's generators: ls1 leaves the per-component molecule counts of its homogeneous
+    /// long-range correction at zero for what it makes (SimulationConfig::GeneratedLongRange).
+    bool ls1 = false;
   };
 
   std::vector<Plugin> plugins;

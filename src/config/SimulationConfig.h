@@ -136,6 +136,14 @@ struct OutputPluginConfig {
   std::map<std::string, SettingSource> sources;  ///< where each of params was read
   std::string file;                          ///< configuration file it came from (for messages)
   int line = 0;                              ///< line of the element (for messages)
+  /// What the plugin's own reader made of its element, for plugins with nested settings (regions, spheres,
+  /// profiles; the plugin's type, deriving from PluginSettings); null for the others.
+  std::shared_ptr<const PluginSettings> settings;
+  /// The settings as the plugin's type (throws std::bad_cast for another type).
+  template <class Settings>
+  const Settings& as() const {
+    return dynamic_cast<const Settings&>(*settings);
+  }
 };
 
 /// parallelisation type="KDDecomposition": ls1's load-balanced k-d tree of cuboids (its element names);
@@ -223,6 +231,16 @@ struct SimulationConfig {
   std::optional<bool> newton;
   enum class LongRange { Homogeneous, None, Planar };
   LongRange longRange = LongRange::Homogeneous;  ///< ls1 default: homogeneous correction
+  /// What the homogeneous correction counts in a system made by one of ls1-mardyn's generators: the molecules
+  /// present (Applied, the default), or, as ls1-mardyn, ls1GeneratorCounts: its generators leave the
+  /// per-component counts at zero, so ls1 runs such systems without the correction (longrange/generated,
+  /// --generated-lrc).
+  enum class GeneratedLongRange { Applied, Ls1 };
+  GeneratedLongRange generatedLongRange = GeneratedLongRange::Applied;
+  std::string ls1Generator;                        ///< the ls1-mardyn generator that made the phase space, else ""
+  SettingSource ls1GeneratorSource;                ///< its element
+  std::vector<unsigned long> ls1GeneratorCounts;   ///< per component: the counts ls1's correction uses then (zero
+                                                   ///< but for the molecules of files a ReplicaFiller reads)
   PlanarLongRangeConfig planar;                  ///< settings of LongRange::Planar
   std::vector<ThermostatConfig> thermostats;     ///< empty: one global thermostat at `temperature` (NVT)
   TemperatureControlConfig temperatureControl;   ///< replaces the thermostats when enabled (as in ls1)

@@ -173,6 +173,24 @@ std::vector<XmlNode> XmlInput::expandInclude(const XmlNode& include, const std::
   return result;
 }
 
+void XmlInput::checkIncludes(const XmlNode& root) {
+  if (!root) return;
+  for (const auto* c = root.element->FirstChildElement(); c; c = c->NextSiblingElement()) {
+    const XmlNode node{c, root.file, root.path + "/" + c->Name()};
+    if (std::string(c->Name()) != "include") {
+      checkIncludes(node);
+      continue;
+    }
+    const std::string rel = c->GetText() ? trim(c->GetText()) : "";
+    if (rel.empty()) continue;  // reported where the include is expanded
+    std::filesystem::path p(rel);
+    if (p.is_relative()) p = std::filesystem::path(root.file).parent_path() / p;
+    std::error_code ec;
+    if (!std::filesystem::is_regular_file(p, ec))
+      problem(node, "cannot read the included file '" + p.string() + "' (expected a readable XML file)");
+  }
+}
+
 std::vector<XmlNode> XmlInput::children(const XmlNode& parent, const std::string& name) {
   std::vector<XmlNode> result;
   if (!parent) return result;

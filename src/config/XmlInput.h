@@ -46,6 +46,10 @@ class XmlInput {
   /// First child named `name`; records "missing element" when absent.
   XmlNode requiredChild(const XmlNode& parent, const std::string& name, const std::string& expected);
 
+  /// Every <include> below `root` (in this file) must name a readable file, as ls1-mardyn resolves every include
+  /// when it loads the file: also those inside elements no reader looks at (e.g. ls1's <NEMD>).
+  void checkIncludes(const XmlNode& root);
+
   /// Text of a child element, if present.
   std::optional<std::string> text(const XmlNode& parent, const std::string& name);
   std::optional<std::string> attribute(const XmlNode& node, const std::string& name) const;

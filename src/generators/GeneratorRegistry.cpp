@@ -2,6 +2,7 @@
 // and the static function that reads its element and generates the molecules.
 #include "generators/GeneratorRegistry.h"
 
+#include "generators/CubicGridGenerator.h"
 #include "generators/LatticeGenerator.h"
 #include "generators/MkTcTSGenerator.h"
 #include "generators/MkesferaGenerator.h"
@@ -13,13 +14,13 @@ namespace mardyn {
 
 void GeneratorRegistry::addReaders(ElementReaders& readers) {
   const std::vector<ElementReaders::Generator> table = {
-      {"Lattice", &LatticeGenerator::readAndGenerate},
-      {"CubicGridGenerator", &LatticeGenerator::readCubicGrid},
-      {"MultiObjectGenerator", &MultiObjectGenerator::readAndGenerate},
-      {"mkTcTS", &MkTcTSGenerator::readAndGenerate},
-      {"mkesfera", &MkesferaGenerator::readAndGenerate},
-      {"PerCellGenerator", &PerCellGenerator::readAndGenerate},
-      {"ReplicaGenerator", &ReplicaGenerator::readAndGenerate},
+      {"Lattice", &LatticeGenerator::readAndGenerate, false},  // mardyn's own
+      {"CubicGridGenerator", &CubicGridGenerator::readAndGenerate, true},
+      {"MultiObjectGenerator", &MultiObjectGenerator::readAndGenerate, true},
+      {"mkTcTS", &MkTcTSGenerator::readAndGenerate, true},
+      {"mkesfera", &MkesferaGenerator::readAndGenerate, true},
+      {"PerCellGenerator", &PerCellGenerator::readAndGenerate, true},
+      {"ReplicaGenerator", &ReplicaGenerator::readAndGenerate, true},
   };
   readers.generators.insert(readers.generators.end(), table.begin(), table.end());
 }

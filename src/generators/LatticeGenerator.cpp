@@ -130,34 +130,4 @@ void LatticeGenerator::readAndGenerate(XmlInput& xml, const XmlNode& g, Generato
     in.config.molecules = LatticeGenerator::generate(s, in.config.components[s.component], in.config.box);
 }
 
-// ls1-mardyn's CubicGridGenerator: <numMolecules> or <density> (one of them); a body-centred cubic
-// lattice of n^3 cells, n = ceil((N/2)^(1/3)), filling the box, component 1, ensemble temperature.
-void LatticeGenerator::readCubicGrid(XmlInput& xml, const XmlNode& g, GeneratorInput& in) {
-  const auto count = xml.integer(g, "numMolecules", false, "a positive number of molecules");
-  const auto density = xml.number(g, "density", false, "a positive density");
-  if (count.has_value() == density.has_value()) {
-    xml.problem(g, "CubicGridGenerator needs exactly one of <numMolecules> and <density>");
-    return;
-  }
-  const double n = count ? static_cast<double>(*count) : *density * in.config.box.x * in.config.box.y * in.config.box.z;
-  if (!(n > 0)) {
-    xml.problem(g, "CubicGridGenerator: the number of molecules must be positive");
-    return;
-  }
-  if (xml.boolean(g, "binaryMixture", false)) {
-    xml.problem(xml.child(g, "binaryMixture"), "binaryMixture is not supported (expected false)");
-    return;
-  }
-  LatticeGenerator::Settings s;
-  s.lattice = LatticeGenerator::Lattice::BCC;
-  const double perDim = std::ceil(std::cbrt(n / 2.0) - 1e-9);
-  if (!in.fits(xml.child(g, count ? "numMolecules" : "density"), 2.0 * perDim * perDim * perDim)) return;
-  const auto cells = static_cast<unsigned>(perDim);
-  s.cells = {cells, cells, cells};
-  s.component = 0;
-  s.temperature = in.config.temperature;
-  s.seed = static_cast<std::uint64_t>(xml.integer(g, "seed", 1L));
-  if (in.readPhaseSpace) in.config.molecules = LatticeGenerator::generate(s, in.config.components[0], in.config.box);
-}
-
 }  // namespace mardyn

@@ -34,8 +34,6 @@ class LatticeGenerator {
   /// The generator's entry in GeneratorRegistry: reads <generator name="Lattice"> and puts its molecules into
   /// the configuration (problems go to `xml`).
   static void readAndGenerate(XmlInput& xml, const XmlNode& generator, GeneratorInput& input);
-  /// ls1's CubicGridGenerator: <numMolecules> or <density>; a BCC lattice of n^3 cells filling the box.
-  static void readCubicGrid(XmlInput& xml, const XmlNode& generator, GeneratorInput& input);
 };
 
 }  // namespace mardyn

@@ -237,6 +237,10 @@ Filler readReplicaFiller(XmlInput& xml, const XmlNode& f, const GeneratorInput& 
     xml.problem(in, "the replica has no molecules (expected a phase space with molecules)");
     return out;
   }
+  // ls1's ReplicaFiller reads its file with ls1's BinaryReader, which counts the file's molecules per component:
+  // the counts of ls1's homogeneous long-range correction then (SimulationConfig::ls1GeneratorCounts).
+  if (ctx.config.ls1GeneratorCounts.size() == ctx.config.components.size())
+    for (const MoleculeRecord& m : replica) ++ctx.config.ls1GeneratorCounts[m.component];
   if (!(h.length.x > 0 && h.length.y > 0 && h.length.z > 0)) {
     xml.problem(in, "the replica's box length is not positive (expected headerinfo/length > 0)");
     return out;

@@ -43,12 +43,37 @@ std::string oneOf(const std::string& option, const std::string& v, const std::ve
   throw UsageError("option --" + option + ": '" + v + "' is not one of " + list);
 }
 
+/// ls1-mardyn's generators leave the molecule counts of its homogeneous long-range correction at zero: say what
+/// ls1 does and what runs here, where the correction would not be zero (unshifted LJ centres, dipoles).
+std::optional<InputProblem> generatedLongRangeWarning(const SimulationConfig& c) {
+  if (c.ls1Generator.empty() || c.longRange != SimulationConfig::LongRange::Homogeneous) return std::nullopt;
+  bool corrected = false;
+  for (const Component& comp : c.components) {
+    for (const LJCenter& lj : comp.ljCenters()) corrected = corrected || !lj.shifted;
+    corrected = corrected || !comp.dipoles().empty();
+  }
+  if (!corrected) return std::nullopt;
+  const bool ls1 = c.generatedLongRange == SimulationConfig::GeneratedLongRange::Ls1;
+  return c.ls1GeneratorSource.problem(
+      "ls1-mardyn runs a system made by its " + c.ls1Generator +
+      " without the homogeneous long-range correction (its generators leave the molecule counts per component at "
+      "zero); " +
+      (ls1 ? std::string("so does this run (longrange/generated ls1 or --generated-lrc ls1)")
+           : std::string("this run applies it to the molecules present; <generated>ls1</generated> in "
+                         "<longrange type=\"homogeneous\"> or --generated-lrc ls1 runs it as ls1 does")));
+}
+
 const std::vector<OptionSpec>& optionTable() {
   static const std::vector<OptionSpec> table = {
       {"steps", 'n', "N", "last time step (overrides run/production/steps; a restart from step S runs S+1..N)",
        [](Options& o, const std::string& v) { o.steps = toCount("steps", v, true); }},
-      {"output-prefix", 'p', "P", "prefix of every output file (overrides the plugins' outputprefix)",
+      {"output-prefix", 'p', "P",
+       "default prefix of the output files: for plugins without an outputprefix and the final checkpoint (as ls1)",
        [](Options& o, const std::string& v) { o.outputPrefix = v; }},
+      {"generated-lrc", 0, "applied|ls1",
+       "homogeneous long-range correction of a system made by an ls1-mardyn generator: applied (default), or "
+       "none as in ls1-mardyn (overrides longrange/generated)",
+       [](Options& o, const std::string& v) { o.generatedLongRange = oneOf("generated-lrc", v, {"applied", "ls1"}); }},
       {"final-checkpoint", 0, "0|1", "write P.restart.dat at the end (default 1)",
        [](Options& o, const std::string& v) { o.finalCheckpoint = oneOf("final-checkpoint", v, {"0", "1"}) == "1"; }},
       {"legacy-cell-processor", 0, nullptr, "use the plain reference cell processor instead of the fast one",
@@ -205,6 +230,10 @@ CommandLine::Options CommandLine::parse(const std::vector<std::string>& args) {
 void CommandLine::apply(const Options& o, SimulationConfig& c) {
   if (o.steps) c.productionSteps = *o.steps;
   if (o.outputPrefix) c.outputPrefix = *o.outputPrefix;
+  if (o.generatedLongRange)
+    c.generatedLongRange = *o.generatedLongRange == "ls1" ? SimulationConfig::GeneratedLongRange::Ls1
+                                                           : SimulationConfig::GeneratedLongRange::Applied;
+  if (const auto w = generatedLongRangeWarning(c)) c.warnings.push_back(*w);
   if (o.finalCheckpoint) c.finalCheckpoint = *o.finalCheckpoint;
   if (o.legacyCellProcessor) c.legacyCellProcessor = true;
   if (o.verletSkin) c.verletSkin = *o.verletSkin;

@@ -22,7 +22,8 @@ class CommandLine {
   struct Options {
     std::string configFile;
     std::optional<unsigned long> steps;          ///< --steps/-n: overrides run/production/steps
-    std::optional<std::string> outputPrefix;     ///< --output-prefix/-p
+    std::optional<std::string> outputPrefix;     ///< --output-prefix/-p: the prefix of outputs whose plugin sets none
+    std::optional<std::string> generatedLongRange;  ///< --generated-lrc applied|ls1
     std::optional<bool> finalCheckpoint;         ///< --final-checkpoint 0|1 (default 1)
     bool legacyCellProcessor = false;            ///< --legacy-cell-processor
     std::optional<double> verletSkin;            ///< --verlet-skin X (>= 0; 0: no Verlet list)
@@ -50,8 +51,10 @@ class CommandLine {
   /// The usage text listing every option.
   static std::string usage();
 
-  /// Writes the command-line choices into the configuration read from XML. Throws InputError when a restart
-  /// would compute nothing (its last step, --steps or run/production/steps, not after the checkpoint's).
+  /// Writes the command-line choices into the configuration read from XML; adds the warning about the
+  /// long-range correction of a system made by an ls1-mardyn generator (SimulationConfig::GeneratedLongRange).
+  /// Throws InputError when a restart would compute nothing (its last step, --steps or run/production/steps,
+  /// not after the checkpoint's).
   static void apply(const Options& options, SimulationConfig& config);
 };
 

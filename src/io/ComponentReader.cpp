@@ -9,6 +9,7 @@
 //   <mixing><rule type="LB" cid1="1" cid2="2"><eta/><xi/></rule></mixing>
 #include "io/ComponentReader.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace mardyn {
@@ -112,6 +113,25 @@ Component ComponentReader::readMoleculeType(const XmlNode& node, unsigned id) {
                  _xml.number(inertia, "Izz", true).value_or(0.0)};
     if (I.x < 0 || I.y < 0 || I.z < 0) _xml.problem(inertia, "moments of inertia must not be negative (expected >= 0)");
     c.setMomentsOfInertia(I);
+    // ls1-mardyn counts the rotational degrees of freedom from the sites (the moments sum m (y^2 + z^2) ...
+    // about the body origin, one degree per moment that is not 0) even where the XML gives the moments.
+    Vec3 fromSites;
+    auto add = [&](const Vec3& r, double m) {
+      fromSites += Vec3{m * (r.y * r.y + r.z * r.z), m * (r.x * r.x + r.z * r.z), m * (r.x * r.x + r.y * r.y)};
+    };
+    for (const auto& lj : c.ljCenters()) add(lj.r, lj.mass);
+    for (const auto& q : c.charges()) add(q.r, q.mass);
+    const unsigned siteDof = (fromSites.x != 0.0) + (fromSites.y != 0.0) + (fromSites.z != 0.0);
+    const unsigned givenDof = (I.x > 0) + (I.y > 0) + (I.z > 0);
+    // Where the given moments count more (a point dipole on a single centre), the molecule rotates about
+    // those axes and its temperature counts them: ls1 would count the sites' and its thermostat stop the rotation.
+    c.setRotationalDegreesOfFreedom(std::max(siteDof, givenDof));
+    if (siteDof > givenDof)
+      _xml.warning(inertia, "component '" + name + "': " + std::to_string(givenDof) +
+                                " of the moments of inertia given are not 0, " + std::to_string(siteDof) +
+                                " of those of its sites; as in ls1-mardyn, temperatures count the sites' " +
+                                std::to_string(siteDof) + " rotational degrees of freedom per molecule, and it rotates "
+                                "only about the axes whose given moment is not 0");
   } else {
     // Body axes assumed principal: I_xx = sum m (y^2 + z^2) about the centre of mass.
     Vec3 com;

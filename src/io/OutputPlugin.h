@@ -3,6 +3,7 @@
 #pragma once
 
 #include "config/SimulationConfig.h"
+#include "io/SamplingView.h"
 #include "molecules/Molecule.h"
 
 #include <string>
@@ -26,6 +27,7 @@ struct GlobalValues {
   double betaTrans = 1.0;         ///< velocity-scaling factor applied this step (1 = none)
   double betaRot = 1.0;           ///< angular-momentum scaling factor applied this step
   unsigned long degreesOfFreedom = 0;  ///< 3 N + sum of rotational degrees of freedom
+  double virialCorrection = 0.0;  ///< the homogeneous long-range correction's share of `virial`
 };
 
 /// What an output plugin may look at. Implemented by the Simulation.
@@ -41,6 +43,8 @@ class SimulationView {
   /// (plugin name, OutputPlugin::saveState()) of every plugin with a state, in plugin order:
   /// what a checkpoint saves so that a restart continues the plugins' statistics.
   virtual std::vector<std::pair<std::string, std::string>> pluginStates() const { return {}; }
+  /// What observing plugins sample the molecules through (null where the view has no molecules).
+  virtual const SamplingView* sampling() const { return nullptr; }
   /// Collective: rank 0's `value` on every rank. What rank 0 alone decides (from a file it alone reads)
   /// passes through here before any collective depends on it.
   virtual std::string fromRoot(std::string value) const { return value; }

@@ -8,7 +8,8 @@
 
 namespace mardyn {
 
-std::vector<OutputPluginConfig> OutputPluginReader::read(XmlInput& xml, const XmlNode& sim, const ElementReaders& readers) {
+std::vector<OutputPluginConfig> OutputPluginReader::read(XmlInput& xml, const XmlNode& sim, const ElementReaders& readers,
+                                                         const SimulationConfig& config) {
   std::vector<OutputPluginConfig> result;
   std::vector<XmlNode> plugins = xml.children(xml.child(sim, "output"), "outputplugin");
   const auto more = xml.children(sim, "plugin");
@@ -47,6 +48,7 @@ std::vector<OutputPluginConfig> OutputPluginReader::read(XmlInput& xml, const Xm
     }
     if (c.params.count("outputprefix")) c.outputPrefix = c.params["outputprefix"];
     if (c.type.empty() && c.params.count("type")) c.type = c.params["type"];
+    if (const auto* own = OutputPluginRegistry::reader(c.name)) c.settings = (*own)(xml, p, config, c);
     OutputPluginRegistry::check(c, xml.problems(), xml.warnings());
     result.push_back(c);
   }

@@ -13,7 +13,10 @@ class OutputPluginReader {
   /// Every plugin element of `simulation` in XML order, unknown names included, but for the physics
   /// plugins that `readers` reads. Problems (a bad value of a known plugin's setting, a writefrequency
   /// that is not a positive integer) and warnings (a setting the plugin does not have) go to `xml`.
-  static std::vector<OutputPluginConfig> read(XmlInput& xml, const XmlNode& simulation, const ElementReaders& readers);
+  /// A plugin registered with its own reader (nested settings) is handed its element and `config` (components,
+  /// box, cutoff as read so far).
+  static std::vector<OutputPluginConfig> read(XmlInput& xml, const XmlNode& simulation, const ElementReaders& readers,
+                                              const SimulationConfig& config);
 };
 
 }  // namespace mardyn

@@ -1,12 +1,24 @@
 // OutputPluginRegistry: the table of output plugins by XML name. To add a plugin, add one entry to
-// table() below (its settings and its factory). File names: command-line prefix if given, else the
-// plugin's outputprefix, else "mardyn".
+// table() below (its settings and its factory). File names: the plugin's outputprefix if given, else the
+// command line's prefix, else "mardyn" (ls1's semantics: -p is a default).
 #include "io/OutputPluginRegistry.h"
 
 #include "io/BinaryCheckpointWriter.h"
+#include "io/CavityWriter.h"
 #include "io/CheckpointWriter.h"
+#include "io/DecompWriter.h"
+#include "io/GammaWriter.h"
+#include "io/LoadbalanceWriter.h"
+#include "io/MaxWriter.h"
+#include "io/MmpldWriter.h"
+#include "io/PovWriter.h"
+#include "io/RDF.h"
+#include "io/RegionSampling.h"
 #include "io/ResultWriter.h"
+#include "io/SpatialProfile.h"
+#include "io/VTKMoleculeWriter.h"
 #include "io/StepLineWriter.h"
+#include "io/SysMonOutput.h"
 #include "config/XmlInput.h"
 #include "io/XyzWriter.h"
 
@@ -18,10 +30,11 @@
 namespace mardyn {
 
 namespace {
-std::string prefixOf(const OutputPluginConfig& p, const SimulationConfig& c) {
-  if (!c.outputPrefix.empty()) return c.outputPrefix;
+/// As ls1: the plugin's own outputprefix, else the command line's default prefix, else the plugin's default.
+std::string prefixOf(const OutputPluginConfig& p, const SimulationConfig& c, const char* fallback = "mardyn") {
   if (!p.outputPrefix.empty()) return p.outputPrefix;
-  return "mardyn";
+  if (!c.outputPrefix.empty()) return c.outputPrefix;
+  return fallback;
 }
 
 /// A setting already checked by OutputPluginRegistry::check.
@@ -33,10 +46,12 @@ long param(const OutputPluginConfig& p, const char* name, long fallback) {
 
 using Setting = OutputPluginRegistry::Setting;
 using Factory = OutputPluginRegistry::Factory;
+using Reader = OutputPluginRegistry::Reader;
 struct Entry {
   std::string name;
   std::vector<Setting> settings;  ///< besides writefrequency and outputprefix, which every plugin reads
   Factory factory;
+  Reader reader = nullptr;        ///< for nested settings: the plugin reads its element itself
 };
 
 const std::vector<Entry>& table() {
@@ -65,6 +80,82 @@ const std::vector<Entry>& table() {
        [](const OutputPluginConfig& p, const SimulationConfig& c) -> std::unique_ptr<OutputPlugin> {
          return std::make_unique<XyzWriter>(prefixOf(p, c) + ".xyz", p.writeFrequency);
        }},
+      // ls1-mardyn's observing plugins, each reading its own element (nested settings).
+      {"MmpldWriter", {},
+       [](const OutputPluginConfig& p, const SimulationConfig& c) -> std::unique_ptr<OutputPlugin> {
+         MmpldWriter::Settings s = p.as<MmpldWriter::Settings>();
+         s.prefix = prefixOf(p, c, "unknown");
+         return std::make_unique<MmpldWriter>(s, c);
+       },
+       &MmpldWriter::read},
+      {"SysMonOutput", {},
+       [](const OutputPluginConfig& p, const SimulationConfig&) -> std::unique_ptr<OutputPlugin> {
+         return std::make_unique<SysMonOutput>(p.as<SysMonOutput::Settings>(), p.writeFrequency, std::cout);
+       },
+       &SysMonOutput::read},
+      {"RegionSampling", {},
+       [](const OutputPluginConfig& p, const SimulationConfig& c) -> std::unique_ptr<OutputPlugin> {
+         int firstId = 1;  // ls1 numbers the regions of every RegionSampling of the run
+         for (const OutputPluginConfig& other : c.outputPlugins) {
+           if (&other == &p) break;
+           if (other.name == "RegionSampling" && other.settings)
+             firstId += static_cast<int>(other.as<RegionSampling::Settings>().regions.size());
+         }
+         return std::make_unique<RegionSampling>(p.as<RegionSampling::Settings>(), c, firstId);
+       },
+       &RegionSampling::read},
+      {"GammaWriter", {},
+       [](const OutputPluginConfig& p, const SimulationConfig& c) -> std::unique_ptr<OutputPlugin> {
+         return std::make_unique<GammaWriter>(p.as<GammaWriter::Settings>(), prefixOf(p, c, "gamma") + ".dat", c);
+       },
+       &GammaWriter::read},
+      {"VTKMoleculeWriter", {},
+       [](const OutputPluginConfig& p, const SimulationConfig& c) -> std::unique_ptr<OutputPlugin> {
+         return std::make_unique<VTKMoleculeWriter>(p.as<VTKMoleculeWriter::Settings>(), prefixOf(p, c, ""));
+       },
+       &VTKMoleculeWriter::read},
+      {"SpatialProfile", {},
+       [](const OutputPluginConfig& p, const SimulationConfig& c) -> std::unique_ptr<OutputPlugin> {
+         return std::make_unique<SpatialProfile>(p.as<SpatialProfile::Settings>(), prefixOf(p, c), c);
+       },
+       &SpatialProfile::read},
+      {"DomainProfiles", {},
+       [](const OutputPluginConfig& p, const SimulationConfig& c) -> std::unique_ptr<OutputPlugin> {
+         return std::make_unique<SpatialProfile>(p.as<SpatialProfile::Settings>(), prefixOf(p, c), c);
+       },
+       &SpatialProfile::readDomainProfiles},
+      {"MaxWriter", {},
+       [](const OutputPluginConfig& p, const SimulationConfig& c) -> std::unique_ptr<OutputPlugin> {
+         return std::make_unique<MaxWriter>(prefixOf(p, c, "maxvals"), p.params.count("writefrequency") ? p.writeFrequency : 1000,
+                                            c.components.size());
+       }},
+      {"DecompWriter", {{"incremental", K::Text, 0, 0, "true|false|1|0"}, {"appendTimestamp", K::Text, 0, 0, "false|0"}},
+       [](const OutputPluginConfig& p, const SimulationConfig& c) -> std::unique_ptr<OutputPlugin> {
+         const auto inc = p.params.find("incremental");
+         const bool incremental = inc == p.params.end() || inc->second == "true" || inc->second == "1";
+         return std::make_unique<DecompWriter>(prefixOf(p, c), p.writeFrequency, incremental, c.totalSteps());
+       }},
+      {"PovWriter", {{"incremental", K::Text, 0, 0, "true|false|1|0"}, {"appendTimestamp", K::Text, 0, 0, "false|0"}},
+       [](const OutputPluginConfig& p, const SimulationConfig& c) -> std::unique_ptr<OutputPlugin> {
+         const auto inc = p.params.find("incremental");
+         const bool incremental = inc == p.params.end() || inc->second == "true" || inc->second == "1";
+         return std::make_unique<PovWriter>(prefixOf(p, c), p.writeFrequency, incremental, c.totalSteps());
+       }},
+      {"RDF", {},
+       [](const OutputPluginConfig& p, const SimulationConfig& c) -> std::unique_ptr<OutputPlugin> {
+         return std::make_unique<RDF>(p.as<RDF::Settings>(), prefixOf(p, c), c);
+       },
+       &RDF::read},
+      {"CavityWriter", {},
+       [](const OutputPluginConfig& p, const SimulationConfig& c) -> std::unique_ptr<OutputPlugin> {
+         return std::make_unique<CavityWriter>(p.as<CavityWriter::Settings>(), prefixOf(p, c), p.writeFrequency, c);
+       },
+       &CavityWriter::read},
+      {"LoadbalanceWriter", {},
+       [](const OutputPluginConfig& p, const SimulationConfig&) -> std::unique_ptr<OutputPlugin> {
+         return std::make_unique<LoadbalanceWriter>(p.as<LoadbalanceWriter::Settings>(), p.writeFrequency, std::cerr);
+       },
+       &LoadbalanceWriter::read},
   };
   return plugins;
 }
@@ -90,10 +181,15 @@ std::vector<std::string> OutputPluginRegistry::names() {
 
 bool OutputPluginRegistry::isKnown(const std::string& name) { return find(name) != nullptr; }
 
+const OutputPluginRegistry::Reader* OutputPluginRegistry::reader(const std::string& name) {
+  const Entry* e = find(name);
+  return e && e->reader ? &e->reader : nullptr;
+}
+
 void OutputPluginRegistry::check(const OutputPluginConfig& p, std::vector<InputProblem>& problems,
                                  std::vector<InputProblem>& warnings) {
   const Entry* e = find(p.name);
-  if (!e) return;
+  if (!e || e->reader) return;  // a plugin with its own reader checked its element
   for (const auto& [name, value] : p.params) {
     if (name == "writefrequency" || name == "outputprefix") continue;
     const Setting* s = nullptr;

@@ -2,6 +2,7 @@
 // the settings each takes; adding a plugin is one entry in OutputPluginRegistry.cpp.
 #pragma once
 
+#include "config/XmlInput.h"
 #include "io/OutputPlugin.h"
 #include "utils/MardynException.h"
 
@@ -16,6 +17,11 @@ namespace mardyn {
 class OutputPluginRegistry {
  public:
   using Factory = std::function<std::unique_ptr<OutputPlugin>(const OutputPluginConfig&, const SimulationConfig&)>;
+  /// The reader of a plugin with nested settings: reads its element (problems through `xml`, with file and line)
+  /// and returns its settings; it may set the config's writeFrequency and outputPrefix (ls1's writecontrol).
+  using Reader = std::function<std::shared_ptr<const PluginSettings>(XmlInput& xml, const XmlNode& element,
+                                                                     const SimulationConfig& config,
+                                                                     OutputPluginConfig& plugin)>;
 
   /// One setting a plugin takes: an integer in [min, max], or a text from `choices` (|-separated,
   /// any text when empty).
@@ -29,6 +35,8 @@ class OutputPluginRegistry {
   /// Names of every registered plugin.
   static std::vector<std::string> names();
   static bool isKnown(const std::string& name);
+  /// The reader of a plugin with nested settings, or nullptr.
+  static const Reader* reader(const std::string& name);
 
   /// Checks the settings of a known plugin: a bad value is a problem at its file and line, a
   /// setting the plugin does not take is a warning. Unknown plugins are not checked.

@@ -62,6 +62,7 @@ void XmlConfigReader::readRoot(const XmlNode& root) {
     _xml.problem(root, std::string("wrong root element <") + root.element->Name() + "> (expected <mardyn>)");
     return;
   }
+  _xml.checkIncludes(root);  // as ls1, which opens every included file when it loads the configuration
   if (const XmlNode ru = _xml.child(root, "refunits")) readRefUnits(ru);
   const XmlNode sim = _xml.requiredChild(root, "simulation", "<simulation type=\"MD\">");
   if (!sim) return;
@@ -207,6 +208,11 @@ void XmlConfigReader::readAlgorithm(const XmlNode& alg) {
                           : (t == "planar" || t == "Planar") ? SimulationConfig::LongRange::Planar
                                                              : SimulationConfig::LongRange::Homogeneous;
       if (_config.longRange == SimulationConfig::LongRange::Planar) readPlanar(lr);
+      if (const auto g = _xml.text(lr, "generated")) {  // mardyn extension: see SimulationConfig::GeneratedLongRange
+        if (*g == "ls1") _config.generatedLongRange = SimulationConfig::GeneratedLongRange::Ls1;
+        else if (*g != "applied")
+          _xml.problem(_xml.child(lr, "generated"), "wrong value: '" + *g + "' (expected applied or ls1)");
+      }
     }
   }
   if (const XmlNode th = _xml.child(alg, "thermostats")) readThermostats(th);
@@ -286,7 +292,7 @@ void XmlConfigReader::readThermostats(const XmlNode& th) {
 }
 
 void XmlConfigReader::readOutput(const XmlNode& sim) {
-  _config.outputPlugins = OutputPluginReader::read(_xml, sim, _readers);
+  _config.outputPlugins = OutputPluginReader::read(_xml, sim, _readers, _config);
   // ls1 lists every plugin in output/outputplugin or simulation/plugin: those that change the physics are read
   // by their own readers, in XML order
   std::vector<XmlNode> plugins = _xml.children(_xml.child(sim, "output"), "outputplugin");

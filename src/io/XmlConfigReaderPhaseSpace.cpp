@@ -146,7 +146,12 @@ void XmlConfigReader::readGenerator(const XmlNode& g) {
     if (lower(entry.name) == lower(name)) {
       GeneratorInput input{_config, _simulationNode, _domainNode.path, _options.readPhaseSpace,
                            [this](const XmlNode& n, double count) { return checkMoleculeCount(n, count); }};
+      _config.ls1GeneratorCounts.assign(_config.components.size(), 0);  // a ReplicaFiller adds its files'
       entry.read(_xml, g, input);
+      if (entry.ls1) {
+        _config.ls1Generator = entry.name;
+        _config.ls1GeneratorSource = XmlInput::source(g);
+      }
       return;
     }
     known += (known.empty() ? "" : ", ") + entry.name;

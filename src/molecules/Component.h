@@ -34,10 +34,14 @@ class Component {
   /// Principal moments of inertia (Ixx, Iyy, Izz) about the body axes.
   const Vec3& momentsOfInertia() const { return _inertia; }
   void setMomentsOfInertia(const Vec3& I) { _inertia = I; }
-  /// Number of principal moments > 0: 0 (point), 2 (linear) or 3.
+  /// Rotational degrees of freedom counted in temperatures and thermostats: the number of principal moments
+  /// > 0 (0 point, 2 linear, 3), unless set otherwise (ls1-mardyn counts them from the sites even where the
+  /// XML gives the moments: ComponentReader).
   unsigned rotationalDegreesOfFreedom() const {
+    if (_rotDof >= 0) return static_cast<unsigned>(_rotDof);
     return (_inertia.x > 0) + (_inertia.y > 0) + (_inertia.z > 0);
   }
+  void setRotationalDegreesOfFreedom(unsigned dof) { _rotDof = static_cast<int>(dof); }
 
  private:
   unsigned _id;
@@ -48,6 +52,7 @@ class Component {
   std::vector<Quadrupole> _quadrupoles;
   double _mass = 0.0;
   Vec3 _inertia;
+  int _rotDof = -1;  ///< < 0: counted from _inertia
 };
 
 }  // namespace mardyn

@@ -54,28 +54,21 @@ potforce::SitePairResult electrostaticPair(const SpaceSite& a, const SpaceSite& 
   }
 }
 
-}  // namespace
-
-void MoleculePairInteraction::sitePairs(Molecule& m1, Molecule& m2, const Vec3& dcom, double& u, double& w) const {
-  u = 0.0;
-  w = 0.0;
+/// Every site pair of m1 and m2 (LJ centres first, then charges, dipoles and quadrupoles of m1 against those of
+/// m2): visit(site of m1 in ls1's order, site of m2, offset of the site of m1, offset of the site of m2, result).
+template <class Visit>
+void forEachSitePair(const InteractionParameters& params, const Molecule& m1, const Molecule& m2, const Vec3& dcom,
+                     Visit&& visit) {
   const auto& lj1 = m1.component().ljCenters();
   const auto& lj2 = m2.component().ljCenters();
   for (std::size_t a = 0; a < lj1.size(); ++a) {
     const Vec3 o1 = m1.siteOffset(lj1[a].r);
-    const unsigned t1 = _params.ljType(m1.componentId(), static_cast<unsigned>(a));
+    const unsigned t1 = params.ljType(m1.componentId(), static_cast<unsigned>(a));
     for (std::size_t b = 0; b < lj2.size(); ++b) {
       const Vec3 o2 = m2.siteOffset(lj2[b].r);
-      const LJPairParameters& p = _params.lj(t1, _params.ljType(m2.componentId(), static_cast<unsigned>(b)));
+      const LJPairParameters& p = params.lj(t1, params.ljType(m2.componentId(), static_cast<unsigned>(b)));
       const Vec3 d = dcom + o1 - o2;
-      const auto r = potforce::ljPotForce(d.x, d.y, d.z, dcom.x, dcom.y, dcom.z, p.eps24, p.sigma2, 6.0 * p.shift);
-      const Vec3 f{r.fx, r.fy, r.fz};
-      m1.addF(f);
-      m2.subF(f);
-      m1.addM(cross(o1, f));
-      m2.subM(cross(o2, f));
-      u += r.u;
-      w += r.virial;
+      visit(a, b, o1, o2, potforce::ljPotForce(d.x, d.y, d.z, dcom.x, dcom.y, dcom.z, p.eps24, p.sigma2, 6.0 * p.shift));
     }
   }
   const Component& c1 = m1.component();
@@ -86,19 +79,38 @@ void MoleculePairInteraction::sitePairs(Molecule& m1, Molecule& m2, const Vec3& 
   thread_local std::vector<SpaceSite> s1, s2;
   electrostaticSites(m1, s1);
   electrostaticSites(m2, s2);
-  const double k = _params.epsRFInvrc3();
-  for (const SpaceSite& a : s1) {
-    for (const SpaceSite& b : s2) {
-      const auto r = electrostaticPair(a, b, dcom + a.o - b.o, dcom, k);
-      const Vec3 f{r.fx, r.fy, r.fz};
-      m1.addF(f);
-      m2.subF(f);
-      m1.addM(cross(a.o, f) + Vec3{r.mix, r.miy, r.miz});
-      m2.addM(Vec3{r.mjx, r.mjy, r.mjz} - cross(b.o, f));
-      u += r.u + r.uRF;
-      w += r.virial + 3.0 * r.uRF;
-    }
-  }
+  const double k = params.epsRFInvrc3();
+  for (std::size_t a = 0; a < s1.size(); ++a)
+    for (std::size_t b = 0; b < s2.size(); ++b)
+      visit(lj1.size() + a, lj2.size() + b, s1[a].o, s2[b].o,
+            electrostaticPair(s1[a], s2[b], dcom + s1[a].o - s2[b].o, dcom, k));
+}
+
+}  // namespace
+
+void MoleculePairInteraction::sitePairs(Molecule& m1, Molecule& m2, const Vec3& dcom, double& u, double& w) const {
+  u = 0.0;
+  w = 0.0;
+  forEachSitePair(_params, m1, m2, dcom,
+                  [&](std::size_t, std::size_t, const Vec3& o1, const Vec3& o2, const potforce::SitePairResult& r) {
+                    const Vec3 f{r.fx, r.fy, r.fz};
+                    m1.addF(f);
+                    m2.subF(f);
+                    m1.addM(cross(o1, f) + Vec3{r.mix, r.miy, r.miz});
+                    m2.addM(Vec3{r.mjx, r.mjy, r.mjz} - cross(o2, f));
+                    u += r.u + r.uRF;
+                    w += r.virial + 3.0 * r.uRF;
+                  });
+}
+
+void MoleculePairInteraction::siteForces(const Molecule& m1, const Molecule& m2, const Vec3& dcom, Vec3* siteForces1,
+                                         Vec3& total) const {
+  forEachSitePair(_params, m1, m2, dcom,
+                  [&](std::size_t a, std::size_t, const Vec3&, const Vec3&, const potforce::SitePairResult& r) {
+                    const Vec3 f{r.fx, r.fy, r.fz};
+                    if (siteForces1) siteForces1[a] += f;
+                    total += f;
+                  });
 }
 
 void MoleculePairInteraction::interact(Molecule& m1, Molecule& m2, const Vec3& dcom, double weight, double& upot,

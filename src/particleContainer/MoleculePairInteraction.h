@@ -18,6 +18,10 @@ class MoleculePairInteraction {
   /// to upot and weight * molecular virial (ls1's: dcom . F, plus 3 uRF) to virial.
   void interact(Molecule& m1, Molecule& m2, const Vec3& dcom, double weight, double& upot, double& virial) const;
 
+  /// The forces of m2's sites on every site of m1 (unswitched), added to siteForces1[k] for m1's k-th site in ls1's
+  /// order (LJ centres, charges, dipoles, quadrupoles; null: not wanted), and their sum to total; dcom = r1 - r2.
+  void siteForces(const Molecule& m1, const Molecule& m2, const Vec3& dcom, Vec3* siteForces1, Vec3& total) const;
+
   /// Reaction-field self energy of the dipoles of one molecule: -epsRFInvrc3 |sum mu_k e_k|^2 / 2.
   double reactionFieldSelfEnergy(const Molecule& m) const;
 

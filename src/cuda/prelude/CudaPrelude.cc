@@ -41,6 +41,8 @@ inline __device__ float fastRsqrt(float x) {
 }
 inline __device__ double fastRsqrt(double x) { return rsqrt(x); }
 #define FAST_RSQRT(x) fastRsqrt(x)
+// A double product rounded on its own, never fused with an addition (NVRTC fuses across statements).
+#define MUL_ROUNDED(a, b) __dmul_rn((a), (b))
 // 64-bit atomics on an unsigned word (mm_ulong) in local (shared) or global memory.
 #define ATOMIC_ADD_U64(dest, value) atomicAdd((unsigned long long*) (dest), (unsigned long long) (value))
 #define ATOMIC_CAS_U64(dest, compare, value) \

@@ -183,13 +183,13 @@ class OutputPluginTest : public CppUnit::TestFixture {
     c.outputPrefix = "x";
     OutputPluginConfig known, unknown;
     known.name = "ResultWriter";
-    unknown.name = "MmpldWriter";
+    unknown.name = "FlopRateWriter";
     unknown.file = "config.xml";
     unknown.line = 48;
     c.outputPlugins = {unknown, known};
     std::ostringstream warnings;
     const auto plugins = OutputPluginRegistry::createAll(c, warnings);
-    CPPUNIT_ASSERT(warnings.str().find("config.xml:48: unknown output plugin 'MmpldWriter' ignored") != std::string::npos);
+    CPPUNIT_ASSERT(warnings.str().find("config.xml:48: unknown output plugin 'FlopRateWriter' ignored") != std::string::npos);
     CPPUNIT_ASSERT_EQUAL(std::size_t(2), plugins.size());
     CPPUNIT_ASSERT_EQUAL(std::string("ResultWriter"), plugins[0]->name());
     CPPUNIT_ASSERT_EQUAL(std::string("CheckpointWriter"), plugins[1]->name());

@@ -57,6 +57,10 @@ DEVICE float nvidiaFastRsqrt(float x) {
 #define FAST_RSQRT(x) rsqrt(x)
 #endif
 
+// A product rounded on its own: OpenCL C fuses a product with an addition only within one expression, so a
+// product written as a statement of its own stays unfused.
+#define MUL_ROUNDED(a, b) ((a) * (b))
+
 #define HOST_CONSTANT(type, name)
 #define HOST_CONSTANT_ARRAY(type, name, count)
 

@@ -1,0 +1,143 @@
+// DeviceMoleculeBinning: the program (the decorator's component tables and grid as defines), the per-step virial
+// pass, one exact-sum array per request, and the download of the sums when taken.
+#include "gpu/DeviceMoleculeBinning.h"
+
+#include "compute/KernelSources.h"
+#include "io/MoleculeSums.h"
+
+namespace mardyn::gpu {
+
+DeviceMoleculeBinning::DeviceMoleculeBinning(LinkedCellsGPUDecorator& decorator, const std::vector<Component>& components,
+                                             std::function<double()> share, std::function<unsigned long()> step)
+    : _decorator(decorator), _components(components), _share(std::move(share)), _step(std::move(step)) {}
+
+DeviceMoleculeBinning::~DeviceMoleculeBinning() = default;
+
+void DeviceMoleculeBinning::compile() {
+  if (_program) return;
+  DeviceTimeStep& step = _decorator.deviceStep();
+  compute::ComputeContext& context = step.context();
+  compute::ComputeContext::Defines defines;
+  step.descriptor().addDefines(defines);
+  const std::string source =
+      compute::KernelSources::withRequirements(std::vector<std::string>{"gpu/kernels/MoleculeBinning.cc"});
+  _program = context.compileProgram(source, defines, "gpu-binning");
+  _virialKernel = _program->createKernel("moleculeVirials");
+  _binKernel = _program->createKernel("binMolecules");
+  std::vector<int> dof;
+  for (const Component& c : _components) dof.push_back(static_cast<int>(c.rotationalDegreesOfFreedom()));
+  _rotDof = std::make_unique<compute::ComputeArray<int>>(context, dof.size(), "binningRotDof");
+  _rotDof->upload(dof);
+  _virials = std::make_unique<compute::ComputeArray<double>>(context, 3, "binningVirials");
+}
+
+int DeviceMoleculeBinning::add(const Request& request) {
+  compile();
+  Set s{request, std::make_unique<compute::ComputeArray<compute::mm_long>>(
+                     _decorator.deviceStep().context(), SUMS_LIMBS * std::max<std::size_t>(1, size(request, _components.size())),
+                     "binningSums")};
+  s.sums->zero();
+  _sets.push_back(std::move(s));
+  return static_cast<int>(_sets.size()) - 1;
+}
+
+void DeviceMoleculeBinning::updateVirials() {
+  if (_virialStep == _step()) return;
+  _virialStep = _step();
+  DeviceTimeStep& step = _decorator.deviceStep();
+  MoleculeStorage& s = step.storage();
+  const int owned = static_cast<int>(s.numOwned());
+  if (_virials->size() < 3 * s.numOwned()) _virials = std::make_unique<compute::ComputeArray<double>>(step.context(), 3 * s.numOwned(), "binningVirials");
+  if (owned == 0) return;
+  const DeviceGrid& g = step.grid();
+  _virialKernel->call()
+      .arg(owned)
+      .arg(s.ownedSlots())
+      .arg(s.cellStart())
+      .arg(s.positions().array())
+      .arg(s.rotations().array())
+      .arg(s.componentTypes())
+      .arg(step.descriptor().sites().array())
+      .arg(step.descriptor().counts())
+      .arg(step.descriptor().ljParameters().array())
+      .arg(g.dimsAndHalo())
+      .arg(_share())
+      .arg(*_virials)
+      .execute(static_cast<std::size_t>(owned));
+}
+
+void DeviceMoleculeBinning::accumulate(int handle) {
+  Set& set = _sets.at(static_cast<std::size_t>(handle));
+  _decorator.deviceStep();  // the molecules are on the device (after the first exchange)
+  const Request& r = set.request;
+  if (needsVirial(r)) updateVirials();
+  DeviceTimeStep& step = _decorator.deviceStep();
+  MoleculeStorage& s = step.storage();
+  const int owned = static_cast<int>(s.numOwned());
+  if (owned == 0) return;
+  _binKernel->call()
+      .arg(owned)
+      .arg(s.ownedSlots())
+      .arg(s.positions().array())
+      .arg(s.velocities().array())
+      .arg(s.quaternions().array())
+      .arg(s.angularMomenta().array())
+      .arg(s.forces().array())
+      .arg(s.componentTypes())
+      .arg(step.descriptor().inertia().array())
+      .arg(*_rotDof)
+      .arg(*_virials)
+      .arg(needsVirial(r) ? 1 : 0)
+      .arg(step.grid().box.x)
+      .arg(step.grid().box.y)
+      .arg(step.grid().box.z)
+      .arg(static_cast<int>(r.geometry))
+      .arg(r.lower)
+      .arg(r.width)
+      .arg(r.upper)
+      .arg(static_cast<int>(bins(r)))
+      .arg(r.inv[0])
+      .arg(r.inv[1])
+      .arg(r.inv[2])
+      .arg(static_cast<int>(r.units[0]))
+      .arg(static_cast<int>(r.units[1]))
+      .arg(static_cast<int>(r.units[2]))
+      .arg(r.centre.x)
+      .arg(r.centre.z)
+      .arg(r.perComponent ? static_cast<int>(_components.size()) + 1 : 1)
+      .arg(r.singleComponent ? 1 : 0)
+      .arg(r.onlyComponent)
+      .arg(r.directions ? 1 : 0)
+      .arg(static_cast<int>(r.fieldMask))
+      .arg(static_cast<int>(fields(r)))
+      .arg(*set.sums)
+      .execute(static_cast<std::size_t>(owned));
+}
+
+std::vector<double> DeviceMoleculeBinning::take(int handle) {
+  Set& set = _sets.at(static_cast<std::size_t>(handle));
+  const std::vector<compute::mm_long> limbs = set.sums->download();
+  set.sums->zero();
+  std::vector<double> out(size(set.request, _components.size()));
+  for (std::size_t k = 0; k < out.size(); ++k) {
+    std::int64_t l[SUMS_LIMBS];
+    for (int j = 0; j < SUMS_LIMBS; ++j) l[j] = limbs[k * SUMS_LIMBS + j];
+    out[k] = MoleculeSums::ExactSum::valueOf(l);
+  }
+  return out;
+}
+
+std::vector<double> DeviceMoleculeBinning::virials() {
+  updateVirials();
+  const std::vector<double> all = _virials->download();
+  return std::vector<double>(all.begin(), all.begin() + 3 * static_cast<long>(_decorator.deviceStep().storage().numOwned()));
+}
+
+std::unique_ptr<MoleculeBinning> makeDeviceBinning(ParticleContainer& container, const std::vector<Component>& components,
+                                                   std::function<double()> share, std::function<unsigned long()> step) {
+  auto* decorator = dynamic_cast<LinkedCellsGPUDecorator*>(&container);
+  if (!decorator || !decorator->context().deviceInfo().supportsDouble) return nullptr;
+  return std::make_unique<DeviceMoleculeBinning>(*decorator, components, std::move(share), std::move(step));
+}
+
+}  // namespace mardyn::gpu

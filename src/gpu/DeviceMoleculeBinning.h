@@ -1,0 +1,55 @@
+// DeviceMoleculeBinning: MoleculeBinning on the device that holds the molecules (the GPU decorator's): ls1's
+// per-molecule virial and the binned exact sums are made there, and only the sums cross to the host when a
+// plugin takes them. Needs a device with double precision (the sums' arithmetic); without, the host bins.
+#pragma once
+
+#include "gpu/LinkedCellsGPUDecorator.h"
+#include "io/MoleculeBinning.h"
+
+#include <functional>
+#include <memory>
+#include <vector>
+
+namespace mardyn::gpu {
+
+class DeviceMoleculeBinning : public MoleculeBinning {
+ public:
+  /// share: the homogeneous correction's share of every molecule's virial now; step: the current step (the virial
+  /// pass runs once per step).
+  DeviceMoleculeBinning(LinkedCellsGPUDecorator& decorator, const std::vector<Component>& components,
+                        std::function<double()> share, std::function<unsigned long()> step);
+  ~DeviceMoleculeBinning() override;
+  int add(const Request& request) override;
+  void accumulate(int handle) override;
+  std::vector<double> take(int handle) override;
+
+  /// ls1's virials of the owned molecules as the device computed them this step (x, y, z per owned molecule,
+  /// in the storage's owned order), for tests.
+  std::vector<double> virials();
+
+ private:
+  void compile();
+  void updateVirials();
+
+  LinkedCellsGPUDecorator& _decorator;
+  std::vector<Component> _components;
+  std::function<double()> _share;
+  std::function<unsigned long()> _step;
+  std::unique_ptr<compute::ComputeProgram> _program;
+  std::unique_ptr<compute::ComputeKernel> _virialKernel, _binKernel;
+  std::unique_ptr<compute::ComputeArray<int>> _rotDof;
+  std::unique_ptr<compute::ComputeArray<double>> _virials;
+  unsigned long _virialStep = ~0ul;
+  struct Set {
+    Request request;
+    std::unique_ptr<compute::ComputeArray<compute::mm_long>> sums;
+  };
+  std::vector<Set> _sets;
+};
+
+/// The composition root's factory: a DeviceMoleculeBinning where the container is the GPU decorator on a device
+/// with double precision, else null (the host bins).
+std::unique_ptr<MoleculeBinning> makeDeviceBinning(ParticleContainer& container, const std::vector<Component>& components,
+                                                   std::function<double()> share, std::function<unsigned long()> step);
+
+}  // namespace mardyn::gpu

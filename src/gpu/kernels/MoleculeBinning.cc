@@ -1,0 +1,96 @@
+// The observing plugins' sums where the molecules live (MoleculeBinning): ls1's per-molecule virial from the
+// device's cells (every partner within the cutoff through the shared molecule-pair code), then per owned molecule
+// its bin, slots and fields (io/kernels/MoleculeSums.cc, as the host computes them) added to exact sums.
+// mardyn-kernel: requires gpu/kernels/PotForce.cc gpu/kernels/MoleculePairHandler.cc io/kernels/MoleculeSums.cc
+// mardyn-kernel: defines NUM_COMPONENTS=2 MAX_LJ=2 MAX_CHARGES=1 MAX_DIPOLES=1 MAX_QUADRUPOLES=1 CUTOFF2=6.25 EPS_RF_INV_RC3=0.01 USE_CUTOFF_SWITCH=0 SWITCH_START=2.0 SWITCH_INV_WIDTH=2.0 SUPPORTS_DOUBLE_PRECISION
+
+/// ls1's virial (x, y, z) of owned molecule k (slot ownedSlots[k]): half the sum over its partners within the
+/// cutoff of dcom_d F_d, plus `share` (the homogeneous correction's) per direction. dims: cells per axis and the
+/// halo layers (the neighbourhood), positions' w: the slot's cell.
+KERNEL void moleculeVirials(int numOwned, GLOBAL const int* RESTRICT ownedSlots, GLOBAL const int* RESTRICT cellStart,
+                            GLOBAL const mixed4* RESTRICT positions, GLOBAL const real* RESTRICT rotations,
+                            GLOBAL const int* RESTRICT componentTypes, GLOBAL const real4* RESTRICT componentSites,
+                            GLOBAL const int4* RESTRICT componentCounts, GLOBAL const real4* RESTRICT ljParams,
+                            int4 dims, double share, GLOBAL double* RESTRICT virials) {
+  for (int k = GLOBAL_ID; k < numOwned; k += GLOBAL_SIZE) {
+    const int i = ownedSlots[k];
+    mixed4 pa;
+    int ta;
+    real4 sa[SITES_PER_MOLECULE];
+    loadMolecule(i, positions, rotations, componentTypes, componentSites, &pa, &ta, sa);
+    const int cell = (int) pa.w;
+    const int cx = cell % dims.x, cy = (cell / dims.x) % dims.y, cz = cell / (dims.x * dims.y);
+    double vx = 0, vy = 0, vz = 0;
+    for (int z = max(0, cz - dims.w); z <= min(dims.z - 1, cz + dims.w); z++)
+      for (int y = max(0, cy - dims.w); y <= min(dims.y - 1, cy + dims.w); y++)
+        for (int x = max(0, cx - dims.w); x <= min(dims.x - 1, cx + dims.w); x++) {
+          const int c = x + dims.x * (y + dims.y * z);
+          for (int j = cellStart[c]; j < cellStart[c + 1]; j++) {
+            if (j == i) continue;
+            mixed4 pb;
+            int tb;
+            real4 sb[SITES_PER_MOLECULE];
+            loadMolecule(j, positions, rotations, componentTypes, componentSites, &pb, &tb, sb);
+            const preal dx = (preal) (pa.x - pb.x), dy = (preal) (pa.y - pb.y), dz = (preal) (pa.z - pb.z);
+            MoleculePairResult r;
+            if (!interactMolecules(dx, dy, dz, ta, sa, tb, sb, componentCounts, ljParams, &r)) continue;
+            vx += 0.5 * MARDYN_MUL((double) dx, (double) r.fx);
+            vy += 0.5 * MARDYN_MUL((double) dy, (double) r.fy);
+            vz += 0.5 * MARDYN_MUL((double) dz, (double) r.fz);
+          }
+        }
+    virials[3 * k] = vx + share;
+    virials[3 * k + 1] = vy + share;
+    virials[3 * k + 2] = vz + share;
+  }
+}
+
+/// Adds every owned molecule to the exact sums of one request (MoleculeBinning's layout, SUMS_LIMBS words per
+/// value). Positions wrapped into the box first; geometry and its parameters as binOf; slots 1 or components + 1;
+/// inertia: (m, Ixx, Iyy, Izz).
+KERNEL void binMolecules(int numOwned, GLOBAL const int* RESTRICT ownedSlots, GLOBAL const mixed4* RESTRICT positions,
+                         GLOBAL const mixed4* RESTRICT velocities, GLOBAL const mixed4* RESTRICT quaternions,
+                         GLOBAL const mixed4* RESTRICT angularMomenta, GLOBAL const mixed4* RESTRICT forces,
+                         GLOBAL const int* RESTRICT componentTypes, GLOBAL const mixed4* RESTRICT inertia,
+                         GLOBAL const int* RESTRICT rotDof, GLOBAL const double* RESTRICT virials, int useVirials, double boxX,
+                         double boxY, double boxZ, int geometry,
+                         double lower, double width, double upper, int bins, double inv0, double inv1, double inv2,
+                         int u0, int u1, int u2, double cx, double cz, int slots, int singleComponent,
+                         int onlyComponent, int directions, int fieldMask, int numFields, GLOBAL mm_long* RESTRICT sums) {
+  for (int k = GLOBAL_ID; k < numOwned; k += GLOBAL_SIZE) {
+    const int i = ownedSlots[k];
+    const int type = componentTypes[i];
+    if (onlyComponent >= 0 && type != onlyComponent) continue;
+    const mixed4 p = positions[i];
+    const double x = wrapInto((double) p.x, boxX), y = wrapInto((double) p.y, boxY), z = wrapInto((double) p.z, boxZ);
+    const long bin = binOf(geometry, x, y, z, lower, width, upper, (long) bins, inv0, inv1, inv2, (long) u0, (long) u1,
+                           (long) u2, cx, cz);
+    if (bin < 0) continue;
+    const mixed4 v = velocities[i], f = forces[i], q = quaternions[i], L = angularMomenta[i], in = inertia[type];
+    // quaternions are stored (w, x, y, z) in (x, y, z, w)
+    const double twiceErot = twiceRotationalEnergy((double) q.x, (double) q.y, (double) q.z, (double) q.w, (double) L.x,
+                                                   (double) L.y, (double) L.z, (double) in.y, (double) in.z, (double) in.w);
+    const double vix = useVirials ? virials[3 * k] : 0, viy = useVirials ? virials[3 * k + 1] : 0,
+                 viz = useVirials ? virials[3 * k + 2] : 0;
+    const int slot = slots > 1 ? (singleComponent ? 1 : type + 1) : 0;
+    for (int dir = 0; dir < (directions ? 3 : 1); dir++) {
+      if ((dir == 1 && v.y < 0) || (dir == 2 && v.y > 0)) continue;
+      for (int pass = 0; pass < 2; pass++) {
+        const int s = pass == 0 ? 0 : slot;
+        if (pass == 1 && slot == 0) break;
+        const long base = (((long) dir * slots + s) * bins + bin) * numFields;
+        int n = 0;
+        for (int field = 0; field < 19; field++) {
+          if (!(fieldMask & (1 << field))) continue;
+          const double value = fieldValue(field, (double) in.x, (double) rotDof[type], (double) v.x, (double) v.y,
+                                          (double) v.z, (double) f.x, (double) f.y, (double) f.z, vix, viy, viz, twiceErot);
+          sums_long chunk[SUMS_LIMBS];
+          exactChunks(value, chunk);
+          for (int l = 0; l < SUMS_LIMBS; l++)
+            if (chunk[l] != 0) atomicAddFixedPoint(&sums[(base + n) * SUMS_LIMBS + l], chunk[l]);
+          n++;
+        }
+      }
+    }
+  }
+}

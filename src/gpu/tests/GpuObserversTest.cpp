@@ -1,0 +1,223 @@
+// Tests of the observing plugins' sums on the device (DeviceMoleculeBinning) against the host's: the same molecules
+// binned on both (slabs with directions and components, a y range, a Cartesian grid, cylinder shells) give the
+// same bits where no virial enters and agree to 1e-12 where ls1's per-molecule virial does; and whole runs of
+// RegionSampling, SpatialProfile and GammaWriter under the GPU decorator in double give the CPU run's files.
+#include "Simulation.h"
+#include "gpu/DeviceMoleculeBinning.h"
+#include "gpu/GpuDecoratorFactory.h"
+#include "io/HostMoleculeBinning.h"
+#include "io/OutputPluginRegistry.h"
+#include "io/tests/IoTestFiles.h"
+#include "io/tests/ObserverMixture.h"
+#include "tests/TestSkip.h"
+
+#include "compute/ComputeBackends.h"
+
+#include <cppunit/extensions/HelperMacros.h>
+
+#include <cmath>
+#include <filesystem>
+#include <iostream>
+#include <sstream>
+
+using namespace mardyn;
+using namespace mardyn::iotest;
+
+namespace {
+
+/// The first backend with a device that has doubles, or "" (the test is then skipped).
+std::string deviceBackend() {
+  const auto registry = compute::availableBackends();
+  for (const auto& backend : registry.names()) {
+    const auto list = registry.devices(backend);
+    if (!list.devices.empty() && list.devices.front().supportsDouble) return backend;
+  }
+  return "";
+}
+
+/// The mixture with the plugins writing every step for `steps` steps, SpatialProfile on cylinder shells if asked.
+std::string mixtureConfig(unsigned steps, bool cylinder) {
+  std::string xml = replaced(mixture::config(), "<steps>1</steps>", "<steps>" + std::to_string(steps) + "</steps>");
+  if (cylinder)
+    xml = replaced(xml, "<mode>cartesian</mode><x>2</x><y>3</y><z>1</z>", "<mode>cylinder</mode><r>3</r><h>2</h><phi>4</phi>");
+  return xml;
+}
+
+/// A simulation of the mixture; with a backend: the GPU decorator in double precision and the device's binning.
+std::unique_ptr<Simulation> makeSimulation(const SimulationConfig& config, const std::string& backend, bool plugins) {
+  SimulationConfig cfg = config;
+  cfg.quiet = true;
+  cfg.finalCheckpoint = false;
+  auto sim = std::make_unique<Simulation>(cfg);
+  if (!backend.empty()) {
+    cfg.gpu.enabled = true;
+    cfg.gpu.backend = backend;
+    cfg.gpu.precision = "double";
+    static std::ostringstream log;
+    sim->setContainerDecorator(gpu::makeGpuDecorator(cfg, log));
+    Simulation* s = sim.get();
+    sim->setDeviceBinning([s, components = cfg.components](ParticleContainer& container, const SamplingView& view) {
+      return gpu::makeDeviceBinning(container, components, [&view] { return view.virialShare(); },
+                                    [s] { return s->currentStep(); });
+    });
+  }
+  if (plugins) {
+    std::ostringstream warnings;
+    for (auto& p : OutputPluginRegistry::createAll(sim->config(), warnings)) sim->addOutputPlugin(std::move(p));
+  }
+  return sim;
+}
+
+/// Runs f in `dir` (the plugins write into the working directory).
+template <class F>
+void inDirectory(const std::filesystem::path& dir, F f) {
+  const auto cwd = std::filesystem::current_path();
+  std::filesystem::current_path(dir);
+  try {
+    f();
+  } catch (...) {
+    std::filesystem::current_path(cwd);
+    throw;
+  }
+  std::filesystem::current_path(cwd);
+}
+
+std::vector<std::string> tokens(const std::string& text) {
+  std::istringstream in(text);
+  std::vector<std::string> out;
+  for (std::string t; in >> t;) out.push_back(t);
+  return out;
+}
+
+}  // namespace
+
+class GpuObserversTest : public CppUnit::TestFixture {
+  CPPUNIT_TEST_SUITE(GpuObserversTest);
+  CPPUNIT_TEST(testDeviceBinsAsTheHost);
+  CPPUNIT_TEST(testRunFilesAsTheCpu);
+  CPPUNIT_TEST_SUITE_END();
+
+ public:
+  /// Five requests binned on the device and, from the same molecules downloaded, on the host, over three steps.
+  void testDeviceBinsAsTheHost() {
+    const std::string backend = deviceBackend();
+    if (backend.empty()) return mardyn::testing::skipTest("no compute device with double precision");
+    TempDir dir;
+    writeFile(dir.file("phase.inp"), mixture::phaseSpace());
+    const SimulationConfig cfg = ConfigurationReader::read(writeFile(dir.file("config.xml"), mixtureConfig(3, false)));
+    auto sim = makeSimulation(cfg, backend, false);
+    using B = MoleculeBinning;
+    std::vector<B::Request> requests(5);
+    const unsigned all = (1u << B::NumFields) - 1;
+    requests[0].lower = 1.5, requests[0].width = 2.0, requests[0].bins = 3;  // slabs: every field, both directions
+    requests[0].perComponent = requests[0].directions = true;
+    requests[0].fieldMask = all;
+    requests[1] = requests[0];
+    requests[1].singleComponent = true;
+    requests[1].fieldMask = (1u << B::Count) | (1u << B::Kinetic) | (1u << B::Gamma);
+    requests[2].geometry = B::Geometry::RangeY;  // GammaWriter's range
+    requests[2].lower = 2.0, requests[2].upper = 6.5;
+    requests[2].perComponent = true;
+    requests[2].fieldMask = 1u << B::Gamma;
+    requests[3].geometry = B::Geometry::Cartesian;  // SpatialProfile, component 2 only
+    requests[3].units = {2, 3, 2};
+    requests[3].inv = {2 / mixture::kBox.x, 3 / mixture::kBox.y, 2 / mixture::kBox.z};
+    requests[3].onlyComponent = 1;
+    requests[3].fieldMask = all;
+    requests[4].geometry = B::Geometry::Cylinder;  // SpatialProfile's shells about the vertical axis
+    requests[4].units = {3, 2, 4};
+    requests[4].inv = {3 / (0.24 * 49), 2 / mixture::kBox.y, 4 / (2 * M_PI)};
+    requests[4].centre = Vec3{3.5, 0, 3.75};
+    requests[4].fieldMask = all;
+    std::vector<int> hostHandles, deviceHandles;
+    sim->prepare();
+    B& device = sim->sampling()->binning();
+    CPPUNIT_ASSERT_MESSAGE("the device bins", dynamic_cast<gpu::DeviceMoleculeBinning*>(&device) != nullptr);
+    HostMoleculeBinning host(*sim->sampling(), cfg.components.size(), cfg.box);
+    for (const B::Request& r : requests) {
+      hostHandles.push_back(host.add(r));
+      deviceHandles.push_back(device.add(r));
+    }
+    for (int step = 0; step < 3; ++step) {
+      if (step > 0) sim->step();
+      for (std::size_t k = 0; k < requests.size(); ++k) {
+        host.accumulate(hostHandles[k]);
+        device.accumulate(deviceHandles[k]);
+      }
+    }
+    const unsigned virialFields = (1u << B::ViX) | (1u << B::ViY) | (1u << B::ViZ) | (1u << B::Gamma);
+    for (std::size_t k = 0; k < requests.size(); ++k) {
+      const std::vector<double> h = host.take(hostHandles[k]), d = device.take(deviceHandles[k]);
+      CPPUNIT_ASSERT_EQUAL(B::size(requests[k], cfg.components.size()), h.size());
+      CPPUNIT_ASSERT_EQUAL(h.size(), d.size());
+      std::vector<unsigned> field;  // the field of each value of a bin
+      for (unsigned f = 0; f < B::NumFields; ++f)
+        if (requests[k].fieldMask & (1u << f)) field.push_back(f);
+      int differing = 0;
+      double worst = 0, count = 0;
+      for (std::size_t i = 0; i < h.size(); ++i) {
+        const unsigned f = field[i % field.size()];
+        if (f == B::Count) count += h[i];
+        if (virialFields & (1u << f)) {
+          worst = std::max(worst, std::abs(h[i] - d[i]) / std::max(1.0, std::abs(h[i])));
+        } else if (h[i] != d[i]) {
+          if (differing++ == 0)
+            std::cout << "\n  request " << k << " value " << i << " (field " << f << "): host " << h[i] << " device " << d[i];
+        }
+      }
+      std::cout << "\n  [gpu test, " << backend << "] request " << k << ": " << h.size() << " values, " << differing
+                << " without virial differ, virial values within " << worst;
+      CPPUNIT_ASSERT_EQUAL_MESSAGE("request " + std::to_string(k), 0, differing);
+      CPPUNIT_ASSERT_MESSAGE("request " + std::to_string(k) + " virial", worst <= 1e-12);
+      if (requests[k].fieldMask & 1u) CPPUNIT_ASSERT_MESSAGE("molecules were binned", count > 0);
+    }
+  }
+
+  /// Five steps of the mixture with RegionSampling, SpatialProfile (cylinder shells) and GammaWriter writing every
+  /// step, on the CPU and under the GPU decorator in double: the same files, every number within 1e-10.
+  void testRunFilesAsTheCpu() {
+    const std::string backend = deviceBackend();
+    if (backend.empty()) return mardyn::testing::skipTest("no compute device with double precision");
+    TempDir cpuDir, gpuDir;
+    for (const TempDir* d : {&cpuDir, &gpuDir}) writeFile(d->file("phase.inp"), mixture::phaseSpace());
+    const SimulationConfig cfg = ConfigurationReader::read(writeFile(cpuDir.file("config.xml"), mixtureConfig(5, true)));
+    for (const TempDir* d : {&cpuDir, &gpuDir})
+      inDirectory(d->path(), [&] {
+        auto sim = makeSimulation(cfg, d == &gpuDir ? backend : "", true);
+        std::ostringstream log;
+        sim->run(log);
+      });
+    int files = 0, numbers = 0, differingText = 0;
+    double worst = 0;
+    for (const auto& entry : std::filesystem::directory_iterator(cpuDir.path())) {
+      const std::string name = entry.path().filename().string();
+      if (name == "config.xml" || name == "phase.inp" || name.rfind("rdf", 0) == 0) continue;  // RDF: pairs, the host's
+      const std::string a = readFile(entry.path().string()), b = readFile(gpuDir.file(name));
+      CPPUNIT_ASSERT_MESSAGE(name + " written under the GPU decorator", std::filesystem::exists(gpuDir.file(name)));
+      const std::vector<std::string> ta = tokens(a), tb = tokens(b);
+      CPPUNIT_ASSERT_EQUAL_MESSAGE(name, ta.size(), tb.size());
+      ++files;
+      for (std::size_t i = 0; i < ta.size(); ++i) {
+        if (ta[i] == tb[i]) continue;
+        ++differingText;
+        std::size_t used = 0;
+        double x = 0, y = 0;
+        try {
+          x = std::stod(ta[i], &used);
+          y = std::stod(tb[i]);
+        } catch (const std::exception&) {
+          CPPUNIT_FAIL(name + ": '" + ta[i] + "' vs '" + tb[i] + "'");
+        }
+        ++numbers;
+        if (std::isnan(x) && std::isnan(y)) continue;
+        worst = std::max(worst, std::abs(x - y) / std::max(1.0, std::abs(x)));
+      }
+    }
+    std::cout << "\n  [gpu test, " << backend << "] " << files << " files: " << differingText << " numbers differ in print, largest "
+              << "relative difference " << worst;
+    CPPUNIT_ASSERT(files >= 10);
+    CPPUNIT_ASSERT(worst <= 1e-10);
+  }
+};
+
+CPPUNIT_TEST_SUITE_REGISTRATION(GpuObserversTest);

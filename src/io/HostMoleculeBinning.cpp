@@ -1,0 +1,59 @@
+// HostMoleculeBinning: per owned molecule its bin and slots (the shared binOf) and its fields (fieldValue), added
+// chunk by chunk to exact sums. Compiled with -ffp-contract=off (the device's products are never fused either).
+#include "io/HostMoleculeBinning.h"
+
+namespace mardyn {
+
+int HostMoleculeBinning::add(const Request& request) {
+  _sets.push_back({request, std::vector<MoleculeSums::ExactSum>(size(request, _components))});
+  return static_cast<int>(_sets.size()) - 1;
+}
+
+void HostMoleculeBinning::addMolecule(const Request& r, std::size_t components, const Vec3& box, const Molecule& m,
+                                      const Vec3& virial, std::vector<MoleculeSums::ExactSum>& sums) {
+  if (r.onlyComponent >= 0 && static_cast<int>(m.componentId()) != r.onlyComponent) return;
+  const int geometry = static_cast<int>(r.geometry);
+  const double x = sums::wrapInto(m.r().x, box.x), y = sums::wrapInto(m.r().y, box.y), z = sums::wrapInto(m.r().z, box.z);
+  const long bin = sums::binOf(geometry, x, y, z, r.lower, r.width, r.upper, r.bins, r.inv[0],
+                               r.inv[1], r.inv[2], r.units[0], r.units[1], r.units[2], r.centre.x, r.centre.z);
+  if (bin < 0) return;
+  const std::size_t slots = r.perComponent ? components + 1 : 1;
+  const std::size_t binsCount = bins(r), nf = fields(r);
+  const std::size_t slot = r.perComponent ? (r.singleComponent ? 1 : m.componentId() + 1) : 0;
+  const double twiceErot = MoleculeSums::twiceRotationalEnergy(m);
+  const double rotDof = m.component().rotationalDegreesOfFreedom();
+  const Vec3& v = m.v();
+  const Vec3& F = m.F();
+  for (unsigned dir = 0; dir < (r.directions ? 3u : 1u); ++dir) {
+    if ((dir == 1 && v.y < 0.) || (dir == 2 && v.y > 0.)) continue;
+    for (std::size_t s : {std::size_t(0), slot}) {
+      std::size_t f = 0;
+      const std::size_t base = ((dir * slots + s) * binsCount + static_cast<std::size_t>(bin)) * nf;
+      for (unsigned field = 0; field < NumFields; ++field) {
+        if (!(r.fieldMask & (1u << field))) continue;
+        sums[base + f++].add(sums::fieldValue(static_cast<int>(field), m.mass(), rotDof, v.x, v.y, v.z, F.x, F.y, F.z,
+                                              virial.x, virial.y, virial.z, twiceErot));
+      }
+      if (slot == 0) break;  // one slot: not twice
+    }
+  }
+}
+
+void HostMoleculeBinning::accumulate(int handle) {
+  Set& set = _sets.at(static_cast<std::size_t>(handle));
+  if (needsVirial(set.request))
+    _view.forEachWithVirial([&](const Molecule& m, const Vec3& vi, const Vec3*) { addMolecule(set.request, _components, _box, m, vi, set.sums); },
+                            false);
+  else
+    _view.forEachOwned([&](const Molecule& m) { addMolecule(set.request, _components, _box, m, Vec3(), set.sums); });
+}
+
+std::vector<double> HostMoleculeBinning::take(int handle) {
+  Set& set = _sets.at(static_cast<std::size_t>(handle));
+  std::vector<double> out(set.sums.size());
+  for (std::size_t k = 0; k < out.size(); ++k) out[k] = set.sums[k].value();
+  std::fill(set.sums.begin(), set.sums.end(), MoleculeSums::ExactSum{});
+  return out;
+}
+
+}  // namespace mardyn

@@ -1,0 +1,38 @@
+// HostMoleculeBinning: MoleculeBinning where the molecules live on the host: the owned molecules (with ls1's
+// virial when a request needs it) binned through the shared per-molecule code, in exact sums.
+#pragma once
+
+#include "io/MoleculeBinning.h"
+#include "io/MoleculeSums.h"
+#include "io/SamplingView.h"
+
+#include <vector>
+
+namespace mardyn {
+
+class HostMoleculeBinning : public MoleculeBinning {
+ public:
+  /// view: the molecules; components: their components (component c's slot is c + 1); box: the periodic box
+  /// [0, box), into which positions are wrapped before they are binned.
+  HostMoleculeBinning(const SamplingView& view, std::size_t components, const Vec3& box)
+      : _view(view), _components(components), _box(box) {}
+  int add(const Request& request) override;
+  void accumulate(int handle) override;
+  std::vector<double> take(int handle) override;
+
+  /// Adds one molecule (with its virial) to the sums of a request: what accumulate does per molecule.
+  static void addMolecule(const Request& r, std::size_t components, const Vec3& box, const Molecule& m,
+                          const Vec3& virial, std::vector<MoleculeSums::ExactSum>& sums);
+
+ private:
+  struct Set {
+    Request request;
+    std::vector<MoleculeSums::ExactSum> sums;
+  };
+  const SamplingView& _view;
+  std::size_t _components;
+  Vec3 _box;
+  std::vector<Set> _sets;
+};
+
+}  // namespace mardyn

@@ -1,0 +1,68 @@
+// MoleculeBinning: sums of per-molecule values in bins of space, kept where the molecules live (the host, or a
+// device that hands over only the binned sums): slabs along y, a Cartesian grid or cylinder shells, per component
+// and for molecules moving up or down; exact sums, so the result does not depend on the order of the additions.
+#pragma once
+
+#include "utils/Vec3.h"
+
+#include <array>
+#include <vector>
+
+namespace mardyn {
+
+class MoleculeBinning {
+ public:
+  /// Per-molecule values, in the order in which a request's fields are laid out.
+  enum Field : unsigned {
+    Count,      ///< 1
+    RotDof,     ///< rotational degrees of freedom of the component
+    TwiceErot,  ///< 2 E_rot
+    Vx, Vy, Vz,
+    Vx2, Vy2, Vz2,
+    Fx, Fy, Fz,
+    ViX, ViY, ViZ,  ///< ls1's per-molecule virial
+    Vabs,           ///< |v|
+    Kinetic,        ///< m v^2 + 2 E_rot
+    Dof,            ///< 3 + rotational degrees of freedom
+    Gamma,          ///< Vi_y - (Vi_x + Vi_z) / 2
+    NumFields
+  };
+  enum class Geometry {
+    SlabsY,     ///< bin floor((y - lower) / width), 0 <= bin < bins
+    RangeY,     ///< one bin: lower <= y <= upper (ls1's GammaWriter: (y - upper)(y - lower) <= 0)
+    Cartesian,  ///< SpatialProfile: floor(r_d inv_d) on units_d bins, x outermost
+    Cylinder    ///< SpatialProfile: r^2 about the box's vertical axis, h, phi
+  };
+  struct Request {
+    Geometry geometry = Geometry::SlabsY;
+    double lower = 0.0, width = 1.0, upper = 0.0;
+    unsigned bins = 1;                     ///< SlabsY; the others: from units
+    std::array<double, 3> inv{1, 1, 1};    ///< Cartesian, Cylinder: bins per unit (r: per unit r^2, phi: per radian)
+    std::array<unsigned, 3> units{1, 1, 1};
+    Vec3 centre;                           ///< Cylinder: its axis through (centre.x, ., centre.z)
+    bool perComponent = false;             ///< slots: 0 all, c + 1 component c (else one slot)
+    bool singleComponent = false;          ///< with perComponent: every molecule in slot 1 (ls1's single_component)
+    int onlyComponent = -1;                ///< >= 0: only this component's molecules
+    bool directions = false;               ///< three blocks: all, v_y >= 0, v_y <= 0
+    unsigned fieldMask = 0;                ///< bit f: field f
+  };
+  /// Values per request: directions x slots x bins x fields, index ((dir * slots + slot) * bins + bin) * fields + f
+  /// with the fields of the mask in Field order.
+  static std::size_t size(const Request& r, std::size_t components);
+  static unsigned bins(const Request& r);
+  static unsigned fields(const Request& r);
+
+  virtual ~MoleculeBinning() = default;
+  /// A new set of sums for `request`; its handle.
+  virtual int add(const Request& request) = 0;
+  /// Collective. Adds this step's owned molecules to the sums of `handle`.
+  virtual void accumulate(int handle) = 0;
+  /// The sums of `handle` since the last take, on this process (reduce them over the processes), and a reset.
+  virtual std::vector<double> take(int handle) = 0;
+  /// Whether a request's fields need ls1's per-molecule virial (a pair pass).
+  static bool needsVirial(const Request& r) {
+    return r.fieldMask & ((1u << ViX) | (1u << ViY) | (1u << ViZ) | (1u << Gamma));
+  }
+};
+
+}  // namespace mardyn
