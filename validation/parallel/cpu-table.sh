@@ -5,7 +5,7 @@
 # ls1-mardyn's KDDecomposition on the same file beside them when its binary (built with MPI) is given.
 # Rates: atom-steps per second of the time loop (mardyn's "Molecule updates per second", ls1-mardyn's
 # "Simulation speed"), best of REPEAT. The machine's own ceiling beside them: N independent one-process
-# runs at once, one per core (`taskset`, no MPI), for each N of NPS; the MPI rows' efficiencies then read
+# runs at once, bound to the cores the MPI ranks get (no MPI inside), for each N of NPS; the MPI rows' efficiencies then read
 # both against one process alone and against one process among N busy ones. With LS1_SERIAL (an
 # ls1-mardyn binary, its default build without MPI) and LS1_EXAMPLES (ls1's examples folder), its CO2
 # example on one pinned core as well: both programs alternating, whole-run and loop rates.
