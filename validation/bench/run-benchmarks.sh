@@ -128,21 +128,7 @@ row "LJ in.lj, $long_steps steps" "1 proc, whole" "$(fmt "$wm")" "LAMMPS 1 proce
 [ -z "$ls1" ] && { echo "(ls1-mardyn: give its binary as second argument or LS1_MARDYN=path for the Argon and CO2 rows)"; exit 0; }
 [ -x "$ls1" ] || { echo "ls1-mardyn binary '$ls1' is not executable" >&2; exit 1; }
 [ -d "$ls1ex" ] || { echo "ls1 examples not found in '$ls1ex' (set LS1_EXAMPLES)" >&2; exit 1; }
-prepare_ls1() {  # $1 = example (Argon|CO2), $2 = case dir, $3 = steps; prints the config path
-  local dir="$work/ls1/$1"
-  rm -rf "$dir" && mkdir -p "$dir" && cp -r "$ls1ex/$1/." "$dir/"
-  python3 - "$dir/$2/config.xml" "$3" << 'PY'
-import re, sys
-path, steps = sys.argv[1], sys.argv[2]
-s = open(path).read()
-s = re.sub(r"(<production>\s*<steps>)[^<]*(</steps>)", r"\g<1>" + steps + r"\g<2>", s)
-def keep(m):
-    return m.group(0) if 'name="ResultWriter"' in m.group(0) else ""
-s = re.sub(r"<outputplugin\b.*?</outputplugin>", keep, s, flags=re.S)
-open(path, "w").write(s)
-PY
-  echo "$dir/$2/config.xml"
-}
+prepare_ls1() { "$here/ls1-example.sh" "$ls1ex" "$1" "$2" "$3" "$work/ls1/$1"; }  # $1 = example, $2 = case, $3 = steps
 # An ls1-mardyn built without MPI (its default, ENABLE_MPI=OFF) gets no 2-process row.
 ls1mpi=0
 ldd "$ls1" 2>/dev/null | grep -q "libmpi" && ls1mpi=1
