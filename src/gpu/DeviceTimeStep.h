@@ -50,6 +50,8 @@ class DeviceTimeStep {
   bool needsRebuild();
   /// Rebuilds the cells (wrap, images, binning); on one process: the whole rebuild.
   void rebuild();
+  /// The next exchange rebuilds the cells (molecules moved, came or went outside the time step's kernels).
+  void requestRebuild() { _forceRebuild = true; }
   /// Images follow their sources (between rebuilds).
   void refreshImages();
   /// Forces, torques, U_pot and virial with `interaction`.
