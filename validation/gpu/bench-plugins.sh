@@ -18,6 +18,7 @@ MS=${BENCH_MPI_STEPS:-5}
 CS=${BENCH_CORE_STEPS:-3}
 NP=${BENCH_NP:-$(nproc)}
 BE=${BENCH_BACKEND:-cuda}
+PRECISIONS=${BENCH_PRECISIONS:-mixed double}
 SRC=$EXAMPLES/Generators/ReplicaGenerator/heterogeneous/Standard-VLE
 [ -f "$SRC/CO2_Merker_220K/vle/run01/config.xml" ] || { echo "no CO2_Merker_220K/vle/run01 under $SRC"; exit 2; }
 rm -rf "$WORK" && mkdir -p "$WORK" && cp -r "$SRC" "$WORK/" || exit 2
@@ -46,7 +47,7 @@ run() {
   grep -E "^(Physics plugins|Host-device traffic|CPU:|GPU decorator)" "$log" | sed "s|^|# $label: |"
 }
 
-for p in ${BENCH_PRECISIONS:-mixed double}; do
+for p in $PRECISIONS; do
   run "mardyn --gpu ($BE, $p)" "$GS" config-1e6.xml "$MARDYN" --gpu-backend "$BE" --precision "$p"
 done
 run "mardyn CPU, mpirun -np $NP" "$MS" config-1e6.xml env OMP_NUM_THREADS=1 mpirun -np "$NP" -x OMP_NUM_THREADS "$MARDYN"
@@ -54,7 +55,7 @@ run "mardyn CPU, one core (xz ${BENCH_CORE_XZ:-3})" "$CS" config-core.xml env OM
 
 gpu=$(echo "${rows[0]}" | cut -d'|' -f5)
 echo
-echo "| run | steps | molecules | time loop (s) | MUPS | GPU ${BENCH_PRECISIONS%% *} / row |"
+echo "| run | steps | molecules | time loop (s) | MUPS | GPU ${PRECISIONS%% *} / row |"
 echo "|---|---|---|---|---|---|"
 for r in "${rows[@]}"; do
   IFS='|' read -r label steps n loop mups <<< "$r"
