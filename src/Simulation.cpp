@@ -6,6 +6,7 @@
 #include "parallel/DomainDecompFactory.h"
 #include "parallel/DomainDecompSequential.h"
 #include "particleContainer/CellProcessorFactory.h"
+#include "particleContainer/MultiSiteVerletListCellProcessor.h"
 #include "plugins/PhysicsPluginRegistry.h"
 #include "thermostats/TemperatureControl.h"
 #include "utils/MardynException.h"
@@ -22,7 +23,7 @@ namespace mardyn {
 
 Simulation::Simulation(SimulationConfig config, std::unique_ptr<DomainDecompBase> decomposition)
     : _config(std::move(config)), _decomp(std::move(decomposition)) {
-  if (!_decomp) _decomp = DomainDecompFactory::create(_config.parallelisation);
+  if (!_decomp) _decomp = DomainDecompFactory::create(_config);
   _decomp->setComponents(_config.components);
   _decomp->setDeferredLossCheck(true);  // computeGlobalValues() reduces the flag with the energies
   const double rc = _config.cutoffRadius;
@@ -195,6 +196,11 @@ void Simulation::prepare() {
   _follower = dynamic_cast<VerletListCellProcessor*>(_processor.get());
   if (_resident || _config.fullExchange || !_physics.empty()) _follower = nullptr;
   _decomp->setRecordHaloPlan(_follower != nullptr);
+  // Newton across faces saves pair work and costs a message round and a pass over the halo copies: on 16
+  // and 32 small regions of LJ (validation/parallel) it ran from 1 % faster to 7 % slower than half weights, so by
+  // default it is taken where pairs are dear (multi-site molecules).
+  const bool pairsDear = dynamic_cast<MultiSiteVerletListCellProcessor*>(_processor.get()) != nullptr;
+  _newtonAcross = _follower && _decomp->numProcs() > 1 && _config.newton.value_or(pairsDear);
   {
     ScopedTimer t(_timers["cells"]);
     if (_resident)
@@ -218,7 +224,8 @@ void Simulation::prepare() {
 }
 
 void Simulation::exchange() {
-  if (_haloFollows) {
+  const bool balance = _decomp->rebalanceDue(_step);
+  if (_haloFollows && !balance) {
     _decomp->refreshHalo(*_container);
     if (!_decomp->anyTrue(!_follower->followMolecules())) {
       _follower->keepSlotsNextTraversal();
@@ -229,25 +236,48 @@ void Simulation::exchange() {
     // build comes for all at once (else each process's builds would cost all of them an exchange).
     _follower->rebuildNextTraversal();
   }
+  if (balance) {
+    // The regions follow the work: the force time since the last rebalancing tells each process's share.
+    const double work = _timers["forces"].seconds();
+    if (_decomp->rebalance(*_container, *_domain, work - _workAtRebalance) && _follower) _follower->rebuildNextTraversal();
+    _workAtRebalance = work;
+  }
   _decomp->exchangeMolecules(*_container, *_domain);
   ++_fullExchanges;
   _haloFollows = _follower && _decomp->agreeOnHaloPlan();
+  if (_newtonAcross) {
+    // Pairs across process faces are computed once where every process can send the forces on its halo
+    // copies back along the plan, with lists built together at this step (no molecule changes its
+    // process while they live).
+    _follower->setNewton(_haloFollows);
+    _follower->rebuildNextTraversal();
+  }
 }
 
 void Simulation::computeForces() {
+  {
+    ScopedTimer t(_timers["forces"]);
+    if (_resident) {
+      _resident->computeForces();  // U_pot and virial come with the kinetic sums (finishForces)
+    } else {
+      _container->traverseCells(*_processor);
+      if (!_container->traversalResult(_localUpot, _localVirial)) {
+        _localUpot = _processor->upot();
+        _localVirial = _processor->virial();
+      }
+    }
+  }
+  if (!_resident && _follower && _follower->newton()) {  // the halo copies' forces go back to their owners
+    ScopedTimer t(_timers["cells"]);
+    _decomp->returnHaloForces(*_container);
+  }
   ScopedTimer t(_timers["forces"]);
   PluginStep s = pluginStep(!_prepared);
   if (_resident) {
-    _resident->computeForces();  // U_pot and virial come with the kinetic sums (finishForces)
-    _pluginUpot = _pluginVirial = 0.0;  // what the plugins add to them
+    _pluginUpot = _pluginVirial = 0.0;  // what the plugins add to the resident step's sums
     s.upot = &_pluginUpot;
     s.virial = &_pluginVirial;
   } else {
-    _container->traverseCells(*_processor);
-    if (!_container->traversalResult(_localUpot, _localVirial)) {
-      _localUpot = _processor->upot();
-      _localVirial = _processor->virial();
-    }
     s.upot = &_localUpot;
     s.virial = &_localVirial;
   }
@@ -444,11 +474,16 @@ void Simulation::run(std::ostream& log) {
   const double bytes = _resident ? static_cast<double>(_resident->transferredBytes()) - bytesBefore : -1.0;
   finish();
   wall.stop();
-  if (_decomp->rank() == 0 && !_config.quiet) printSummary(log, wall.seconds(), loop.seconds(), steps, bytes);
+  // The work of each process (its force computation) against the others': collective, before rank 0 prints.
+  std::vector<double> workMax{_timers["forces"].seconds()}, workSum = workMax;
+  _decomp->allreduceMax(workMax);
+  _decomp->allreduceSum(workSum);
+  if (_decomp->rank() == 0 && !_config.quiet)
+    printSummary(log, wall.seconds(), loop.seconds(), steps, bytes, workMax[0], workSum[0] / _decomp->numProcs());
 }
 
 void Simulation::printSummary(std::ostream& log, double wallSeconds, double loopSeconds, unsigned long steps,
-                              double transferredBytes) const {
+                              double transferredBytes, double workMax, double workMean) const {
   const double updates = static_cast<double>(_globals.numMolecules) * static_cast<double>(steps);
   std::ostringstream os;
   os << "Wall time: " << std::setprecision(6) << wallSeconds << " s (time loop " << loopSeconds << " s, "
@@ -461,6 +496,10 @@ void Simulation::printSummary(std::ostream& log, double wallSeconds, double loop
     os << "Host-device traffic: " << std::setprecision(6) << (steps > 0 ? transferredBytes / steps : 0.0)
        << " bytes/step\n";
   if (_resident) os << _resident->summary(steps);
+  os << "Decomposition: " << _decomp->name() << "; work per process (force computation) max/mean "
+     << std::setprecision(3) << (workMean > 0.0 ? workMax / workMean : 1.0) << " (max " << workMax << " s, mean "
+     << workMean << " s), " << _decomp->rebalanceCount() << (_decomp->rebalanceCount() == 1 ? " rebalancing" : " rebalancings")
+     << (_newtonAcross ? "; pairs across process faces computed once" : "") << "\n";
   if (_follower)
     os << "Halo: " << _haloRefreshes << " steps moved only the halo copies' positions, " << _fullExchanges
        << " exchanged molecules\n";

@@ -72,6 +72,8 @@ class Simulation : public SimulationView {
   /// those that migrated molecules and made new halo copies.
   unsigned long haloRefreshes() const { return _haloRefreshes; }
   unsigned long fullExchanges() const { return _fullExchanges; }
+  /// Whether the current Verlet list computes each pair across a process face once (--newton).
+  bool newtonAcrossFaces() const { return _follower && _follower->newton(); }
   double currentTime() const { return _time; }
   const Domain& domain() const { return *_domain; }
   ParticleContainer& container() { return *_container; }
@@ -86,8 +88,9 @@ class Simulation : public SimulationView {
   void createContainer(bool decorated);
   void computeForces();
   void computeGlobalValues(const KineticSums& sums, bool applyThermostat);
+  /// workMax, workMean: the largest and the mean force-computation seconds of the processes.
   void printSummary(std::ostream& log, double wallSeconds, double loopSeconds, unsigned long steps,
-                    double transferredBytes) const;
+                    double transferredBytes, double workMax, double workMean) const;
   /// The kinetic sums of the owned molecules after the second half kick (kick) or as they are (step 0),
   /// and U_pot and virial of the last traversal.
   KineticSums finishForces(bool kick);
@@ -130,6 +133,8 @@ class Simulation : public SimulationView {
   bool _prepared = false;
   VerletListCellProcessor* _follower = nullptr;  ///< the Verlet list, where halo copies may follow between builds
   bool _haloFollows = false;                     ///< every process can follow its halo copies now
+  bool _newtonAcross = false;                    ///< pairs across process faces computed once (--newton)
+  double _workAtRebalance = 0.0;                 ///< the "forces" timer at the last rebalancing
   unsigned long _fullExchanges = 0, _haloRefreshes = 0;
 };
 

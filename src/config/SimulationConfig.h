@@ -10,6 +10,7 @@
 #include <array>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -136,10 +137,25 @@ struct OutputPluginConfig {
   int line = 0;                              ///< line of the element (for messages)
 };
 
+/// parallelisation type="KDDecomposition": ls1's load-balanced k-d tree of cuboids (its element names);
+/// GeneralDomainDecomposition is read into it.
+struct KDDecompositionConfig {
+  unsigned long updateFrequency = 100;      ///< regions recomputed every this many steps (and at the start)
+  int fullSearchThreshold = 2;              ///< nodes of at most this many processes try every split of them
+  bool splitBiggestDimension = true;        ///< split along the longest side only
+  int splitThreshold = 2147483647;          ///< nodes of more processes: the longest side only
+  int minNumCellsPerDimension = 2;          ///< cells (cutoff + skin wide) per region along each axis, at least
+  double rebalanceLimit = 0.0;              ///< > 0: recompute only when max/min work per process exceeds it
+  bool measuredLoad = false;                ///< doMeasureLoadCalc/heterogeneousSystems: costs scaled by measured time
+  unsigned long initialPhaseSteps = 0;      ///< GeneralDomainDecomposition's initialPhaseTime
+  unsigned long initialPhaseFrequency = 0;  ///< ... and initialPhaseFrequency
+};
+
 /// algorithm/parallelisation: how the domain is split across MPI ranks.
 struct ParallelisationConfig {
-  std::string type = "DomainDecomposition";  ///< @type as written
+  std::string type = "DomainDecomposition";  ///< DomainDecomposition or KDDecomposition (as run)
   std::array<int, 3> mpiGridDims{0, 0, 0};   ///< MPIGridDims x,y,z; 0 = chosen automatically
+  KDDecompositionConfig kd;                  ///< type KDDecomposition
 };
 
 /// GPU settings (command line --gpu/--gpu-backend/--cell-processor/--precision, or an XML
@@ -198,6 +214,9 @@ struct SimulationConfig {
   double verletSkin = -1.0;              ///< datastructure/skin: Verlet-list skin for single-centre LJ systems
                                          ///< (negative: 0.12 x cutoff, 0: no list; mardyn extension)
   bool fullExchange = false;             ///< --full-exchange: migration and new halo copies at every step
+  /// --newton on|off: pairs across process faces computed once (forces sent back) or on both sides at
+  /// half weight; unset (auto): on for multi-site molecules, off for single-centre LJ
+  std::optional<bool> newton;
   enum class LongRange { Homogeneous, None, Planar };
   LongRange longRange = LongRange::Homogeneous;  ///< ls1 default: homogeneous correction
   PlanarLongRangeConfig planar;                  ///< settings of LongRange::Planar

@@ -9,7 +9,7 @@
 //        datastructure[@type=LinkedCells|AutoPas]/cellsInCutoffRadius and /skin (mardyn extension),
 //        longrange[@type=homogeneous|none|planar], thermostats/thermostat[@type=VelocityScaling][@componentId]/temperature
 //        and thermostat[@type=TemperatureControl] (TemperatureControlReader),
-//        parallelisation[@type]/MPIGridDims/{x,y,z}, gpu/{backend,cellprocessor,precision,<option>...}
+//        parallelisation[@type] (ParallelisationReader), gpu/{backend,cellprocessor,precision,<option>...}
 //        (gpu also inside datastructure), cutoffs/switchingwidth (mardyn extension)}
 //   /mardyn/simulation/output/outputplugin[@name] (also /mardyn/simulation/plugin[@name]; the plugins that change
 //        the physics are read by the readers registered for their names, ElementReaders::plugins)
@@ -18,6 +18,7 @@
 #include "io/ComponentReader.h"
 #include "io/GpuSettingsReader.h"
 #include "io/OutputPluginReader.h"
+#include "io/ParallelisationReader.h"
 #include "io/RunSizeCheck.h"
 #include "io/TemperatureControlReader.h"
 #include "utils/MemoryLimit.h"
@@ -203,27 +204,7 @@ void XmlConfigReader::readAlgorithm(const XmlNode& alg) {
     }
   }
   if (const XmlNode th = _xml.child(alg, "thermostats")) readThermostats(th);
-  if (const XmlNode par = _xml.child(alg, "parallelisation")) {
-    _config.parallelisation.type = _xml.attribute(par, "type").value_or("DomainDecomposition");
-    // ls1's load-balanced decompositions split the same box differently; the physics does not depend
-    // on the split, so they run on the Cartesian grid of DomainDecomposition.
-    static const char* balanced[] = {"KDDecomposition", "GeneralDomainDecomposition", "StaticIrregDomainDecomposition",
-                                     "DummyDecomposition"};
-    for (const char* b : balanced)
-      if (_config.parallelisation.type == b) {
-        _xml.warning(par, "parallelisation type=\"" + _config.parallelisation.type +
-                              "\" runs as DomainDecomposition (a Cartesian process grid); its options are ignored");
-        _config.parallelisation.type = "DomainDecomposition";
-      }
-    if (const XmlNode dims = _xml.child(par, "MPIGridDims")) {
-      const char* names[3] = {"x", "y", "z"};
-      for (int d = 0; d < 3; ++d) {
-        const long v = _xml.integer(dims, names[d], 0L);
-        if (v < 0 || v > 1000000) _xml.problem(_xml.child(dims, names[d]), "MPIGridDims out of range (expected 0..1000000)");
-        _config.parallelisation.mpiGridDims[d] = static_cast<int>(std::clamp(v, 0L, 1000000L));
-      }
-    }
-  }
+  if (const XmlNode par = _xml.child(alg, "parallelisation")) ParallelisationReader::read(_xml, par, _config.parallelisation);
   if (const XmlNode gpu = _xml.child(alg, "gpu")) GpuSettingsReader::read(_xml, gpu, _config.gpu);
   if (const XmlNode gpu = _xml.child(_xml.child(alg, "datastructure"), "gpu")) GpuSettingsReader::read(_xml, gpu, _config.gpu);
 }
