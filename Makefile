@@ -9,7 +9,7 @@ FUZZ_SECONDS ?= 60
 # `make bench LS1_MARDYN=/path/to/ls1-mardyn` adds ls1-mardyn's Argon and CO2 examples to the table.
 LS1_MARDYN ?=
 
-.PHONY: all deps configure build run test sanitize fuzz bench validate clean
+.PHONY: all deps configure build run test test-long sanitize fuzz bench validate clean
 
 all: build
 
@@ -30,9 +30,15 @@ run: deps
 	./$(BUILD)/mardyn --output-prefix $(OUTDIR)/lj-fcc $(EXAMPLE)
 	@echo "Outputs written to $(OUTDIR)/ (lj-fcc.res, lj-fcc*.restart.dat, lj-fcc*.xyz)"
 
+# Every suite but those labelled "long" (the OpenCL platform suites and the GPU decorator's full processor x
+# precision comparisons: minutes each on PoCL); `make test-long` runs those. CI runs both.
 test: deps
 	@$(MAKE) --no-print-directory build
-	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
+	cd $(BUILD) && ctest --output-on-failure -j $(JOBS) -LE '^long$$'
+
+test-long: deps
+	@$(MAKE) --no-print-directory build
+	cd $(BUILD) && ctest --output-on-failure -j $(JOBS) -L '^long$$'
 
 # The CPU suite built with -fsanitize=address,undefined (in $(BUILD)-asan) and run clean.
 sanitize: deps

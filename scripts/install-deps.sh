@@ -5,7 +5,7 @@ set -euo pipefail
 
 packages=(cmake make g++ pkg-config libtinyxml2-dev libcppunit-dev libfftw3-dev
           ocl-icd-opencl-dev opencl-headers pocl-opencl-icd clinfo
-          libopenmpi-dev openmpi-bin)
+          libopenmpi-dev openmpi-bin strace)
 packages+=("$@")
 
 missing=()

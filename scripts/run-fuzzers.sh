@@ -44,10 +44,8 @@ for config in "${configs[@]}"; do
                  *) cat "$f" >> "$seed" ;; esac
   done
 done
-cp scripts/fuzz/checkpoint-seed.inp "$seeds/phasespace/"
-# Binary seeds: a header and a data file of three molecules (scripts/fuzz/binary-seed.*).
-cp scripts/fuzz/binary-seed.header.xml "$seeds/binary/"
-cp scripts/fuzz/binary-seed.dat "$seeds/binary/"
+# The inputs that found problems, by target (scripts/fuzz/<target>/, README there).
+for target in xml phasespace binary; do cp scripts/fuzz/$target/* "$seeds/$target/"; done
 
 status=0
 for target in xml phasespace binary; do

@@ -5,15 +5,19 @@
 #include "Simulation.h"
 #include "io/CommandLine.h"
 #include "io/OutputPluginRegistry.h"
+#include "io/OutputPrefixLock.h"
 #include "parallel/ParallelEnvironment.h"
 #include "parallel/ParallelInput.h"
 #include "utils/MardynException.h"
 #include "utils/Threads.h"
 #include "utils/Version.h"
 
+#include <csignal>
 #include <cstdlib>
 #include <iostream>
+#include <memory>
 #include <sstream>
+#include <vector>
 
 // The optional GPU traversal: the only place that knows whether this build has one.
 #ifdef MARDYN_WITH_GPU
@@ -43,6 +47,9 @@ void attachGpu(mardyn::Simulation&, const mardyn::SimulationConfig& config) {
 int main(int argc, char** argv) {
   using namespace mardyn;
   ParallelEnvironment env(argc, argv);
+  // A write past the file-size limit (ulimit -f) then fails with EFBIG and stops the run with the message of a
+  // full disk (WriteError), instead of SIGXFSZ ending the process without one.
+  std::signal(SIGXFSZ, SIG_IGN);
   // Threads per process only when asked for (OMP_NUM_THREADS): by default every process runs one, so
   // that one process per core does not oversubscribe the cores.
   if (!std::getenv("OMP_NUM_THREADS")) setMaxThreads(1);
@@ -90,6 +97,15 @@ int main(int argc, char** argv) {
     std::ostringstream discarded;
     for (auto& plugin : OutputPluginRegistry::createAll(sim.config(), root ? std::cerr : discarded))
       sim.addOutputPlugin(std::move(plugin));
+    // Rank 0 writes every file: it holds each output prefix for the whole run.
+    std::vector<std::unique_ptr<OutputPrefixLock>> locks;
+    if (root)
+      for (const std::string& prefix : OutputPluginRegistry::prefixes(sim.config())) {
+        locks.push_back(std::make_unique<OutputPrefixLock>(prefix));
+        if (!locks.back()->warning().empty()) std::cerr << "Warning: " << locks.back()->warning() << "\n";
+        for (const std::string& f : locks.back()->removed())
+          std::cerr << "Removed " << f << ", a temporary file left by a process that no longer runs\n";
+      }
     if (root && !sim.config().quiet) std::cerr << sim.startupLine() << "\n";
     sim.run(std::cout);
   } catch (const std::exception& e) {

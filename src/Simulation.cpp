@@ -3,6 +3,7 @@
 #include "Simulation.h"
 
 #include "PlanarLongRange.h"
+#include "io/RunChain.h"
 #include "parallel/DomainDecompFactory.h"
 #include "parallel/DomainDecompSequential.h"
 #include "particleContainer/CellProcessorFactory.h"
@@ -24,6 +25,9 @@ namespace mardyn {
 Simulation::Simulation(SimulationConfig config, std::unique_ptr<DomainDecompBase> decomposition)
     : _config(std::move(config)), _decomp(std::move(decomposition)) {
   if (!_decomp) _decomp = DomainDecompFactory::create(_config);
+  // The run chain (RunChain): the checkpoint's on a restart, else a new one; rank 0's on every rank.
+  if (_config.runChain.empty()) _config.runChain = _config.restart.chain.empty() ? RunChain::newId() : _config.restart.chain;
+  _decomp->broadcastFromRoot(_config.runChain);
   _decomp->setComponents(_config.components);
   _decomp->setDeferredLossCheck(true);  // computeGlobalValues() reduces the flag with the energies
   const double rc = _config.cutoffRadius;

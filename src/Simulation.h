@@ -66,6 +66,10 @@ class Simulation : public SimulationView {
   int rank() const override { return _decomp->rank(); }
   std::vector<Molecule> gatherMolecules() const override;
   std::vector<std::pair<std::string, std::string>> pluginStates() const override;
+  std::string fromRoot(std::string value) const override {
+    _decomp->broadcastFromRoot(value);
+    return value;
+  }
 
   unsigned long currentStep() const { return _step; }
   /// Exchanges so far (prepare() included) that only moved the halo copies with their originals, and

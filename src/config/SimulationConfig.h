@@ -52,6 +52,7 @@ struct ThermostatConfig {
   std::string componentName;   ///< ls1's @componentName, empty = all components
   int component = -1;          ///< resolved 0-based component index, -1 = all
   double temperature = 0.0;
+  SettingSource source;        ///< the thermostat element (empty for the ensemble's default thermostat)
 };
 
 /// One region of ls1's TemperatureControl thermostat (algorithm/thermostats/thermostat[@type=TemperatureControl]/
@@ -179,6 +180,8 @@ struct RestartPoint {
   std::string file;              ///< the checkpoint file (never overwritten by this run)
   /// Saved plugin states in the order written: (plugin name, state text).
   std::vector<std::pair<std::string, std::string>> pluginStates;
+  std::vector<int> pluginStateLines;  ///< the line of each saved state in `file` (for messages)
+  std::string chain;             ///< the run chain the checkpoint belongs to (empty: written before chains)
 };
 
 /// Everything the application needs to set up a Simulation.
@@ -192,6 +195,7 @@ struct SimulationConfig {
   double currentTime = 0.0;
   unsigned long productionSteps = 0;     ///< run/production/steps: the last step (overridden by --steps);
                                          ///< a restart from step S runs steps S+1..productionSteps (ls1)
+  SettingSource productionStepsSource;   ///< where productionSteps was read (for messages)
   unsigned long equilibrationSteps = 0;  ///< run/equilibration/steps: as in ls1, the step from which
                                          ///< averages are accumulated (part of the production steps)
 
@@ -234,6 +238,8 @@ struct SimulationConfig {
   RefUnits refUnits;
   std::vector<OutputPluginConfig> outputPlugins;  ///< in XML order, unknown names included
   RestartPoint restart;                  ///< the checkpoint this run continues, if any
+  std::string runChain;                  ///< the run chain this run belongs to (RunChain): the checkpoint's on a
+                                         ///< restart, else a new one (the Simulation draws it when empty)
   std::vector<InputProblem> warnings;    ///< inconsistencies that do not stop the run (printed by main)
 
   // command-line controlled output

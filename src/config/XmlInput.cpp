@@ -10,6 +10,7 @@
 #include <cmath>
 #include <cstdlib>
 #include <filesystem>
+#include <limits>
 #include <sstream>
 
 namespace mardyn {
@@ -56,6 +57,28 @@ std::optional<long> parseLong(const std::string& text) {
   const long v = std::strtol(s.c_str(), &end, 10);
   if (end != s.c_str() + s.size() || errno == ERANGE) return std::nullopt;
   return v;
+}
+
+std::optional<std::string> outOfRange(const std::string& text, bool integer) {
+  const std::string s = trim(text);
+  if (s.empty()) return std::nullopt;
+  char* end = nullptr;
+  errno = 0;
+  if (integer) {
+    std::strtol(s.c_str(), &end, 10);
+    if (end != s.c_str() + s.size() || errno != ERANGE) return std::nullopt;
+    return "is out of range: integers here lie in " + std::to_string(std::numeric_limits<long>::min()) + ".." +
+           std::to_string(std::numeric_limits<long>::max());
+  }
+  const double v = std::strtod(s.c_str(), &end);
+  if (end != s.c_str() + s.size() || errno != ERANGE) return std::nullopt;
+  std::ostringstream os;
+  if (std::abs(v) < std::numeric_limits<double>::min())
+    os << "underflows: its magnitude is below " << std::numeric_limits<double>::min()
+       << ", the smallest a double holds at full precision";
+  else
+    os << "overflows: its magnitude is above " << std::numeric_limits<double>::max() << ", the largest a double holds";
+  return os.str();
 }
 
 int XmlNode::line() const { return element ? element->GetLineNum() : 0; }
@@ -107,31 +130,46 @@ std::vector<XmlNode> XmlInput::expandInclude(const XmlNode& include, const std::
     problem(include, "cannot read the included file '" + p.string() + "' (expected a readable XML file)");
     return result;
   }
+  // The files that led here, this one last: the included file must not be one of them.
+  std::vector<std::string> chain = include.includers;
+  chain.push_back(include.file);
+  const auto canonical = [](const std::string& f) {
+    std::error_code e;
+    return std::filesystem::weakly_canonical(f, e).string();
+  };
+  for (std::size_t k = 0; k < chain.size(); ++k)
+    if (canonical(chain[k]) == canonical(p.string())) {
+      std::string loop;
+      for (std::size_t j = k; j < chain.size(); ++j) loop += "'" + chain[j] + "' includes ";
+      problem(include, "include loop: " + loop + "'" + p.string() +
+                           "' again (expected includes that end; this <include> closes the loop)");
+      return result;
+    }
   XmlNode root = load(p.string());
   if (!root) return result;
+  root.includers = chain;
   const std::vector<std::string> parts = splitPath(query ? *query : "");
   if (!parts.empty() && parts[0] != root.element->Name()) {
     problem(root, "include query '" + *query + "' does not match the root element <" +
                       std::string(root.element->Name()) + ">");
     return result;
   }
-  // Walk the query below the root; the last level's elements are the included ones.
-  std::vector<const tinyxml2::XMLElement*> level{root.element};
+  // Walk the query below the root; the last level's elements are the included ones (includes inside the
+  // included file stand for what their queries select, level by level).
+  std::vector<XmlNode> level{root};
   for (std::size_t i = 1; i < parts.size(); ++i) {
-    std::vector<const tinyxml2::XMLElement*> next;
-    for (const auto* e : level)
-      for (const auto* c = e->FirstChildElement(parts[i].c_str()); c; c = c->NextSiblingElement(parts[i].c_str()))
-        next.push_back(c);
+    std::vector<XmlNode> next;
+    for (const auto& e : level) {
+      const auto found = children(e, parts[i]);
+      next.insert(next.end(), found.begin(), found.end());
+    }
     level = std::move(next);
   }
-  if (parts.size() <= 1) {  // whole root: include its children
-    std::vector<const tinyxml2::XMLElement*> next;
-    for (const auto* c = root.element->FirstChildElement(); c; c = c->NextSiblingElement()) next.push_back(c);
-    level = std::move(next);
-  }
+  if (parts.size() <= 1) level = children(root, "");  // whole root: include its children
   const std::string parentPath = include.path.substr(0, include.path.rfind('/'));
-  for (const auto* e : level)
-    if (name.empty() || name == e->Name()) result.push_back({e, p.string(), parentPath + "/" + e->Name()});
+  for (const auto& e : level)
+    if (name.empty() || name == e.element->Name())
+      result.push_back({e.element, e.file, parentPath + "/" + e.element->Name(), e.includers});
   return result;
 }
 
@@ -140,7 +178,7 @@ std::vector<XmlNode> XmlInput::children(const XmlNode& parent, const std::string
   if (!parent) return result;
   for (const auto* c = parent.element->FirstChildElement(); c; c = c->NextSiblingElement()) {
     const std::string cname = c->Name();
-    XmlNode node{c, parent.file, parent.path + "/" + cname};
+    XmlNode node{c, parent.file, parent.path + "/" + cname, parent.includers};
     if (cname == "include" && attribute(node, "query")) {
       auto inc = expandInclude(node, name);
       result.insert(result.end(), inc.begin(), inc.end());
@@ -155,9 +193,9 @@ XmlNode XmlInput::child(const XmlNode& parent, const std::string& name) {
   if (!parent) return {};
   // Plain children first (cheap, no include loading), then includes.
   if (const auto* c = parent.element->FirstChildElement(name.c_str()))
-    return {c, parent.file, parent.path + "/" + name};
+    return {c, parent.file, parent.path + "/" + name, parent.includers};
   for (const auto* c = parent.element->FirstChildElement("include"); c; c = c->NextSiblingElement("include")) {
-    XmlNode inc{c, parent.file, parent.path + "/include"};
+    XmlNode inc{c, parent.file, parent.path + "/include", parent.includers};
     if (!attribute(inc, "query")) continue;
     auto found = expandInclude(inc, name);
     if (!found.empty()) return found.front();
@@ -197,7 +235,9 @@ std::optional<double> XmlInput::number(const XmlNode& parent, const std::string&
   const std::string s = t ? t : "";
   auto v = parseDouble(s);
   if (!v) {
-    problem(c, "wrong type: '" + trim(s) + "' is not " + expected);
+    const auto range = outOfRange(s, false);
+    problem(c, range ? "'" + trim(s) + "' " + *range + " (expected " + expected + ")"
+                     : "wrong type: '" + trim(s) + "' is not " + expected);
   } else if (!std::isfinite(*v)) {
     problem(c, "not a finite number: '" + trim(s) + "' (expected " + expected + ")");
     return std::nullopt;
@@ -220,7 +260,11 @@ std::optional<long> XmlInput::integer(const XmlNode& parent, const std::string& 
   const char* t = c.element->GetText();
   const std::string s = t ? t : "";
   auto v = parseLong(s);
-  if (!v) problem(c, "wrong type: '" + trim(s) + "' is not " + expected);
+  if (!v) {
+    const auto range = outOfRange(s, true);
+    problem(c, range ? "'" + trim(s) + "' " + *range + " (expected " + expected + ")"
+                     : "wrong type: '" + trim(s) + "' is not " + expected);
+  }
   return v;
 }
 
@@ -247,7 +291,11 @@ std::optional<long> XmlInput::integerAttribute(const XmlNode& node, const std::s
     return std::nullopt;
   }
   auto v = parseLong(*a);
-  if (!v) problem(node, "wrong type: attribute " + name + "='" + *a + "' is not an integer");
+  if (!v) {
+    const auto range = outOfRange(*a, true);
+    problem(node, range ? "attribute " + name + "='" + *a + "' " + *range
+                        : "wrong type: attribute " + name + "='" + *a + "' is not an integer");
+  }
   return v;
 }
 

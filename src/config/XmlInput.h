@@ -24,6 +24,7 @@ struct XmlNode {
   const tinyxml2::XMLElement* element = nullptr;
   std::string file;
   std::string path;
+  std::vector<std::string> includers;  ///< the files whose <include>s led here, outermost first (loops are errors)
   int line() const;
   explicit operator bool() const { return element != nullptr; }
 };
@@ -37,7 +38,8 @@ class XmlInput {
   XmlNode load(const std::string& file);
 
   /// Direct children named `name` (every child if name is empty), with `<include query=...>`
-  /// children expanded in place: the query's elements whose name matches are returned.
+  /// children expanded in place: the query's elements whose name matches are returned. Includes inside
+  /// included files are expanded too; a file that includes itself through others is a problem naming them.
   std::vector<XmlNode> children(const XmlNode& parent, const std::string& name);
   /// First child named `name`, or an empty node.
   XmlNode child(const XmlNode& parent, const std::string& name);
@@ -85,5 +87,9 @@ class XmlInput {
 std::optional<double> parseDouble(const std::string& s);
 std::optional<long> parseLong(const std::string& s);
 std::optional<double> parseFinite(const std::string& s);
+/// When `s` is written as a number that a double cannot hold (integer: as an integer that a long cannot
+/// hold), why, in words ("underflows: ...", "overflows: ...", "is out of range: ..."); else nothing. For the
+/// messages about what parseDouble and parseLong refuse: such a number is not of the wrong type.
+std::optional<std::string> outOfRange(const std::string& s, bool integer);
 
 }  // namespace mardyn

@@ -3,6 +3,7 @@
 
 #include "io/AtomicFile.h"
 #include "config/XmlInput.h"
+#include "utils/Crc32.h"
 
 #include <tinyxml2.h>
 
@@ -11,6 +12,7 @@
 #include <cstring>
 #include <fstream>
 #include <sstream>
+#include <unordered_map>
 
 namespace mardyn {
 
@@ -42,6 +44,7 @@ std::size_t BinaryPhaseSpace::recordSize(const std::string& format) {
 BinaryPhaseSpaceHeader BinaryPhaseSpace::readHeader(const std::string& file, const std::string& element,
                                                     std::vector<InputProblem>& problems) {
   BinaryPhaseSpaceHeader h;
+  h.file = file;
   tinyxml2::XMLDocument doc;
   if (doc.LoadFile(file.c_str()) != tinyxml2::XML_SUCCESS) {
     const bool missing = doc.ErrorID() == tinyxml2::XML_ERROR_FILE_NOT_FOUND;
@@ -69,11 +72,32 @@ BinaryPhaseSpaceHeader BinaryPhaseSpace::readHeader(const std::string& file, con
   number(path(info, "length", "y"), "length/y", h.length.y);
   number(path(info, "length", "z"), "length/z", h.length.z);
   double n = -1;
-  number(path(info, "number"), "number", n);
-  if (!(n >= 0) || n != std::floor(n) || n > 1e15)
-    problems.push_back({file, info->GetLineNum(), element, "headerinfo/number must be a non-negative integer"});
-  else
-    h.number = static_cast<std::uint64_t>(n);
+  const tinyxml2::XMLElement* numberElement = path(info, "number");
+  h.numberLine = numberElement ? numberElement->GetLineNum() : info->GetLineNum();
+  const std::size_t before = problems.size();
+  number(numberElement, "number", n);
+  if (problems.size() == before) {
+    if (!(n >= 0) || n != std::floor(n))
+      problems.push_back({file, h.numberLine, element, "headerinfo/number must be a non-negative integer"});
+    else if (n > 1e15)
+      problems.push_back({file, h.numberLine, element,
+                          "headerinfo/number " + std::string(numberElement->GetText()) +
+                              " is out of range (expected a molecule count up to 1e15)"});
+    else
+      h.number = static_cast<std::uint64_t>(n);
+  }
+  if (const tinyxml2::XMLElement* sum = path(info, "checksum")) {
+    std::uint32_t value = 0;
+    const char* type = sum->Attribute("type");
+    std::string t = sum->GetText() ? sum->GetText() : "";
+    t.erase(0, t.find_first_not_of(" \t\r\n"));
+    t.erase(t.find_last_not_of(" \t\r\n") + 1);
+    if (!type || std::string(type) != "crc32" || !Crc32::parseHex(t, value))
+      problems.push_back({file, sum->GetLineNum(), element,
+                          "headerinfo/checksum is damaged (expected <checksum type=\"crc32\"> with 8 hex digits)"});
+    h.checksum = value;
+    h.checksumLine = sum->GetLineNum();
+  }
   const tinyxml2::XMLElement* fmt = path(info, "format");
   h.format = fmt && fmt->Attribute("type") ? fmt->Attribute("type") : "";
   if (recordSize(h.format) == 0)
@@ -96,15 +120,31 @@ std::vector<MoleculeRecord> BinaryPhaseSpace::readData(const std::string& file, 
   in.seekg(0, std::ios::end);
   const auto bytes = static_cast<std::uint64_t>(in.tellg());
   in.seekg(0);
-  if (bytes < header.number * size) {
+  if (bytes != header.number * size) {
+    // As the ASCII reader: the records the header announces, no fewer and no more.
     std::ostringstream msg;
-    msg << "the file has " << bytes << " bytes, fewer than the " << header.number << " molecules of format "
-        << header.format << " the header announces need (" << header.number * size << ")";
+    msg << "the file has " << bytes << " bytes, " << (bytes < header.number * size ? "fewer" : "more") << " than the "
+        << header.number << " molecules of format " << header.format << " that " << header.file << ":"
+        << header.numberLine << " announces need (" << header.number * size << " bytes";
+    if (bytes > header.number * size && (bytes - header.number * size) % size == 0)
+      msg << "; " << (bytes - header.number * size) / size << " records more";
+    msg << "; expected exactly the records the header's number announces)";
     problems.push_back({file, 0, element, msg.str()});
     return out;
   }
   std::vector<char> buf(static_cast<std::size_t>(header.number * size));
   in.read(buf.data(), static_cast<std::streamsize>(buf.size()));
+  if (header.checksum) {
+    Crc32 crc;
+    crc.update(buf.data(), buf.size());
+    if (crc.value() != *header.checksum) {
+      problems.push_back({header.file, header.checksumLine, element,
+                          "the data file " + file + " does not match the header's checksum " +
+                              Crc32::hex(*header.checksum) + " (its CRC-32 is " + Crc32::hex(crc.value()) +
+                              "): it was changed or damaged after it was written (expected the files as written)"});
+      return out;
+    }
+  }
   out.reserve(header.number);
   const char* p = buf.data();
   std::size_t reported = 0;
@@ -112,9 +152,14 @@ std::vector<MoleculeRecord> BinaryPhaseSpace::readData(const std::string& file, 
     if (reported++ < 20) problems.push_back({file, 0, element, "molecule " + std::to_string(i + 1) + ": " + what});
   };
   const bool checkBox = box.x > 0 && box.y > 0 && box.z > 0;
+  std::unordered_map<unsigned long, std::uint64_t> idIndex;
   for (std::uint64_t i = 0; i < header.number; ++i) {
     MoleculeRecord m;
     m.id = static_cast<unsigned long>(get<std::uint64_t>(p));
+    const auto [at, fresh] = idIndex.emplace(m.id, i);
+    if (!fresh)
+      bad(i, "id " + std::to_string(m.id) + " repeats the id of molecule " + std::to_string(at->second + 1) +
+                 " (expected every id once)");
     std::uint32_t cid = 1;
     if (header.format != "IRV") cid = get<std::uint32_t>(p);
     double v[13] = {0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0};
@@ -143,7 +188,8 @@ std::vector<MoleculeRecord> BinaryPhaseSpace::readData(const std::string& file, 
   return out;
 }
 
-void BinaryPhaseSpace::writeHeader(std::ostream& out, double time, const Vec3& box, std::uint64_t number) {
+void BinaryPhaseSpace::writeHeader(std::ostream& out, double time, const Vec3& box, std::uint64_t number,
+                                   std::optional<std::uint32_t> checksum) {
   char t[64], x[64], y[64], z[64];
   std::snprintf(t, sizeof t, "%21.15e", time);
   std::snprintf(x, sizeof x, "%21.15e", box.x);
@@ -152,7 +198,9 @@ void BinaryPhaseSpace::writeHeader(std::ostream& out, double time, const Vec3& b
   out << "<?xml version='1.0' encoding='UTF-8'?>\n<mardyn version=\"20100525\" >\n\t<headerinfo>\n"
       << "\t\t<time>" << t << "</time>\n\t\t<length>\n"
       << "\t\t\t<x>" << x << "</x> <y>" << y << "</y> <z>" << z << "</z>\n\t\t</length>\n"
-      << "\t\t<number>" << number << "</number>\n\t\t<format type=\"ICRVQD\"/>\n\t</headerinfo>\n</mardyn>\n";
+      << "\t\t<number>" << number << "</number>\n\t\t<format type=\"ICRVQD\"/>\n";
+  if (checksum) out << "\t\t<checksum type=\"crc32\">" << Crc32::hex(*checksum) << "</checksum>\n";
+  out << "\t</headerinfo>\n</mardyn>\n";
 }
 
 void BinaryPhaseSpace::writeRecord(std::ostream& out, unsigned long id, unsigned component, const Vec3& r, const Vec3& v,
@@ -165,9 +213,10 @@ void BinaryPhaseSpace::writeRecord(std::ostream& out, unsigned long id, unsigned
 void BinaryPhaseSpace::write(const std::string& base, double time, const Vec3& box, const std::vector<Molecule>& molecules) {
   AtomicFile data(base + ".dat");
   for (const auto& m : molecules) writeRecord(data.stream(), m.id(), m.componentId(), m.r(), m.v(), m.q(), m.L());
+  const std::uint32_t checksum = data.checksum();
   data.commit();
   AtomicFile head(base + ".header.xml");
-  writeHeader(head.stream(), time, box, molecules.size());
+  writeHeader(head.stream(), time, box, molecules.size(), checksum);
   head.commit();
 }
 

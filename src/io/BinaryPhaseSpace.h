@@ -6,18 +6,24 @@
 #include "molecules/Molecule.h"
 
 #include <cstdint>
+#include <optional>
 #include <ostream>
 #include <string>
 #include <vector>
 
 namespace mardyn {
 
-/// The header file's content: /mardyn/headerinfo/{time, length/{x,y,z}, number, format@type}.
+/// The header file's content: /mardyn/headerinfo/{time, length/{x,y,z}, number, format@type}, and this
+/// program's checksum of the data file, headerinfo/checksum[@type=crc32] (ls1-mardyn skips the element).
 struct BinaryPhaseSpaceHeader {
   double time = 0.0;
   Vec3 length;
   std::uint64_t number = 0;
   std::string format = "ICRVQD";  ///< ICRVQD, ICRV or IRV
+  std::string file;               ///< the header file (for messages about what it says)
+  int numberLine = 0;             ///< line of headerinfo/number
+  std::optional<std::uint32_t> checksum;  ///< CRC-32 of the whole data file, if the header gives one
+  int checksumLine = 0;
 };
 
 /// Record layout (no padding, as ls1 writes it field by field): id u64, then for ICRVQD and ICRV the
@@ -31,19 +37,21 @@ class BinaryPhaseSpace {
   /// `element` (the XML element that named the file).
   static BinaryPhaseSpaceHeader readHeader(const std::string& file, const std::string& element,
                                            std::vector<InputProblem>& problems);
-  /// Reads `header.number` molecules from the data file. Checks the file size against the count, the
-  /// component ids and that every number is finite; molecules outside `box` are problems unless
-  /// `box` is zero (a replica that is only cut from, then nothing is checked against a box).
+  /// Reads `header.number` molecules from the data file. Checks the file size against the count (a data file
+  /// shorter or longer than the records the header announces), the checksum if the header has one, the
+  /// component ids, that every id is there once and that every number is finite; molecules outside `box` are
+  /// problems unless `box` is zero (a replica that is only cut from, then nothing is checked against a box).
   static std::vector<MoleculeRecord> readData(const std::string& file, const std::string& element,
                                               const BinaryPhaseSpaceHeader& header, std::size_t numComponents,
                                               const Vec3& box, std::vector<InputProblem>& problems);
 
-  /// Writes the header as ls1 does (%.15e numbers, format ICRVQD).
-  static void writeHeader(std::ostream& out, double time, const Vec3& box, std::uint64_t number);
+  /// Writes the header as ls1 does (%.15e numbers, format ICRVQD), with the data file's checksum if given.
+  static void writeHeader(std::ostream& out, double time, const Vec3& box, std::uint64_t number,
+                          std::optional<std::uint32_t> checksum = std::nullopt);
   /// Writes one ICRVQD record.
   static void writeRecord(std::ostream& out, unsigned long id, unsigned component, const Vec3& r, const Vec3& v,
                           const Quaternion& q, const Vec3& L);
-  /// Writes `<base>.header.xml` and `<base>.dat` (each atomically) for the molecules given.
+  /// Writes `<base>.dat` and then `<base>.header.xml` with its checksum (each atomically) for the molecules given.
   static void write(const std::string& base, double time, const Vec3& box, const std::vector<Molecule>& molecules);
 };
 

@@ -6,6 +6,7 @@
 #include "io/OutputPlugin.h"
 
 #include <string>
+#include <vector>
 
 namespace mardyn {
 
@@ -25,10 +26,14 @@ class CheckpointWriter : public OutputPlugin {
 
   /// File name of the checkpoint for a step (periodic form).
   std::string fileName(unsigned long step) const;
-  /// Writes one checkpoint of `step` (collective: every rank calls, rank 0 writes).
+  /// Writes one checkpoint of `step` (collective: every rank calls, rank 0 writes): the run chain, the plugins'
+  /// states and, last, the CRC-32 of everything before it; synced to the disk before it takes its name.
   static void writeCheckpoint(const std::string& file, unsigned long step, double time, const SimulationView& sim);
 
  private:
+  /// Rank 0's part of writeCheckpoint, with the molecules gathered.
+  static void writeGathered(const std::string& file, unsigned long step, double time, const SimulationView& sim,
+                            std::vector<Molecule> molecules);
   std::string _prefix;
   unsigned long _writeFrequency;
 };

@@ -27,9 +27,11 @@ struct OptionSpec {
 
 unsigned long toCount(const std::string& option, const std::string& v, bool allowZero) {
   const auto n = parseLong(v);
+  const std::string expected = std::string(allowZero ? "non-negative" : "positive") + " integer";
+  if (const auto range = n ? std::nullopt : outOfRange(v, true))
+    throw UsageError("option --" + option + ": '" + v + "' " + *range + " (expected a " + expected + ")");
   if (!n || *n < 0 || (!allowZero && *n == 0))
-    throw UsageError("option --" + option + ": '" + v + "' is not a " + (allowZero ? "non-negative" : "positive") +
-                     " integer");
+    throw UsageError("option --" + option + ": '" + v + "' is not a " + expected);
   return static_cast<unsigned long>(*n);
 }
 
@@ -229,6 +231,20 @@ void CommandLine::apply(const Options& o, SimulationConfig& c) {
   for (const auto& kv : o.gpuOptions) {
     c.gpu.options[kv.first] = kv.second;
     c.gpu.sources.erase(kv.first);
+  }
+  // A restart runs the steps after its checkpoint's up to the last step: none is a mistake, not a run.
+  if (c.restart.active && c.productionSteps <= c.restart.step) {
+    const std::string after = " (expected a last step above the checkpoint's " + std::to_string(c.restart.step) +
+                              ": the steps count from the start of the run chain, as run/production/steps in ls1)";
+    if (o.steps)
+      throw InputError(InputProblem{c.restart.file, 0, "",
+                                    "the checkpoint is at step " + std::to_string(c.restart.step) + " and --steps " +
+                                        std::to_string(*o.steps) + " ends the run there or before: nothing to compute" +
+                                        after});
+    const SettingSource& at = c.productionStepsSource;
+    throw InputError(at.problem("the run ends at step " + std::to_string(c.productionSteps) + ", but the checkpoint " +
+                                c.restart.file + " is at step " + std::to_string(c.restart.step) +
+                                ": nothing to compute" + after));
   }
 }
 

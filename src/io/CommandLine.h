@@ -50,7 +50,8 @@ class CommandLine {
   /// The usage text listing every option.
   static std::string usage();
 
-  /// Writes the command-line choices into the configuration read from XML.
+  /// Writes the command-line choices into the configuration read from XML. Throws InputError when a restart
+  /// would compute nothing (its last step, --steps or run/production/steps, not after the checkpoint's).
   static void apply(const Options& options, SimulationConfig& config);
 };
 

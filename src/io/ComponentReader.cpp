@@ -19,7 +19,18 @@ std::vector<Component> ComponentReader::readComponents(const XmlNode& components
   if (types.empty() && components)
     _xml.problem(components.file, components.line(), components.path + "/moleculetype",
                  "missing element <moleculetype> (expected at least one component)");
-  for (const auto& t : types) result.push_back(readMoleculeType(t, static_cast<unsigned>(result.size())));
+  std::vector<XmlNode> read;
+  for (const auto& t : types) {
+    result.push_back(readMoleculeType(t, static_cast<unsigned>(result.size())));
+    for (std::size_t k = 0; k + 1 < result.size(); ++k)
+      if (result[k].name() == result.back().name()) {
+        _xml.problem(t, "component name '" + result.back().name() + "' is already the name of component " +
+                            std::to_string(k + 1) + " (" + read[k].file + ":" + std::to_string(read[k].line()) +
+                            "; expected a name of its own: thermostats and outputs name components)");
+        break;
+      }
+    read.push_back(t);
+  }
   return result;
 }
 
@@ -50,6 +61,13 @@ Component ComponentReader::readMoleculeType(const XmlNode& node, unsigned id) {
   Component c(id, name);
   const auto sites = _xml.children(node, "site");
   if (sites.empty()) _xml.problem(node.file, node.line(), node.path + "/site", "missing element <site> (expected at least one site)");
+  SettingSource massAt = XmlInput::source(node);
+  double heaviest = 0.0;
+  auto noteMass = [&](const XmlNode& site, double mass) {
+    if (mass <= heaviest) return;
+    heaviest = mass;
+    massAt = XmlInput::source(_xml.child(site, "mass"));
+  };
   for (const auto& s : sites) {
     const std::string type = _xml.attribute(s, "type").value_or("");
     const Vec3 r = _xml.vec3(s, "coords", true);
@@ -64,6 +82,7 @@ Component ComponentReader::readMoleculeType(const XmlNode& node, unsigned id) {
       if (lj.epsilon < 0)
         _xml.problem(_xml.child(s, "epsilon"), "negative epsilon (expected >= 0; the mixing rule takes sqrt(eps_i eps_j))");
       if (lj.mass < 0) _xml.problem(_xml.child(s, "mass"), "negative mass (expected >= 0)");
+      noteMass(s, lj.mass);
       c.addLJCenter(lj);
     } else if (type == "Charge") {
       Charge q;
@@ -71,6 +90,7 @@ Component ComponentReader::readMoleculeType(const XmlNode& node, unsigned id) {
       q.mass = _xml.number(s, "mass", 0.0);
       q.q = _xml.number(s, "charge", true).value_or(0.0);
       if (q.mass < 0) _xml.problem(_xml.child(s, "mass"), "negative mass (expected >= 0)");
+      noteMass(s, q.mass);
       c.addCharge(q);
     } else if (type == "Dipole") {
       Dipole d;
@@ -110,6 +130,7 @@ Component ComponentReader::readMoleculeType(const XmlNode& node, unsigned id) {
     c.setMomentsOfInertia({I.x > tiny ? I.x : 0.0, I.y > tiny ? I.y : 0.0, I.z > tiny ? I.z : 0.0});
   }
   if (c.mass() <= 0) _xml.problem(node, "component '" + name + "' has no mass (expected sites with <mass> > 0)");
+  _massSources.push_back(massAt);
   return c;
 }
 

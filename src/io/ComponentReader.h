@@ -13,8 +13,11 @@ class ComponentReader {
  public:
   explicit ComponentReader(XmlInput& xml) : _xml(xml) {}
 
-  /// Reads every moleculetype below `components` (includes expanded); component i gets id i.
+  /// Reads every moleculetype below `components` (includes expanded); component i gets id i. Two
+  /// components of one name are a problem (thermostats and outputs name components).
   std::vector<Component> readComponents(const XmlNode& components);
+  /// Where the mass of component i was given (its heaviest site's <mass>), in the order read.
+  const std::vector<SettingSource>& massSources() const { return _massSources; }
   /// Reads mixing/rule elements below `parent` (components or ensemble); cid are checked
   /// against numComponents.
   std::vector<MixingRule> readMixing(const XmlNode& parent, std::size_t numComponents);
@@ -24,6 +27,7 @@ class ComponentReader {
   /// Orientation (unit vector) and magnitude of a dipolemoment/quadrupolemoment element.
   void readMoment(const XmlNode& site, const char* element, Vec3& e, double& abs);
   XmlInput& _xml;
+  std::vector<SettingSource> _massSources;
 };
 
 }  // namespace mardyn

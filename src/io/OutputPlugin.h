@@ -41,6 +41,9 @@ class SimulationView {
   /// (plugin name, OutputPlugin::saveState()) of every plugin with a state, in plugin order:
   /// what a checkpoint saves so that a restart continues the plugins' statistics.
   virtual std::vector<std::pair<std::string, std::string>> pluginStates() const { return {}; }
+  /// Collective: rank 0's `value` on every rank. What rank 0 alone decides (from a file it alone reads)
+  /// passes through here before any collective depends on it.
+  virtual std::string fromRoot(std::string value) const { return value; }
 };
 
 /// An output plugin. The Simulation calls init() once after the initial force computation,

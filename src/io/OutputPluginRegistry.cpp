@@ -10,6 +10,7 @@
 #include "config/XmlInput.h"
 #include "io/XyzWriter.h"
 
+#include <filesystem>
 #include <iostream>
 #include <map>
 #include <utility>
@@ -154,13 +155,18 @@ std::vector<std::unique_ptr<OutputPlugin>> OutputPluginRegistry::createAll(const
   std::map<std::string, std::size_t> used;
   for (auto& plugin : plugins) {
     std::size_t seen = 0;
-    for (const auto& [name, state] : config.restart.pluginStates) {
+    for (std::size_t k = 0; k < config.restart.pluginStates.size(); ++k) {
+      const auto& [name, state] = config.restart.pluginStates[k];
       if (name != plugin->name()) continue;
       if (seen++ == used[name]) {
+        // A state that cannot be used leaves the plugin as a fresh run starts it: the run is still right,
+        // only its statistics start again.
         try {
           plugin->restoreState(state);
         } catch (const MardynException& e) {
-          throw InputError(InputProblem{config.restart.file, 0, "# mardyn-state " + name, e.what()});
+          const int line = k < config.restart.pluginStateLines.size() ? config.restart.pluginStateLines[k] : 0;
+          warnings << "Warning: " << InputProblem{config.restart.file, line, "# mardyn-state " + name, e.what()}.format()
+                   << "; " << name << " starts its statistics again at step " << config.restart.step << "\n";
         }
         break;
       }
@@ -168,6 +174,22 @@ std::vector<std::unique_ptr<OutputPlugin>> OutputPluginRegistry::createAll(const
     ++used[plugin->name()];
   }
   return plugins;
+}
+
+std::vector<std::string> OutputPluginRegistry::prefixes(const SimulationConfig& config) {
+  std::vector<std::string> list, seen;
+  auto add = [&](const std::string& prefix) {
+    std::error_code ec;
+    const std::string canonical = std::filesystem::weakly_canonical(prefix, ec).string();
+    for (const auto& s : seen)
+      if (s == canonical) return;
+    seen.push_back(canonical);
+    list.push_back(prefix);
+  };
+  for (const auto& p : config.outputPlugins)
+    if (isKnown(p.name)) add(prefixOf(p, config));
+  if (config.finalCheckpoint) add(config.outputPrefix.empty() ? "mardyn" : config.outputPrefix);
+  return list;
 }
 
 }  // namespace mardyn

@@ -40,9 +40,13 @@ class OutputPluginRegistry {
 
   /// Every plugin the configuration asks for, in XML order, plus the per-step line (unless quiet)
   /// and the final checkpoint (if config.finalCheckpoint). Unknown names give one warning line each
-  /// on `warnings` and are skipped. On a restart, each plugin gets the state its checkpoint saved
-  /// (the k-th plugin of a name the k-th state of that name).
+  /// on `warnings` and are skipped. On a restart, each plugin gets the state its checkpoint saved (the k-th
+  /// plugin of a name the k-th state of that name); a state it cannot use is a warning on `warnings` (file
+  /// and line), and the plugin starts its statistics again.
   static std::vector<std::unique_ptr<OutputPlugin>> createAll(const SimulationConfig& config, std::ostream& warnings);
+
+  /// The output prefixes the plugins of createAll() write under, each once (OutputPrefixLock locks them).
+  static std::vector<std::string> prefixes(const SimulationConfig& config);
 };
 
 }  // namespace mardyn

@@ -7,6 +7,8 @@
 #include "io/PhaseSpaceReader.h"
 
 #include "config/XmlInput.h"
+#include "io/RunChain.h"
+#include "utils/Crc32.h"
 #include "utils/MemoryLimit.h"
 
 #include <algorithm>
@@ -71,7 +73,19 @@ void readHeaderLine(const std::string& line, const std::vector<std::string>& t, 
     std::string rest = line.substr(at + t[2].size());
     rest.erase(0, rest.find_first_not_of(" \t"));
     header.pluginStates.emplace_back(t[2], rest);
+    header.pluginStateLines.push_back(lineNo);
+  } else if (t.size() == 3 && t[0] == "#" && t[1] == RunChain::key) {
+    header.chain = t[2];
   }
+}
+
+/// "# mardyn-checksum crc32": the checkpoint announces the checksum line at its end.
+bool announcesChecksum(const std::vector<std::string>& t) {
+  return t.size() == 3 && t[0] == "#" && t[1] == "mardyn-checksum" && t[2] == "crc32";
+}
+/// "# mardyn-checksum crc32 <hex>": the checksum of every line before it.
+bool isChecksumLine(const std::vector<std::string>& t) {
+  return t.size() == 4 && t[0] == "#" && t[1] == "mardyn-checksum" && t[2] == "crc32";
 }
 
 std::string vecText(const Vec3& v) {
@@ -101,32 +115,45 @@ std::vector<MoleculeRecord> PhaseSpaceReader::read(std::istream& in, const std::
   ProblemList report(problems, file, element);
   PhaseSpaceHeader header;
 
+  // Every line is read once, through next(), which adds it to the checksum of what was read so far.
+  Crc32 crc;
   std::string line;
   int lineNo = 0;
-  long expected = -1;
-  while (std::getline(in, line)) {  // header: skipped up to NumberOfMolecules
+  auto next = [&](std::string& out) {
+    if (!std::getline(in, out)) return false;
     ++lineNo;
+    crc.update(out);
+    crc.update("\n", 1);
+    return true;
+  };
+  long expected = -1;
+  int announcedAt = 0;  // line of "# mardyn-checksum crc32"
+  while (next(line)) {  // header: skipped up to NumberOfMolecules
     const auto t = tokens(line);
     if (!t.empty() && (t[0] == "NumberOfMolecules" || t[0] == "N")) {  // N: ls1's old short token
       const auto n = t.size() > 1 ? parseLong(t[1]) : std::nullopt;
       if (!n || *n < 0) {
-        report(lineNo, "NumberOfMolecules without a valid count (expected a non-negative integer)");
+        const auto range = t.size() > 1 ? outOfRange(t[1], true) : std::nullopt;
+        report(lineNo, range ? "NumberOfMolecules '" + t[1] + "' " + *range + " (expected a non-negative integer)"
+                             : "NumberOfMolecules without a valid count (expected a non-negative integer)");
         report.finish();
         return molecules;
       }
       expected = *n;
       break;
     }
+    if (announcesChecksum(t)) announcedAt = lineNo;
     readHeaderLine(line, t, lineNo, header, report);
   }
-  if (headerOut) *headerOut = header;
   if (expected < 0) {
+    if (headerOut) *headerOut = header;
     report(lineNo, "truncated phase-space file: no NumberOfMolecules line found (expected an ls1 ASCII .inp)");
     report.finish();
     return molecules;
   }
   const double bytes = static_cast<double>(expected) * sizeof(MoleculeRecord);
   if (!MemoryLimit::fits(bytes)) {
+    if (headerOut) *headerOut = header;
     report(lineNo, "NumberOfMolecules " + std::to_string(expected) + " needs " + MemoryLimit::format(bytes) +
                        " for the molecules alone, more than the " + MemoryLimit::format(MemoryLimit::availableBytes()) +
                        " of memory available (expected a count that fits in memory)");
@@ -135,23 +162,20 @@ std::vector<MoleculeRecord> PhaseSpaceReader::read(std::istream& in, const std::
   }
 
   std::string format = "ICRVQD";
-  std::streampos afterCount = in.tellg();
-  int lineAfterCount = lineNo;
-  while (std::getline(in, line)) {  // optional MoleculeFormat line
-    ++lineNo;
+  bool pending = false;  // `line` holds the first molecule line (there was no MoleculeFormat line)
+  while (next(line)) {  // optional MoleculeFormat line
     const auto t = tokens(line);
     if (t.empty()) continue;
     if (t[0] == "MoleculeFormat" || t[0] == "M") {  // M: ls1's old short token
       format = t.size() > 1 ? t[1] : "";
       if (format != "ICRVQD" && format != "ICRV" && format != "IRV") {
+        if (headerOut) *headerOut = header;
         report(lineNo, "unknown MoleculeFormat '" + format + "' (expected ICRVQD, ICRV or IRV)");
         report.finish();
         return molecules;
       }
     } else {
-      in.clear();
-      in.seekg(afterCount);
-      lineNo = lineAfterCount;
+      pending = true;
     }
     break;
   }
@@ -162,8 +186,8 @@ std::vector<MoleculeRecord> PhaseSpaceReader::read(std::istream& in, const std::
   molecules.reserve(static_cast<std::size_t>(std::min<long>(expected, 1L << 20)));
   std::unordered_map<unsigned long, int> idLines;
   long count = 0;
-  while (count < expected && std::getline(in, line)) {
-    ++lineNo;
+  while (count < expected && (pending || next(line))) {
+    pending = false;
     const auto t = tokens(line);
     if (t.empty()) continue;
     ++count;
@@ -174,14 +198,15 @@ std::vector<MoleculeRecord> PhaseSpaceReader::read(std::istream& in, const std::
     }
     const auto id = parseLong(t[0]);
     if (!id || *id < 0) {
-      report(lineNo, "molecule id '" + t[0] + "' is not an integer >= 0");
+      const auto range = outOfRange(t[0], true);
+      report(lineNo, "molecule id '" + t[0] + "' " + (range ? *range + " (expected an integer >= 0)" : "is not an integer >= 0"));
       continue;
     }
     std::vector<double> v(columns);
     bool ok = true;
     for (std::size_t i = 1; i < columns && ok; ++i) {
       const auto d = parseDouble(t[i]);
-      if (!d) report(lineNo, "column " + std::to_string(i + 1) + " '" + t[i] + "' is not a number");
+      if (!d) report(lineNo, "column " + std::to_string(i + 1) + " '" + t[i] + "' " + outOfRange(t[i], false).value_or("is not a number"));
       else if (!std::isfinite(*d)) report(lineNo, "column " + std::to_string(i + 1) + " '" + t[i] + "' is not a finite number");
       ok = d && std::isfinite(*d);
       if (ok) v[i] = *d;
@@ -235,10 +260,20 @@ std::vector<MoleculeRecord> PhaseSpaceReader::read(std::istream& in, const std::
                        std::to_string(expected));
   } else {
     long extra = 0;
-    int firstExtra = 0;
+    int firstExtra = 0, checksumAt = 0;
+    std::uint32_t sum = 0, found = 0;
+    bool foundValid = false;
     while (std::getline(in, line)) {
       ++lineNo;
       const auto t = tokens(line);
+      if (isChecksumLine(t) && checksumAt == 0) {  // the checksum of every line before this one
+        checksumAt = lineNo;
+        sum = crc.value();
+        foundValid = Crc32::parseHex(t[3], found);
+        continue;
+      }
+      crc.update(line);
+      crc.update("\n", 1);
       if (t.empty() || t[0][0] == '#') continue;
       if (extra++ == 0) firstExtra = lineNo;
     }
@@ -246,7 +281,20 @@ std::vector<MoleculeRecord> PhaseSpaceReader::read(std::istream& in, const std::
       report(firstExtra, std::to_string(extra) + " molecule line" + (extra == 1 ? "" : "s") +
                              " after the " + std::to_string(expected) +
                              " that NumberOfMolecules announces (expected exactly NumberOfMolecules lines)");
+    if (checksumAt != 0 && !foundValid)
+      report(checksumAt, "the checksum is not 8 hex digits (the checkpoint is damaged; expected \"# mardyn-checksum crc32 "
+                         "<8 hex digits>\")");
+    else if (checksumAt != 0 && found != sum)
+      report(checksumAt, "the checkpoint's checksum " + Crc32::hex(found) + " does not match its lines 1-" +
+                             std::to_string(checksumAt - 1) + " (their CRC-32 is " + Crc32::hex(sum) +
+                             "): the file was changed or damaged after it was written (expected the file as written; "
+                             "the problems above, if any, show where)");
+    else if (checksumAt == 0 && announcedAt != 0)
+      report(lineNo, "the checkpoint announces a checksum at line " + std::to_string(announcedAt) +
+                         " but its last line is not one: the file was cut short or damaged after it was written");
+    header.unverified = header.step && checksumAt == 0 && announcedAt == 0;
   }
+  if (headerOut) *headerOut = header;
   report.finish();
   return molecules;
 }

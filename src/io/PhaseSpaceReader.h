@@ -19,8 +19,13 @@ struct PhaseSpaceHeader {
   std::optional<Vec3> length;          ///< Length (ls1 reads the box from it; here the XML's box rules)
   int lengthLine = 0;                  ///< line of the Length entry
   std::optional<unsigned long> step;   ///< "# mardyn-step N": the step of a checkpoint written here
-  /// "# mardyn-state <plugin> <text>" lines: saved output-plugin states, in file order.
+  std::string chain;                   ///< "# mardyn-chain <id>": the run chain of that checkpoint
+  /// "# mardyn-state <plugin> <text>" lines: saved output-plugin states, in file order, and their lines.
   std::vector<std::pair<std::string, std::string>> pluginStates;
+  std::vector<int> pluginStateLines;
+  /// A checkpoint of this program without a checksum (written before checkpoints carried one): read, but
+  /// unverified.
+  bool unverified = false;
 };
 
 class PhaseSpaceReader {
@@ -28,8 +33,9 @@ class PhaseSpaceReader {
   /// `element` is the XML element naming the file (for messages); problems are appended to
   /// `problems`: unreadable or truncated file, a count that does not fit in memory, numbers that
   /// are not finite, ids that are not integers or repeat, unknown component ids, molecules outside
-  /// the box, more molecule lines than NumberOfMolecules. If `header` is given, it receives the
-  /// header's entries.
+  /// the box, more molecule lines than NumberOfMolecules, and for a checkpoint with a checksum
+  /// (PhaseSpaceWriter::checksumLine) a checksum that does not match or is missing. If `header` is given,
+  /// it receives the header's entries.
   static std::vector<MoleculeRecord> read(const std::string& file, const std::string& element,
                                           std::size_t numComponents, const Vec3& box,
                                           std::vector<InputProblem>& problems, PhaseSpaceHeader* header = nullptr);

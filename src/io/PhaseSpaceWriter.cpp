@@ -2,6 +2,8 @@
 // PhaseSpaceReader (and by ls1-mardyn, whose header layout it follows).
 #include "io/PhaseSpaceWriter.h"
 
+#include "io/RunChain.h"
+#include "utils/Crc32.h"
 #include "utils/Version.h"
 
 #include <cstdio>
@@ -23,6 +25,8 @@ void PhaseSpaceWriter::writeHeader(std::ostream& out, const SimulationConfig& co
   out << "mardyn trunk 20120726\n";
   out << "# written by " << versionString() << "\n";
   if (info.step) out << "# mardyn-step " << *info.step << "\n";
+  if (!info.chain.empty()) out << "# " << RunChain::key << " " << info.chain << "\n";
+  if (info.checksum) out << "# mardyn-checksum crc32\n";
   for (const auto& [plugin, state] : info.pluginStates)
     if (!state.empty() && state.find('\n') == std::string::npos) out << "# mardyn-state " << plugin << " " << state << "\n";
   out << " currentTime\t" << g17(time) << "\n";
@@ -71,5 +75,7 @@ void PhaseSpaceWriter::write(std::ostream& out, const SimulationConfig& config, 
   writeHeader(out, config, time, molecules.size());
   for (const auto& m : molecules) writeMolecule(out, m.id, m.component, m.r, m.v, m.q, m.L);
 }
+
+std::string PhaseSpaceWriter::checksumLine(std::uint32_t crc) { return "# mardyn-checksum crc32 " + Crc32::hex(crc) + "\n"; }
 
 }  // namespace mardyn

@@ -5,6 +5,7 @@
 #include "config/SimulationConfig.h"
 #include "molecules/Molecule.h"
 
+#include <cstdint>
 #include <optional>
 #include <ostream>
 #include <string>
@@ -13,12 +14,15 @@
 
 namespace mardyn {
 
-/// What a checkpoint carries besides ls1's header: the step it was written at and the output
-/// plugins' saved states, as "# mardyn-step N" and "# mardyn-state <plugin> <text>" comment lines
-/// (ls1-mardyn skips comment lines).
+/// What a checkpoint carries besides ls1's header: the step it was written at, the run chain and the output
+/// plugins' saved states, as "# mardyn-step N", "# mardyn-chain <id>" and "# mardyn-state <plugin> <text>"
+/// comment lines (ls1-mardyn skips comment lines); with `checksum`, "# mardyn-checksum crc32" announces the
+/// line checksumLine() that the writer adds after the molecules.
 struct CheckpointInfo {
   std::optional<unsigned long> step;
+  std::string chain;
   std::vector<std::pair<std::string, std::string>> pluginStates;
+  bool checksum = false;
 };
 
 class PhaseSpaceWriter {
@@ -33,6 +37,9 @@ class PhaseSpaceWriter {
                     const CheckpointInfo& info = {});
   static void write(std::ostream& out, const SimulationConfig& config, double time,
                     const std::vector<MoleculeRecord>& molecules);
+  /// The last line of a checkpoint: "# mardyn-checksum crc32 <8 hex digits>\n", the CRC-32 of every byte
+  /// before it (PhaseSpaceReader verifies it).
+  static std::string checksumLine(std::uint32_t crc);
 };
 
 }  // namespace mardyn

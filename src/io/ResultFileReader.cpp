@@ -3,6 +3,7 @@
 #include "io/ResultFileReader.h"
 
 #include "config/XmlInput.h"
+#include "io/RunChain.h"
 
 #include <fstream>
 #include <sstream>
@@ -33,6 +34,12 @@ ResultFileReader::Content ResultFileReader::read(const std::string& file) {
     if (first == std::string::npos) continue;
     if (l.text[first] == '#') {
       l.comment = true;
+      std::istringstream ss(l.text.substr(first + 1));
+      std::string key, id, rest;
+      if (ss >> key >> id && key == RunChain::key && !(ss >> rest)) {
+        c.chain = id;
+        c.chainLine = l.number;
+      }
       c.lines.push_back(l);
       continue;
     }

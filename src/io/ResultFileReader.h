@@ -20,6 +20,8 @@ class ResultFileReader {
     std::vector<Line> lines;            ///< comments and complete rows, in file order
     std::vector<std::string> warnings;  ///< "file:line: ..." for every line skipped
     bool exists = false;
+    std::string chain;                  ///< the last "# mardyn-chain <id>" comment (RunChain), empty if none
+    int chainLine = 0;                  ///< its line
   };
 
   /// Number of columns of a data row (ls1's .res: step ... N).

@@ -5,10 +5,12 @@
 
 #include "io/AtomicFile.h"
 #include "io/ResultFileReader.h"
+#include "io/RunChain.h"
 #include "config/XmlInput.h"
 #include "utils/MardynException.h"
 #include "utils/Version.h"
 
+#include <cmath>
 #include <cstdio>
 #include <ctime>
 #include <iomanip>
@@ -25,6 +27,11 @@ std::string nowString() {
   localtime_r(&t, &tm);
   std::strftime(buf, sizeof buf, "%c", &tm);
   return buf;
+}
+
+/// "# mardyn-chain <id>\n" (nothing for a run without a chain: a Simulation made in code before chains).
+std::string chainLine(const std::string& chain) {
+  return chain.empty() ? std::string() : "# " + std::string(RunChain::key) + " " + chain + "\n";
 }
 
 std::string g17(double x) {
@@ -57,6 +64,17 @@ void ResultWriter::init(const SimulationView& sim) {
   const ResultFileReader::Content existing =
       restart.active ? ResultFileReader::read(_file) : ResultFileReader::Content();
   if (existing.exists) {
+    // Only the results of the checkpoint's own run chain are continued (files of both written before chains
+    // were, neither says one, are continued as before).
+    if (existing.chain != restart.chain)
+      throw MardynException(
+          "'" + _file + "' holds the results of another run" +
+          (existing.chain.empty() ? " (it names no run chain)"
+                                  : " (run chain " + existing.chain + ", line " + std::to_string(existing.chainLine) + ")") +
+          ", and the checkpoint " + restart.file + " continues " +
+          (restart.chain.empty() ? "a run that names no chain" : "run chain " + restart.chain) +
+          ": a restart appends only to the results of its own chain (expected the output prefix of the run that wrote "
+          "the checkpoint, or a new prefix, -p, for a new .res)");
     // Rows after the start step were written after the checkpoint: this run writes them again. The
     // start step's row stays: it holds the values before that step's thermostat, which the
     // checkpoint's velocities no longer show.
@@ -68,20 +86,23 @@ void ResultWriter::init(const SimulationView& sim) {
       if (!l.comment && l.step == restart.step) _skipRow = restart.step;
     }
     kept += "# restarted from " + restart.file + " at step " + std::to_string(restart.step) + " at " + nowString() + "\n";
+    if (existing.chain != sim.config().runChain) kept += chainLine(sim.config().runChain);  // a chain from here on
     AtomicFile::write(_file, kept);
     _out = std::make_unique<StreamingFile>(_file, StreamingFile::Mode::Append);
     std::cerr << "ResultWriter: continuing " << _file << " after step " << restart.step
               << (_restored ? " (running averages and c_v restored from the checkpoint)\n"
-                            : "; running averages and c_v start again (the checkpoint carries none)\n");
+                            : "; running averages and c_v start again (the checkpoint carries none that this run can use)\n");
     return;
   }
   if (restart.active && !_restored)
     std::cerr << "ResultWriter: running averages and c_v start again at step " << restart.step
-              << " (the checkpoint carries none)\n";
+              << " (the checkpoint carries none that this run can use)\n";
   _out = std::make_unique<StreamingFile>(_file, StreamingFile::Mode::Truncate);
   std::ostringstream os;
   const int w = _precision + 15;
   os << "# " << versionString() << " simulation started at " << nowString() << "\n";
+  if (restart.active) os << "# restarted from " << restart.file << " at step " << restart.step << "\n";
+  os << chainLine(sim.config().runChain);
   os << "# Averages are the accumulated values over " << _window << " time steps.\n";
   os << std::setw(10) << "# step";
   for (const char* c : {"time", "U_pot", "U_pot_avg", "U_kin", "U_kin_avg", "p", "p_avg", "beta_trans", "beta_rot",
@@ -153,29 +174,42 @@ void ResultWriter::restoreState(const std::string& state) {
   std::size_t k = 0;
   auto number = [&]() {
     const auto v = k < t.size() ? parseFinite(t[k]) : std::nullopt;
-    if (!v) throw MardynException("ResultWriter: the checkpoint's saved state is damaged at item " + std::to_string(k + 1));
+    if (!v)
+      throw MardynException("the saved state is damaged at item " + std::to_string(k + 1) +
+                            (k < t.size() ? " ('" + t[k] + "', expected a finite number)"
+                                          : " (it ends there; expected " + std::to_string(k + 1) + " items or more)"));
     ++k;
     return *v;
   };
-  if (number() != 1.0) throw MardynException("ResultWriter: the checkpoint's saved state has an unknown version");
+  // Read into locals: a damaged state changes nothing (the run then starts the averages again).
+  if (number() != 1.0) throw MardynException("the saved state has an unknown version (expected 1)");
   const double last = number();
   number();  // the window of the run that saved it; this run's accumulation_steps rules
-  _sumU = number();
-  _sumUU = number();
-  _countU = static_cast<unsigned long>(number());
-  for (Window* w : {&_upot, &_ukin, &_p}) {
-    w->sum = number();
+  const double sumU = number(), sumUU = number(), countU = number();
+  Window windows[3];
+  for (Window& w : windows) {
+    w.sum = number();
     const double n = number();
-    if (!(n >= 0 && n <= 1e8)) throw MardynException("ResultWriter: the checkpoint's saved state is damaged");
-    w->values.clear();
-    for (double i = 0; i < n; ++i) w->values.push_back(number());
-    if (w->values.size() > _window) {  // a smaller window now: keep the newest values
-      while (w->values.size() > _window) w->values.pop_front();
-      w->sum = 0.0;
-      for (double v : w->values) w->sum += v;
+    if (!(n >= 0 && n <= 1e8 && n == std::floor(n)))
+      throw MardynException("the saved state is damaged at item " + std::to_string(k) + " ('" + t[k - 1] +
+                            "', expected a count of values)");
+    for (double i = 0; i < n; ++i) w.values.push_back(number());
+    if (w.values.size() > _window) {  // a smaller window now: keep the newest values
+      while (w.values.size() > _window) w.values.pop_front();
+      w.sum = 0.0;
+      for (double v : w.values) w.sum += v;
     }
   }
-  if (k != t.size()) throw MardynException("ResultWriter: the checkpoint's saved state has extra items");
+  if (k != t.size())
+    throw MardynException("the saved state has " + std::to_string(t.size() - k) + " items more than it "
+                          "announces (from item " + std::to_string(k + 1) + ")");
+  if (!(last >= 0 && countU >= 0)) throw MardynException("the saved state's step or count is negative");
+  _sumU = sumU;
+  _sumUU = sumUU;
+  _countU = static_cast<unsigned long>(countU);
+  _upot = windows[0];
+  _ukin = windows[1];
+  _p = windows[2];
   _lastStep = static_cast<unsigned long>(last);
   _restored = true;
 }

@@ -1,6 +1,8 @@
 // StreamingFile: stdio with fflush after every piece (a kill loses nothing that was flushed).
 #include "io/StreamingFile.h"
 
+#include "io/AtomicFile.h"
+#include "io/WriteError.h"
 #include "utils/MardynException.h"
 
 #include <cerrno>
@@ -33,8 +35,9 @@ StreamingFile::~StreamingFile() {
 }
 
 void StreamingFile::write(const std::string& text) {
+  errno = 0;
   if (std::fwrite(text.data(), 1, text.size(), _file) != text.size() || std::fflush(_file) != 0)
-    throw MardynException("writing the output file '" + _path + "' failed: " + std::strerror(errno));
+    throw WriteError(_path, errno);
 }
 
 void StreamingFile::checkWritable(const std::string& path) {
@@ -42,7 +45,7 @@ void StreamingFile::checkWritable(const std::string& path) {
   std::error_code ec;
   if (std::filesystem::is_directory(path, ec))
     throw MardynException("the output file '" + path + "' cannot be written: a directory of that name exists");
-  const std::string probe = path + ".probe" + std::to_string(::getpid());
+  const std::string probe = AtomicFile::temporaryName(path, ::getpid());
   std::FILE* f = std::fopen(probe.c_str(), "w");
   if (!f) throw MardynException("the output file '" + path + "' cannot be written: " + std::strerror(errno));
   std::fclose(f);

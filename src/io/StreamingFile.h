@@ -17,7 +17,7 @@ class StreamingFile {
   StreamingFile(const StreamingFile&) = delete;
   StreamingFile& operator=(const StreamingFile&) = delete;
 
-  /// Writes `text` and flushes it; throws MardynException when the write fails (disk full ...).
+  /// Writes `text` and flushes it; throws WriteError when the write fails (a full disk, the file-size limit).
   void write(const std::string& text);
   const std::string& path() const { return _path; }
 

@@ -102,6 +102,7 @@ void XmlConfigReader::readRefUnits(const XmlNode& ru) {
 void XmlConfigReader::readIntegratorAndRun(const XmlNode& sim) {
   const XmlNode integ = _xml.requiredChild(sim, "integrator", "<integrator type=\"Leapfrog\"> with <timestep>");
   if (integ && checkType(integ, "Leapfrog")) {
+    _timestepNode = _xml.child(integ, "timestep");
     const auto dt = _xml.number(integ, "timestep", true, "a positive number");
     if (dt && !(*dt > 0)) _xml.problem(_xml.child(integ, "timestep"), "timestep must be positive (expected > 0)");
     _config.timestep = dt.value_or(0.0);
@@ -118,7 +119,11 @@ void XmlConfigReader::readIntegratorAndRun(const XmlNode& sim) {
     }
     return static_cast<unsigned long>(s.value_or(0));
   };
-  if (prod) _config.productionSteps = steps(prod, true);
+  if (prod) {
+    _config.productionSteps = steps(prod, true);
+    const XmlNode n = _xml.child(prod, "steps");
+    _config.productionStepsSource = XmlInput::source(n ? n : prod);
+  }
   if (const XmlNode eq = _xml.child(run, "equilibration")) _config.equilibrationSteps = steps(eq, false);
 }
 
@@ -146,6 +151,7 @@ void XmlConfigReader::readEnsemble(const XmlNode& ens) {
   if (comps) {
     _config.components = cr.readComponents(comps);
     _config.mixing = cr.readMixing(comps, _config.components.size());
+    _massSources = cr.massSources();
   }
   const auto extra = cr.readMixing(ens, _config.components.size());
   _config.mixing.insert(_config.mixing.end(), extra.begin(), extra.end());
@@ -244,6 +250,7 @@ void XmlConfigReader::readThermostats(const XmlNode& th) {
       continue;
     }
     ThermostatConfig c;
+    c.source = XmlInput::source(t);
     // ls1 names the component in @componentId (its name, or "global"); @componentName and a
     // 1-based number are accepted too. ls1 itself never reads @componentName: one that names no component
     // leaves the thermostat global, as ls1 runs it.
@@ -306,7 +313,9 @@ void XmlConfigReader::checkConsistency(const XmlNode& /*simulation*/) {
                                "the VelocityScaling thermostats beside TemperatureControl are not applied (as in ls1)"});
   }
   if (_config.ensemble == SimulationConfig::Ensemble::NVT && _config.thermostats.empty() && _config.temperature > 0)
-    _config.thermostats.push_back({"VelocityScaling", "", -1, _config.temperature});
+    _config.thermostats.push_back({"VelocityScaling", "", -1, _config.temperature, {}});
+  checkTimeScales();
+  if (_options.readPhaseSpace) checkMolecules();
   if (_domainNode && _cutoffNode && minL > 0 && _config.cutoffRadius > 0) {
     RunSizeCheck::Places where;
     where.box = XmlInput::source(_domainNode);
@@ -317,13 +326,100 @@ void XmlConfigReader::checkConsistency(const XmlNode& /*simulation*/) {
   }
 }
 
+void XmlConfigReader::checkTimeScales() {
+  const double dt = _config.timestep;
+  if (!(dt > 0) || !_timestepNode) return;
+  for (std::size_t i = 0; i < _config.components.size() && i < _massSources.size(); ++i) {
+    const Component& c = _config.components[i];
+    double sigma = HUGE_VAL, epsilon = 0.0;
+    for (const auto& lj : c.ljCenters()) {
+      sigma = std::min(sigma, lj.sigma);
+      epsilon = std::max(epsilon, lj.epsilon);
+    }
+    const double m = c.mass();
+    if (!(epsilon > 0) || !(m > 0) || !std::isfinite(sigma)) continue;
+    // The LJ well's oscillation period is about 0.8 tau: no integrator follows it with a step above tau.
+    const double tau = sigma * std::sqrt(m / epsilon);
+    if (!(dt > tau)) continue;
+    std::ostringstream msg;
+    msg.precision(3);
+    msg << "component '" << c.name() << "' (mass " << m << ", sigma " << sigma << ", epsilon " << epsilon
+        << ") moves on the time scale sigma sqrt(m / epsilon) = " << tau << ", and the time step " << dt << " is "
+        << dt / tau << " times that";
+    if (m < 1e-15) {  // the mass of a molecule in kg is 1e-27..1e-24
+      msg << ": a mass of " << m << " looks like kilograms (expected the mass in the units of sigma and epsilon, "
+          << "e.g. reduced units, where all three are about 1)";
+      _xml.problems().push_back(_massSources[i].problem(msg.str()));
+    } else
+      _xml.problem(_timestepNode, msg.str() + " (expected a time step well below it, about 0.001 to 0.01 of it)");
+  }
+}
+
+void XmlConfigReader::checkMolecules() {
+  const std::size_t nc = _config.components.size();
+  if (_config.molecules.empty() || nc == 0) return;
+  std::vector<unsigned long> count(nc, 0);
+  for (const MoleculeRecord& m : _config.molecules)
+    if (m.component < nc) ++count[m.component];
+
+  // NVT thermostats of one component: one that acts on no molecule leaves the run unthermostatted when it is
+  // the only kind there is (ls1 runs it so without a word). A physics plugin may fill a component later.
+  if (_config.ensemble == SimulationConfig::Ensemble::NVT && !_config.temperatureControl.enabled) {
+    bool acting = false;
+    std::vector<const ThermostatConfig*> idle;
+    for (const ThermostatConfig& t : _config.thermostats) {
+      const unsigned long n = t.component < 0 ? _config.molecules.size() : count[static_cast<std::size_t>(t.component)];
+      if (n > 0) acting = true;
+      else idle.push_back(&t);
+    }
+    for (const ThermostatConfig* t : idle) {
+      const std::string what = "the thermostat of component '" + _config.components[static_cast<std::size_t>(t->component)].name() +
+                               "' acts on no molecule: the phase space has none of that component";
+      if (!acting && _config.physicsPlugins.empty())
+        _xml.problems().push_back(t->source.problem(
+            what + ", and no other thermostat acts, so the NVT run would not be thermostatted (expected a thermostat "
+                   "of a component that has molecules, componentId=\"global\", or ensemble type NVE)"));
+      else
+        _xml.warnings().push_back(t->source.problem(what + (acting ? std::string(" (the other thermostats act)")
+                                                                   : std::string(" (until a plugin brings some)"))));
+    }
+  }
+
+  // A net charge: with the reaction field each charge sees only its neighbours within the cutoff, so the run is
+  // still meaningful (ls1-mardyn does not check; LAMMPS and GROMACS warn): a warning, as theirs.
+  double net = 0.0, total = 0.0;
+  for (std::size_t c = 0; c < nc; ++c) {
+    double q = 0.0, abs = 0.0;
+    for (const auto& s : _config.components[c].charges()) {
+      q += s.q;
+      abs += std::abs(s.q);
+    }
+    net += static_cast<double>(count[c]) * q;
+    total += static_cast<double>(count[c]) * abs;
+  }
+  if (total > 0 && std::abs(net) > 1e-8 * total) {
+    std::ostringstream msg;
+    msg.precision(6);
+    msg << "the system carries a net charge of " << net << " (the molecules' charges sum to " << net
+        << ", their magnitudes to " << total << "); the reaction field treats each charge within the cutoff only, so "
+        << "the run goes on, but energy and pressure include the charged system's artefacts (expected neutral "
+        << "molecules, or as many of each charge sign)";
+    const XmlNode at = _phaseSpaceNode ? _phaseSpaceNode : _simulationNode;
+    _xml.warning(at, msg.str());
+  }
+}
+
 bool XmlConfigReader::checkMoleculeCount(const XmlNode& node, double count) {
+  return checkMoleculeCount(XmlInput::source(node), count, "the generator would make");
+}
+
+bool XmlConfigReader::checkMoleculeCount(const SettingSource& where, double count, const std::string& what) {
   const double bytes = count * RunSizeCheck::bytesPerMolecule();
   if (MemoryLimit::fits(bytes)) return true;
   std::ostringstream msg;
-  msg << "the generator would make " << count << " molecules, which need " << MemoryLimit::format(bytes) << ", more than the "
+  msg << what << " " << count << " molecules, which need " << MemoryLimit::format(bytes) << ", more than the "
       << MemoryLimit::format(MemoryLimit::availableBytes()) << " of memory available (expected fewer molecules)";
-  _xml.problem(node, msg.str());
+  _xml.problems().push_back(where.problem(msg.str()));
   return false;
 }
 

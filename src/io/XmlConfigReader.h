@@ -50,12 +50,21 @@ class XmlConfigReader {
   bool checkType(const XmlNode& node, const std::string& allowed, const std::string& fallback = "");
   /// Records a problem (at `node`) unless `count` generated molecules fit in memory.
   bool checkMoleculeCount(const XmlNode& node, double count);
+  /// The same at `where`, for molecules that `what` names ("headerinfo/number announces").
+  bool checkMoleculeCount(const SettingSource& where, double count, const std::string& what);
 
   SimulationConfig& _config;
   const ElementReaders& _readers;
   Options _options;
   XmlInput _xml;
-  XmlNode _cutoffNode, _domainNode, _cellsNode, _phaseSpaceNode, _simulationNode;
+  /// Input that is wrong only together with the molecules (checkConsistency): a thermostat on components
+  /// without molecules, a net charge.
+  void checkMolecules();
+  /// A time step beyond every component's time scale sigma sqrt(m / epsilon): most often a mass in other units.
+  void checkTimeScales();
+
+  XmlNode _cutoffNode, _domainNode, _cellsNode, _phaseSpaceNode, _simulationNode, _timestepNode;
+  std::vector<SettingSource> _massSources;  ///< per component (ComponentReader::massSources)
 };
 
 }  // namespace mardyn

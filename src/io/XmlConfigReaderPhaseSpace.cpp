@@ -4,6 +4,8 @@
 
 #include "io/BinaryPhaseSpace.h"
 #include "io/PhaseSpaceReader.h"
+#include "io/RunSizeCheck.h"
+#include "utils/MemoryLimit.h"
 
 #include <tinyxml2.h>
 
@@ -51,7 +53,13 @@ void XmlConfigReader::readPhaseSpace(const XmlNode& ps) {
       _config.restart.step = *header.step;
       _config.restart.file = p.string();
       _config.restart.pluginStates = header.pluginStates;
+      _config.restart.pluginStateLines = header.pluginStateLines;
+      _config.restart.chain = header.chain;
     }
+    if (header.unverified)
+      _xml.warnings().push_back({p.string(), 0, f.path,
+                                 "this checkpoint carries no checksum (written by an earlier version): it is read "
+                                 "unverified"});
     if (header.length) {
       const Vec3& L = *header.length;
       const Vec3& B = _config.box;
@@ -94,7 +102,24 @@ void XmlConfigReader::readBinaryPhaseSpace(const XmlNode& ps, const XmlNode& f) 
   const std::size_t before = _xml.problems().size();
   const BinaryPhaseSpaceHeader h = BinaryPhaseSpace::readHeader(header, f.path + "/header", _xml.problems());
   if (_xml.problems().size() != before) return;
-  if (!checkMoleculeCount(f, static_cast<double>(h.number))) return;
+  // A count too large for the memory is a claim of the header (named with its line): about the data file, when
+  // that is shorter, else about what fits.
+  if (!MemoryLimit::fits(static_cast<double>(h.number) * RunSizeCheck::bytesPerMolecule())) {
+    std::error_code ec;
+    const auto bytes = std::filesystem::file_size(data, ec);
+    const double needed = static_cast<double>(h.number) * static_cast<double>(BinaryPhaseSpace::recordSize(h.format));
+    if (!ec && static_cast<double>(bytes) < needed) {
+      std::ostringstream msg;
+      msg << "headerinfo/number announces " << h.number << " molecules of format " << h.format << " (" << needed
+          << " bytes), but the data file " << data << " has " << bytes << " bytes (expected the number of molecules "
+          << "in the data file)";
+      _xml.problem(header, h.numberLine, f.path + "/header", msg.str());
+    } else {
+      checkMoleculeCount(SettingSource{header, h.numberLine, f.path + "/header"}, static_cast<double>(h.number),
+                         "headerinfo/number announces");
+    }
+    return;
+  }
   _config.molecules = BinaryPhaseSpace::readData(data, f.path + "/data", h, _config.components.size(), _config.box,
                                                  _xml.problems());
   _config.currentTime = _xml.boolean(ps, "ignoreCheckpointTime", false) ? 0.0 : h.time;

@@ -50,6 +50,11 @@ XyzFileReader::Content XyzFileReader::read(const std::string& file) {
       const auto s = parseLong(comment.substr(at + 5, end == std::string::npos ? std::string::npos : end - at - 5));
       if (s && *s >= 0) f.step = static_cast<unsigned long>(*s);
     }
+    const std::size_t chainAt = comment.find(" Chain=");
+    if (chainAt != std::string::npos) {
+      const std::size_t end = comment.find_first_of(" \t", chainAt + 7);
+      f.chain = comment.substr(chainAt + 7, end == std::string::npos ? std::string::npos : end - chainAt - 7);
+    }
     f.text = text.substr(start, pos - start);
     c.frames.push_back(std::move(f));
   }

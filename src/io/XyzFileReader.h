@@ -13,6 +13,7 @@ class XyzFileReader {
   struct Frame {
     int firstLine = 0;                 ///< 1-based line of the count line
     std::optional<unsigned long> step; ///< Step=... of the comment line
+    std::string chain;                 ///< Chain=... of the comment line (RunChain), empty if none
     std::size_t sites = 0;             ///< the count line
     std::string text;                  ///< the whole frame, newlines included
   };

@@ -4,6 +4,7 @@
 
 #include "io/AtomicFile.h"
 #include "io/XyzFileReader.h"
+#include "utils/MardynException.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -16,13 +17,30 @@ XyzWriter::XyzWriter(std::string file, unsigned long writeFrequency)
     : _file(std::move(file)), _writeFrequency(writeFrequency ? writeFrequency : 1) {}
 
 void XyzWriter::init(const SimulationView& sim) {
-  if (sim.rank() != 0) return;
-  const RestartPoint& restart = sim.config().restart;
+  if (sim.rank() == 0) openFile(sim.config());
+  // Rank 0 alone read the file; whether the start step's frame is written again (a gather on every rank) is
+  // its decision for all of them.
+  const std::string skip = sim.fromRoot(_skipFrame ? std::to_string(*_skipFrame) : std::string());
+  _skipFrame.reset();
+  if (!skip.empty()) _skipFrame = std::stoul(skip);
+}
+
+void XyzWriter::openFile(const SimulationConfig& config) {
+  const RestartPoint& restart = config.restart;
   const XyzFileReader::Content existing = restart.active ? XyzFileReader::read(_file) : XyzFileReader::Content();
   if (!existing.exists) {
     _out = std::make_unique<StreamingFile>(_file, StreamingFile::Mode::Truncate);
     return;
   }
+  // Only frames of the checkpoint's own run chain are continued (frames written before chains name none).
+  for (const auto& f : existing.frames)
+    if (f.step && *f.step <= restart.step && f.chain != restart.chain)
+      throw MardynException("'" + _file + "' holds frames of another run (line " + std::to_string(f.firstLine) + ": " +
+                            (f.chain.empty() ? "no run chain" : "run chain " + f.chain) + "), and the checkpoint " +
+                            restart.file + " continues " +
+                            (restart.chain.empty() ? "a run that names no chain" : "run chain " + restart.chain) +
+                            ": a restart appends only to the trajectory of its own chain (expected the output prefix "
+                            "of the run that wrote the checkpoint, or a new prefix, -p, for a new trajectory)");
   // Frames after the start step were written after the checkpoint: this run writes them again.
   for (const auto& w : existing.warnings) std::cerr << "Warning: " << w << "\n";
   std::string kept;
@@ -39,12 +57,13 @@ void XyzWriter::writeFrame(std::ostream& out, unsigned long step, double time, c
                            const std::vector<Molecule>& molecules) {
   std::size_t sites = 0;
   for (const auto& m : molecules) sites += m.component().ljCenters().size() + m.component().charges().size();
-  char buf[256];
+  char buf[512];
   out << sites << "\n";
   std::snprintf(buf, sizeof buf,
                 "Lattice=\"%.10g 0 0 0 %.10g 0 0 0 %.10g\" Origin=\"0 0 0\" "
-                "Properties=species:S:1:pos:R:3:molecule:I:1:component:I:1 Time=%.10g Step=%lu pbc=\"T T T\"\n",
-                config.box.x, config.box.y, config.box.z, time, step);
+                "Properties=species:S:1:pos:R:3:molecule:I:1:component:I:1 Time=%.10g Step=%lu%s%s pbc=\"T T T\"\n",
+                config.box.x, config.box.y, config.box.z, time, step, config.runChain.empty() ? "" : " Chain=",
+                config.runChain.c_str());
   out << buf;
   for (const auto& m : molecules) {
     const Component& c = m.component();

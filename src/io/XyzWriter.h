@@ -17,16 +17,19 @@ class XyzWriter : public OutputPlugin {
   XyzWriter(std::string file, unsigned long writeFrequency);
   std::string name() const override { return "XyzWriter"; }
   /// A fresh run starts the file; a restart keeps its complete frames up to its start step and
-  /// appends after them.
+  /// appends after them (frames of the checkpoint's run chain only, else it throws MardynException).
+  /// Collective: rank 0 tells every rank whether the start step's frame is written again.
   void init(const SimulationView& sim) override;
   void afterStep(unsigned long step, double time, const SimulationView& sim) override;
   void finish(unsigned long step, double time, const SimulationView& sim) override;
 
-  /// Appends one frame to `out`.
+  /// Appends one frame to `out` (its comment line names the run chain, Chain=..., when the run has one).
   static void writeFrame(std::ostream& out, unsigned long step, double time, const SimulationConfig& config,
                          const std::vector<Molecule>& molecules);
 
  private:
+  /// Rank 0's part of init(): opens the file, keeping a restart's earlier frames.
+  void openFile(const SimulationConfig& config);
   std::string _file;
   unsigned long _writeFrequency;
   std::unique_ptr<StreamingFile> _out;  ///< each frame is written and flushed whole

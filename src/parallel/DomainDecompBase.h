@@ -73,6 +73,9 @@ class DomainDecompBase {
   virtual void allreduceSum(std::vector<unsigned long>& values) const = 0;
   /// True on every process if any process passed true (error consensus without hanging).
   virtual bool anyTrue(bool local) const = 0;
+  /// Collective: every process receives rank 0's `text` (what rank 0 alone decided, e.g. from a file, before a
+  /// collective depends on it). The sequential decomposition leaves it as it is.
+  virtual void broadcastFromRoot(std::string& /*text*/) const {}
   /// Element-wise maxima over all processes, in place.
   virtual void allreduceMax(std::vector<double>& /*values*/) const {}
 

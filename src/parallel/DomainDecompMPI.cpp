@@ -459,6 +459,13 @@ bool DomainDecompMPI::anyTrue(bool local) const {
   return flag != 0;
 }
 
+void DomainDecompMPI::broadcastFromRoot(std::string& text) const {
+  unsigned long size = text.size();
+  MPI_Bcast(&size, 1, MPI_UNSIGNED_LONG, 0, _comm);
+  text.resize(size);
+  if (size > 0) MPI_Bcast(text.data(), static_cast<int>(size), MPI_CHAR, 0, _comm);
+}
+
 std::vector<Molecule> DomainDecompMPI::gatherMolecules(const ParticleContainer& container) const {
   std::vector<Message> mine;
   container.forEach([&](const Molecule& m) { mine.push_back(pack(m)); });

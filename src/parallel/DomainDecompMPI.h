@@ -48,6 +48,7 @@ class DomainDecompMPI : public DomainDecompBase {
   void allreduceSum(std::vector<double>& values) const override;
   void allreduceSum(std::vector<unsigned long>& values) const override;
   bool anyTrue(bool local) const override;
+  void broadcastFromRoot(std::string& text) const override;
   void allreduceMax(std::vector<double>& values) const override;
   void setDeferredLossCheck(bool on) override { _deferLossCheck = on; }
   bool takeLostMolecules() override {

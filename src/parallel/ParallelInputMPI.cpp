@@ -38,7 +38,7 @@ void broadcastString(std::string& s, int rank, MPI_Comm comm) {
   if (size > 0) MPI_Bcast(s.data(), static_cast<int>(size), MPI_CHAR, 0, comm);
 }
 
-/// The restart point rank 0 found in the phase-space header (step, file, saved plugin states).
+/// The restart point rank 0 found in the phase-space header (step, file, saved plugin states, run chain).
 void broadcastRestart(RestartPoint& restart, int rank, MPI_Comm comm) {
   int active = restart.active ? 1 : 0;
   unsigned long step = restart.step, states = restart.pluginStates.size();
@@ -49,10 +49,13 @@ void broadcastRestart(RestartPoint& restart, int rank, MPI_Comm comm) {
   restart.step = step;
   broadcastString(restart.file, rank, comm);
   restart.pluginStates.resize(states);
+  restart.pluginStateLines.resize(states);
   for (auto& [name, state] : restart.pluginStates) {
     broadcastString(name, rank, comm);
     broadcastString(state, rank, comm);
   }
+  if (states > 0) MPI_Bcast(restart.pluginStateLines.data(), static_cast<int>(states), MPI_INT, 0, comm);
+  broadcastString(restart.chain, rank, comm);
 }
 
 }  // namespace

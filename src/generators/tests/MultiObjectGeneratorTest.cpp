@@ -15,7 +15,7 @@ using namespace mardyn::iotest;
 
 namespace {
 std::string withGenerator(const std::string& generator) {
-  return replaced(validConfig(), "<file type=\"ASCII\">phase.inp</file>", generator);
+  return configWithPhaseSpace(generator);
 }
 std::string grid(double density, const std::string& object, const std::string& extra = "") {
   std::ostringstream s;

@@ -27,8 +27,7 @@ std::map<std::array<long, 3>, int> occupancy(const std::vector<MoleculeRecord>& 
 }
 
 std::string generatorConfig(const std::string& settings) {
-  return replaced(validConfig(), "<file type=\"ASCII\">phase.inp</file>",
-                  "<generator name=\"PerCellGenerator\">" + settings + "</generator>");
+  return configWithPhaseSpace("<generator name=\"PerCellGenerator\">" + settings + "</generator>");
 }
 }  // namespace
 

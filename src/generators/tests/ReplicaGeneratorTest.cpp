@@ -42,7 +42,7 @@ void writeBinary(const std::string& base, const Vec3& box, const std::vector<Mol
 }
 
 std::string replicaConfig(const std::string& generator) {
-  return replaced(validConfig(), "<file type=\"ASCII\">phase.inp</file>", "<generator name=\"ReplicaGenerator\">" + generator + "</generator>");
+  return configWithPhaseSpace("<generator name=\"ReplicaGenerator\">" + generator + "</generator>");
 }
 }  // namespace
 

@@ -1,5 +1,7 @@
 // InputErrorTest: one malformed input per error class; each asserts that the reported problem names
-// the file, the line, the element path and what was expected, and that problems are collected.
+// the file, the line, the element path and what was expected, and that problems are collected. Among them
+// what used to be reported misleadingly: two files including each other ("missing element <moleculetype>",
+// naming neither) and a mass in kilograms in reduced units ("the time step is too large" at the first step).
 #include "ConfigurationReader.h"
 #include "io/tests/IoTestFiles.h"
 
@@ -30,6 +32,9 @@ class InputErrorTest : public CppUnit::TestFixture {
   CPPUNIT_TEST(missingInclude);
   CPPUNIT_TEST(problemsCollectedTogether);
   CPPUNIT_TEST(missingConfigFile);
+  CPPUNIT_TEST(includeLoopNamesBothFiles);
+  CPPUNIT_TEST(nestedIncludeFollowed);
+  CPPUNIT_TEST(massInKilograms);
   CPPUNIT_TEST_SUITE_END();
 
  public:
@@ -179,6 +184,46 @@ class InputErrorTest : public CppUnit::TestFixture {
       CPPUNIT_ASSERT_EQUAL(dir.file("nothere.xml"), e.problems().at(0).file);
       CPPUNIT_ASSERT(std::string(e.what()).find("cannot read the file") != std::string::npos);
     }
+  }
+
+  /// config.xml takes its components from a.xml, whose components come from config.xml's again.
+  void includeLoopNamesBothFiles() {
+    TempDir dir;
+    writeFile(dir.file("a.xml"), "<?xml version='1.0'?>\n<components>\n  <include query=\"/mardyn/simulation/ensemble/"
+                                 "components/moleculetype\">config.xml</include>\n</components>\n");
+    std::string cfg = validConfig();
+    const auto b = cfg.find("<moleculetype id=\"1\""), e0 = cfg.find("<mixing>");
+    cfg.replace(b, e0 - b, "<include query=\"/components/moleculetype\">a.xml</include>\n");
+    const InputError e = readError(dir, cfg, validPhaseSpace());
+    expectProblem(e, dir.file("a.xml"), 3, "/components/include",
+                  "include loop: '" + dir.file("config.xml") + "' includes '" + dir.file("a.xml") + "' includes '" +
+                      dir.file("config.xml") + "' again");
+  }
+
+  /// An include inside an included file stands for what its query selects (it used to be dropped).
+  void nestedIncludeFollowed() {
+    TempDir dir;
+    std::string cfg = validConfig();
+    const auto b = cfg.find("<moleculetype id=\"1\""), e0 = cfg.find("<mixing>");
+    const std::string types = cfg.substr(b, e0 - b);
+    writeFile(dir.file("inner.xml"), "<?xml version='1.0'?>\n<components>\n" + types + "</components>\n");
+    writeFile(dir.file("outer.xml"), "<?xml version='1.0'?>\n<components>\n  <include query=\"/components/moleculetype\">"
+                                     "inner.xml</include>\n</components>\n");
+    cfg.replace(b, e0 - b, "<include query=\"/components/moleculetype\">outer.xml</include>\n");
+    writeFile(dir.file("phase.inp"), validPhaseSpace());
+    const SimulationConfig c = ConfigurationReader::read(writeFile(dir.file("config.xml"), cfg));
+    CPPUNIT_ASSERT_EQUAL(std::size_t(2), c.components.size());
+    CPPUNIT_ASSERT_EQUAL(std::string("B"), c.components[1].name());
+  }
+
+  /// An argon atom's mass in kg (6.63e-26) with sigma and epsilon about 1: the mass is named, at its line.
+  void massInKilograms() {
+    TempDir dir;
+    const std::string cfg = replaced(validConfig(), "<mass>2.0</mass>", "<mass>6.63e-26</mass>");
+    const InputError e = readError(dir, cfg, validPhaseSpace());
+    expectProblem(e, dir.file("config.xml"), lineOf(cfg, "<mass>6.63e-26"), "/mardyn/simulation/ensemble/components/moleculetype/site/mass",
+                  "component 'A' (mass 6.63e-26, sigma 1, epsilon 1.5) moves on the time scale sigma sqrt(m / epsilon) = "
+                  "2.1e-13, and the time step 0.004 is 1.9e+10 times that: a mass of 6.63e-26 looks like kilograms");
   }
 };
 

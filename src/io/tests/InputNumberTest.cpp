@@ -1,7 +1,10 @@
 // InputNumberTest: one input per class of bad number: values that are not finite (inf, nan) in the
 // XML and in the phase space, negative values where the physics needs >= 0, and sizes that cannot
 // fit in memory (molecule counts, lattice cells, linked cells). Each must be an input error naming
-// file, line, element and what was expected, never a crash or a run on garbage.
+// file, line, element and what was expected, never a crash or a run on garbage. A number that is written
+// well but does not fit (1e-320 underflows, 2^64 - 1 is beyond a long) is said to be out of range, not of the
+// wrong type.
+#include "io/CommandLine.h"
 #include "io/tests/IoTestFiles.h"
 #include "particleContainer/LinkedCells.h"
 #include "utils/MemoryLimit.h"
@@ -18,9 +21,8 @@ const char* kPS = "/mardyn/simulation/ensemble/phasespacepoint/file";
 const char* kSite = "/mardyn/simulation/ensemble/components/moleculetype/site";
 
 std::string withGenerator(const std::string& cells) {
-  return replaced(validConfig(), "<file type=\"ASCII\">phase.inp</file>",
-                  "<generator name=\"Lattice\"><lattice>fcc</lattice>\n<cells>" + cells +
-                      "</cells><component>1</component></generator>");
+  return configWithPhaseSpace("<generator name=\"Lattice\"><lattice>fcc</lattice>\n<cells>" + cells +
+                         "</cells><component>1</component></generator>");
 }
 }  // namespace
 
@@ -45,6 +47,8 @@ class InputNumberTest : public CppUnit::TestFixture {
   CPPUNIT_TEST(cellGridTooLarge);
   CPPUNIT_TEST(hugeBox);
   CPPUNIT_TEST(linkedCellsRefuseHugeRegion);
+  CPPUNIT_TEST(underflowingNumber);
+  CPPUNIT_TEST(integerOutOfRange);
   CPPUNIT_TEST_SUITE_END();
 
  public:
@@ -224,6 +228,40 @@ class InputNumberTest : public CppUnit::TestFixture {
       thrown = std::string(e.what()).find("of memory available") != std::string::npos;
     }
     CPPUNIT_ASSERT(thrown);
+  }
+
+  /// "'1e-320' is not a positive number": it is; it underflows.
+  void underflowingNumber() {
+    TempDir dir;
+    const std::string cfg = replaced(validConfig(), ">0.004</timestep>", ">1e-320</timestep>");
+    const InputError e = readError(dir, cfg, validPhaseSpace());
+    expectProblem(e, dir.file("config.xml"), lineOf(cfg, "<timestep"), "/mardyn/simulation/integrator/timestep",
+                  "'1e-320' underflows: its magnitude is below 2.22507e-308, the smallest a double holds at full "
+                  "precision (expected a positive number)");
+    const std::string inp = replaced(validPhaseSpace(), "-0.1 -0.2 -0.3", "-0.1 1e-400 -0.3");
+    const InputError p = readError(dir, validConfig(), inp);
+    expectProblem(p, dir.file("phase.inp"), lineOf(inp, "1e-400"), kPS, "column 7 '1e-400' underflows");
+    const std::string big = replaced(validConfig(), "<lx>10</lx>", "<lx>1e400</lx>");
+    expectProblem(readError(dir, big, validPhaseSpace()), dir.file("config.xml"), lineOf(big, "<lx>"),
+                  "/mardyn/simulation/ensemble/domain/lx", "'1e400' overflows");
+  }
+
+  /// "'18446744073709551615' is not a non-negative integer": it is; it is out of range.
+  void integerOutOfRange() {
+    TempDir dir;
+    const std::string cfg = replaced(validConfig(), "<production><steps>100</steps>",
+                                     "<production><steps>18446744073709551615</steps>");
+    const InputError e = readError(dir, cfg, validPhaseSpace());
+    expectProblem(e, dir.file("config.xml"), lineOf(cfg, "<production>"), "/mardyn/simulation/run/production/steps",
+                  "'18446744073709551615' is out of range: integers here lie in -9223372036854775808..9223372036854775807 "
+                  "(expected a non-negative integer)");
+    try {
+      CommandLine::parse({"--steps", "18446744073709551615", "c.xml"});
+      CPPUNIT_FAIL("--steps 18446744073709551615 was accepted");
+    } catch (const CommandLine::UsageError& u) {
+      CPPUNIT_ASSERT_MESSAGE(u.what(), std::string(u.what()).find("option --steps: '18446744073709551615' is out of "
+                                                                  "range") != std::string::npos);
+    }
   }
 };
 

@@ -191,6 +191,14 @@ inline std::string validConfig() {
 )";
 }
 
+/// validConfig() with `phasespace` (a <generator> or <file> element) for its phase space, which may hold
+/// molecules of one component only (a generator makes one): the thermostat is made global, as one of a
+/// component without molecules would act on none (an input error).
+inline std::string configWithPhaseSpace(const std::string& phasespace) {
+  return replaced(replaced(validConfig(), "<file type=\"ASCII\">phase.inp</file>", phasespace), "componentId=\"B\"",
+                  "componentId=\"global\"");
+}
+
 /// A phase space for validConfig(): three molecules, ICRVQD.
 inline std::string validPhaseSpace() {
   return R"(mardyn trunk 20120726

@@ -6,14 +6,13 @@
 #include "io/PhaseSpaceReader.h"
 #include "io/ResultFileReader.h"
 #include "io/XyzFileReader.h"
-#include "io/tests/IoTestFiles.h"
+#include "io/tests/MardynProcess.h"
 
 #include <cppunit/extensions/HelperMacros.h>
 
 #include <chrono>
 #include <csignal>
 #include <cstdlib>
-#include <fcntl.h>
 #include <filesystem>
 #include <sys/wait.h>
 #include <thread>
@@ -23,39 +22,6 @@ using namespace mardyn;
 using namespace mardyn::iotest;
 
 namespace {
-std::string mardynPath() {
-  std::error_code ec;
-  const auto self = std::filesystem::read_symlink("/proc/self/exe", ec);
-  return ec ? std::string() : (self.parent_path() / "mardyn").string();
-}
-
-int run(const std::string& args, const TempDir& dir, const std::string& tag = "") {
-  const std::string cmd = "cd '" + dir.path().string() + "' && '" + mardynPath() + "' " + args + " > out" + tag +
-                          ".txt 2> err" + tag + ".txt";
-  const int status = std::system(cmd.c_str());
-  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-}
-
-/// input/lj-fcc (864 LJ atoms, NVT) with `phasespace` and the given output plugins.
-std::string ljConfig(const std::string& phasespace, const std::string& plugins) {
-  const char* src = std::getenv("MARDYN_SOURCE_DIR");
-  std::string cfg = readFile((std::filesystem::path(src ? src : ".") / "input" / "lj-fcc" / "config.xml").string());
-  const auto ps0 = cfg.find("<generator"), ps1 = cfg.find("</generator>") + 12;
-  if (phasespace != "generator") cfg.replace(ps0, ps1 - ps0, phasespace);
-  const auto o0 = cfg.find("<output>"), o1 = cfg.find("</output>") + 9;
-  return cfg.replace(o0, o1 - o0, "<output>" + plugins + "</output>");
-}
-
-std::string plugin(const std::string& name, int frequency, const std::string& extra = "") {
-  return "<outputplugin name=\"" + name + "\"><writefrequency>" + std::to_string(frequency) + "</writefrequency>" +
-         extra + "</outputplugin>\n";
-}
-
-/// The last "Simstep = N" line of a step-line output, or -1.
-long lastStepLine(const std::string& text) {
-  const auto at = text.rfind("Simstep = ");
-  return at == std::string::npos ? -1 : std::atol(text.c_str() + at + 10);
-}
 
 std::vector<unsigned long> rowSteps(const std::string& file) {
   std::vector<unsigned long> steps;
@@ -115,17 +81,7 @@ class KillRestartTest : public CppUnit::TestFixture {
     TempDir dir;
     writeFile(dir.file("config.xml"), ljConfig("generator", plugin("ResultWriter", 1) + plugin("XyzWriter", 1) +
                                                                 plugin("CheckpointWriter", 40)));
-    const pid_t pid = fork();
-    if (pid == 0) {
-      if (chdir(dir.path().c_str()) != 0) _exit(127);
-      const int out = open("out.txt", O_WRONLY | O_CREAT | O_TRUNC, 0644);
-      const int err = open("err.txt", O_WRONLY | O_CREAT | O_TRUNC, 0644);
-      dup2(out, 1);
-      dup2(err, 2);
-      const std::string exe = mardynPath();
-      execl(exe.c_str(), exe.c_str(), "--steps", "1000000", "-p", "out/k", "config.xml", static_cast<char*>(nullptr));
-      _exit(127);
-    }
+    const pid_t pid = spawnMardyn({"--steps", "1000000", "-p", "out/k", "config.xml"}, dir);
     CPPUNIT_ASSERT(pid > 0);
     const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
     while (lastStepLine(readFile(dir.file("out.txt"))) < 150 && std::chrono::steady_clock::now() < deadline)
@@ -172,15 +128,15 @@ class KillRestartTest : public CppUnit::TestFixture {
     const std::string plugins = plugin("ResultWriter", 1, "<accumulation_steps>7</accumulation_steps>") +
                                 plugin("XyzWriter", 5) + plugin("CheckpointWriter", 10);
     writeFile(dir.file("config.xml"), ljConfig("generator", plugins));
-    CPPUNIT_ASSERT_EQUAL(0, run("--steps 30 -p out/p config.xml", dir));
-    CPPUNIT_ASSERT_EQUAL(0, run("-q --steps 50 -p out/r config.xml", dir));
+    CPPUNIT_ASSERT_EQUAL(0, runMardyn("--steps 30 -p out/p config.xml", dir));
+    CPPUNIT_ASSERT_EQUAL(0, runMardyn("-q --steps 50 -p out/r config.xml", dir));
     const std::string start = dir.file("out/p-000000020.restart.dat");
     const std::string startText = readFile(start);
     CPPUNIT_ASSERT(startText.find("# mardyn-step 20\n") != std::string::npos);
     CPPUNIT_ASSERT(startText.find("# mardyn-state ResultWriter 1 20 ") != std::string::npos);
 
     writeFile(dir.file("restart.xml"), ljConfig("<file type=\"ASCII\">out/p-000000020.restart.dat</file>", plugins));
-    CPPUNIT_ASSERT_EQUAL(0, run("--steps 50 -p out/p restart.xml", dir, "B"));
+    CPPUNIT_ASSERT_EQUAL(0, runMardyn("--steps 50 -p out/p restart.xml", dir, "B"));
     const std::string out = readFile(dir.file("outB.txt"));
     CPPUNIT_ASSERT_MESSAGE(out, out.find("Simstep = 20\t") == 0);  // the step counter continues
     CPPUNIT_ASSERT(out.find("Simstep = 50\t") != std::string::npos && out.find("Simstep = 51") == std::string::npos);
@@ -201,7 +157,7 @@ class KillRestartTest : public CppUnit::TestFixture {
     // From the final checkpoint (step 50) with the same prefix: that file stays, the new final one is numbered.
     const std::string final50 = readFile(dir.file("out/p.restart.dat"));
     writeFile(dir.file("restart2.xml"), ljConfig("<file type=\"ASCII\">out/p.restart.dat</file>", plugins));
-    CPPUNIT_ASSERT_EQUAL(0, run("-q --steps 55 -p out/p restart2.xml", dir, "C"));
+    CPPUNIT_ASSERT_EQUAL(0, runMardyn("-q --steps 55 -p out/p restart2.xml", dir, "C"));
     CPPUNIT_ASSERT_EQUAL(final50, readFile(dir.file("out/p.restart.dat")));
     CPPUNIT_ASSERT(readFile(dir.file("out/p-000000055.restart.dat")).find("# mardyn-step 55\n") != std::string::npos);
     CPPUNIT_ASSERT(readFile(dir.file("errC.txt")).find("which is kept; the final checkpoint is out/p-000000055") !=
@@ -214,12 +170,12 @@ class KillRestartTest : public CppUnit::TestFixture {
     TempDir dir;
     writeFile(dir.file("config.xml"), ljConfig("generator", plugin("ResultWriter", 1)));
     writeFile(dir.file("blocker"), "a file where a directory should be\n");
-    CPPUNIT_ASSERT_EQUAL(1, run("--steps 5 -p blocker/run config.xml", dir));
+    CPPUNIT_ASSERT_EQUAL(1, runMardyn("--steps 5 -p blocker/run config.xml", dir));
     CPPUNIT_ASSERT(readFile(dir.file("err.txt")).find("'blocker'") != std::string::npos);
     CPPUNIT_ASSERT(readFile(dir.file("out.txt")).find("Simstep = ") == std::string::npos);
     // Only the final checkpoint's path is unwritable: the run stops before its first step, not after its last.
     std::filesystem::create_directories(dir.file("out/f.restart.dat"));
-    CPPUNIT_ASSERT_EQUAL(1, run("--steps 5 -p out/f config.xml", dir));
+    CPPUNIT_ASSERT_EQUAL(1, runMardyn("--steps 5 -p out/f config.xml", dir));
     CPPUNIT_ASSERT_MESSAGE(readFile(dir.file("err.txt")),
                            readFile(dir.file("err.txt")).find("out/f.restart.dat' cannot be written") != std::string::npos);
     CPPUNIT_ASSERT(readFile(dir.file("out.txt")).find("Simstep = 1\t") == std::string::npos);

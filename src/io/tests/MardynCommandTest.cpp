@@ -30,8 +30,7 @@ int run(const std::string& args, const TempDir& dir, const std::string& env = ""
 }
 
 std::string smallConfig(const std::string& phasespace) {
-  std::string cfg = validConfig();
-  cfg = replaced(cfg, "<file type=\"ASCII\">phase.inp</file>", phasespace);
+  std::string cfg = configWithPhaseSpace(phasespace);
   cfg = replaced(cfg, "<production><steps>100</steps></production>", "<production><steps>3</steps></production>");
   return cfg;
 }
@@ -121,9 +120,9 @@ class MardynCommandTest : public CppUnit::TestFixture {
     const auto mols = PhaseSpaceReader::read(dir.file("out/a.restart.dat"), "/file", 2, {10, 11, 12}, problems);
     CPPUNIT_ASSERT(problems.empty());
     CPPUNIT_ASSERT_EQUAL(std::size_t(32), mols.size());
-    // the checkpoint is a valid phase-space input
+    // the checkpoint is a valid phase-space input; the run continues from its step 4
     writeFile(dir.file("config2.xml"), smallConfig("<file type=\"ASCII\">out/a.restart.dat</file>"));
-    CPPUNIT_ASSERT_EQUAL(0, run("-q --final-checkpoint 0 -p out/b config2.xml", dir));
+    CPPUNIT_ASSERT_EQUAL(0, run("-q --steps 6 --final-checkpoint 0 -p out/b config2.xml", dir));
     CPPUNIT_ASSERT(std::filesystem::exists(dir.file("out/b.res")));
     CPPUNIT_ASSERT(!std::filesystem::exists(dir.file("out/b.restart.dat")));
   }

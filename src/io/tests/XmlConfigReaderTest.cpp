@@ -169,8 +169,7 @@ class XmlConfigReaderTest : public CppUnit::TestFixture {
   void ls1CubicGridGenerator() {
     TempDir dir;
     auto withGenerator = [&](const std::string& body) {
-      return replaced(validConfig(), "<file type=\"ASCII\">phase.inp</file>",
-                      "<generator name=\"CubicGridGenerator\">" + body + "</generator>");
+      return configWithPhaseSpace("<generator name=\"CubicGridGenerator\">" + body + "</generator>");
     };
     SimulationConfig c = ConfigurationReader::read(writeFile(dir.file("a.xml"), withGenerator("<numMolecules>250</numMolecules>")));
     CPPUNIT_ASSERT_EQUAL(std::size_t(250), c.molecules.size());  // 2 * 5^3

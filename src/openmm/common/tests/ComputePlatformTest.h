@@ -8,6 +8,7 @@
 #include "ComputeConstraintTests.h"
 #include "PlatformTestBase.h"
 
+#include <cmath>
 #include <cstring>
 #include <numeric>
 #include <random>
@@ -62,11 +63,11 @@ protected:
   }
   void prepare(OpenMM::Platform& platform) override { platform.setPropertyDefaultValue("Precision", precision()); }
 
-  /// A periodic box of charged LJ atoms, bonded in pairs (bond, exclusion), on a jittered lattice; atom k of
-  /// the System is atom order[k] of the unpermuted one.
+  /// A periodic box of charged LJ atoms, bonded in pairs (bond, exclusion), on a jittered cubic lattice of
+  /// order.size() sites, 0.32 apart (1000: a box of 3.2); atom k of the System is atom order[k] of the unpermuted one.
   static void pairedAtoms(const std::vector<int>& order, OpenMM::System& system, std::vector<OpenMM::Vec3>& positions) {
-    const int cells = 10, n = cells * cells * cells;
-    const double box = 3.2, spacing = box / cells;
+    const int cells = static_cast<int>(std::lround(std::cbrt(static_cast<double>(order.size())))), n = cells * cells * cells;
+    const double spacing = 0.32, box = spacing * cells;
     std::vector<int> slot(order.size());
     for (int k = 0; k < n; k++) slot[static_cast<std::size_t>(order[static_cast<std::size_t>(k)])] = k;
     system.setDefaultPeriodicBoxVectors(OpenMM::Vec3(box, 0, 0), OpenMM::Vec3(0, box, 0), OpenMM::Vec3(0, 0, box));
@@ -265,7 +266,7 @@ protected:
   void reorderingInvisible() {
     OpenMM::System system;
     std::vector<OpenMM::Vec3> positions;
-    pairedAtoms(identityOrder(1000), system, positions);
+    pairedAtoms(identityOrder(512), system, positions);  // 16 blocks of 32 slots, a box of 2.56 (cutoff 1)
     OpenMM::VerletIntegrator integrator(0.0005), reference(0.0005);
     OpenMM::Context context(system, integrator, platform());
     OpenMM::Context expected(system, reference, OpenMM::Platform::getPlatformByName("Reference"));

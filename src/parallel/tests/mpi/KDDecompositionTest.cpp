@@ -47,7 +47,7 @@ class KDDecompositionTest : public CppUnit::TestFixture {
   /// newtons: the runs, with Newton across faces (true) or half weights (false).
   static void compare(const SimulationConfig& cfg, unsigned long steps, bool measured, unsigned long minRebalances,
                       std::initializer_list<bool> newtons, const char* label) {
-    const testing::Trace serial = testing::runTrace(cfg, std::make_unique<DomainDecompSequential>(), steps);
+    const testing::Trace serial = testing::serialReference(cfg, steps);
     for (bool newton : newtons) {
       SimulationConfig run = cfg;
       run.newton = newton;

@@ -1,10 +1,12 @@
 // MpiRunComparison: what the MPI tests compare between two runs of one configuration: per-step T, U_pot
-// and p, and the final positions gathered on rank 0 (the verdict shared with every rank).
+// and p, and the final positions gathered on rank 0 (the verdict shared with every rank); the serial reference.
 #pragma once
 
 #include "Simulation.h"
 #include "parallel/DomainDecompBase.h"
+#include "parallel/DomainDecompSequential.h"
 #include "parallel/ParallelEnvironment.h"
+#include "parallel/tests/mpi/RootBroadcast.h"
 
 #include <mpi.h>
 
@@ -45,6 +47,15 @@ Trace runTrace(const SimulationConfig& cfg, std::unique_ptr<DomainDecompBase> de
 
 inline Trace runTrace(const SimulationConfig& cfg, std::unique_ptr<DomainDecompBase> decomp, unsigned long steps) {
   return runTrace(cfg, std::move(decomp), steps, [](Simulation&) {});
+}
+
+/// The sequential run, computed by rank 0 alone (on a loaded 2-core machine one copy per rank ran at once):
+/// its per-step values reach every rank, its final molecules stay on rank 0, where positionDeviation compares.
+inline Trace serialReference(const SimulationConfig& cfg, unsigned long steps) {
+  Trace tr;
+  if (ParallelEnvironment::rank() == 0) tr = runTrace(cfg, std::make_unique<DomainDecompSequential>(), steps);
+  for (std::vector<double>* v : {&tr.t, &tr.u, &tr.p}) mpitest::broadcastFromRoot(*v);
+  return tr;
 }
 
 inline double relDev(const std::vector<double>& a, const std::vector<double>& b) {

@@ -35,7 +35,7 @@ class NewtonAcrossFacesTest : public CppUnit::TestFixture {
 
   static void compare(SimulationConfig cfg, unsigned long steps, const char* label) {
     cfg.newton = false;
-    const testing::Trace serial = testing::runTrace(cfg, std::make_unique<DomainDecompSequential>(), steps);
+    const testing::Trace serial = testing::serialReference(cfg, steps);
     for (const auto& grid : grids()) {
       const testing::Trace halves = testing::runTrace(cfg, std::make_unique<DomainDecompMPI>(grid), steps);
       SimulationConfig newton = cfg;
