@@ -127,6 +127,10 @@ void PlanarLongRange::measure(ParticleContainer& container, const DomainDecompBa
     }
     if (_dipoleIndex[c] >= 0) rho[_rho.size() + _dipoleIndex[c] * _slabs + slabOf(m.r().y)] += perMolecule;
   });
+  takeProfile(std::move(rho), decomp);
+}
+
+void PlanarLongRange::takeProfile(std::vector<double> rho, const DomainDecompBase& decomp) {
   if (_config.smooth) {  // the profile averaged over every call so far
     for (std::size_t i = 0; i < _rho.size(); ++i) _rhoSum[i] += rho[i];
     for (std::size_t i = 0; i < _rhoD.size(); ++i) _rhoDSum[i] += rho[_rho.size() + i];
@@ -138,7 +142,13 @@ void PlanarLongRange::measure(ParticleContainer& container, const DomainDecompBa
   std::copy(rho.begin() + static_cast<long>(_rho.size()), rho.end(), _rhoD.begin());
 }
 
+void PlanarLongRange::advanceCall() {
+  if (_calls % _config.frequency == 0) computeTerms();
+  ++_calls;
+}
+
 void PlanarLongRange::computeTerms() {
+  ++_termsVersion;
   for (auto* v : {&_u, &_vN, &_vT, &_f, &_uD, &_vND, &_vTD, &_fD}) std::fill(v->begin(), v->end(), 0.0);
   const unsigned half = _slabs / 2;
   // every unordered slab pair once, at its minimum-image distance; j is above i when j - i < slabs/2
@@ -198,9 +208,8 @@ Vec3 PlanarLongRange::moleculeVirial(const Molecule& m) const {
 }
 
 void PlanarLongRange::apply(ParticleContainer& container, const DomainDecompBase& decomp, double& upot, double& virial) {
-  if (_config.smooth || _calls % _config.frequency == 0) measure(container, decomp);
-  if (_calls % _config.frequency == 0) computeTerms();
-  ++_calls;
+  if (measuresNow()) measure(container, decomp);
+  advanceCall();
   double u = 0, w = 0;
   container.forEach([&](Molecule& m) {
     const unsigned c = m.componentId();

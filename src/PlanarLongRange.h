@@ -31,7 +31,40 @@ class PlanarLongRange : public PhysicsPlugin {
   double force(unsigned type, unsigned slab) const { return _f[type * _slabs + slab]; }
   unsigned slabs() const { return _slabs; }
 
+  // The parts of apply(), for a caller that measures and applies on the molecules itself (on a device):
+  /// Whether this call measures the profile.
+  bool measuresNow() const { return _config.smooth || _calls % _config.frequency == 0; }
+  /// Takes this process's profile (per LJ type and slab, then per dipole type and slab: molecules per slab
+  /// volume, as measure() counts them); smoothed and reduced over the ranks as measure() does.
+  void takeProfile(std::vector<double> rho, const DomainDecompBase& decomp);
+  /// The slab terms where this call recomputes them; counts the call.
+  void advanceCall();
+  /// Counts the computations of the slab terms (a caller holding a copy of the tables refreshes it).
+  unsigned long termsVersion() const { return _termsVersion; }
+  /// The slab of a site at y (ls1's truncation, periodic), the first LJ type of component c, its dipole
+  /// type (-1: none), the numbers of types and where the force acts (left <= y <= right).
+  int slabOf(double y) const;
+  unsigned ljOffset(unsigned component) const { return _ljOffset[component]; }
+  int dipoleIndex(unsigned component) const { return _dipoleIndex[component]; }
+  unsigned numLJTypes() const { return _types; }
+  unsigned numDipoleTypes() const { return _dipoleTypes; }
+  double slabWidth() const { return _delta; }
+  double left() const { return _config.left; }
+  double right() const { return _config.right; }
+  /// Molecules per slab volume that one molecule adds to the profile.
+  double perMolecule() const { return _slabs / _volume; }
+  /// Per (LJ type, slab) and per (dipole type, slab): energy, normal and tangential virial, force.
+  const std::vector<double>& u() const { return _u; }
+  const std::vector<double>& vN() const { return _vN; }
+  const std::vector<double>& vT() const { return _vT; }
+  const std::vector<double>& f() const { return _f; }
+  const std::vector<double>& uDipole() const { return _uD; }
+  const std::vector<double>& vNDipole() const { return _vND; }
+  const std::vector<double>& vTDipole() const { return _vTD; }
+  const std::vector<double>& fDipole() const { return _fD; }
+
   std::string name() const override { return "planar long-range correction"; }
+  std::unique_ptr<PhysicsPlugin> clone() const override { return std::make_unique<PlanarLongRange>(*this); }
   /// After the traversal (also at the start step): the profile's forces and the local corrections.
   void siteWiseForces(PluginStep& s) override { apply(s.container, s.decomp, *s.upot, *s.virial); }
 
@@ -47,7 +80,6 @@ class PlanarLongRange : public PhysicsPlugin {
   Terms dipoleTerms(double mu2a, double mu2b, double d, bool beyond) const;
   void measure(ParticleContainer& container, const DomainDecompBase& decomp);
   void computeTerms();
-  int slabOf(double y) const;
 
   PlanarLongRangeConfig _config;
   std::vector<Component> _components;
@@ -62,6 +94,7 @@ class PlanarLongRange : public PhysicsPlugin {
   std::vector<double> _rho, _rhoSum, _u, _vN, _vT, _f;       ///< per LJ type and slab
   std::vector<double> _rhoD, _rhoDSum, _uD, _vND, _vTD, _fD; ///< per dipole type and slab
   unsigned long _calls = 0;
+  unsigned long _termsVersion = 0;
 };
 
 }  // namespace mardyn

@@ -7,6 +7,7 @@
 #include "Domain.h"
 #include "integrators/Leapfrog.h"
 #include "parallel/DomainDecompBase.h"
+#include "plugins/PhysicsPlugin.h"
 #include "utils/MardynException.h"
 
 #include <cstdint>
@@ -38,12 +39,25 @@ class ResidentTimeStep {
   virtual void postForces(double dt, bool kick, KineticSums& sums) = 0;
   /// v *= betaTrans[c], L *= betaRot[c] for the owned molecules of component c (the thermostat).
   virtual void scaleVelocities(const std::vector<double>& betaTrans, const std::vector<double>& betaRot) = 0;
+  /// ls1's explosion heuristic at temperature T (VelocityScalingThermostat::capKineticEnergies): every
+  /// owned molecule's translational kinetic energy capped at 10 T, its rotational one at 3 f_rot T, with
+  /// the force and torque scaled alike.
+  virtual void capKineticEnergies(double temperature) = 0;
   /// Per component, the squared force and torque beyond which postForces throws ForceAlarm.
   virtual void setForceLimits(const std::vector<double>& force2, const std::vector<double>& torque2) = 0;
   /// Bytes copied between the host and the molecules' home so far, both ways.
   virtual std::uint64_t transferredBytes() const = 0;
   /// Lines for the end-of-run summary (memory held, rebuilds, a kernel profile where one was taken).
   virtual std::string summary(unsigned long steps) const = 0;
+
+  /// Takes over the physics plugins (in the order they act): each runs where the molecules live when
+  /// there is an implementation for it there, else through the host with the molecules of the region its
+  /// hook touches (PhysicsPlugin::region) carried there and back. Returns, per plugin, "device" or "host".
+  virtual std::vector<std::string> attachPlugins(const std::vector<PhysicsPlugin*>& plugins) = 0;
+  /// The plugins' init, after the first exchange.
+  virtual void initPlugins(PluginStep& step) = 0;
+  /// Every plugin's hook at this point of the step, in their order.
+  virtual void runPlugins(PluginHook hook, PluginStep& step) = 0;
 };
 
 }  // namespace mardyn

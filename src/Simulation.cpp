@@ -140,7 +140,23 @@ PluginStep Simulation::pluginStep(bool startStep) {
 void Simulation::setContainerDecorator(ContainerDecorator decorator) {
   if (_prepared) throw MardynException("Simulation: a container decorator must be set before the run is prepared");
   _decorator = std::move(decorator);
-  if (_decorator) createContainer(true);  // a decorated traversal needs neither a Verlet list nor its wider halo
+  if (!_decorator) return;
+  createContainer(true);  // a decorated traversal needs neither a Verlet list nor its wider halo
+  std::unique_ptr<LinkedCells> lc(static_cast<LinkedCells*>(_container.release()));
+  _container = _decorator(std::move(lc));
+  _resident = dynamic_cast<ResidentTimeStep*>(_container.get());
+  if (_resident) {
+    std::vector<PhysicsPlugin*> all;
+    for (const auto& p : _physics) all.push_back(p.get());
+    _pluginPlaces = _resident->attachPlugins(all);
+  }
+}
+
+void Simulation::runPlugins(PluginHook hook, PluginStep& s) {
+  if (_resident)
+    _resident->runPlugins(hook, s);
+  else
+    for (const auto& p : _physics) p->call(hook, s);
 }
 
 void Simulation::createContainer(bool decorated) {
@@ -169,18 +185,7 @@ void Simulation::createContainer(bool decorated) {
 
 void Simulation::prepare() {
   if (_prepared) return;
-  if (_decorator) {
-    std::unique_ptr<LinkedCells> lc(static_cast<LinkedCells*>(_container.release()));
-    _container = _decorator(std::move(lc));
-  }
-  _resident = dynamic_cast<ResidentTimeStep*>(_container.get());
   if (_resident && _binningFactory) _sampling->setDeviceBinning(_binningFactory(*_container, *_sampling));
-  if (_resident && !_physics.empty()) {
-    std::string names;
-    for (const auto& p : _physics) names += (names.empty() ? "" : ", ") + p->name();
-    throw MardynException("the GPU time step does not support " + names +
-                          " (they change forces, velocities or positions on the host); run without --gpu or remove them");
-  }
   if (_resident) {
     std::vector<double> force2, torque2;
     for (std::size_t c = 0; c < _config.components.size(); ++c) {
@@ -244,7 +249,10 @@ void Simulation::prepare() {
   }
   {
     PluginStep s = pluginStep(true);
-    for (const auto& p : _physics) p->init(s);
+    if (_resident)
+      _resident->initPlugins(s);
+    else
+      for (const auto& p : _physics) p->init(s);
   }
   computeForces();
   computeGlobalValues(finishForces(false), false);
@@ -290,24 +298,30 @@ void Simulation::computeForces() {
     ScopedTimer t(_timers["forces"]);
     if (_resident) {
       _resident->computeForces();  // U_pot and virial come with the kinetic sums (finishForces)
-      return;
-    }
-    _container->traverseCells(*_processor);
-    if (!_container->traversalResult(_localUpot, _localVirial)) {
-      _localUpot = _processor->upot();
-      _localVirial = _processor->virial();
+    } else {
+      _container->traverseCells(*_processor);
+      if (!_container->traversalResult(_localUpot, _localVirial)) {
+        _localUpot = _processor->upot();
+        _localVirial = _processor->virial();
+      }
     }
   }
-  if (_follower && _follower->newton()) {  // the halo copies' forces go back to their owners
+  if (!_resident && _follower && _follower->newton()) {  // the halo copies' forces go back to their owners
     ScopedTimer t(_timers["cells"]);
     _decomp->returnHaloForces(*_container);
   }
   ScopedTimer t(_timers["forces"]);
   PluginStep s = pluginStep(!_prepared);
-  s.upot = &_localUpot;
-  s.virial = &_localVirial;
-  for (const auto& p : _physics) p->siteWiseForces(s);  // the planar correction, walls
-  for (const auto& p : _physics) p->afterForces(s);     // before the force check (MaxCheck caps first)
+  if (_resident) {
+    _pluginUpot = _pluginVirial = 0.0;  // what the plugins add to the resident step's sums
+    s.upot = &_pluginUpot;
+    s.virial = &_pluginVirial;
+  } else {
+    s.upot = &_localUpot;
+    s.virial = &_localVirial;
+  }
+  runPlugins(PluginHook::SiteWiseForces, s);  // the planar correction, walls
+  runPlugins(PluginHook::AfterForces, s);     // before the force check (MaxCheck caps first)
   // The force check follows in finishForces (in the pass of the kick).
 }
 
@@ -323,6 +337,8 @@ KineticSums Simulation::finishForces(bool kick) {
       throw ConditionsCheck::Error("step " + std::to_string(_step) + ": " + alarm.what());
     }
     _container->traversalResult(_localUpot, _localVirial);
+    _localUpot += _pluginUpot;
+    _localVirial += _pluginVirial;
   } else if (kick) {
     if (const Molecule* bad = _integrator->eventForcesCalculated(*_container, sums, _conditions.get()))
       _conditions->reportForces(*bad, *_container, _step);
@@ -383,10 +399,10 @@ void Simulation::computeGlobalValues(const KineticSums& local, bool applyThermos
   bool capped = false;
   if (applyThermostat && _thermostat) {
     _thermostat->computeFactors(g);
-    // On the host the heuristic caps every molecule's kinetic energy, as ls1 does, and the run goes on from a
-    // step whose kinetic energy jumped (overlapping set-ups); the GPU time step only changes the factors, so
-    // there the jump still stops the run.
-    capped = _thermostat->limitExplosions(_resident ? nullptr : _container.get()) && !_resident;
+    // The heuristic caps every molecule's kinetic energy, as ls1 does (where the molecules live), and the run
+    // goes on from a step whose kinetic energy jumped (overlapping set-ups).
+    capped = _resident ? _thermostat->limitExplosions([this](double T) { _resident->capKineticEnergies(T); })
+                       : _thermostat->limitExplosions(_container.get());
     if (_resident) {
       std::vector<double> betaTrans, betaRot;
       _thermostat->componentFactors(betaTrans, betaRot);
@@ -397,9 +413,10 @@ void Simulation::computeGlobalValues(const KineticSums& local, bool applyThermos
     gv.betaTrans = _thermostat->betaTrans(0);
     gv.betaRot = _thermostat->betaRot(0);
   }
-  if (applyThermostat && _explosionGuard && !_resident) {
+  if (applyThermostat && _explosionGuard) {
     _explosionGuard->computeFactors(g);
-    capped = _explosionGuard->limitExplosions(_container.get());
+    capped = _resident ? _explosionGuard->limitExplosions([this](double T) { _resident->capKineticEnergies(T); })
+                       : _explosionGuard->limitExplosions(_container.get());
   }
   _conditions->checkEnergies(gv.uKinTrans + gv.uKinRot, gv.uPot, n, _step, capped);
 }
@@ -409,14 +426,13 @@ void Simulation::step() {
   ++_step;
   {
     ScopedTimer t(_timers["integration"]);
-    if (_resident) {
+    PluginStep s = pluginStep();
+    runPlugins(PluginHook::BeforeEventNewTimestep, s);
+    if (_resident)
       _resident->preForces(_integrator->timestep());
-    } else {
-      PluginStep s = pluginStep();
-      for (const auto& p : _physics) p->beforeEventNewTimestep(s);
+    else
       _integrator->eventNewTimestep(*_container);
-      for (const auto& p : _physics) p->beforeExchange(s);  // moves, inserts, removes: before the halos are made
-    }
+    runPlugins(PluginHook::BeforeExchange, s);  // moves, inserts, removes: before the halos are made
   }
   {
     ScopedTimer t(_timers["cells"]);
@@ -427,14 +443,14 @@ void Simulation::step() {
   }
   {
     PluginStep s = pluginStep();
-    for (const auto& p : _physics) p->beforeForces(s);
+    runPlugins(PluginHook::BeforeForces, s);
   }
   computeForces();
   {
     ScopedTimer t(_timers["integration"]);
     computeGlobalValues(finishForces(true), true);
     PluginStep s = pluginStep();
-    for (const auto& p : _physics) p->endStep(s);  // TemperatureControl after the global values
+    runPlugins(PluginHook::EndStep, s);  // TemperatureControl after the global values
   }
   _time += _integrator->timestep();
   ScopedTimer t(_timers["I/O"]);
@@ -472,6 +488,15 @@ std::string Simulation::startupLine() const {
   os << "CPU: " << _processorName << " cell processor, " << simdLevelName(_simd) << " kernels (CPU has " << supported
      << "), " << threads << (threads == 1 ? " thread" : " threads") << " x " << _decomp->numProcs()
      << (_decomp->numProcs() == 1 ? " process" : " processes");
+  if (!_physics.empty()) {
+    os << "\nPhysics plugins:";
+    for (std::size_t i = 0; i < _physics.size(); ++i) {
+      const std::string where = !_resident                         ? "on the CPU"
+                                : _pluginPlaces[i] == "device" ? "on the device"
+                                                               : "through the host";
+      os << (i ? ", " : " ") << _physics[i]->name() << " " << where;
+    }
+  }
   return os.str();
 }
 

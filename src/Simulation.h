@@ -55,8 +55,8 @@ class Simulation : public SimulationView {
   void prepare();
   /// One time step (half kick, drift, exchange, forces, half kick, thermostat, outputs).
   void step();
-  /// What computes the forces on the CPU and how wide: processor, kernel variant, threads x processes
-  /// (main prints it on standard error at start-up).
+  /// What computes the forces on the CPU and how wide: processor, kernel variant, threads x processes;
+  /// with physics plugins a second line says where each runs (main prints it on standard error at start-up).
   std::string startupLine() const;
   /// prepare(), config().stepsToRun() steps, finish(); then the summary (wall time, molecule
   /// updates per second, timer breakdown) on `log` (rank 0, unless quiet). Step and progress
@@ -127,6 +127,10 @@ class Simulation : public SimulationView {
   void createPhysicsPlugins();
   /// What the physics plugins work on now.
   PluginStep pluginStep(bool startStep = false);
+  /// Every physics plugin's hook, through the resident time step where there is one.
+  void runPlugins(PluginHook hook, PluginStep& s);
+  std::vector<std::string> _pluginPlaces;  ///< per plugin where it runs with the resident time step
+  double _pluginUpot = 0.0, _pluginVirial = 0.0;  ///< what the plugins add to the resident step's sums
   std::unique_ptr<ConditionsCheck> _conditions;
   std::vector<std::unique_ptr<OutputPlugin>> _outputs;
   ContainerDecorator _decorator;

@@ -54,6 +54,8 @@ class DeviceTimeStep {
   bool needsRebuild();
   /// Rebuilds the cells (wrap, images, binning); on one process: the whole rebuild.
   void rebuild();
+  /// The next exchange rebuilds the cells (molecules moved, came or went outside the time step's kernels).
+  void requestRebuild() { _forceRebuild = true; }
   /// Counts a rebuild made by others (DeviceHaloExchange under MPI).
   void countRebuild() {
     _forceRebuild = false;

@@ -197,6 +197,7 @@ void LinkedCellsGPUDecorator::forEachInRegion(const Vec3& lo, const Vec3& hi,
 // ---- the time step ----
 
 void LinkedCellsGPUDecorator::preForces(double dt) {
+  if (_pluginRunner) _pluginRunner->setTimeStep(dt);
   uploadIfChanged();
   DeviceTimeStep& step = deviceStep();  // attached at the first exchange (throws before)
   if (_steps++ == 0 && _halo) _peerBytesBefore = _halo->deviceToDeviceBytes();
@@ -333,8 +334,41 @@ std::string LinkedCellsGPUDecorator::summary(unsigned long steps) const {
        << static_cast<double>(_halo->deviceToDeviceBytes() - _peerBytesBefore) / static_cast<double>(std::max(steps, 1ul))
        << " bytes/step (this process's halo and migration)\n";
   if (_phases) os << _phases->table();
+  if (_pluginRunner) os << _pluginRunner->summary(steps);
   os << _context->kernelProfileTable();
   return os.str();
+}
+
+std::vector<std::string> LinkedCellsGPUDecorator::attachPlugins(const std::vector<PhysicsPlugin*>& plugins) {
+  _pluginRunner = std::make_unique<DevicePluginRunner>(plugins, _components);
+  return _pluginRunner->places();
+}
+
+DevicePluginRunner& LinkedCellsGPUDecorator::pluginRunner() {
+  if (!_pluginRunner) _pluginRunner = std::make_unique<DevicePluginRunner>(std::vector<PhysicsPlugin*>{}, _components);
+  _pluginRunner->attach(deviceStep(), [this](const std::vector<unsigned long>& count, const std::vector<unsigned long>& dof) {
+    _countPerComponent = count;
+    _rotDofPerComponent = dof;
+  });
+  if (_options.compareToCpu) _pluginRunner->compareWithCpu(_log, _options.effectiveTolerance());
+  return *_pluginRunner;
+}
+
+void LinkedCellsGPUDecorator::capKineticEnergies(double temperature) {
+  pluginRunner().capKineticEnergies(temperature);
+  _hostCurrent = false;
+}
+
+void LinkedCellsGPUDecorator::initPlugins(PluginStep& step) {
+  if (!_pluginRunner || _pluginRunner->empty()) return;
+  pluginRunner().init(step);
+  _hostCurrent = false;
+}
+
+void LinkedCellsGPUDecorator::runPlugins(PluginHook hook, PluginStep& step) {
+  if (!_pluginRunner || _pluginRunner->empty()) return;
+  pluginRunner().run(hook, step);
+  _hostCurrent = false;
 }
 
 bool LinkedCellsGPUDecorator::traversalResult(double& upot, double& virial) const {

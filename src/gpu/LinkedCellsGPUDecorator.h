@@ -9,6 +9,7 @@
 
 #include "gpu/CellProcessorAutoTuner.h"
 #include "gpu/CpuComparison.h"
+#include "gpu/DevicePluginRunner.h"
 #include "gpu/DeviceTimeStep.h"
 #include "gpu/GpuOptions.h"
 #include "gpu/MoleculeInteraction.h"
@@ -65,12 +66,18 @@ class LinkedCellsGPUDecorator : public ParticleContainer, public ResidentTimeSte
   void computeForces() override;
   void postForces(double dt, bool kick, KineticSums& sums) override;
   void scaleVelocities(const std::vector<double>& betaTrans, const std::vector<double>& betaRot) override;
+  void capKineticEnergies(double temperature) override;
   void setForceLimits(const std::vector<double>& force2, const std::vector<double>& torque2) override;
   std::uint64_t transferredBytes() const override;
-  /// "Device memory: ... (... bytes per molecule)", the cell rebuilds, under MPI the bytes copied between
-  /// the devices per step, with phaseProfile the device time per phase, and with MARDYN_COMPUTE_PROFILE=1
-  /// the kernels' share of the device time.
+  /// "Device memory: ... (... bytes per molecule)", the cell rebuilds, what the physics plugins through the
+  /// host carried, under MPI the bytes copied between the devices per step, with phaseProfile the device time
+  /// per phase, and with MARDYN_COMPUTE_PROFILE=1 the kernels' share of the device time.
   std::string summary(unsigned long steps) const override;
+  /// The physics plugins: on the device where DevicePluginRegistry has them, else through the host
+  /// (DevicePluginRunner).
+  std::vector<std::string> attachPlugins(const std::vector<PhysicsPlugin*>& plugins) override;
+  void initPlugins(PluginStep& step) override;
+  void runPlugins(PluginHook hook, PluginStep& step) override;
 
   double lastUpot() const { return _upot; }
   double lastVirial() const { return _virial; }
@@ -138,6 +145,9 @@ class LinkedCellsGPUDecorator : public ParticleContainer, public ResidentTimeSte
   unsigned long _traversals = 0;
   CpuComparison _comparison;
   std::vector<double> _forceLimit2, _torqueLimit2;  ///< per component (setForceLimits)
+  std::unique_ptr<DevicePluginRunner> _pluginRunner;
+  /// The plugin runner, attached to the device step on first use.
+  DevicePluginRunner& pluginRunner();
 };
 
 }  // namespace mardyn::gpu

@@ -34,6 +34,7 @@ class COMaligner : public PhysicsPlugin {
   Vec3 move(const std::vector<double>& sums) const;
 
   std::string name() const override { return "COMaligner"; }
+  std::unique_ptr<PhysicsPlugin> clone() const override { return std::make_unique<COMaligner>(*this); }
   // ls1 moves the owned molecules in beforeForces; here before the exchange, so that the halo copies follow
   void beforeExchange(PluginStep& s) override { apply(s.container, s.decomp, s.step); }
 

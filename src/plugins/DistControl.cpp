@@ -167,16 +167,33 @@ void DistControl::placeFollowers() const {
   for (PhysicsPlugin* p : _followers) p->followInterfaces(_left, _right);
 }
 
+void DistControl::addSample(const std::vector<double>& counts) {
+  for (std::size_t i = 0; i < _counts.size(); ++i) _counts[i] += counts[i];
+}
+
+void DistControl::afterInitSample(const DomainDecompBase& decomp, unsigned long step) {
+  if (samplesAtInit()) evaluateSample(decomp);
+  placeFollowers();
+  writeLog(step, decomp.rank(), true);
+}
+
+void DistControl::afterSample(const DomainDecompBase& decomp, unsigned long step) {
+  if (evaluatesAt(step)) {
+    evaluateSample(decomp);
+    placeFollowers();
+  }
+  writeLog(step, decomp.rank(), false);
+}
+
 // ls1's DistControl::init (its observers registered before it)
 void DistControl::init(PluginStep& s) {
-  init(s.container, s.decomp);
-  placeFollowers();
-  writeLog(s.step, s.decomp.rank(), true);
+  if (samplesAtInit()) sample(s.container);
+  afterInitSample(s.decomp, s.step);
 }
 
 void DistControl::beforeForces(PluginStep& s) {
-  if (update(s.container, s.decomp, s.step)) placeFollowers();
-  writeLog(s.step, s.decomp.rank(), false);
+  sample(s.container);
+  afterSample(s.decomp, s.step);
 }
 
 void DistControl::writeLog(unsigned long step, int rank, bool header) const {

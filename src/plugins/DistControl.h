@@ -47,6 +47,19 @@ class DistControl : public PhysicsPlugin {
   /// then "step left right" at step 0 and at every step s % update == 0 (rank 0 writes).
   void writeLog(unsigned long step, int rank, bool header) const;
 
+  // The parts of the hooks, for a caller that samples the molecules itself (on a device):
+  /// Adds this process's sample: per (group, bin) the number of molecules, group 0 all of them, c + 1
+  /// component c; bins of binWidth() along y from 0.
+  void addSample(const std::vector<double>& counts);
+  double binWidth() const { return _width; }
+  /// After the sample of ls1's init: the start values evaluated (init type startconfig), the followers
+  /// placed and the control log begun.
+  void afterInitSample(const DomainDecompBase& decomp, unsigned long step);
+  /// After the sample of a step: at update steps the positions evaluated and the followers moved; the log.
+  void afterSample(const DomainDecompBase& decomp, unsigned long step);
+  /// Whether ls1's init samples the start configuration.
+  bool samplesAtInit() const { return _config.init == DistControlConfig::Init::StartConfig; }
+
   double left() const { return _left; }
   double right() const { return _right; }
   const DistControlConfig& config() const { return _config; }
@@ -64,10 +77,14 @@ class DistControl : public PhysicsPlugin {
   static std::vector<double> slopes(const std::vector<double>& x, const std::vector<double>& y, unsigned neighbours);
 
   std::string name() const override { return "DistControl"; }
+  std::unique_ptr<PhysicsPlugin> clone() const override { return std::make_unique<DistControl>(*this); }
   /// The plugins that follow the interfaces: every other plugin of the run is told where they are.
   void connect(const std::vector<PhysicsPlugin*>& plugins) override;
   void init(PluginStep& s) override;
   void beforeForces(PluginStep& s) override;
+  PluginRegion region(PluginHook hook, unsigned long) const override {
+    return hook == PluginHook::BeforeForces ? PluginRegion::all() : PluginRegion::none();
+  }
 
  private:
   void sample(const ParticleContainer& container);

@@ -59,9 +59,34 @@ int DriftCtrl::binOf(double y) const {
   return std::min(static_cast<int>(std::floor((y - _config.yl) / _width)), static_cast<int>(_bins) - 1);
 }
 
+bool DriftCtrl::samplesAt(unsigned long step) const {
+  return step >= _config.start && step <= _config.stop && step % _config.sample == 0;
+}
+
+bool DriftCtrl::controlsAt(unsigned long step) const {
+  return step >= _config.start && step <= _config.stop && step % _config.control == 0;
+}
+
+void DriftCtrl::addSample(const std::vector<double>& sums) {
+  for (std::size_t i = 0; i < _sums.size(); ++i) _sums[i] += sums[i];
+}
+
+std::vector<double> DriftCtrl::corrections(const DomainDecompBase& decomp) {
+  std::vector<double> global = _sums;
+  decomp.allreduceSum(global);
+  std::fill(_sums.begin(), _sums.end(), 0.0);
+  std::vector<double> delta(_groups * _bins * 3, 0.0);
+  for (std::size_t k = 0; k < _groups * _bins; ++k) {
+    const double* s = &global[k * 4];
+    const double n = std::max(1.0, s[0]);
+    for (int d = 0; d < 3; ++d)
+      if (_config.directions[d]) delta[k * 3 + d] = _config.drift[d] - s[1 + d] / n;
+  }
+  return delta;
+}
+
 void DriftCtrl::apply(ParticleContainer& container, const DomainDecompBase& decomp, unsigned long step) {
-  if (step < _config.start || step > _config.stop) return;
-  if (step % _config.sample == 0)
+  if (samplesAt(step))
     container.forEach([&](const Molecule& m) {
       const int b = binOf(m.r().y);
       if (b < 0) return;
@@ -71,20 +96,15 @@ void DriftCtrl::apply(ParticleContainer& container, const DomainDecompBase& deco
         for (int d = 0; d < 3; ++d) s[1 + d] += m.v()[d];
       }
     });
-  if (step % _config.control != 0) return;
-  std::vector<double> global = _sums;
-  decomp.allreduceSum(global);
-  std::fill(_sums.begin(), _sums.end(), 0.0);
+  if (!controlsAt(step)) return;
+  const std::vector<double> delta = corrections(decomp);
   container.forEach([&](Molecule& m) {
     const int b = binOf(m.r().y);
-    if (b < 0) return;
-    const std::size_t g = _config.component == 0 ? 0 : m.componentId() + 1;
-    if (_config.component != 0 && g != _config.component) return;
-    const double* s = &global[(g * _bins + b) * 4];
-    const double n = std::max(1.0, s[0]);
+    const int g = groupOf(m.componentId());
+    if (b < 0 || g < 0) return;
     Vec3 v = m.v();
     for (int d = 0; d < 3; ++d)
-      if (_config.directions[d]) v[d] += _config.drift[d] - s[1 + d] / n;
+      if (_config.directions[d]) v[d] += delta[(static_cast<std::size_t>(g) * _bins + b) * 3 + d];
     m.setV(v);
   });
 }

@@ -31,12 +31,31 @@ class DriftCtrl : public PhysicsPlugin {
   /// ls1's beforeForces: called after the exchange of each step, before the forces.
   void apply(ParticleContainer& container, const DomainDecompBase& decomp, unsigned long step);
   unsigned numBins() const { return _bins; }
+  const DriftCtrlConfig& config() const { return _config; }
+
+  // The parts of apply(), for a caller that samples and corrects the molecules itself (on a device):
+  bool samplesAt(unsigned long step) const;
+  bool controlsAt(unsigned long step) const;
+  /// The bin of a molecule at y (-1: outside yl < y <= yr).
+  int binOf(double y) const;
+  /// Adds this process's sample: per (group, bin) the count and the sums of vx, vy, vz (group 0: all
+  /// molecules, c + 1: component c).
+  void addSample(const std::vector<double>& sums);
+  /// At a control step: per (group, bin) the velocity change (3 values: target drift minus the mean over
+  /// every process, in the controlled directions, else 0); the next sample starts.
+  std::vector<double> corrections(const DomainDecompBase& decomp);
+  /// The group whose correction a molecule of component c gets, or -1 (not the target component).
+  int groupOf(unsigned component) const {
+    if (_config.component == 0) return 0;
+    return component + 1 == _config.component ? static_cast<int>(_config.component) : -1;
+  }
+  std::size_t numGroups() const { return _groups; }
 
   std::string name() const override { return "DriftCtrl"; }
+  std::unique_ptr<PhysicsPlugin> clone() const override { return std::make_unique<DriftCtrl>(*this); }
   void beforeForces(PluginStep& s) override { apply(s.container, s.decomp, s.step); }
 
  private:
-  int binOf(double y) const;
   DriftCtrlConfig _config;
   std::size_t _groups;  ///< 0: all components, c: component c (1-based)
   unsigned _bins;

@@ -54,6 +54,12 @@ std::shared_ptr<const PluginSettings> MaxCheck::read(XmlInput& xml, const XmlNod
   return mc;
 }
 
+PluginRegion MaxCheck::region(PluginHook hook, unsigned long step) const {
+  if (!actsAt(step) || (hook != PluginHook::BeforeEventNewTimestep && hook != PluginHook::AfterForces))
+    return PluginRegion::none();
+  return _config.inclusive ? PluginRegion::slab(_config.lower.y, _config.upper.y) : PluginRegion::all();
+}
+
 bool MaxCheck::actsAt(unsigned long step) const {
   return step >= _config.start && step <= _config.stop && step % _config.frequency == 0;
 }

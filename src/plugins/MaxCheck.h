@@ -39,9 +39,12 @@ class MaxCheck : public PhysicsPlugin {
   const MaxCheckConfig& config() const { return _config; }
 
   std::string name() const override { return "MaxCheck"; }
+  std::unique_ptr<PhysicsPlugin> clone() const override { return std::make_unique<MaxCheck>(*this); }
   void beforeEventNewTimestep(PluginStep& s) override { apply(s.container, s.step); }
   void afterForces(PluginStep& s) override { apply(s.container, s.step); }
   bool capsForces() const override { return true; }
+  /// At the steps it acts, before the half kick and after the forces: the range (inclusive) or all.
+  PluginRegion region(PluginHook hook, unsigned long step) const override;
 
  private:
   MaxCheckConfig _config;

@@ -47,6 +47,18 @@ std::shared_ptr<const PluginSettings> MettDeamon::read(XmlInput& xml, const XmlN
   return std::make_shared<MettDeamonConfig>(MettDeamonReader::read(xml, p, config));
 }
 
+PluginRegion MettDeamon::region(PluginHook hook, unsigned long) const {
+  std::vector<bool> held(_config.unfreeze.size());
+  for (unsigned c = 0; c < held.size(); ++c) held[c] = trapped(c);
+  switch (hook) {
+    case PluginHook::BeforeEventNewTimestep:
+    case PluginHook::AfterForces: return PluginRegion::ofComponents(held);
+    case PluginHook::BeforeExchange:
+      return _feedSum + _config.feed >= _binWidth ? PluginRegion::all() : PluginRegion::ofComponents(held);
+    default: return PluginRegion::none();
+  }
+}
+
 bool MettDeamon::manipulationFree(const Molecule& m) const {
   const double y = m.r().y;
   if (y > _config.manipYmin && y < _config.manipYmax) return true;

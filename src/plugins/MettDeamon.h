@@ -77,11 +77,14 @@ class MettDeamon : public PhysicsPlugin {
   const MettDeamonConfig& config() const { return _config; }
 
   std::string name() const override { return "MettDeamon"; }
+  std::unique_ptr<PhysicsPlugin> clone() const override { return std::make_unique<MettDeamon>(*this); }
   void prepareMolecules(std::vector<Molecule>& molecules) override { trapInitial(molecules); }
   void beforeEventNewTimestep(PluginStep& s) override { storeTrapped(s.container); }
   void beforeExchange(PluginStep& s) override { advance(s.container, s.decomp, s.regionMin, s.regionMax); }
   void afterForces(PluginStep& s) override { holdTrapped(s.container); }
   void endStep(PluginStep& s) override { writeRestart(s.step, s.decomp.rank()); }
+  /// The trapped molecules; at a step that inserts the next bin, every molecule (for the largest id).
+  PluginRegion region(PluginHook hook, unsigned long step) const override;
 
  private:
   bool trapped(unsigned cid) const { return _config.unfreeze[cid] != cid; }

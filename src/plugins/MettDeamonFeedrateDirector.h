@@ -47,10 +47,13 @@ class MettDeamonFeedrateDirector : public PhysicsPlugin {
   long mirrorID() const { return _config.mirrorID; }
 
   std::string name() const override { return "MettDeamonFeedrateDirector"; }
+  std::unique_ptr<PhysicsPlugin> clone() const override { return std::make_unique<MettDeamonFeedrateDirector>(*this); }
   /// Finds the last MettDeamon and the first Mirror of its pluginID; when it comes before that MettDeamon
   /// (ls1 initialises its plugins in list order), a directed MettDeamon starts with the list's mean.
   void connect(const std::vector<PhysicsPlugin*>& plugins) override;
   void beforeExchange(PluginStep& s) override;
+  /// It counts a mirror's removals and sets a feed: no molecule.
+  PluginRegion region(PluginHook, unsigned long) const override { return PluginRegion::none(); }
 
  private:
   void writeRestart(unsigned long step, int rank) const;

@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace mardyn {
 
@@ -45,6 +46,14 @@ std::shared_ptr<const PluginSettings> Mirror::read(XmlInput& xml, const XmlNode&
   m->component = static_cast<unsigned>(std::max(0L, xml.integer(p, "cid", 0L)));
   if (xml.child(p, "switchcomp")) xml.problem(xml.child(p, "switchcomp"), "Mirror switchcomp is not supported");
   return m;
+}
+
+PluginRegion Mirror::region(PluginHook hook, unsigned long) const {
+  const bool acts = _config.type == 5 ? hook == PluginHook::BeforeExchange
+                                      : (_config.type == 1 || _config.type == 2) && hook == PluginHook::AfterForces;
+  if (!acts) return PluginRegion::none();
+  return _config.right ? PluginRegion::slab(_config.coord, std::numeric_limits<double>::infinity())
+                       : PluginRegion::slab(-std::numeric_limits<double>::infinity(), _config.coord);
 }
 
 bool Mirror::beyond(const Molecule& m) const {

@@ -50,9 +50,12 @@ class Mirror : public PhysicsPlugin {
   unsigned long removed() const { return _removed; }
 
   std::string name() const override { return "Mirror"; }
+  std::unique_ptr<PhysicsPlugin> clone() const override { return std::make_unique<Mirror>(*this); }
   void beforeExchange(PluginStep& s) override { applyMeland(s.container); }
   void afterForces(PluginStep& s) override { apply(s.container); }
   void followInterfaces(double left, double right) override { follow(left, right); }
+  /// Beyond the plane: type 5 before the exchange, types 1 and 2 after the forces.
+  PluginRegion region(PluginHook hook, unsigned long step) const override;
 
  private:
   bool beyond(const Molecule& m) const;

@@ -7,6 +7,8 @@
 #include "parallel/DomainDecompBase.h"
 #include "particleContainer/ParticleContainer.h"
 
+#include <limits>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -29,6 +31,27 @@ struct PluginStep {
   /// At siteWiseForces: this process's U_pot and virial of the traversal, to which a plugin may add.
   double* upot = nullptr;
   double* virial = nullptr;
+};
+
+/// The points of the step at which plugins are called (ls1's plugin hooks), in the order they come.
+enum class PluginHook { BeforeEventNewTimestep, BeforeExchange, BeforeForces, SiteWiseForces, AfterForces, EndStep };
+/// "beforeEventNewTimestep", ... (for messages).
+const char* hookName(PluginHook hook);
+
+/// The owned molecules a hook reads or changes at a step: where the molecules live elsewhere (on a device),
+/// these travel to the host for the hook and back. None, or those with lower <= y < upper of the
+/// components marked (all components when `components` is empty).
+struct PluginRegion {
+  bool any = true;
+  double lower = -std::numeric_limits<double>::infinity(), upper = std::numeric_limits<double>::infinity();
+  std::vector<bool> components;
+  static PluginRegion none() { return PluginRegion{false}; }
+  static PluginRegion all() { return PluginRegion{}; }
+  static PluginRegion slab(double lower, double upper) { return PluginRegion{true, lower, upper, {}}; }
+  static PluginRegion ofComponents(std::vector<bool> marked) {
+    return PluginRegion{true, -std::numeric_limits<double>::infinity(), std::numeric_limits<double>::infinity(),
+                        std::move(marked)};
+  }
 };
 
 /// A physics plugin. The Simulation holds a list of them (the XML's order, with the planar correction first
@@ -61,6 +84,13 @@ class PhysicsPlugin {
   virtual void afterForces(PluginStep& /*s*/) {}
   /// After the second half kick, the global values and the thermostat (ls1's endStep).
   virtual void endStep(PluginStep& /*s*/) {}
+
+  /// Calls the hook of `hook`.
+  void call(PluginHook hook, PluginStep& s);
+  /// The owned molecules `hook` reads or changes at `step` (all of them unless the plugin says less).
+  virtual PluginRegion region(PluginHook /*hook*/, unsigned long /*step*/) const { return PluginRegion::all(); }
+  /// A copy in the same state (COMPARE_TO_CPU runs a plugin's hook on the host beside the device's).
+  virtual std::unique_ptr<PhysicsPlugin> clone() const = 0;
 
   /// DistControl placed its interfaces at `left` and `right` along y: a plugin that follows them moves.
   virtual void followInterfaces(double /*left*/, double /*right*/) {}

@@ -31,6 +31,7 @@ class PosNegComp : public PhysicsPlugin {
   const PosNegCompConfig& config() const { return _config; }
 
   std::string name() const override { return "PosNegComp"; }
+  std::unique_ptr<PhysicsPlugin> clone() const override { return std::make_unique<PosNegComp>(*this); }
   void beforeForces(PluginStep& s) override { apply(s.container); }
   void afterForces(PluginStep& s) override {
     if (!s.startStep) apply(s.container);  // ls1 calls no afterForces in its preparation

@@ -38,6 +38,7 @@ class WallPotential : public PhysicsPlugin {
   double sigma(unsigned component) const { return _sigma[component]; }
 
   std::string name() const override { return "WallPotential"; }
+  std::unique_ptr<PhysicsPlugin> clone() const override { return std::make_unique<WallPotential>(*this); }
   void siteWiseForces(PluginStep& s) override { apply(s.container, s.step); }
 
  private:

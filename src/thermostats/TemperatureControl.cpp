@@ -17,7 +17,21 @@ TemperatureControl::TemperatureControl(TemperatureControlConfig config, std::siz
     s.measured.assign(r.numSlabs, false);
     _regions.push_back(s);
     _targets.push_back(r.temperature);
+    _measuredOffset.push_back(_numMeasured);
+    _numMeasured += r.andersen ? 0 : r.numSlabs;
   }
+}
+
+bool TemperatureControl::hasAndersen() const {
+  for (const auto& r : _config.regions)
+    if (r.andersen) return true;
+  return false;
+}
+
+std::pair<double, double> TemperatureControl::scaling(std::size_t region, unsigned slab) const {
+  const State& st = _regions[region];
+  if (!st.measured[slab]) return {1.0, 1.0};
+  return {2.0 - 1.0 / st.betaTrans[slab], 2.0 - 1.0 / st.betaRot[slab]};
 }
 
 bool TemperatureControl::actsAt(unsigned long step) const {
@@ -57,22 +71,16 @@ void TemperatureControl::updateRamp(std::size_t i, unsigned long step) {
 }
 
 void TemperatureControl::measure(ParticleContainer& container, const DomainDecompBase& decomp, unsigned long step) {
-  // per region and slab: N, rotational DOF (counts); sum m v_dirs^2, sum I w^2
-  std::vector<std::size_t> offset;
-  std::size_t total = 0;
-  for (const auto& r : _config.regions) {
-    offset.push_back(total);
-    total += r.andersen ? 0 : r.numSlabs;
-  }
-  std::vector<unsigned long> counts(2 * total, 0);
-  std::vector<double> sums(2 * total, 0.0);
+  // per measured slab: N, rotational DOF (counts); sum m v_dirs^2, sum I w^2
+  std::vector<unsigned long> counts(2 * _numMeasured, 0);
+  std::vector<double> sums(2 * _numMeasured, 0.0);
   container.forEach([&](const Molecule& m) {
     for (std::size_t i = 0; i < _config.regions.size(); ++i) {
       const auto& r = _config.regions[i];
       if (r.andersen) continue;
       const int s = slabOf(r, m);
       if (s < 0) continue;
-      const std::size_t k = offset[i] + static_cast<std::size_t>(s);
+      const std::size_t k = measuredIndex(i, static_cast<unsigned>(s));
       double mv2 = 0;
       for (int d = 0; d < 3; ++d)
         if (r.directions[d]) mv2 += m.v()[d] * m.v()[d];
@@ -82,6 +90,11 @@ void TemperatureControl::measure(ParticleContainer& container, const DomainDecom
       counts[2 * k + 1] += m.component().rotationalDegreesOfFreedom();
     }
   });
+  takeMeasurement(std::move(sums), std::move(counts), decomp, step);
+}
+
+void TemperatureControl::takeMeasurement(std::vector<double> sums, std::vector<unsigned long> counts,
+                                         const DomainDecompBase& decomp, unsigned long step) {
   decomp.allreduceSum(sums);
   decomp.allreduceSum(counts);
   for (std::size_t i = 0; i < _config.regions.size(); ++i) {
@@ -92,7 +105,7 @@ void TemperatureControl::measure(ParticleContainer& container, const DomainDecom
     const double T = _targets[i];
     const double dirs = r.directions[0] + r.directions[1] + r.directions[2];
     for (unsigned s = 0; s < r.numSlabs; ++s) {
-      const std::size_t k = offset[i] + s;
+      const std::size_t k = measuredIndex(i, s);
       const unsigned long n = counts[2 * k], rot = counts[2 * k + 1];
       st.measured[s] = n > 0;
       st.betaTrans[s] = n < 1 ? 1.0 : std::pow(dirs * n * T / sums[2 * k], r.exponent);
@@ -104,21 +117,25 @@ void TemperatureControl::measure(ParticleContainer& container, const DomainDecom
   }
 }
 
+void TemperatureControl::writeLogs(unsigned long step, int rank) {
+  if (rank != 0 || step < _config.start || step >= _config.stop) return;
+  for (std::size_t i = 0; i < _config.regions.size(); ++i) {
+    const auto& r = _config.regions[i];
+    State& st = _regions[i];
+    if (r.andersen || step % r.writeFrequency != 0 || st.samples == 0) continue;
+    const double inv = 1.0 / (static_cast<double>(st.samples) * r.numSlabs);
+    std::ofstream log(r.filePrefix + "_reg" + std::to_string(i + 1) + ".dat", std::ios::app);
+    log << std::setw(12) << step << std::setw(24) << std::setprecision(15) << st.betaTransSum * inv << std::setw(24)
+        << st.betaRotSum * inv << "\n";
+    st.samples = 0;
+    st.betaTransSum = st.betaRotSum = 0;
+  }
+}
+
 void TemperatureControl::apply(ParticleContainer& container, const DomainDecompBase& decomp, unsigned long step) {
   // ls1 measures while start <= step < stop and scales while start < step <= stop (with the last factors)
-  if (step >= _config.start && step < _config.stop && actsAt(step)) measure(container, decomp, step);
-  if (decomp.rank() == 0 && step >= _config.start && step < _config.stop)
-    for (std::size_t i = 0; i < _config.regions.size(); ++i) {
-      const auto& r = _config.regions[i];
-      State& st = _regions[i];
-      if (r.andersen || step % r.writeFrequency != 0 || st.samples == 0) continue;
-      const double inv = 1.0 / (static_cast<double>(st.samples) * r.numSlabs);
-      std::ofstream log(r.filePrefix + "_reg" + std::to_string(i + 1) + ".dat", std::ios::app);
-      log << std::setw(12) << step << std::setw(24) << std::setprecision(15) << st.betaTransSum * inv << std::setw(24)
-          << st.betaRotSum * inv << "\n";
-      st.samples = 0;
-      st.betaTransSum = st.betaRotSum = 0;
-    }
+  if (measuresAt(step)) measure(container, decomp, step);
+  writeLogs(step, decomp.rank());
   if (!actsAt(step)) return;
   std::normal_distribution<double> gauss(0.0, 1.0);
   std::uniform_real_distribution<double> uniform(0.0, 1.0);
@@ -141,10 +158,8 @@ void TemperatureControl::apply(ParticleContainer& container, const DomainDecompB
         m.setL(m.q().rotateInv(Lbody));
         continue;
       }
-      const State& st = _regions[i];
-      if (!st.measured[s]) continue;
-      const double vcorr = 2.0 - 1.0 / st.betaTrans[s];
-      const double dcorr = 2.0 - 1.0 / st.betaRot[s];
+      if (!_regions[i].measured[s]) continue;
+      const auto [vcorr, dcorr] = scaling(i, static_cast<unsigned>(s));
       Vec3 v = m.v();
       for (int d = 0; d < 3; ++d)
         if (r.directions[d]) v[d] *= vcorr;

@@ -6,6 +6,7 @@
 #include "plugins/PhysicsPlugin.h"
 
 #include <random>
+#include <utility>
 #include <vector>
 
 namespace mardyn {
@@ -16,6 +17,26 @@ class TemperatureControl : public PhysicsPlugin {
 
   /// Whether the regions act at this step (ls1: step % frequency == 0 and start < step <= stop).
   bool actsAt(unsigned long step) const;
+  /// Whether the regions are measured at this step (ls1: start <= step < stop, and actsAt).
+  bool measuresAt(unsigned long step) const { return step >= _config.start && step < _config.stop && actsAt(step); }
+  /// Whether a region redraws velocities (method Andersen: random numbers in the order molecules are visited).
+  bool hasAndersen() const;
+  const TemperatureControlConfig& config() const { return _config; }
+
+  // The three parts of apply(), for a caller that measures and scales the molecules itself (on a device):
+  /// Index of region i's slab s among the measured slabs (Andersen regions have none), and their number.
+  std::size_t measuredIndex(std::size_t region, unsigned slab) const { return _measuredOffset[region] + slab; }
+  std::size_t numMeasured() const { return _numMeasured; }
+  /// From this process's sums per measured slab k (sums[2k] = sum m v_dirs^2, sums[2k+1] = sum I w^2;
+  /// counts[2k] = N, counts[2k+1] = rotational degrees of freedom): reduced over the ranks, the ramp
+  /// advanced and the factors of every slab set.
+  void takeMeasurement(std::vector<double> sums, std::vector<unsigned long> counts, const DomainDecompBase& decomp,
+                       unsigned long step);
+  /// Rank 0 appends the mean factors to the beta logs every writefreq steps (within start..stop).
+  void writeLogs(unsigned long step, int rank);
+  /// What a molecule of region i's slab s gets at an acting step: v (controlled directions) *= first,
+  /// L *= second; (1, 1) where the slab had no molecule at the last measurement.
+  std::pair<double, double> scaling(std::size_t region, unsigned slab) const;
   /// At step `step`: measures every region's slabs (owned molecules, reduced over the ranks), computes
   /// beta_trans = (n_dirs N T / sum m v_dirs^2)^exponent and beta_rot = (f_rot T / sum I w^2)^exponent per
   /// slab, and scales v (the controlled directions) by 2 - 1/beta_trans and L by 2 - 1/beta_rot, as ls1.
@@ -35,10 +56,14 @@ class TemperatureControl : public PhysicsPlugin {
   void initLogs(int rank) const;
 
   std::string name() const override { return "TemperatureControl"; }
+  std::unique_ptr<PhysicsPlugin> clone() const override { return std::make_unique<TemperatureControl>(*this); }
   void init(PluginStep& s) override { initLogs(s.decomp.rank()); }
   /// ls1 controls the regions after the step's global values and the ensemble's thermostat.
   void endStep(PluginStep& s) override { apply(s.container, s.decomp, s.step); }
   void followInterfaces(double left, double right) override { follow(left, right); }
+  PluginRegion region(PluginHook hook, unsigned long step) const override {
+    return hook == PluginHook::EndStep && actsAt(step) ? PluginRegion::all() : PluginRegion::none();
+  }
 
  private:
   struct State {
@@ -56,6 +81,8 @@ class TemperatureControl : public PhysicsPlugin {
   TemperatureControlConfig _config;
   std::vector<TemperatureControlRegion> _offsets;  ///< the regions as configured (offsets where they follow)
   std::vector<State> _regions;
+  std::vector<std::size_t> _measuredOffset;  ///< per region: its first measured slab
+  std::size_t _numMeasured = 0;
   std::vector<double> _targets;
   double _timestep;
   std::mt19937_64 _random{12345};

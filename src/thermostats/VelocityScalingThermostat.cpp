@@ -38,31 +38,42 @@ void VelocityScalingThermostat::computeFactors(const KineticSums& sums) {
   }
 }
 
+void VelocityScalingThermostat::capKineticEnergies(ParticleContainer& container, double T) {
+  constexpr double kineticLimitPerT = 10.0;
+  const double limit = kineticLimitPerT * T;
+  container.forEach([&](Molecule& m) {  // every molecule, as ls1 does
+    const double uTrans = 0.5 * m.twiceTransKinEnergy();
+    if (uTrans > limit) {
+      const double s = std::sqrt(limit / uTrans);
+      m.setV(m.v() * s);
+      m.setF(m.F() * s);
+    }
+    const unsigned dof = m.component().rotationalDegreesOfFreedom();
+    if (dof > 0) {
+      const double limitRot = 3.0 * dof * T, uRot = 0.5 * m.twiceRotKinEnergy();
+      if (uRot > limitRot) {
+        const double s = std::sqrt(limitRot / uRot);
+        m.setL(m.L() * s);
+        m.setM(m.M() * s);
+      }
+    }
+  });
+}
+
 bool VelocityScalingThermostat::limitExplosions(ParticleContainer* container) {
-  constexpr double minBeta = 0.9, kineticLimitPerT = 10.0;
+  return limitExplosions([container](double T) {
+    if (container) capKineticEnergies(*container, T);
+  });
+}
+
+bool VelocityScalingThermostat::limitExplosions(const std::function<void(double)>& cap) {
+  constexpr double minBeta = 0.9;
   constexpr int reappearanceLimit = 4000, vanishGracePeriod = 40;
   bool acted = false;
   for (std::size_t g = 0; g < _target.size(); ++g) {
     if (!((_betaTrans[g] < minBeta || _betaRot[g] < minBeta) && _explosionError <= 0)) continue;
     acted = true;
-    const double T = _target[g], limit = kineticLimitPerT * T;
-    if (container) container->forEach([&](Molecule& m) {  // every molecule, as ls1 does
-      const double uTrans = 0.5 * m.twiceTransKinEnergy();
-      if (uTrans > limit) {
-        const double s = std::sqrt(limit / uTrans);
-        m.setV(m.v() * s);
-        m.setF(m.F() * s);
-      }
-      const unsigned dof = m.component().rotationalDegreesOfFreedom();
-      if (dof > 0) {
-        const double limitRot = 3.0 * dof * T, uRot = 0.5 * m.twiceRotKinEnergy();
-        if (uRot > limitRot) {
-          const double s = std::sqrt(limitRot / uRot);
-          m.setL(m.L() * s);
-          m.setM(m.M() * s);
-        }
-      }
-    });
+    cap(_target[g]);
     if (reappearanceLimit - _explosionCounter >= vanishGracePeriod) {
       if (_explosionWarning > 0) _explosionError = _explosionWarning;
       if (_explosionCounter > 0) _explosionWarning = _explosionCounter;

@@ -26,9 +26,13 @@ class VelocityScalingThermostat {
   /// is much hotter than its target), every molecule's translational kinetic energy is capped at 10 T (v and
   /// F scaled alike) and its rotational one at 3 f_rot T (L and torque), the group's beta_trans becomes 1 and
   /// beta_rot beta_rot^0.0091; it then rests as ls1's counters say (a reappearance within 40 steps keeps it
-  /// on, later ones are left to the factors). Returns whether it acted. Without a container (the GPU
-  /// time step, whose molecules live on the device) only the factors change.
+  /// on, later ones are left to the factors). Returns whether it acted. Without a container only the
+  /// factors change.
   bool limitExplosions(ParticleContainer* container);
+  /// The same with the capping done by `cap(T)` (where the molecules live elsewhere: on a device).
+  bool limitExplosions(const std::function<void(double temperature)>& cap);
+  /// The capping of the heuristic at temperature T on the owned molecules of `container`.
+  static void capKineticEnergies(ParticleContainer& container, double temperature);
   double betaTrans(int group) const { return _betaTrans[group]; }
   double betaRot(int group) const { return _betaRot[group]; }
   std::size_t numGroups() const { return _target.size(); }

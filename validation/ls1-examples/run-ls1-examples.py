@@ -3,7 +3,7 @@
 
 Usage: run-ls1-examples.py <ls1-mardyn checkout> [--mardyn PATH] [--steps N] [--timeout S] [--filter TEXT]
                             [--workdir DIR] [--uses NAMES] [--args ARGS] [--lines DIR]
-                            [--compare ARGS [--tolerance X]]
+                            [--compare ARGS | --against DIR] [--tolerance X]
 
 The examples/ folder is copied to a working folder first (a temporary one, removed at the end, unless
 --workdir names one, which is kept); the checkout itself is never written to. Each configuration (an XML
@@ -37,7 +37,8 @@ that configuration along: it runs first, as "(needed by ...)", and is not compar
 double") and compares the two runs' Simstep lines: "same" when every printed digit is equal, else the first
 step that differs and the largest relative difference of a printed number; with --tolerance X a largest
 relative difference up to X counts as "within X". A comparison that is neither counts as "differs"; the
-exit status is 1 when any run failed or any comparison differs.
+exit status is 1 when any run failed or any comparison differs. --against DIR compares each run's lines with
+those an earlier run wrote with --lines DIR (e.g. the CPU's, made on another machine) in the same way.
 """
 import argparse
 import os
@@ -220,7 +221,8 @@ def main():
     ap.add_argument("--args", default="", help="extra arguments of every run")
     ap.add_argument("--lines", default="", help="write each run's Simstep lines under this folder")
     ap.add_argument("--compare", default=None, help="second run with these arguments added; compare Simstep lines")
-    ap.add_argument("--tolerance", type=float, default=None, help="largest relative difference accepted by --compare")
+    ap.add_argument("--against", default=None, help="compare with the Simstep lines under this folder (from --lines)")
+    ap.add_argument("--tolerance", type=float, default=None, help="largest relative difference accepted")
     args = ap.parse_args()
     mardyn = os.path.abspath(args.mardyn)
     if not (os.path.isfile(mardyn) and os.access(mardyn, os.X_OK)):
@@ -249,12 +251,11 @@ def run_all(args, mardyn, examples, original):
         sys.exit("unknown plugin name(s) in --uses: %s (expected %s)" % (", ".join(sorted(unknown)), ", ".join(PHYSICS)))
     uses = {c: plugins_used(c) for c in configs}
     needed_by = {}
-    if wanted:
-        selected = [c for c in configs if wanted & set(uses[c])]
-        extra_runs = prerequisites(selected, every)
-        for c in extra_runs:
-            needed_by[c] = True
-        configs = sorted(selected + extra_runs)
+    selected = [c for c in configs if wanted & set(uses[c])] if wanted else configs
+    extra_runs = prerequisites(selected, every)
+    for c in extra_runs:
+        needed_by[c] = True
+    configs = sorted(selected + extra_runs)
     extra = args.args.split()
     totals, compared = {}, {}
     width = max([len(os.path.relpath(c, examples)) for c in configs] + [10])
@@ -270,6 +271,16 @@ def run_all(args, mardyn, examples, original):
             os.makedirs(os.path.dirname(dest), exist_ok=True)
             with open(dest, "w") as fh:
                 fh.write("\n".join(step_lines(text)) + "\n")
+        if args.against is not None and rc == 0 and c not in needed_by:
+            ref = os.path.join(args.against, rel + ".lines")
+            if not os.path.exists(ref):
+                verdict, detail = "differs", "no reference lines at " + ref
+            else:
+                with open(ref) as fh:
+                    lines = [l for l in fh.read().splitlines() if l]
+                verdict, detail = compare_lines(lines, step_lines(text), args.tolerance)
+            compared[verdict.split()[0]] = compared.get(verdict.split()[0], 0) + 1
+            msg = "%s: %s%s" % (verdict, detail, ("; " + msg) if msg else "")
         if args.compare is not None and rc == 0 and c not in needed_by:
             rc2, text2 = run_one(mardyn, c, args.steps, extra + args.compare.split(), args.timeout)
             if rc2 != 0:
@@ -284,7 +295,7 @@ def run_all(args, mardyn, examples, original):
             note = "checkpoint " + ", ".join("%s (not written within %d steps) substituted by %s" % (a, args.steps, u)
                                              for a, u in substituted)
             if status == "run":
-                status, msg = "run, chained", note
+                status, msg = "run, chained", (msg + "; " if msg else "") + note
             else:
                 msg = msg + " [" + note + "]"
         if c not in needed_by:
@@ -297,8 +308,8 @@ def run_all(args, mardyn, examples, original):
     print()
     print("%d configurations: " % (len(configs) - len(needed_by)) + ", ".join("%s %d" % (k, totals.get(k, 0))
                                                         for k in ("run", "run, chained", "input error", "missing data", "failed")))
-    if args.compare is not None:
-        print("compared with '%s': " % args.compare + ", ".join("%s %d" % (k, compared.get(k, 0))
+    if args.compare is not None or args.against is not None:
+        print("compared with '%s': " % (args.compare if args.compare is not None else args.against) + ", ".join("%s %d" % (k, compared.get(k, 0))
                                                             for k in ("same", "within", "differs")))
     return 0 if totals.get("failed", 0) == 0 and compared.get("differs", 0) == 0 else 1
 

@@ -3,13 +3,12 @@
 // (velocity and orientation restored), released behind the plane with the fixed v_y, one bin inserted per
 // bin width of feed (count, ids, positions: two bins in a row rebuild the reservoir exactly, so no pair is
 // closer than in the reservoir), the restart state resuming the same insertions, and the XML options that
-// are not supported named as input errors; a run whose time step lives on a device refuses it before step 1.
+// are not supported named as input errors (the device time step: gpu.GpuPluginTest).
 #include "io/BinaryPhaseSpace.h"
 #include "io/tests/IoTestFiles.h"
 #include "parallel/DomainDecompSequential.h"
 #include "particleContainer/LinkedCells.h"
 #include "plugins/MettDeamon.h"
-#include "ResidentTimeStep.h"
 #include "Simulation.h"
 #include "particleContainer/tests/FccConfig.h"
 
@@ -28,7 +27,6 @@ class MettDeamonTest : public CppUnit::TestFixture {
   CPPUNIT_TEST(trapReleaseAndInsert);
   CPPUNIT_TEST(restartResumesTheFeed);
   CPPUNIT_TEST(unsupportedOptionsAreErrors);
-  CPPUNIT_TEST(gpuTimeStepRefusesIt);
   CPPUNIT_TEST_SUITE_END();
 
   std::vector<Component> _components;
@@ -262,39 +260,6 @@ class MettDeamonTest : public CppUnit::TestFixture {
     CPPUNIT_ASSERT_DOUBLES_EQUAL(0.01, md.feed, 1e-15);
     CPPUNIT_ASSERT_EQUAL(1u, md.freeze[0]);
     CPPUNIT_ASSERT_EQUAL(0u, md.unfreeze[1]);
-  }
-
-  /// A container that claims to run the time step itself (as the GPU decorator does).
-  class DeviceStep : public LinkedCells, public ResidentTimeStep {
-   public:
-    using LinkedCells::LinkedCells;
-    void preForces(double) override {}
-    void exchange(DomainDecompBase&, const Domain&) override {}
-    void computeForces() override {}
-    void postForces(double, bool, KineticSums&) override {}
-    void scaleVelocities(const std::vector<double>&, const std::vector<double>&) override {}
-    void setForceLimits(const std::vector<double>&, const std::vector<double>&) override {}
-    std::uint64_t transferredBytes() const override { return 0; }
-    std::string summary(unsigned long) const override { return {}; }
-  };
-
-  void gpuTimeStepRefusesIt() {
-    SimulationConfig cfg = testing::fccConfig(4, 0.8, 2.5, 1.0, false);
-    MettDeamonConfig m = config();
-    m.freeze = {0};
-    m.unfreeze = {0};
-    for (auto& r : m.reservoir) r.component = 0;
-    cfg.addPhysicsPlugin("MettDeamon", std::make_shared<MettDeamonConfig>(m));
-    Simulation sim(cfg);
-    sim.setContainerDecorator([](std::unique_ptr<LinkedCells> lc) -> std::unique_ptr<ParticleContainer> {
-      return std::make_unique<DeviceStep>(lc->boundingBoxMin(), lc->boundingBoxMax(), lc->cutoff(), 1);
-    });
-    try {
-      sim.prepare();
-      CPPUNIT_FAIL("expected the GPU time step to refuse MettDeamon");
-    } catch (const MardynException& e) {
-      CPPUNIT_ASSERT(std::string(e.what()).find("MettDeamon") != std::string::npos);
-    }
   }
 };
 

@@ -1,12 +1,11 @@
 // PosNegCompTest: ls1's PosNegComp: between the planes, molecules moving in +y take component `pos`, the
 // others `neg`; outside the planes (and on them) and of the ignored component nothing changes; positions,
-// velocities and the number of molecules are kept; a run whose time step lives on a device refuses it.
+// velocities and the number of molecules are kept (the device time step: gpu.GpuPluginTest).
 #include "io/tests/IoTestFiles.h"
 #include "particleContainer/LinkedCells.h"
 #include "particleContainer/tests/FccConfig.h"
 #include "plugins/DistControl.h"
 #include "plugins/PosNegComp.h"
-#include "ResidentTimeStep.h"
 #include "Simulation.h"
 
 #include <cppunit/extensions/HelperMacros.h>
@@ -21,7 +20,6 @@ class PosNegCompTest : public CppUnit::TestFixture {
   CPPUNIT_TEST(switchesBetweenThePlanes);
   CPPUNIT_TEST(relabellingKeepsTheDynamics);
   CPPUNIT_TEST(readFromXml);
-  CPPUNIT_TEST(gpuTimeStepRefusesIt);
   CPPUNIT_TEST_SUITE_END();
 
  public:
@@ -135,42 +133,6 @@ class PosNegCompTest : public CppUnit::TestFixture {
     const std::string e =
         readError(dir, replaced(validConfig(), "</output>", "</output>" + replaced(p, "<pos>2</pos>", "<pos>3</pos>")), "").what();
     CPPUNIT_ASSERT_MESSAGE(e, e.find("unknown component 3 in cid_ub/pos") != std::string::npos);
-  }
-
-  class DeviceStep : public LinkedCells, public ResidentTimeStep {
-   public:
-    using LinkedCells::LinkedCells;
-    void preForces(double) override {}
-    void exchange(DomainDecompBase&, const Domain&) override {}
-    void computeForces() override {}
-    void postForces(double, bool, KineticSums&) override {}
-    void scaleVelocities(const std::vector<double>&, const std::vector<double>&) override {}
-    void setForceLimits(const std::vector<double>&, const std::vector<double>&) override {}
-    std::uint64_t transferredBytes() const override { return 0; }
-    std::string summary(unsigned long) const override { return {}; }
-  };
-
-  void gpuTimeStepRefusesIt() {
-    for (int which = 0; which < 2; ++which) {
-      SimulationConfig cfg = testing::fccConfig(4, 0.8, 2.5, 1.0, false);
-      if (which == 0) {
-        cfg.addPhysicsPlugin("PosNegComp", std::make_shared<PosNegCompConfig>());
-      } else {
-        DistControlConfig dc;
-        dc.bins = 20;
-        cfg.addPhysicsPlugin("DistControl", std::make_shared<DistControlConfig>(dc));
-      }
-      Simulation sim(cfg);
-      sim.setContainerDecorator([](std::unique_ptr<LinkedCells> lc) -> std::unique_ptr<ParticleContainer> {
-        return std::make_unique<DeviceStep>(lc->boundingBoxMin(), lc->boundingBoxMax(), lc->cutoff(), 1);
-      });
-      try {
-        sim.prepare();
-        CPPUNIT_FAIL("expected the GPU time step to refuse the plugin");
-      } catch (const MardynException& e) {
-        CPPUNIT_ASSERT(std::string(e.what()).find(which == 0 ? "PosNegComp" : "DistControl") != std::string::npos);
-      }
-    }
   }
 };
 

@@ -2,7 +2,8 @@
 # GPU runs under mpirun (each rank its own device context: one GPU per rank where the machine has them, else
 # sharing one device) give the one-rank GPU run's step lines, as the CPU's MPI runs give its serial ones:
 # the LJ liquid, the 2CLJQ fluid and a vapour-liquid slab whose liquid fills the lower half of the box
-# along the split axis (the upper ranks start without molecules), on 2 and 4 ranks. Double precision:
+# along the split axis (the upper ranks start without molecules), on 2 and 4 ranks, and that slab with
+# physics plugins (on the device and through the host) on 2 ranks in double. Double precision:
 # every printed digit over 60 steps; single and mixed: T, U_pot and p within 1e-5 over 20 steps. A box
 # without molecules runs on 2 ranks. Extra mardyn arguments (a transfer path, say) come from
 # MARDYN_MPI_TEST_ARGS; MARDYN_MPI_TEST_PRECISIONS picks precisions (default "double mixed single"), so that
@@ -38,11 +39,27 @@ lx=$(sed -n 's/^ Length \([^ ]*\) .*/\1/p' slab.inp) ly=$(sed -n 's/^ Length [^ 
 sed -e 's|lj-liquid-256.inp|slab.inp|' -e "s|<lx>[^<]*</lx>|<lx>$lx</lx>|" -e "s|<ly>[^<]*</ly>|<ly>$ly</ly>|" \
     -e "s|<lz>[^<]*</lz>|<lz>$ly</lz>|" "$src/input/lj-restart/config.xml" > slab.xml
 sed -e 's|slab.inp|empty.inp|' slab.xml > empty.xml
+# The slab with physics plugins: the planar correction and TemperatureControl on the device, MaxCheck
+# removing the fastest molecules through the host, a reflecting Mirror on the device.
+awk '/<longrange type="homogeneous"\/>/ {
+  print "      <longrange type=\"planar\"><slabs>40</slabs><smooth>false</smooth><frequency>3</frequency></longrange>"
+  print "      <thermostats><thermostat type=\"TemperatureControl\"><control><start>0</start><frequency>1</frequency>"
+  print "        <stop>1000000</stop></control><regions><region><coords><lcx>0</lcx><lcy>0</lcy><lcz>0</lcz>"
+  print "        <ucx>box</ucx><ucy>box</ucy><ucz>box</ucz></coords><target><temperature>0.9</temperature>"
+  print "        <component>0</component></target><settings><numslabs>5</numslabs><exponent>0.4</exponent>"
+  print "        <directions>xyz</directions></settings><writefreq>1000</writefreq><fileprefix>beta</fileprefix>"
+  print "      </region></regions></thermostat></thermostats>"; next }
+/<output>/ { print; print "      <outputplugin name=\"MaxCheck\"><control><start>0</start><frequency>1</frequency><stop>1000</stop>"
+  print "        </control><targets><target cid=\"1\" method=\"3\"><vmax>3.2</vmax></target></targets></outputplugin>"
+  print "      <outputplugin name=\"Mirror\"><type>1</type><dir>o-|</dir><position><refID>0</refID><coord>8.0</coord>"
+  print "        </position></outputplugin>"; next }
+{ print }' slab.xml > plugins.xml
 printf 'mardyn trunk 20120726\n currentTime 0\n Length %s %s %s\n NumberOfMolecules 0\n MoleculeFormat ICRVQD\n' "$lx" "$ly" "$ly" > empty.inp
 
 config() {
   case $1 in
     slab) echo "$work/slab.xml" ;;
+    plugins) echo "$work/plugins.xml" ;;
     empty) echo "$work/empty.xml" ;;
     *) echo "$src/input/$1/config.xml" ;;
   esac
@@ -66,9 +83,9 @@ declare -A reference
 for precision in ${MARDYN_MPI_TEST_PRECISIONS:-double mixed single}; do
   steps=60 interval=10
   [ $precision = double ] || { steps=20 interval=1; }
-  for example in lj-fcc:2 lj-fcc:4 2cljq:2 2cljq:4 slab:2 slab:4 empty:2; do
+  for example in lj-fcc:2 lj-fcc:4 2cljq:2 2cljq:4 slab:2 slab:4 empty:2 plugins:2; do
     name=${example%%:*} np=${example##*:}
-    [ $name = empty ] && [ $precision != double ] && continue
+    [ $name = empty ] || [ $name = plugins ] && [ $precision != double ] && continue
     cfg=$(config "$name")
     key=$name-$precision
     if [ -z "${reference[$key]:-}" ]; then
