@@ -58,7 +58,7 @@ fi
 want tests && log "tests"
 want tests && for s in LinkedCellsGPUDecoratorTest GpuTimeStepTest GpuMixtureTest GpuChargeModelTest \
                       GpuDipolarModelTest GpuQuadrupolarModelTest GpuWarpBlockTest GpuAutoTuneTest GpuOptionsTest \
-                      GpuHaloExchangeTest GpuEmptySystemTest GpuPluginTest; do
+                      GpuHaloExchangeTest GpuEmptySystemTest GpuPluginTest GpuObserversTest; do
   start=$SECONDS
   (cd "$BUILD" && MARDYN_SOURCE_DIR=$ROOT timeout 150 ./mardyn_gpu_tests $s > "$WORK/test-$s.txt" 2>&1)
   echo "$s rc=$? $((SECONDS - start)) s: $(tail -1 "$WORK/test-$s.txt")" | tee -a "$S"
