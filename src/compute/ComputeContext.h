@@ -19,6 +19,8 @@
 
 namespace mardyn::compute {
 
+class ComputeFFT;
+
 class ComputeContext {
  public:
   using Defines = std::map<std::string, std::string>;
@@ -49,6 +51,9 @@ class ComputeContext {
   virtual std::unique_ptr<ArrayInterface> createArrayImpl(std::size_t count, std::size_t elementSize,
                                                           const std::string& name) = 0;
   virtual std::unique_ptr<ComputeEvent> createEvent() = 0;
+  /// The backend's own 3D FFT library for an nx x ny x nz grid (ComputeFFT.h), or nullptr where it has none;
+  /// use createFFT(), which falls back to the compute layer's kernels.
+  virtual std::unique_ptr<ComputeFFT> createNativeFFT(int nx, int ny, int nz);
   /// Host memory that the device can copy into while the host goes on (page-locked where the backend
   /// needs it; ordinary memory otherwise). Prefer PinnedHostBuffer.
   virtual void* allocatePinnedHost(std::size_t bytes) { return ::operator new(bytes); }

@@ -26,6 +26,8 @@ class CudaContext : public compute::ComputeContext {
   std::unique_ptr<compute::ArrayInterface> createArrayImpl(std::size_t count, std::size_t elementSize,
                                                            const std::string& name) override;
   std::unique_ptr<compute::ComputeEvent> createEvent() override;
+  /// cuFFT (CudaFFT) where libcufft can be opened.
+  std::unique_ptr<compute::ComputeFFT> createNativeFFT(int nx, int ny, int nz) override;
   void* allocatePinnedHost(std::size_t bytes) override;
   void freePinnedHost(void* memory) noexcept override;
   void synchronize() override;

@@ -4,6 +4,7 @@
 #include "ComputeBondedForceKernels.h"
 #include "ComputeCalcNonbondedForceKernel.h"
 #include "ComputeCoreKernels.h"
+#include "ComputeCustomBondedKernels.h"
 #include "ComputeIntegrationKernels.h"
 #include "ComputePlatform.h"
 #include "ComputePlatformData.h"
@@ -32,6 +33,11 @@ const std::map<std::string, Creator>& kernelTable() {
       {CalcHarmonicBondForceKernel::Name(), creator<ComputeCalcHarmonicBondForceKernel>()},
       {CalcHarmonicAngleForceKernel::Name(), creator<ComputeCalcHarmonicAngleForceKernel>()},
       {CalcPeriodicTorsionForceKernel::Name(), creator<ComputeCalcPeriodicTorsionForceKernel>()},
+      {CalcRBTorsionForceKernel::Name(), creator<ComputeCalcRBTorsionForceKernel>()},
+      {CalcCustomBondForceKernel::Name(), creator<ComputeCalcCustomBondForceKernel>()},
+      {CalcCustomAngleForceKernel::Name(), creator<ComputeCalcCustomAngleForceKernel>()},
+      {CalcCustomTorsionForceKernel::Name(), creator<ComputeCalcCustomTorsionForceKernel>()},
+      {CalcCustomExternalForceKernel::Name(), creator<ComputeCalcCustomExternalForceKernel>()},
       {CalcNonbondedForceKernel::Name(), creator<ComputeCalcNonbondedForceKernel>()},
       {IntegrateVerletStepKernel::Name(), creator<ComputeIntegrateVerletStepKernel>()},
       {IntegrateLangevinStepKernel::Name(), creator<ComputeIntegrateLangevinStepKernel>()},
