@@ -1,7 +1,10 @@
 // ComputeKernelFactory: one line per kernel of the common-compute platforms.
 #include "ComputeKernelFactory.h"
 
+#include "ComputeApplyMonteCarloBarostatKernel.h"
 #include "ComputeBondedForceKernels.h"
+#include "ComputeCalcCMAPTorsionForceKernel.h"
+#include "ComputeCalcCustomNonbondedForceKernel.h"
 #include "ComputeCalcNonbondedForceKernel.h"
 #include "ComputeCoreKernels.h"
 #include "ComputeCustomBondedKernels.h"
@@ -38,6 +41,8 @@ const std::map<std::string, Creator>& kernelTable() {
       {CalcCustomAngleForceKernel::Name(), creator<ComputeCalcCustomAngleForceKernel>()},
       {CalcCustomTorsionForceKernel::Name(), creator<ComputeCalcCustomTorsionForceKernel>()},
       {CalcCustomExternalForceKernel::Name(), creator<ComputeCalcCustomExternalForceKernel>()},
+      {CalcCustomNonbondedForceKernel::Name(), creator<ComputeCalcCustomNonbondedForceKernel>()},
+      {CalcCMAPTorsionForceKernel::Name(), creator<ComputeCalcCMAPTorsionForceKernel>()},
       {CalcNonbondedForceKernel::Name(), creator<ComputeCalcNonbondedForceKernel>()},
       {IntegrateVerletStepKernel::Name(), creator<ComputeIntegrateVerletStepKernel>()},
       {IntegrateLangevinStepKernel::Name(), creator<ComputeIntegrateLangevinStepKernel>()},
@@ -45,6 +50,7 @@ const std::map<std::string, Creator>& kernelTable() {
       {IntegrateBrownianStepKernel::Name(), creator<ComputeIntegrateBrownianStepKernel>()},
       {ApplyAndersenThermostatKernel::Name(), creator<ComputeApplyAndersenThermostatKernel>()},
       {RemoveCMMotionKernel::Name(), creator<ComputeRemoveCMMotionKernel>()},
+      {ApplyMonteCarloBarostatKernel::Name(), creator<ComputeApplyMonteCarloBarostatKernel>()},
   };
   return table;
 }

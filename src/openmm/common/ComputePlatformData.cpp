@@ -202,6 +202,7 @@ void ComputePlatformData::finishStep(double dt) {
 
 void ComputePlatformData::beginForces() {
   if (_reorderDue || ++_forcesSinceReorder >= reorderInterval) reorder();
+  _hostDerivatives.assign(_derivativeNames.size(), 0.0);
   _clear->call().arg(_force).arg(_energy).arg(static_cast<int>(_energy.size())).execute(
       3 * static_cast<std::size_t>(_paddedAtoms));
 }
@@ -296,12 +297,19 @@ int ComputePlatformData::energyDerivativeIndex(const std::string& name) {
   return static_cast<int>(_derivativeNames.size()) - 1;
 }
 
+void ComputePlatformData::addHostEnergyDerivative(const std::string& name, double value) {
+  const int k = energyDerivativeIndex(name);
+  if (_hostDerivatives.size() < _derivativeNames.size()) _hostDerivatives.resize(_derivativeNames.size(), 0.0);
+  _hostDerivatives[static_cast<std::size_t>(k)] += value;
+}
+
 std::map<std::string, double> ComputePlatformData::downloadEnergyDerivatives() {
   std::map<std::string, double> derivatives;
   if (_derivativeNames.empty()) return derivatives;
   std::vector<long long> words(_derivativeNames.size());
   _energy.downloadBytes(words.data(), sizeof(long long), words.size() * sizeof(long long));
-  for (std::size_t k = 0; k < words.size(); k++) derivatives[_derivativeNames[k]] = word(words[k]);
+  for (std::size_t k = 0; k < words.size(); k++)
+    derivatives[_derivativeNames[k]] = word(words[k]) + (k < _hostDerivatives.size() ? _hostDerivatives[k] : 0.0);
   return derivatives;
 }
 

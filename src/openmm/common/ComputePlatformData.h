@@ -59,6 +59,8 @@ public:
    * registered on the first request (before the first force evaluation). */
   int energyDerivativeIndex(const std::string& name);
   int numEnergyDerivatives() const { return static_cast<int>(_derivativeNames.size()); }
+  /** Adds a derivative computed on the host to this evaluation's (cleared by beginForces). */
+  void addHostEnergyDerivative(const std::string& name, double value);
   /** The energy derivatives accumulated by the last evaluation, by name. */
   std::map<std::string, double> downloadEnergyDerivatives();
   /** The System's constraints (empty() without any). */
@@ -149,6 +151,7 @@ private:
   std::unique_ptr<ComputeBondedUtilities> _bonded;
   std::vector<std::unique_ptr<ComputeNonbondedUtilities>> _nonbonded;
   std::vector<std::string> _derivativeNames;
+  std::vector<double> _hostDerivatives;
   bool _posqChargesTaken = false;
   int _nextId = 0;
   std::unique_ptr<ComputeConstraints> _constraints;

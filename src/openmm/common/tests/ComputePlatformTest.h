@@ -23,9 +23,7 @@ protected:
   // A displacement of 1e-5 nm spread over all atoms is below float resolution of the positions.
   double finiteDifferenceStepFloor() const override { return precision() == "double" ? 0.0 : 1e-3; }
   std::vector<std::pair<std::string, std::string>> unsupportedTests() const override {
-    const std::string custom =
-        "the " + platformName() + " platform refuses the Custom forces and RBTorsionForce (customForceRefusedByName)";
-    std::vector<std::pair<std::string, std::string>> tests{{"monteCarloAnisotropicBarostat", "the " + platformName() + " platform refuses Monte Carlo barostats"},
+    std::vector<std::pair<std::string, std::string>> tests{
             {"variableVerlet", "the " + platformName() + " platform refuses VariableVerletIntegrator"},
             {"variableLangevin", "the " + platformName() + " platform refuses VariableLangevinIntegrator"},
             {"noseHooverConservation", "the " + platformName() + " platform refuses NoseHooverIntegrator"},
@@ -40,9 +38,6 @@ protected:
             {"customIntegratorLangevin", "the " + platformName() + " platform refuses CustomIntegrator"},
             {"customIntegratorErrors", "the " + platformName() + " platform refuses CustomIntegrator"},
             {"customIntegratorFunctions", "the " + platformName() + " platform refuses CustomIntegrator"},
-            {"monteCarloBarostatIdealGas", "the " + platformName() + " platform refuses MonteCarloBarostat"},
-            {"customNonbondedMatchesNonbonded", custom},
-            {"customNonbondedGroupsAndParameters", custom},
             {"periodicMinimumImage", "triclinic boxes are not supported on the " + platformName() + " platform"}};
     // A loaded checkpoint orders the atoms' slots anew; the bitwise comparison of the resumed trajectory then
     // needs forces independent of that order (deterministicForces checks them with DeterministicForces).
