@@ -5,6 +5,7 @@
 #include "ComputeBondedForceKernels.h"
 #include "ComputeCalcCMAPTorsionForceKernel.h"
 #include "ComputeCalcCustomNonbondedForceKernel.h"
+#include "ComputeCalcGBSAOBCForceKernel.h"
 #include "ComputeCalcNonbondedForceKernel.h"
 #include "ComputeCoreKernels.h"
 #include "ComputeCustomBondedKernels.h"
@@ -43,6 +44,7 @@ const std::map<std::string, Creator>& kernelTable() {
       {CalcCustomExternalForceKernel::Name(), creator<ComputeCalcCustomExternalForceKernel>()},
       {CalcCustomNonbondedForceKernel::Name(), creator<ComputeCalcCustomNonbondedForceKernel>()},
       {CalcCMAPTorsionForceKernel::Name(), creator<ComputeCalcCMAPTorsionForceKernel>()},
+      {CalcGBSAOBCForceKernel::Name(), creator<ComputeCalcGBSAOBCForceKernel>()},
       {CalcNonbondedForceKernel::Name(), creator<ComputeCalcNonbondedForceKernel>()},
       {IntegrateVerletStepKernel::Name(), creator<ComputeIntegrateVerletStepKernel>()},
       {IntegrateLangevinStepKernel::Name(), creator<ComputeIntegrateLangevinStepKernel>()},
