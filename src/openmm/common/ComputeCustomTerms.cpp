@@ -9,6 +9,8 @@
 #include "openmm/internal/ContextImpl.h"
 #include "openmm/internal/CustomForceParameters.h"
 
+#include <cctype>
+
 namespace OpenMM {
 
 using mardyn::compute::PrecisionArray;
@@ -25,9 +27,19 @@ ComputeCustomTerms::ComputeCustomTerms(ComputePlatformData& data, std::string pr
                                        const CustomForceParameters& parameters,
                                        const std::vector<std::string>& functionNames,
                                        const std::vector<const TabulatedFunction*>& functions)
-    : _data(data), _prefix(std::move(prefix)), _variables(std::move(variables)), _perTerm(perTerm.size()) {
-  const CustomFunctionMap evaluators = createTabulatedFunctionEvaluators(functionNames, functions);
-  _expression = ExpressionParser::parse(energy, evaluators);
+    : ComputeCustomTerms(data, std::move(prefix),
+                         ExpressionParser::parse(energy, createTabulatedFunctionEvaluators(functionNames, functions)),
+                         energy, std::move(variables), perTerm, termCount, parameters, functionNames, functions, {}) {}
+
+ComputeCustomTerms::ComputeCustomTerms(ComputePlatformData& data, std::string prefix, Expression energy,
+                                       const std::string& text, std::map<std::string, std::string> variables,
+                                       const std::vector<std::string>& perTerm, std::size_t termCount,
+                                       const CustomForceParameters& parameters,
+                                       const std::vector<std::string>& functionNames,
+                                       const std::vector<const TabulatedFunction*>& functions,
+                                       std::map<std::string, ComputeExpressionWriter::Function> extraFunctions)
+    : _data(data), _prefix(std::move(prefix)), _expression(std::move(energy)), _variables(std::move(variables)),
+      _perTerm(perTerm.size()), _extraFunctions(std::move(extraFunctions)) {
   if (!functionNames.empty())
     _tabulated = std::make_unique<ComputeTabulatedFunctions>(data, _prefix, functionNames, functions);
   for (std::size_t j = 0; j < perTerm.size(); j++)
@@ -36,7 +48,7 @@ ComputeCustomTerms::ComputeCustomTerms(ComputePlatformData& data, std::string pr
     _variables[global.first] = _prefix + "globals[" + std::to_string(_globalNames.size()) + "]";
     _globalNames.push_back(global.first);
   }
-  checkVariables(_expression, energy);
+  checkVariables(_expression, text);
   parameters.checkDerivativeNames();
   _derivativeNames = parameters.derivativeNames();
   for (const auto& name : _derivativeNames) data.energyDerivativeIndex(name);
@@ -50,10 +62,18 @@ ComputeCustomTerms::ComputeCustomTerms(ComputePlatformData& data, std::string pr
   _globals.upload(globals);
 }
 
+std::string ComputeCustomTerms::derivative(const std::string& variable) const {
+  std::string name = _prefix + "d_" + variable;
+  for (char& c : name)
+    if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_') c = '_';
+  return name;
+}
+
 std::string ComputeCustomTerms::code(const std::string& energyName, const std::vector<std::string>& derivatives,
                                      const std::string& derivativeScale) {
-  ComputeExpressionWriter writer(_variables, _prefix + "t",
-                                 _tabulated ? _tabulated->functions() : std::map<std::string, ComputeExpressionWriter::Function>{});
+  auto functions = _tabulated ? _tabulated->functions() : std::map<std::string, ComputeExpressionWriter::Function>{};
+  functions.insert(_extraFunctions.begin(), _extraFunctions.end());
+  ComputeExpressionWriter writer(_variables, _prefix + "t", functions);
   std::string code = _tabulated ? _tabulated->macros() : "";
   const std::string energy = writer.write(_expression, code);
   code += "const real " + energyName + " = " + energy + ";\n";

@@ -5,6 +5,7 @@
 // evaluation.
 #pragma once
 
+#include "ComputeExpressionWriter.h"
 #include "ComputeKernelArgument.h"
 #include "ComputeTabulatedFunctions.h"
 
@@ -34,12 +35,19 @@ public:
                      std::size_t termCount, const CustomForceParameters& parameters,
                      const std::vector<std::string>& functionNames = {},
                      const std::vector<const TabulatedFunction*>& functions = {});
+  /** The same for an energy parsed already (its tabulated functions among functionNames); `extraFunctions` are
+   * further functions the device code calls by name (their macros come from the caller). */
+  ComputeCustomTerms(ComputePlatformData& data, std::string prefix, Expression energy, const std::string& text,
+                     std::map<std::string, std::string> variables, const std::vector<std::string>& perTerm,
+                     std::size_t termCount, const CustomForceParameters& parameters,
+                     const std::vector<std::string>& functionNames, const std::vector<const TabulatedFunction*>& functions,
+                     std::map<std::string, ComputeExpressionWriter::Function> extraFunctions);
   /** The code defining `energyName` (the energy) and, for each name in `derivatives`, `<prefix>d_<name>`, dE/d that
    * variable; then adding the energy-parameter derivatives to derivs[k] (scaled by `derivativeScale`, code). */
   std::string code(const std::string& energyName, const std::vector<std::string>& derivatives,
                    const std::string& derivativeScale = "");
-  /** The name of dE/d(variable) in code(). */
-  std::string derivative(const std::string& variable) const { return _prefix + "d_" + variable; }
+  /** The name of dE/d(variable) in code() (characters that are not letters or digits become '_'). */
+  std::string derivative(const std::string& variable) const;
   /** The per-term table (index * perTerm + j), the globals and the tabulated functions as kernel arguments (the
    * code reads them as <prefix>params, <prefix>globals, ...). */
   std::vector<ComputeKernelArgument> arguments();
@@ -63,6 +71,7 @@ private:
   std::vector<double> _globalValues;
   std::size_t _perTerm = 0;
   std::unique_ptr<ComputeTabulatedFunctions> _tabulated;
+  std::map<std::string, ComputeExpressionWriter::Function> _extraFunctions;
   mardyn::compute::PrecisionArray _params, _globals;
 };
 

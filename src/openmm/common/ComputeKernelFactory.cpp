@@ -4,6 +4,8 @@
 #include "ComputeApplyMonteCarloBarostatKernel.h"
 #include "ComputeBondedForceKernels.h"
 #include "ComputeCalcCMAPTorsionForceKernel.h"
+#include "ComputeCalcCustomCentroidBondForceKernel.h"
+#include "ComputeCalcCustomCompoundBondForceKernel.h"
 #include "ComputeCalcCustomNonbondedForceKernel.h"
 #include "ComputeCalcGBSAOBCForceKernel.h"
 #include "ComputeCalcNonbondedForceKernel.h"
@@ -44,6 +46,8 @@ const std::map<std::string, Creator>& kernelTable() {
       {CalcCustomExternalForceKernel::Name(), creator<ComputeCalcCustomExternalForceKernel>()},
       {CalcCustomNonbondedForceKernel::Name(), creator<ComputeCalcCustomNonbondedForceKernel>()},
       {CalcCMAPTorsionForceKernel::Name(), creator<ComputeCalcCMAPTorsionForceKernel>()},
+      {CalcCustomCompoundBondForceKernel::Name(), creator<ComputeCalcCustomCompoundBondForceKernel>()},
+      {CalcCustomCentroidBondForceKernel::Name(), creator<ComputeCalcCustomCentroidBondForceKernel>()},
       {CalcGBSAOBCForceKernel::Name(), creator<ComputeCalcGBSAOBCForceKernel>()},
       {CalcNonbondedForceKernel::Name(), creator<ComputeCalcNonbondedForceKernel>()},
       {IntegrateVerletStepKernel::Name(), creator<ComputeIntegrateVerletStepKernel>()},
