@@ -100,12 +100,7 @@ void ComputeBondedUtilities::compile() {
   defines["NUM_ENERGY_DERIVS"] = std::to_string(_data.numEnergyDerivatives());
   std::string owners;
   for (const auto& i : _interactions) owners += (owners.empty() ? "" : ", ") + i.owner;
-  try {
-    _program = ctx.compileProgram(source, defines, "openmm-bonded");
-  } catch (const mardyn::compute::ComputeException& e) {
-    throw OpenMMException(_data.platformName() + " platform: compiling the bonded kernels of " + owners +
-                          " failed: " + e.what());
-  }
+  _program = _data.compile(source, defines, "openmm-bonded", "the bonded terms of " + owners);
   _kernel = _program->createKernel("computeBondedTerms");
 }
 

@@ -87,16 +87,11 @@ void ComputeCalcCustomCentroidBondForceKernel::initialize(const System& system, 
   auto defines = _data.commonDefines();
   defines["NUM_ENERGY_DERIVS"] = std::to_string(_data.numEnergyDerivatives());
   defines["GROUPS_PER_BOND"] = std::to_string(n);
-  try {
-    const std::string source =
-        mardyn::compute::KernelSources::withRequirements(std::vector<std::string>{
-            "openmm/common/kernels/PointGeometry.cc", "openmm/common/kernels/TabulatedFunctions.cc"}) +
-        generated + mardyn::compute::KernelSources::get("openmm/common/kernels/CentroidBonds.cc");
-    _program = ctx.compileProgram(source, defines, "openmm-centroid");
-  } catch (const mardyn::compute::ComputeException& e) {
-    throw OpenMMException(_data.platformName() + " platform: compiling the CustomCentroidBondForce kernels failed: " +
-                          e.what());
-  }
+  const std::string source =
+      mardyn::compute::KernelSources::withRequirements(std::vector<std::string>{
+          "openmm/common/kernels/PointGeometry.cc", "openmm/common/kernels/TabulatedFunctions.cc"}) +
+      generated + mardyn::compute::KernelSources::get("openmm/common/kernels/CentroidBonds.cc");
+  _program = _data.compile(source, defines, "openmm-centroid", "CustomCentroidBondForce");
   _centersKernel = _program->createKernel("centroidCenters");
   _bondsKernel = _program->createKernel("centroidBonds");
   _distributeKernel = _program->createKernel("centroidDistribute");

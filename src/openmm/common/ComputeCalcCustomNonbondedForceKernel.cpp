@@ -32,13 +32,14 @@ void ComputeCalcCustomNonbondedForceKernel::initialize(const System& system, con
   _switchingDistance = force.getSwitchingDistance();
   _longRange = periodic && force.getUseLongRangeCorrection();
 
-  // The expression's variables: r, and name1 / name2 of every per-particle parameter.
+  // The expression's variables: r, and name1 / name2 of every per-particle parameter (as <prefix>p_name1 ..., apart
+  // from the temporaries <prefix>t<n> of the expression's code).
   std::map<std::string, std::string> variables{{"r", "r"}};
   std::vector<std::string> hostNames;
   for (int suffix = 1; suffix <= 2; suffix++)
     for (int k = 0; k < force.getNumPerParticleParameters(); k++) {
       const std::string name = force.getPerParticleParameterName(k) + std::to_string(suffix);
-      variables[name] = _prefix + name;
+      variables[name] = _prefix + "p_" + name;
       hostNames.push_back(name);
     }
   const TabulatedFunctionList& functions = force.tabulatedFunctions();
@@ -56,7 +57,7 @@ void ComputeCalcCustomNonbondedForceKernel::initialize(const System& system, con
   interaction.cutoff = _cutoff;
   interaction.kernelFiles.push_back("openmm/common/kernels/TabulatedFunctions.cc");
   for (int k = 0; k < force.getNumPerParticleParameters(); k++)
-    interaction.parameters.push_back({_prefix + force.getPerParticleParameterName(k), "real", &_parameters[k]->array()});
+    interaction.parameters.push_back({_prefix + "p_" + force.getPerParticleParameterName(k), "real", &_parameters[k]->array()});
   interaction.arguments = _terms->arguments();
   // Interaction groups: bit g of groupsA (groupsB) is set for a particle of set 1 (set 2) of group g.
   const int numGroups = force.getNumInteractionGroups();

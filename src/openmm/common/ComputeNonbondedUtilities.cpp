@@ -141,12 +141,7 @@ void ComputeNonbondedUtilities::compile() {
             mardyn::compute::KernelSources::get("openmm/common/kernels/NonbondedTiles.cc");
   std::string owners;
   for (const auto& i : _interactions) owners += (owners.empty() ? "" : ", ") + i.owner;
-  try {
-    _program = ctx.compileProgram(_source, defines, "openmm-nonbonded");
-  } catch (const mardyn::compute::ComputeException& e) {
-    throw OpenMMException(_data.platformName() + " platform: compiling the nonbonded kernels of " + owners +
-                          " failed: " + e.what());
-  }
+  _program = _data.compile(_source, defines, "openmm-nonbonded", "the nonbonded interactions of " + owners);
   _tiles->createKernels(*_program);
   _tilesKernel = _program->createKernel("computeNonbondedTiles");
   _tilesEnergyKernel = _program->createKernel("computeNonbondedTilesEnergy");

@@ -13,7 +13,9 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <cstdlib>
 #include <cstring>
+#include <fstream>
 #include <iostream>
 
 namespace OpenMM {
@@ -170,6 +172,21 @@ ComputePlatformData::~ComputePlatformData() {
   if (_context) {
     const std::string table = _context->kernelProfileTable();
     if (!table.empty()) std::cerr << table;
+  }
+}
+
+std::unique_ptr<mardyn::compute::ComputeProgram> ComputePlatformData::compile(
+    const std::string& source, const mardyn::compute::ComputeContext::Defines& defines, const std::string& name,
+    const std::string& what) {
+  if (const char* directory = std::getenv("MARDYN_OPENMM_SOURCES")) {
+    std::ofstream file(std::string(directory) + "/" + name + "-" + std::to_string(nextId()) + ".cc");
+    for (const auto& [key, value] : defines) file << "// define " << key << "=" << value << "\n";
+    file << source;
+  }
+  try {
+    return _context->compileProgram(source, defines, name);
+  } catch (const mardyn::compute::ComputeException& e) {
+    throw OpenMMException(_platformName + " platform: compiling the kernels of " + what + " failed: " + e.what());
   }
 }
 

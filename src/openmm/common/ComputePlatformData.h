@@ -73,6 +73,12 @@ public:
 
   int numAtoms() const { return _numAtoms; }
   int paddedAtoms() const { return _paddedAtoms; }
+  /** Compiles a program of this Context; a failure throws OpenMMException naming `what`. With the environment
+   * variable MARDYN_OPENMM_SOURCES set to a directory, the source and defines of each program are written there
+   * (<name>-<n>.cc), to read the device code generated for the injected interactions. */
+  std::unique_ptr<mardyn::compute::ComputeProgram> compile(const std::string& source,
+                                                           const mardyn::compute::ComputeContext::Defines& defines,
+                                                           const std::string& name, const std::string& what);
   /** Defines every program of this Context shares (precision, atom counts, periodicity). */
   mardyn::compute::ComputeContext::Defines commonDefines() const;
 

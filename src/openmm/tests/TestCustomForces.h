@@ -335,6 +335,29 @@ inline void testCustomNonbondedGroupsAndParameters(Platform& platform) {
   Vec3 d = positions[4] - positions[5];
   assertClose(expected(3.0) - 3.0 * 3.0 * 3.5 * std::exp(-std::sqrt(d.dot(d)) / 0.3),
               context.getState(State::Energy).getPotentialEnergy(), 1e-12, "updateParametersInContext");
+  // Per-particle parameters named like the names the platforms generate for temporaries and groups.
+  System named;
+  auto* namedPairs = new CustomNonbondedForce("t1*t2*exp(-r/0.3)+(t1+t2)*(groupsA1+groupsA2)/(r*r)");
+  namedPairs->addPerParticleParameter("t");
+  namedPairs->addPerParticleParameter("groupsA");
+  for (int i = 0; i < 3; i++) {
+    named.addParticle(1.0);
+    namedPairs->addParticle({0.5 + i, 2.0 - i});
+  }
+  named.addForce(namedPairs);
+  VerletIntegrator namedIntegrator(0.001);
+  Context namedContext(named, namedIntegrator, platform);
+  namedContext.setPositions({positions[0], positions[1], positions[2]});
+  double namedEnergy = 0.0;
+  for (int i = 0; i < 3; i++)
+    for (int j = i + 1; j < 3; j++) {
+      Vec3 d = positions[i] - positions[j];
+      const double r = std::sqrt(d.dot(d)), ti = 0.5 + i, tj = 0.5 + j;
+      namedEnergy += ti * tj * std::exp(-r / 0.3) + (ti + tj) * ((2.0 - i) + (2.0 - j)) / (r * r);
+    }
+  assertClose(namedEnergy, namedContext.getState(State::Energy).getPotentialEnergy(), 1e-12,
+              "parameters named t and groupsA");
+
   System wrong;
   wrong.addParticle(1.0);
   wrong.addForce(new CustomNonbondedForce("r"));
