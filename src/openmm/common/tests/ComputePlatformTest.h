@@ -32,6 +32,7 @@ protected:
             {"integratorCheckpoints", "the " + platformName() + " platform refuses NoseHooverIntegrator"},
             {"customIntegratorVariablesAndBlocks", "the " + platformName() + " platform refuses CustomIntegrator"},
             {"customIntegratorCheckpoint", "the " + platformName() + " platform refuses CustomIntegrator"},
+            {"customIntegratorSaveParameters", "the " + platformName() + " platform refuses CustomIntegrator"},
             {"nonFiniteKineticEnergy", "forces are summed in 64-bit fixed point on the " + platformName() +
                                            " platform, where a non-finite force has no representation"},
             {"customIntegratorMatchesBuiltIn", "the " + platformName() + " platform refuses CustomIntegrator"},
