@@ -195,6 +195,21 @@ inline void testCustomForceErrors(Platform& platform) {
   bond->setEnergyFunction("k*r^2");
   bond->setBondParameters(0, 0, 5, {1.0});
   assertThrowsWith([&] { Context context(system, integrator, platform); }, "Illegal particle index", "bad index");
+  bond->setBondParameters(0, 0, 1, {1.0});
+  // One global parameter given two different defaults by two forces is refused; the same default is accepted.
+  auto* first = new CustomExternalForce("scale*x");
+  auto* second = new CustomExternalForce("scale*y");
+  first->addGlobalParameter("scale", 1.0);
+  second->addGlobalParameter("scale", 2.0);
+  first->addParticle(0, {});
+  second->addParticle(1, {});
+  system.addForce(first);
+  system.addForce(second);
+  assertThrowsWith([&] { Context context(system, integrator, platform); }, "different default values",
+                   "conflicting defaults of a global parameter");
+  second->setGlobalParameterDefaultValue(0, 1.0);
+  Context context(system, integrator, platform);
+  assertClose(1.0, context.getParameter("scale"), 0.0, "a default shared by two forces");
 }
 
 /** Runs on every platform: a platform that lacks the Custom kernels refuses them by name at Context creation. */
