@@ -10,7 +10,7 @@ foreach(_fuzzer xml:XmlConfigFuzzer phasespace:PhaseSpaceFuzzer binary:BinaryPha
   string(REPLACE ":" ";" _parts ${_fuzzer})
   list(GET _parts 0 _name)
   list(GET _parts 1 _source)
-  add_executable(mardyn_fuzz_${_name} ${PROJECT_SOURCE_DIR}/src/io/fuzz/${_source}.cpp)
+  add_executable(mardyn_fuzz_${_name} ${PROJECT_SOURCE_DIR}/src/fuzz/${_source}.cpp)
   target_link_libraries(mardyn_fuzz_${_name} PRIVATE mardyn_core)
   target_link_options(mardyn_fuzz_${_name} PRIVATE -fsanitize=fuzzer)
   set_target_properties(mardyn_fuzz_${_name} PROPERTIES RUNTIME_OUTPUT_DIRECTORY ${PROJECT_BINARY_DIR})

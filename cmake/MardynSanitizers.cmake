@@ -2,7 +2,7 @@
 # (any UB report is fatal). scripts/run-sanitized-tests.sh builds the CPU suite this way and runs it
 # with LeakSanitizer suppressions for Open MPI's own allocations (scripts/sanitizer/lsan-openmpi.supp).
 #
-# MARDYN_FUZZ: libFuzzer targets of the input readers (src/io/fuzz), built with clang; see
+# MARDYN_FUZZ: libFuzzer targets of the input readers (src/fuzz), built with clang; see
 # scripts/run-fuzzers.sh.
 option(MARDYN_SANITIZE "Build with -fsanitize=address,undefined" OFF)
 option(MARDYN_FUZZ "Build the libFuzzer targets of the input readers (clang)" OFF)

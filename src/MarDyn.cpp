@@ -1,6 +1,7 @@
 // main() of the mardyn command: parses the command line, reads the XML configuration, builds the
 // Simulation with its output plugins and runs it, serially or under mpirun. Exit codes: 0 ok,
 // 1 input or run error, 2 command-line mistake. Only rank 0 prints usage, warnings and errors.
+#include "ConfigurationReader.h"
 #include "Simulation.h"
 #include "io/CommandLine.h"
 #include "io/OutputPluginRegistry.h"
@@ -70,7 +71,7 @@ int main(int argc, char** argv) {
   // error seen by any rank reaches every rank, so all return 1 together (rank 0 prints it).
   SimulationConfig config;
   try {
-    config = ParallelInput::read(options.configFile);
+    config = ParallelInput::read(options.configFile, ConfigurationReader::readers());
     CommandLine::apply(options, config);
     checkGpu(config);
   } catch (const InputError& e) {

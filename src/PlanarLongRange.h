@@ -4,16 +4,14 @@
 // slab planes (Janecek's method with Werth's terms for centres off the centre of mass).
 #pragma once
 
-#include "io/SimulationConfig.h"
 #include "molecules/InteractionParameters.h"
-#include "parallel/DomainDecompBase.h"
-#include "particleContainer/ParticleContainer.h"
+#include "plugins/PhysicsPlugin.h"
 
 #include <vector>
 
 namespace mardyn {
 
-class PlanarLongRange {
+class PlanarLongRange : public PhysicsPlugin {
  public:
   PlanarLongRange(const PlanarLongRangeConfig& config, const std::vector<Component>& components,
                   const InteractionParameters& params, const Vec3& box, double cutoff, double temperature);
@@ -28,6 +26,10 @@ class PlanarLongRange {
   double energy(unsigned type, unsigned slab) const { return _u[type * _slabs + slab]; }
   double force(unsigned type, unsigned slab) const { return _f[type * _slabs + slab]; }
   unsigned slabs() const { return _slabs; }
+
+  std::string name() const override { return "planar long-range correction"; }
+  /// After the traversal (also at the start step): the profile's forces and the local corrections.
+  void siteWiseForces(PluginStep& s) override { apply(s.container, s.decomp, *s.upot, *s.virial); }
 
  private:
   /// Energy, normal and tangential virial, force per unit density at slab distance k.

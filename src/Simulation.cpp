@@ -2,9 +2,13 @@
 // (half kick + drift, exchange, forces, half kick, global values, thermostat, outputs) and the summary.
 #include "Simulation.h"
 
+#include "PlanarLongRange.h"
 #include "parallel/DomainDecompFactory.h"
 #include "parallel/DomainDecompSequential.h"
 #include "particleContainer/CellProcessorFactory.h"
+#include "particleContainer/MultiSiteVerletListCellProcessor.h"
+#include "plugins/PhysicsPluginRegistry.h"
+#include "thermostats/TemperatureControl.h"
 #include "utils/MardynException.h"
 #include "utils/Threads.h"
 
@@ -19,7 +23,7 @@ namespace mardyn {
 
 Simulation::Simulation(SimulationConfig config, std::unique_ptr<DomainDecompBase> decomposition)
     : _config(std::move(config)), _decomp(std::move(decomposition)) {
-  if (!_decomp) _decomp = DomainDecompFactory::create(_config.parallelisation);
+  if (!_decomp) _decomp = DomainDecompFactory::create(_config);
   _decomp->setComponents(_config.components);
   _decomp->setDeferredLossCheck(true);  // computeGlobalValues() reduces the flag with the energies
   const double rc = _config.cutoffRadius;
@@ -46,9 +50,7 @@ Simulation::Simulation(SimulationConfig config, std::unique_ptr<DomainDecompBase
   createContainer(false);
   _integrator = std::make_unique<Leapfrog>(_config.timestep);
   if (_config.temperatureControl.enabled) {
-    // as ls1: the regional thermostat replaces the ensemble's velocity scaling
-    _temperatureControl = std::make_unique<TemperatureControl>(_config.temperatureControl, _config.components.size(),
-                                                               _config.timestep);
+    // as ls1: the regional thermostat (a physics plugin) replaces the ensemble's velocity scaling;
     // ls1 still computes the ensemble's global factors and applies their explosion heuristic before it
     if (_config.ensemble == SimulationConfig::Ensemble::NVT)
       _explosionGuard = std::make_unique<VelocityScalingThermostat>(
@@ -69,26 +71,9 @@ Simulation::Simulation(SimulationConfig config, std::unique_ptr<DomainDecompBase
       _thermostat = std::make_unique<VelocityScalingThermostat>(targets, group);
     }
   }
-  for (const MaxCheckConfig& m : _config.maxChecks) _maxChecks.emplace_back(m);
-  for (const DriftCtrlConfig& d : _config.driftCtrls) _driftCtrls.emplace_back(d, _config.components.size());
-  for (const COMalignerConfig& c : _config.comAligners) _comAligners.emplace_back(c, _config.box, _config.cutoffRadius);
-  for (const WallPotentialConfig& w : _config.walls) _walls.emplace_back(w, _config.components);
-  for (const MirrorConfig& m : _config.mirrors) _mirrors.emplace_back(m, _decomp->rank());
-  for (const MettDeamonConfig& m : _config.mettDeamons) _mettDeamons.emplace_back(m, _config.components);
-  if (_config.distControl.enabled)
-    _distControl = std::make_unique<DistControl>(_config.distControl, _config.components.size(), _config.box);
-  for (const PosNegCompConfig& p : _config.posNegComps) _posNegComps.emplace_back(p, _config.components);
-  if (!_config.feedrateDirectors.empty() && !_mettDeamons.empty()) {
-    _director = std::make_unique<MettDeamonFeedrateDirector>(_config.feedrateDirectors.front());
-    for (std::size_t i = _mirrors.size(); i-- > 0;)
-      if (_config.mirrors[i].pluginID == _director->mirrorID()) _directorMirror = i;
-  }
-  _beforeForcesOrder = _config.beforeForcesOrder;
-  for (const char* name : {"MettDeamon", "Mirror", "MettDeamonFeedrateDirector"})
-    if (std::find(_beforeForcesOrder.begin(), _beforeForcesOrder.end(), name) == _beforeForcesOrder.end())
-      _beforeForcesOrder.push_back(name);
+  createPhysicsPlugins();
   ConditionsCheck::Limits limits;
-  if (!_maxChecks.empty()) {
+  if (std::any_of(_physics.begin(), _physics.end(), [](const auto& p) { return p->capsForces(); })) {
     // ls1's MaxCheck caps forces and velocities of generated set-ups that start with overlaps: the
     // configuration asks for those steps to be run, so only non-finite values stop it
     limits.maxDisplacement = limits.maxRotation = std::numeric_limits<double>::infinity();
@@ -111,7 +96,26 @@ Simulation::Simulation(SimulationConfig config, std::unique_ptr<DomainDecompBase
 
 Simulation::~Simulation() = default;
 
-void Simulation::addOutputPlugin(std::unique_ptr<OutputPlugin> plugin) { _plugins.push_back(std::move(plugin)); }
+void Simulation::addOutputPlugin(std::unique_ptr<OutputPlugin> plugin) { _outputs.push_back(std::move(plugin)); }
+
+void Simulation::createPhysicsPlugins() {
+  if (_config.longRange == SimulationConfig::LongRange::Planar)
+    _physics.push_back(std::make_unique<PlanarLongRange>(_config.planar, _config.components, *_params, _config.box,
+                                                         _config.cutoffRadius, _config.temperature));
+  const PluginSetup setup{_config, _decomp->rank()};
+  for (const PhysicsPluginConfig& p : _config.physicsPlugins) _physics.push_back(PhysicsPluginRegistry::create(p, setup));
+  if (_config.temperatureControl.enabled)
+    _physics.push_back(std::make_unique<TemperatureControl>(_config.temperatureControl, _config.components.size(),
+                                                            _config.timestep));
+  std::vector<PhysicsPlugin*> all;
+  for (const auto& p : _physics) all.push_back(p.get());
+  for (PhysicsPlugin* p : all) p->connect(all);
+}
+
+PluginStep Simulation::pluginStep(bool startStep) {
+  return PluginStep{*_container, *_decomp, _decomp->boundingBoxMin(*_domain), _decomp->boundingBoxMax(*_domain), _step,
+                    startStep};
+}
 
 void Simulation::setContainerDecorator(ContainerDecorator decorator) {
   if (_prepared) throw MardynException("Simulation: a container decorator must be set before the run is prepared");
@@ -150,20 +154,12 @@ void Simulation::prepare() {
     _container = _decorator(std::move(lc));
   }
   _resident = dynamic_cast<ResidentTimeStep*>(_container.get());
-  if (_resident && _temperatureControl)
-    throw MardynException("the GPU time step does not support thermostat type=\"TemperatureControl\" (" +
-                          _config.temperatureControl.source.file + ":" + std::to_string(_config.temperatureControl.source.line) +
-                          "); run without --gpu or use a VelocityScaling thermostat");
-  if (_resident && _config.longRange == SimulationConfig::LongRange::Planar)
-    throw MardynException("the GPU time step does not support longrange type=\"planar\" (" + _config.planar.source.file +
-                          ":" + std::to_string(_config.planar.source.line) +
-                          "); run without --gpu or use the homogeneous correction");
-  if (_resident && (!_maxChecks.empty() || !_driftCtrls.empty() || !_comAligners.empty() || !_walls.empty() ||
-                    !_mirrors.empty() || !_mettDeamons.empty() || _distControl || !_posNegComps.empty() || _director))
-    throw MardynException("the GPU time step does not support the plugins MaxCheck, DriftCtrl, COMaligner, WallPotential, "
-                          "Mirror, MettDeamon, MettDeamonFeedrateDirector, DistControl and PosNegComp (they change "
-                          "forces, velocities or positions on the host); run without --gpu or remove them");
-  if (_temperatureControl) _temperatureControl->initLogs(_decomp->rank());
+  if (_resident && !_physics.empty()) {
+    std::string names;
+    for (const auto& p : _physics) names += (names.empty() ? "" : ", ") + p->name();
+    throw MardynException("the GPU time step does not support " + names +
+                          " (they change forces, velocities or positions on the host); run without --gpu or remove them");
+  }
   if (_resident) {
     std::vector<double> force2, torque2;
     for (std::size_t c = 0; c < _config.components.size(); ++c) {
@@ -181,26 +177,25 @@ void Simulation::prepare() {
                             std::to_string(rec.component + 1));
     all.emplace_back(rec.id, &_config.components[rec.component], rec.r, rec.v, rec.q, rec.L);
   }
-  for (const MettDeamon& m : _mettDeamons) m.init(all);  // ls1's MettDeamon::init: the reservoir's molecules are held
+  for (const auto& p : _physics) p->prepareMolecules(all);  // MettDeamon: the reservoir's molecules are held
   for (const Molecule& m : all) ++counts[m.componentId()];
   _decomp->distributeMolecules(all, *_container, *_domain);
   if (_config.longRange == SimulationConfig::LongRange::Homogeneous) {
     _domain->computeLongRangeCorrection(_config.components, counts, *_params);
   } else {
-    _domain->disableLongRangeCorrection();
-    if (_config.longRange == SimulationConfig::LongRange::Planar)
-      _planar = std::make_unique<PlanarLongRange>(_config.planar, _config.components, *_params, _config.box,
-                                                  _config.cutoffRadius, _config.temperature);
+    _domain->disableLongRangeCorrection();  // none, or the planar correction (a physics plugin)
   }
   // Between Verlet-list builds the halo copies follow their originals (no re-sort, migration or new copies)
   // where nothing else looks at positions or changes molecules during the step; outputs see positions
   // wrapped into the box (gatherMolecules).
   _follower = dynamic_cast<VerletListCellProcessor*>(_processor.get());
-  if (_resident || _config.fullExchange || _temperatureControl || _planar || !_maxChecks.empty() ||
-      !_driftCtrls.empty() || !_comAligners.empty() || !_walls.empty() || !_mirrors.empty() || !_mettDeamons.empty() ||
-      _distControl || !_posNegComps.empty() || _director)
-    _follower = nullptr;
+  if (_resident || _config.fullExchange || !_physics.empty()) _follower = nullptr;
   _decomp->setRecordHaloPlan(_follower != nullptr);
+  // Newton across faces saves pair work and costs a message round and a pass over the halo copies: on 16
+  // and 32 small regions of LJ (validation/parallel) it ran from 1 % faster to 7 % slower than half weights, so by
+  // default it is taken where pairs are dear (multi-site molecules).
+  const bool pairsDear = dynamic_cast<MultiSiteVerletListCellProcessor*>(_processor.get()) != nullptr;
+  _newtonAcross = _follower && _decomp->numProcs() > 1 && _config.newton.value_or(pairsDear);
   {
     ScopedTimer t(_timers["cells"]);
     if (_resident)
@@ -208,46 +203,21 @@ void Simulation::prepare() {
     else
       exchange();
   }
-  if (_distControl) {  // ls1's DistControl::init (its observers are registered before)
-    _distControl->init(*_container, *_decomp);
-    followInterfaces();
-    _distControl->writeLog(_step, _decomp->rank(), true);
+  {
+    PluginStep s = pluginStep(true);
+    for (const auto& p : _physics) p->init(s);
   }
   computeForces();
   computeGlobalValues(finishForces(false), false);
   _prepared = true;
   ScopedTimer t(_timers["I/O"]);
-  for (auto& p : _plugins) p->init(*this);
-  for (auto& p : _plugins) p->afterStep(_step, _time, *this);
-}
-
-void Simulation::moveAndFeed() {
-  for (const std::string& name : _beforeForcesOrder) {
-    if (name == "MettDeamon")
-      for (MettDeamon& m : _mettDeamons)
-        m.beforeForces(*_container, *_decomp, _decomp->boundingBoxMin(*_domain), _decomp->boundingBoxMax(*_domain));
-    if (name == "Mirror")
-      for (Mirror& m : _mirrors) m.beforeForces(*_container);  // type 5 (Meland)
-    if (name == "MettDeamonFeedrateDirector" && _director) {
-      const unsigned long removed = _mirrors.empty() ? 0 : _mirrors[_directorMirror].removed();
-      MettDeamon& md = _mettDeamons.back();
-      double feed = md.feed();
-      const double invDensityArea = 1.0 / (_config.box.x * _config.box.z * md.reservoirDensity());
-      if (_director->beforeForces(removed - _directorRemoved, invDensityArea, *_decomp, _step, feed) && md.directed())
-        md.setFeed(feed);
-      _directorRemoved = removed;
-    }
-  }
-}
-
-void Simulation::followInterfaces() {
-  const double left = _distControl->left(), right = _distControl->right();
-  if (_temperatureControl) _temperatureControl->follow(left, right);
-  for (Mirror& m : _mirrors) m.follow(left, right);
+  for (auto& p : _outputs) p->init(*this);
+  for (auto& p : _outputs) p->afterStep(_step, _time, *this);
 }
 
 void Simulation::exchange() {
-  if (_haloFollows) {
+  const bool balance = _decomp->rebalanceDue(_step);
+  if (_haloFollows && !balance) {
     _decomp->refreshHalo(*_container);
     if (!_decomp->anyTrue(!_follower->followMolecules())) {
       _follower->keepSlotsNextTraversal();
@@ -258,29 +228,47 @@ void Simulation::exchange() {
     // build comes for all at once (else each process's builds would cost all of them an exchange).
     _follower->rebuildNextTraversal();
   }
+  if (balance) {
+    // The regions follow the work: the force time since the last rebalancing tells each process's share.
+    const double work = _timers["forces"].seconds();
+    if (_decomp->rebalance(*_container, *_domain, work - _workAtRebalance) && _follower) _follower->rebuildNextTraversal();
+    _workAtRebalance = work;
+  }
   _decomp->exchangeMolecules(*_container, *_domain);
   ++_fullExchanges;
   _haloFollows = _follower && _decomp->agreeOnHaloPlan();
+  if (_newtonAcross) {
+    // Pairs across process faces are computed once where every process can send the forces on its halo
+    // copies back along the plan, with lists built together at this step (no molecule changes its
+    // process while they live).
+    _follower->setNewton(_haloFollows);
+    _follower->rebuildNextTraversal();
+  }
 }
 
 void Simulation::computeForces() {
+  {
+    ScopedTimer t(_timers["forces"]);
+    if (_resident) {
+      _resident->computeForces();  // U_pot and virial come with the kinetic sums (finishForces)
+      return;
+    }
+    _container->traverseCells(*_processor);
+    if (!_container->traversalResult(_localUpot, _localVirial)) {
+      _localUpot = _processor->upot();
+      _localVirial = _processor->virial();
+    }
+  }
+  if (_follower && _follower->newton()) {  // the halo copies' forces go back to their owners
+    ScopedTimer t(_timers["cells"]);
+    _decomp->returnHaloForces(*_container);
+  }
   ScopedTimer t(_timers["forces"]);
-  if (_resident) {
-    _resident->computeForces();  // U_pot and virial come with the kinetic sums (finishForces)
-    return;
-  }
-  _container->traverseCells(*_processor);
-  if (!_container->traversalResult(_localUpot, _localVirial)) {
-    _localUpot = _processor->upot();
-    _localVirial = _processor->virial();
-  }
-  if (_planar) _planar->apply(*_container, *_decomp, _localUpot, _localVirial);
-  for (const WallPotential& w : _walls) w.apply(*_container, _step);  // ls1's siteWiseForces
-  for (const MettDeamon& m : _mettDeamons) m.afterForces(*_container);  // ls1's afterForces
-  for (const Mirror& m : _mirrors) m.apply(*_container);                // ls1's afterForces
-  for (const MaxCheck& m : _maxChecks) m.apply(*_container, _step);  // ls1's afterForces, before the check
-  if (_prepared)  // ls1 calls no afterForces in its preparation
-    for (const PosNegComp& p : _posNegComps) p.apply(*_container);
+  PluginStep s = pluginStep(!_prepared);
+  s.upot = &_localUpot;
+  s.virial = &_localVirial;
+  for (const auto& p : _physics) p->siteWiseForces(s);  // the planar correction, walls
+  for (const auto& p : _physics) p->afterForces(s);     // before the force check (MaxCheck caps first)
   // The force check follows in finishForces (in the pass of the kick).
 }
 
@@ -384,12 +372,10 @@ void Simulation::step() {
     if (_resident) {
       _resident->preForces(_integrator->timestep());
     } else {
-      for (const MaxCheck& m : _maxChecks) m.apply(*_container, _step);  // ls1's beforeEventNewTimestep
-      for (MettDeamon& m : _mettDeamons) m.storeTrapped(*_container);    // ls1's beforeEventNewTimestep
+      PluginStep s = pluginStep();
+      for (const auto& p : _physics) p->beforeEventNewTimestep(s);
       _integrator->eventNewTimestep(*_container);
-      // ls1 moves the owned molecules in beforeForces; here before the exchange, so that halos follow
-      for (const COMaligner& c : _comAligners) c.apply(*_container, *_decomp, _step);
-      moveAndFeed();
+      for (const auto& p : _physics) p->beforeExchange(s);  // moves, inserts, removes: before the halos are made
     }
   }
   {
@@ -399,28 +385,25 @@ void Simulation::step() {
     else
       exchange();
   }
-  // ls1's beforeForces, in the order of its plugin list in the Evaporation set-ups
-  if (_distControl) {
-    if (_distControl->beforeForces(*_container, *_decomp, _step)) followInterfaces();
-    _distControl->writeLog(_step, _decomp->rank(), false);
+  {
+    PluginStep s = pluginStep();
+    for (const auto& p : _physics) p->beforeForces(s);
   }
-  for (DriftCtrl& d : _driftCtrls) d.apply(*_container, *_decomp, _step);
-  for (const PosNegComp& p : _posNegComps) p.apply(*_container);
   computeForces();
   {
     ScopedTimer t(_timers["integration"]);
     computeGlobalValues(finishForces(true), true);
-    if (_temperatureControl) _temperatureControl->apply(*_container, *_decomp, _step);
+    PluginStep s = pluginStep();
+    for (const auto& p : _physics) p->endStep(s);  // TemperatureControl after the global values
   }
   _time += _integrator->timestep();
   ScopedTimer t(_timers["I/O"]);
-  for (const MettDeamon& m : _mettDeamons) m.writeRestart(_step, _config.startStep(), _decomp->rank());
-  for (auto& p : _plugins) p->afterStep(_step, _time, *this);
+  for (auto& p : _outputs) p->afterStep(_step, _time, *this);
 }
 
 void Simulation::finish() {
   ScopedTimer t(_timers["I/O"]);
-  for (auto& p : _plugins) p->finish(_step, _time, *this);
+  for (auto& p : _outputs) p->finish(_step, _time, *this);
 }
 
 std::vector<Molecule> Simulation::gatherMolecules() const {
@@ -435,7 +418,7 @@ std::vector<Molecule> Simulation::gatherMolecules() const {
 
 std::vector<std::pair<std::string, std::string>> Simulation::pluginStates() const {
   std::vector<std::pair<std::string, std::string>> states;
-  for (const auto& p : _plugins)
+  for (const auto& p : _outputs)
     if (auto s = p->saveState(); !s.empty()) states.emplace_back(p->name(), std::move(s));
   return states;
 }
@@ -466,11 +449,16 @@ void Simulation::run(std::ostream& log) {
   const double bytes = _resident ? static_cast<double>(_resident->transferredBytes()) - bytesBefore : -1.0;
   finish();
   wall.stop();
-  if (_decomp->rank() == 0 && !_config.quiet) printSummary(log, wall.seconds(), loop.seconds(), steps, bytes);
+  // The work of each process (its force computation) against the others': collective, before rank 0 prints.
+  std::vector<double> workMax{_timers["forces"].seconds()}, workSum = workMax;
+  _decomp->allreduceMax(workMax);
+  _decomp->allreduceSum(workSum);
+  if (_decomp->rank() == 0 && !_config.quiet)
+    printSummary(log, wall.seconds(), loop.seconds(), steps, bytes, workMax[0], workSum[0] / _decomp->numProcs());
 }
 
 void Simulation::printSummary(std::ostream& log, double wallSeconds, double loopSeconds, unsigned long steps,
-                              double transferredBytes) const {
+                              double transferredBytes, double workMax, double workMean) const {
   const double updates = static_cast<double>(_globals.numMolecules) * static_cast<double>(steps);
   std::ostringstream os;
   os << "Wall time: " << std::setprecision(6) << wallSeconds << " s (time loop " << loopSeconds << " s, "
@@ -483,6 +471,10 @@ void Simulation::printSummary(std::ostream& log, double wallSeconds, double loop
     os << "Host-device traffic: " << std::setprecision(6) << (steps > 0 ? transferredBytes / steps : 0.0)
        << " bytes/step\n";
   if (_resident) os << _resident->summary(steps);
+  os << "Decomposition: " << _decomp->name() << "; work per process (force computation) max/mean "
+     << std::setprecision(3) << (workMean > 0.0 ? workMax / workMean : 1.0) << " (max " << workMax << " s, mean "
+     << workMean << " s), " << _decomp->rebalanceCount() << (_decomp->rebalanceCount() == 1 ? " rebalancing" : " rebalancings")
+     << (_newtonAcross ? "; pairs across process faces computed once" : "") << "\n";
   if (_follower)
     os << "Halo: " << _haloRefreshes << " steps moved only the halo copies' positions, " << _fullExchanges
        << " exchanged molecules\n";

@@ -1,29 +1,19 @@
 // Simulation: owns the domain, the decomposition, the particle container, the cell processor, the
-// integrator, the thermostat and the output plugins, and runs ls1-mardyn's time loop.
+// integrator, the thermostat, the physics and the output plugins, and runs ls1-mardyn's time loop.
 #pragma once
 
 #include "Domain.h"
 #include "ResidentTimeStep.h"
 #include "integrators/Leapfrog.h"
 #include "io/OutputPlugin.h"
-#include "io/SimulationConfig.h"
+#include "config/SimulationConfig.h"
 #include "molecules/InteractionParameters.h"
 #include "parallel/DomainDecompBase.h"
 #include "particleContainer/CellProcessor.h"
 #include "particleContainer/ConditionsCheck.h"
 #include "particleContainer/LinkedCells.h"
 #include "particleContainer/VerletListCellProcessor.h"
-#include "PlanarLongRange.h"
-#include "plugins/COMaligner.h"
-#include "plugins/DistControl.h"
-#include "plugins/DriftCtrl.h"
-#include "plugins/MaxCheck.h"
-#include "plugins/MettDeamon.h"
-#include "plugins/Mirror.h"
-#include "plugins/MettDeamonFeedrateDirector.h"
-#include "plugins/PosNegComp.h"
-#include "plugins/WallPotential.h"
-#include "thermostats/TemperatureControl.h"
+#include "plugins/PhysicsPlugin.h"
 #include "thermostats/VelocityScalingThermostat.h"
 #include "utils/ScopedTimer.h"
 #include "utils/SimdLevel.h"
@@ -82,19 +72,25 @@ class Simulation : public SimulationView {
   /// those that migrated molecules and made new halo copies.
   unsigned long haloRefreshes() const { return _haloRefreshes; }
   unsigned long fullExchanges() const { return _fullExchanges; }
+  /// Whether the current Verlet list computes each pair across a process face once (--newton).
+  bool newtonAcrossFaces() const { return _follower && _follower->newton(); }
   double currentTime() const { return _time; }
   const Domain& domain() const { return *_domain; }
   ParticleContainer& container() { return *_container; }
   const std::vector<Component>& components() const { return _config.components; }
   const TimerSet& timers() const { return _timers; }
+  /// The physics plugins in the order they act at each point of the step: the planar long-range correction,
+  /// the <plugin>s in XML order, TemperatureControl.
+  const std::vector<std::unique_ptr<PhysicsPlugin>>& physicsPlugins() const { return _physics; }
 
  private:
   /// The LinkedCells and the CPU cell processor for the configuration (CellProcessorFactory).
   void createContainer(bool decorated);
   void computeForces();
   void computeGlobalValues(const KineticSums& sums, bool applyThermostat);
+  /// workMax, workMean: the largest and the mean force-computation seconds of the processes.
   void printSummary(std::ostream& log, double wallSeconds, double loopSeconds, unsigned long steps,
-                    double transferredBytes) const;
+                    double transferredBytes, double workMax, double workMean) const;
   /// The kinetic sums of the owned molecules after the second half kick (kick) or as they are (step 0),
   /// and U_pot and virial of the last traversal.
   KineticSums finishForces(bool kick);
@@ -112,29 +108,17 @@ class Simulation : public SimulationView {
   SimdLevel _simd = SimdLevel::Sse2;
   std::unique_ptr<Leapfrog> _integrator;
   std::unique_ptr<VelocityScalingThermostat> _thermostat;
-  std::unique_ptr<TemperatureControl> _temperatureControl;  ///< ls1's regional thermostat (replaces _thermostat)
   /// With TemperatureControl in the NVT ensemble: the ensemble's global velocity scaling, of which only the
   /// explosion heuristic acts (ls1 computes the global factors and applies the heuristic in every NVT run).
   std::unique_ptr<VelocityScalingThermostat> _explosionGuard;
-  std::vector<MaxCheck> _maxChecks;      ///< ls1's MaxCheck plugins (limits after the forces and before the kick)
-  std::vector<DriftCtrl> _driftCtrls;    ///< ls1's DriftCtrl plugins (before the forces)
-  std::vector<COMaligner> _comAligners;  ///< ls1's COMaligner plugins (before the exchange)
-  std::vector<WallPotential> _walls;     ///< ls1's WallPotential plugins (after the traversal)
-  std::vector<MettDeamon> _mettDeamons;  ///< ls1's MettDeamon plugins (reservoir feed)
-  std::vector<Mirror> _mirrors;          ///< ls1's Mirror plugins, types 1 and 2 (after the forces)
-  std::unique_ptr<DistControl> _distControl;  ///< ls1's DistControl: interfaces that regions and mirrors follow
-  std::vector<PosNegComp> _posNegComps;  ///< ls1's PosNegComp plugins (before and after the forces)
-  std::unique_ptr<MettDeamonFeedrateDirector> _director;  ///< ls1's MettDeamonFeedrateDirector
-  std::size_t _directorMirror = 0;       ///< the mirror whose removals the director counts
-  unsigned long _directorRemoved = 0;    ///< that mirror's removals counted so far
-  std::vector<std::string> _beforeForcesOrder;  ///< Mirror, MettDeamon, director: ls1's (XML) order
-  /// The before-force steps of the mirrors (type 5), MettDeamons and the feed-rate director, in ls1's order.
-  void moveAndFeed();
-  /// Places the TemperatureControl regions and mirrors that follow DistControl's interfaces.
-  void followInterfaces();
-  std::unique_ptr<PlanarLongRange> _planar;  ///< longrange type="planar"
+  /// The physics plugins (physicsPlugins()); each is called at every point of the step, in this order.
+  std::vector<std::unique_ptr<PhysicsPlugin>> _physics;
+  /// Creates the physics plugins of the configuration and connects them.
+  void createPhysicsPlugins();
+  /// What the physics plugins work on now.
+  PluginStep pluginStep(bool startStep = false);
   std::unique_ptr<ConditionsCheck> _conditions;
-  std::vector<std::unique_ptr<OutputPlugin>> _plugins;
+  std::vector<std::unique_ptr<OutputPlugin>> _outputs;
   ContainerDecorator _decorator;
   ResidentTimeStep* _resident = nullptr;  ///< the container, when it runs the step where its molecules live
   GlobalValues _globals;
@@ -145,6 +129,8 @@ class Simulation : public SimulationView {
   bool _prepared = false;
   VerletListCellProcessor* _follower = nullptr;  ///< the Verlet list, where halo copies may follow between builds
   bool _haloFollows = false;                     ///< every process can follow its halo copies now
+  bool _newtonAcross = false;                    ///< pairs across process faces computed once (--newton)
+  double _workAtRebalance = 0.0;                 ///< the "forces" timer at the last rebalancing
   unsigned long _fullExchanges = 0, _haloRefreshes = 0;
 };
 

@@ -26,7 +26,7 @@ class ArrayInterface {
   virtual void resize(std::size_t count) = 0;
   virtual void uploadBytes(const void* source, std::size_t offsetBytes, std::size_t bytes) = 0;
   virtual void downloadBytes(void* destination, std::size_t offsetBytes, std::size_t bytes) const = 0;
-  /// Queues the copy behind the work queued so far and returns, where the backend can, without waiting for
+  /// Queues the copy behind the work queued so far on the current queue and returns, where the backend can, without waiting for
   /// it: the bytes are in `destination` once a ComputeEvent recorded after this call has been synchronized
   /// (or after ComputeContext::synchronize()), and `destination` must stay valid until then. Work queued
   /// later does not delay it. For a copy that overlaps the device's work, `destination` should be
@@ -35,10 +35,20 @@ class ArrayInterface {
   virtual void downloadBytesAsync(void* destination, std::size_t offsetBytes, std::size_t bytes) const {
     downloadBytes(destination, offsetBytes, bytes);
   }
+  /// Queues the copy from the host on the current queue and returns, where the backend can, before it ran:
+  /// `source` must stay valid and unchanged until the queue has passed it (PinnedHostBuffer memory for a
+  /// copy that overlaps other work). The base version copies at once.
+  virtual void uploadBytesAsync(const void* source, std::size_t offsetBytes, std::size_t bytes) {
+    uploadBytes(source, offsetBytes, bytes);
+  }
   /// Sets every byte to zero.
   virtual void zero() = 0;
   /// Copies all elements into destination, which must have the same size and element size.
   virtual void copyTo(ArrayInterface& destination) const = 0;
+  /// Queues on the current queue a copy of bytes [sourceOffset, sourceOffset + bytes) into destination (an
+  /// array of the same context) at destinationOffset.
+  virtual void copyBytesTo(ArrayInterface& destination, std::size_t sourceOffset, std::size_t destinationOffset,
+                           std::size_t bytes) const = 0;
 
   /// The backend's array behind this one (a ComputeArray returns the array it wraps).
   virtual ArrayInterface& backendArray() { return *this; }

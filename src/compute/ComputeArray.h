@@ -38,8 +38,15 @@ class ComputeArray : public ArrayInterface {
   void downloadBytesAsync(void* destination, std::size_t offset, std::size_t bytes) const override {
     impl().downloadBytesAsync(destination, offset, bytes);
   }
+  void uploadBytesAsync(const void* source, std::size_t offset, std::size_t bytes) override {
+    impl().uploadBytesAsync(source, offset, bytes);
+  }
   void zero() override { impl().zero(); }
   void copyTo(ArrayInterface& destination) const override { impl().copyTo(destination); }
+  void copyBytesTo(ArrayInterface& destination, std::size_t sourceOffset, std::size_t destinationOffset,
+                   std::size_t bytes) const override {
+    impl().copyBytesTo(destination, sourceOffset, destinationOffset, bytes);
+  }
   ArrayInterface& backendArray() override { return impl(); }
   const ArrayInterface& backendArray() const override { return impl(); }
   const void* nativeHandle() const override { return impl().nativeHandle(); }

@@ -17,6 +17,23 @@ ComputeContext::ComputeContext(ContextOptions options) : _options(std::move(opti
   if (profile && *profile && std::string(profile) != "0") _options.profileKernels = true;
 }
 
+namespace {
+/// The default queue of a backend with one queue.
+class DefaultQueue : public ComputeQueue {
+ public:
+  bool concurrent() const override { return false; }
+};
+}  // namespace
+
+std::unique_ptr<ComputeQueue> ComputeContext::createQueue() { return std::make_unique<DefaultQueue>(); }
+
+QueueScope::QueueScope(ComputeContext& context, ComputeQueue* queue)
+    : _context(context), _previous(context.currentQueue()) {
+  _context.setCurrentQueue(queue);
+}
+
+QueueScope::~QueueScope() { _context.setCurrentQueue(_previous); }
+
 void ComputeContext::synchronizeAfterLaunch(const std::string& kernelName) {
   try {
     synchronize();

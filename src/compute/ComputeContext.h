@@ -13,6 +13,7 @@
 #include "compute/ArrayInterface.h"
 #include "compute/ComputeEvent.h"
 #include "compute/ComputeProgram.h"
+#include "compute/ComputeQueue.h"
 #include "compute/ContextOptions.h"
 #include "compute/DeviceInfo.h"
 #include "compute/Precision.h"
@@ -20,6 +21,7 @@
 namespace mardyn::compute {
 
 class ComputeFFT;
+class PeerAccess;
 
 class ComputeContext {
  public:
@@ -54,6 +56,20 @@ class ComputeContext {
   /// The backend's own 3D FFT library for an nx x ny x nz grid (ComputeFFT.h), or nullptr where it has none;
   /// use createFFT(), which falls back to the compute layer's kernels.
   virtual std::unique_ptr<ComputeFFT> createNativeFFT(int nx, int ny, int nz);
+  /// A queue of its own whose work may run beside the default queue's (ComputeQueue::concurrent) and is
+  /// served first where the backend has priorities (CUDA: the greatest stream priority); a backend with one
+  /// in-order queue returns that queue.
+  virtual std::unique_ptr<ComputeQueue> createQueue();
+  /// Launches, copies, event records and waits go to `queue` from now on (nullptr: the default queue).
+  /// Prefer QueueScope.
+  void setCurrentQueue(ComputeQueue* queue) { _currentQueue = queue; }
+  ComputeQueue* currentQueue() const { return _currentQueue; }
+  /// Device memory shared with the other processes of this node (PeerAccess), or nullptr with the reason
+  /// in `whyNot`.
+  virtual PeerAccess* peerAccess(std::string& whyNot) {
+    whyNot = "the " + deviceInfo().backend + " backend shares no device memory between processes";
+    return nullptr;
+  }
   /// Host memory that the device can copy into while the host goes on (page-locked where the backend
   /// needs it; ordinary memory otherwise). Prefer PinnedHostBuffer.
   virtual void* allocatePinnedHost(std::size_t bytes) { return ::operator new(bytes); }
@@ -106,6 +122,7 @@ class ComputeContext {
   mutable std::atomic<std::uint64_t> _bytesDown{0};
   std::map<std::string, KernelTime> _profile;
   std::atomic<long long> _deviceBytes{0}, _peakDeviceBytes{0};
+  ComputeQueue* _currentQueue = nullptr;
 };
 
 /// Host memory for ArrayInterface::downloadBytesAsync, from the context that copies into it (page-locked on

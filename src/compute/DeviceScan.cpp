@@ -3,7 +3,7 @@
 
 namespace mardyn::compute {
 
-DeviceScan::DeviceScan(ComputeContext& context) : _blockSums(context, 1, "scanBlockSums") {}
+DeviceScan::DeviceScan(ComputeContext& context) : _context(context), _blockSums(context, 1, "scanBlockSums") {}
 
 void DeviceScan::addDefines(ComputeContext::Defines& defines) const {
   defines["SCAN_BLOCK"] = std::to_string(block);
@@ -28,6 +28,22 @@ int DeviceScan::exclusiveTotal(ComputeArray<int>& in, int n, ComputeArray<int>& 
   int total = 0;
   out.downloadBytes(&total, static_cast<std::size_t>(n) * sizeof(int), sizeof(int));
   return total;
+}
+
+std::array<int, 2> DeviceScan::exclusiveTotals(ComputeArray<int>& a, ComputeArray<int>& b, int n) {
+  exclusive(a, n, a);
+  exclusive(b, n, b);
+  if (!_totalsReady) {
+    _totalsHost = PinnedHostBuffer(_context, 2 * sizeof(int));
+    _totalsReady = _context.createEvent();
+  }
+  int* host = static_cast<int*>(_totalsHost.data());
+  const std::size_t at = static_cast<std::size_t>(n) * sizeof(int);
+  a.downloadBytesAsync(host, at, sizeof(int));
+  b.downloadBytesAsync(host + 1, at, sizeof(int));
+  _totalsReady->record();
+  _totalsReady->synchronize();
+  return {host[0], host[1]};
 }
 
 }  // namespace mardyn::compute

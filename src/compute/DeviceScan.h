@@ -8,6 +8,7 @@
 #include "compute/ComputeKernel.h"
 #include "compute/ComputeProgram.h"
 
+#include <array>
 #include <memory>
 
 namespace mardyn::compute {
@@ -26,9 +27,14 @@ class DeviceScan {
   void exclusive(ArrayInterface& in, int n, ArrayInterface& out);
   /// exclusive() and the total downloaded.
   int exclusiveTotal(ComputeArray<int>& in, int n, ComputeArray<int>& out);
+  /// exclusive() of a and of b in place, and both totals with one wait for the device.
+  std::array<int, 2> exclusiveTotals(ComputeArray<int>& a, ComputeArray<int>& b, int n);
 
  private:
+  ComputeContext& _context;
   ComputeArray<int> _blockSums;
+  PinnedHostBuffer _totalsHost;
+  std::unique_ptr<ComputeEvent> _totalsReady;
   std::unique_ptr<ComputeKernel> _blocks, _totals, _offsets;
 };
 

@@ -1,5 +1,6 @@
 // CUDA device arrays: allocation (at least one element, so that empty arrays are valid arguments),
-// resize keeping the common prefix, transfers, zeroing and device-to-device copies.
+// resize keeping the common prefix, transfers, zeroing and device-to-device copies, all on the context's
+// current stream (a blocking transfer on a queue of its own waits for that queue only).
 #include "cuda/CudaArray.h"
 
 #include <algorithm>
@@ -41,7 +42,9 @@ void CudaArray::resize(std::size_t count) {
   CUdeviceptr fresh = allocate(count);
   const std::size_t keep = std::min(count, _count) * _elementSize;
   try {
-    if (keep > 0) CUDA_CHECK(_context.driver(), cuMemcpyDtoD(fresh, _pointer, keep));
+    const CUstream stream = _context.stream();
+    if (keep > 0) CUDA_CHECK(_context.driver(), cuMemcpyDtoDAsync(fresh, _pointer, keep, stream));
+    CUDA_CHECK(_context.driver(), cuStreamSynchronize(stream));
   } catch (...) {
     _context.driver().cuMemFree(fresh);
     throw;
@@ -56,28 +59,46 @@ void CudaArray::resize(std::size_t count) {
 void CudaArray::uploadBytes(const void* source, std::size_t offsetBytes, std::size_t bytes) {
   checkRange(offsetBytes, bytes, "upload");
   _context.makeCurrent();
-  if (bytes) CUDA_CHECK(_context.driver(), cuMemcpyHtoD(_pointer + offsetBytes, source, bytes));
+  const CUstream stream = _context.stream();
+  if (bytes && !stream) CUDA_CHECK(_context.driver(), cuMemcpyHtoD(_pointer + offsetBytes, source, bytes));
+  if (bytes && stream) {
+    CUDA_CHECK(_context.driver(), cuMemcpyHtoDAsync(_pointer + offsetBytes, source, bytes, stream));
+    CUDA_CHECK(_context.driver(), cuStreamSynchronize(stream));
+  }
+  _context.countUpload(bytes);
+}
+
+void CudaArray::uploadBytesAsync(const void* source, std::size_t offsetBytes, std::size_t bytes) {
+  checkRange(offsetBytes, bytes, "upload");
+  _context.makeCurrent();
+  if (bytes) CUDA_CHECK(_context.driver(), cuMemcpyHtoDAsync(_pointer + offsetBytes, source, bytes, _context.stream()));
   _context.countUpload(bytes);
 }
 
 void CudaArray::downloadBytes(void* destination, std::size_t offsetBytes, std::size_t bytes) const {
   checkRange(offsetBytes, bytes, "download");
   _context.makeCurrent();
-  if (bytes) CUDA_CHECK(_context.driver(), cuMemcpyDtoH(destination, _pointer + offsetBytes, bytes));
+  const CUstream stream = _context.stream();
+  if (bytes && !stream) CUDA_CHECK(_context.driver(), cuMemcpyDtoH(destination, _pointer + offsetBytes, bytes));
+  if (bytes && stream) {
+    CUDA_CHECK(_context.driver(), cuMemcpyDtoHAsync(destination, _pointer + offsetBytes, bytes, stream));
+    CUDA_CHECK(_context.driver(), cuStreamSynchronize(stream));
+  }
   _context.countDownload(bytes);
 }
 
 void CudaArray::downloadBytesAsync(void* destination, std::size_t offsetBytes, std::size_t bytes) const {
   checkRange(offsetBytes, bytes, "download");
   _context.makeCurrent();
-  // On the default stream, behind the kernels launched so far (all are); returns at once into page-locked memory.
-  if (bytes) CUDA_CHECK(_context.driver(), cuMemcpyDtoHAsync(destination, _pointer + offsetBytes, bytes, nullptr));
+  // On the current stream, behind the work queued there so far; returns at once into page-locked memory.
+  if (bytes)
+    CUDA_CHECK(_context.driver(), cuMemcpyDtoHAsync(destination, _pointer + offsetBytes, bytes, _context.stream()));
   _context.countDownload(bytes);
 }
 
 void CudaArray::zero() {
   _context.makeCurrent();
-  if (byteSize()) CUDA_CHECK(_context.driver(), cuMemsetD8(_pointer, 0, byteSize()));
+  if (byteSize()) CUDA_CHECK(_context.driver(), cuMemsetD8Async(_pointer, 0, byteSize(), _context.stream()));
 }
 
 void CudaArray::copyTo(compute::ArrayInterface& destination) const {
@@ -89,7 +110,22 @@ void CudaArray::copyTo(compute::ArrayInterface& destination) const {
     throw compute::ComputeException("array '" + _name + "': copy into '" + destination.name() + "' of " +
                                     std::to_string(target->byteSize()) + " bytes, need " + std::to_string(byteSize()));
   _context.makeCurrent();
-  if (byteSize()) CUDA_CHECK(_context.driver(), cuMemcpyDtoD(target->_pointer, _pointer, byteSize()));
+  if (byteSize())
+    CUDA_CHECK(_context.driver(), cuMemcpyDtoDAsync(target->_pointer, _pointer, byteSize(), _context.stream()));
+}
+
+void CudaArray::copyBytesTo(compute::ArrayInterface& destination, std::size_t sourceOffset,
+                            std::size_t destinationOffset, std::size_t bytes) const {
+  auto* target = dynamic_cast<CudaArray*>(&destination.backendArray());
+  if (!target || &target->_context != &_context)
+    throw compute::ComputeException("array '" + _name + "': copy target '" + destination.name() +
+                                    "' is not a CUDA array of the same context");
+  checkRange(sourceOffset, bytes, "copy");
+  target->checkRange(destinationOffset, bytes, "copy");
+  _context.makeCurrent();
+  if (bytes)
+    CUDA_CHECK(_context.driver(), cuMemcpyDtoDAsync(target->_pointer + destinationOffset, _pointer + sourceOffset,
+                                                    bytes, _context.stream()));
 }
 
 }  // namespace mardyn::cuda

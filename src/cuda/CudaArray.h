@@ -25,9 +25,12 @@ class CudaArray : public compute::ArrayInterface {
   void resize(std::size_t count) override;
   void uploadBytes(const void* source, std::size_t offsetBytes, std::size_t bytes) override;
   void downloadBytes(void* destination, std::size_t offsetBytes, std::size_t bytes) const override;
+  void uploadBytesAsync(const void* source, std::size_t offsetBytes, std::size_t bytes) override;
   void downloadBytesAsync(void* destination, std::size_t offsetBytes, std::size_t bytes) const override;
   void zero() override;
   void copyTo(compute::ArrayInterface& destination) const override;
+  void copyBytesTo(compute::ArrayInterface& destination, std::size_t sourceOffset, std::size_t destinationOffset,
+                   std::size_t bytes) const override;
   const void* nativeHandle() const override { return &_pointer; }
 
   CUdeviceptr devicePointer() const { return _pointer; }

@@ -5,7 +5,9 @@
 #include "cuda/CudaArray.h"
 #include "cuda/CudaCheck.h"
 #include "cuda/CudaEvent.h"
+#include "cuda/CudaPeerAccess.h"
 #include "cuda/CudaProgram.h"
+#include "cuda/CudaQueue.h"
 
 namespace mardyn::cuda {
 
@@ -55,6 +57,7 @@ CudaContext::CudaContext(std::shared_ptr<const CudaDriver> driver, const compute
 }
 
 CudaContext::~CudaContext() {
+  _peer.reset();
   if (_context) {
     _driver->cuCtxSetCurrent(_context);
     _driver->cuCtxSynchronize();
@@ -86,6 +89,27 @@ std::unique_ptr<compute::ArrayInterface> CudaContext::createArrayImpl(std::size_
 std::unique_ptr<compute::ComputeEvent> CudaContext::createEvent() {
   makeCurrent();
   return std::make_unique<CudaEvent>(*this);
+}
+
+std::unique_ptr<compute::ComputeQueue> CudaContext::createQueue() { return std::make_unique<CudaQueue>(*this); }
+
+CUstream CudaContext::stream() const {
+  const auto* queue = dynamic_cast<const CudaQueue*>(currentQueue());
+  if (currentQueue() && (!queue || &queue->owner() != this))
+    throw compute::ComputeException("CudaContext: the current queue belongs to another context");
+  return queue ? queue->stream() : nullptr;
+}
+
+compute::PeerAccess* CudaContext::peerAccess(std::string& whyNot) {
+  if (!_peer && _peerUnavailable.empty()) {
+    try {
+      _peer = std::make_unique<CudaPeerAccess>(*this);
+    } catch (const compute::ComputeException& error) {
+      _peerUnavailable = error.what();
+    }
+  }
+  whyNot = _peerUnavailable;
+  return _peer.get();
 }
 
 void* CudaContext::allocatePinnedHost(std::size_t bytes) {

@@ -1,5 +1,6 @@
 // The CUDA compute context: one device's primary context, NVRTC compilation for its architecture with
-// the cubin cache, arrays, events and synchronisation on the default stream.
+// the cubin cache, arrays, events, queues (streams; work goes to the current one, the legacy default
+// stream unless a CudaQueue is current), synchronisation, and peer access through CUDA IPC.
 #pragma once
 
 #include <memory>
@@ -8,6 +9,10 @@
 #include "compute/ComputeContext.h"
 #include "cuda/CudaCompiler.h"
 #include "cuda/CudaDriver.h"
+
+namespace mardyn::cuda {
+class CudaPeerAccess;
+}
 
 namespace mardyn::cuda {
 
@@ -28,6 +33,8 @@ class CudaContext : public compute::ComputeContext {
   std::unique_ptr<compute::ComputeEvent> createEvent() override;
   /// cuFFT (CudaFFT) where libcufft can be opened.
   std::unique_ptr<compute::ComputeFFT> createNativeFFT(int nx, int ny, int nz) override;
+  std::unique_ptr<compute::ComputeQueue> createQueue() override;
+  compute::PeerAccess* peerAccess(std::string& whyNot) override;
   void* allocatePinnedHost(std::size_t bytes) override;
   void freePinnedHost(void* memory) noexcept override;
   void synchronize() override;
@@ -36,6 +43,9 @@ class CudaContext : public compute::ComputeContext {
   const CudaDriver& driver() const { return *_driver; }
   /// Makes this context current on the calling thread.
   void makeCurrent() const;
+  /// The stream of the current queue (nullptr: the legacy default stream).
+  CUstream stream() const;
+  CUdevice device() const { return _device; }
   CudaCompiler& compiler() { return _compiler; }
   /// The sm_XX architecture programs are compiled for.
   int architecture() const { return _architecture; }
@@ -47,6 +57,8 @@ class CudaContext : public compute::ComputeContext {
   CUcontext _context = nullptr;
   CudaCompiler _compiler;
   int _architecture = 0;
+  std::unique_ptr<CudaPeerAccess> _peer;
+  std::string _peerUnavailable;  ///< why there is no peer access (after the first try)
 };
 
 }  // namespace mardyn::cuda

@@ -1,4 +1,4 @@
-// CUDA events: record, wait and elapsed time.
+// CUDA events: record on the current stream, host and stream waits, elapsed time.
 #include "cuda/CudaEvent.h"
 
 #include "cuda/CudaCheck.h"
@@ -14,7 +14,9 @@ CudaEvent::~CudaEvent() {
   if (_event) _context.driver().cuEventDestroy(_event);
 }
 
-void CudaEvent::record() { CUDA_CHECK(_context.driver(), cuEventRecord(_event, nullptr)); }
+void CudaEvent::record() { CUDA_CHECK(_context.driver(), cuEventRecord(_event, _context.stream())); }
+
+void CudaEvent::enqueueWait() { CUDA_CHECK(_context.driver(), cuStreamWaitEvent(_context.stream(), _event, 0)); }
 
 void CudaEvent::synchronize() { CUDA_CHECK(_context.driver(), cuEventSynchronize(_event)); }
 

@@ -1,4 +1,4 @@
-// A CUDA event for timing work on the default stream.
+// A CUDA event for timing work and ordering streams: recorded on the context's current stream.
 #pragma once
 
 #include <cuda.h>
@@ -18,6 +18,7 @@ class CudaEvent : public compute::ComputeEvent {
 
   void record() override;
   void synchronize() override;
+  void enqueueWait() override;
   double millisecondsSince(compute::ComputeEvent& start) override;
 
  private:

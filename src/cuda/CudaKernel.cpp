@@ -57,7 +57,8 @@ void CudaKernel::launch(const std::vector<compute::KernelArg>& args, std::size_t
                               : const_cast<unsigned char*>(args[i].value);
   try {
     CUDA_CHECK(_context.driver(), cuLaunchKernel(_function, static_cast<unsigned>(numBlocks), 1, 1,
-                                                 static_cast<unsigned>(blockSize), 1, 1, 0, nullptr, params, nullptr));
+                                                 static_cast<unsigned>(blockSize), 1, 1, 0, _context.stream(), params,
+                                                 nullptr));
   } catch (const compute::ComputeException& error) {
     throw compute::ComputeException("launching kernel '" + _name + "' (" + std::to_string(numBlocks) + " blocks of " +
                                     std::to_string(blockSize) + "): " + error.what());

@@ -2,7 +2,7 @@
 // union, difference and intersection), read from an <object type="..."> element.
 #pragma once
 
-#include "io/XmlInput.h"
+#include "config/XmlInput.h"
 #include "utils/Vec3.h"
 
 #include <memory>

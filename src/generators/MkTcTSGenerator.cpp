@@ -5,6 +5,7 @@
 
 #include "generators/Ls1Random.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace mardyn {
@@ -93,6 +94,16 @@ std::vector<MoleculeRecord> MkTcTSGenerator::generate(const Settings& s, const V
             if (q.x >= 0 && q.x < box.x && q.y >= 0 && q.y < box.y && q.z >= 0 && q.z < box.z) out.push_back(m);
           }
   return out;
+}
+
+// ls1's mkTcTS seeds its random stream with the cutoff radius, which is read later (algorithm): read it here.
+void MkTcTSGenerator::readAndGenerate(XmlInput& xml, const XmlNode& g, GeneratorInput& in) {
+  const MkTcTSGenerator::Settings s = MkTcTSGenerator::read(xml, g);
+  const XmlNode cutoffs = xml.child(xml.child(in.simulation, "algorithm"), "cutoffs");
+  const double rc = cutoffs ? xml.number(cutoffs, "radiusLJ", 0.0) : 0.0;
+  const double count = in.config.box.x * in.config.box.y * in.config.box.z * std::max(s.rho1, s.rho2);
+  if (!xml.problems().empty() || !in.fits(g, count) || !in.readPhaseSpace) return;
+  in.config.molecules = MkTcTSGenerator::generate(s, in.config.box, in.config.temperature, rc, in.config.components.size());
 }
 
 }  // namespace mardyn

@@ -3,8 +3,7 @@
 // so that it places and numbers the molecules as ls1 does.
 #pragma once
 
-#include "io/SimulationConfig.h"
-#include "io/XmlInput.h"
+#include "config/ElementReaders.h"
 
 #include <vector>
 
@@ -23,6 +22,9 @@ class MkTcTSGenerator {
   /// directions, ids from 1. `cutoff` enters ls1's seed.
   static std::vector<MoleculeRecord> generate(const Settings& s, const Vec3& box, double temperature, double cutoff,
                                               std::size_t numComponents);
+  /// The generator's entry in GeneratorRegistry: reads <generator name="mkTcTS"> and puts its molecules into
+  /// the configuration (problems go to `xml`).
+  static void readAndGenerate(XmlInput& xml, const XmlNode& generator, GeneratorInput& input);
 };
 
 }  // namespace mardyn

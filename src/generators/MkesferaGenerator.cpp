@@ -90,4 +90,15 @@ std::vector<MoleculeRecord> MkesferaGenerator::generate(const Settings& s, const
   return out;
 }
 
+void MkesferaGenerator::readAndGenerate(XmlInput& xml, const XmlNode& g, GeneratorInput& in) {
+  const MkesferaGenerator::Settings s = MkesferaGenerator::read(xml, g, in.config.box);
+  const XmlNode cutoffs = xml.child(xml.child(in.simulation, "algorithm"), "cutoffs");
+  const double rc = cutoffs ? xml.number(cutoffs, "radiusLJ", 0.0) : 0.0;
+  // mkesfera fills a cube of the largest box length with a third more sites than the densest phase needs
+  const double edge = std::max({in.config.box.x, in.config.box.y, in.config.box.z});
+  const double count = 1.3333 * edge * edge * edge * std::max(s.density, s.outerDensity);
+  if (!xml.problems().empty() || !in.fits(g, count) || !in.readPhaseSpace) return;
+  in.config.molecules = MkesferaGenerator::generate(s, in.config.box, in.config.temperature, rc);
+}
+
 }  // namespace mardyn

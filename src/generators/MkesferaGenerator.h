@@ -2,8 +2,7 @@
 // of another, on a jittered face-centred lattice, with ls1's random stream and seed (ls1's molecules, ids from 1).
 #pragma once
 
-#include "io/SimulationConfig.h"
-#include "io/XmlInput.h"
+#include "config/ElementReaders.h"
 
 #include <vector>
 
@@ -20,6 +19,9 @@ class MkesferaGenerator {
   static Settings read(XmlInput& xml, const XmlNode& generator, const Vec3& box);
   /// Component 1, speeds sqrt(3 T) in random directions; `cutoff` enters ls1's seed.
   static std::vector<MoleculeRecord> generate(const Settings& s, const Vec3& box, double temperature, double cutoff);
+  /// The generator's entry in GeneratorRegistry: reads <generator name="mkesfera"> and puts its molecules into
+  /// the configuration (problems go to `xml`).
+  static void readAndGenerate(XmlInput& xml, const XmlNode& generator, GeneratorInput& input);
 };
 
 }  // namespace mardyn

@@ -208,7 +208,7 @@ Filler readGridFiller(XmlInput& xml, const XmlNode& f, const SimulationConfig& c
   return out;
 }
 
-Filler readReplicaFiller(XmlInput& xml, const XmlNode& f, const MultiObjectGenerator::Context& ctx) {
+Filler readReplicaFiller(XmlInput& xml, const XmlNode& f, const GeneratorInput& ctx) {
   Filler out;
   out.replica = true;
   const XmlNode in = xml.requiredChild(f, "input", "<input type=\"BinaryReader\"> with <header> and <data>");
@@ -226,7 +226,7 @@ Filler readReplicaFiller(XmlInput& xml, const XmlNode& f, const MultiObjectGener
                                                    std::to_string(ctx.config.components.size()) + ")");
     else out.replicaComponent = static_cast<int>(*cid - 1);
   }
-  if (header.empty() || data.empty() || !ctx.generate) return out;
+  if (header.empty() || data.empty() || !ctx.readPhaseSpace) return out;
   const std::size_t before = xml.problems().size();
   const BinaryPhaseSpaceHeader h = BinaryPhaseSpace::readHeader(header, in.path + "/header", xml.problems());
   if (xml.problems().size() != before || !ctx.fits(in, static_cast<double>(h.number))) return out;
@@ -274,7 +274,7 @@ struct VelocityAssigner {
 
 }  // namespace
 
-std::vector<MoleculeRecord> MultiObjectGenerator::generate(XmlInput& xml, const XmlNode& generator, const Context& ctx,
+std::vector<MoleculeRecord> MultiObjectGenerator::generate(XmlInput& xml, const XmlNode& generator, const GeneratorInput& ctx,
                                                            bool& timeReset) {
   std::vector<MoleculeRecord> out;
   unsigned long nextId = 1;  // ls1 numbers generated molecules from 1
@@ -302,7 +302,7 @@ std::vector<MoleculeRecord> MultiObjectGenerator::generate(XmlInput& xml, const 
         va.gen.seed(static_cast<std::mt19937::result_type>(std::chrono::system_clock::now().time_since_epoch().count()));
     }
     if (filler.replica) timeReset = true;
-    if (!filler.grid || !object || !ctx.generate || !xml.problems().empty()) continue;
+    if (!filler.grid || !object || !ctx.readPhaseSpace || !xml.problems().empty()) continue;
     // as ls1: the object cut to the domain [0, L)
     auto bounded = GeneratorObject::intersection(GeneratorObject::halfOpenBox(Vec3(), ctx.config.box), std::move(object));
     if (!ctx.fits(og, static_cast<double>(out.size()) + filler.grid->candidates(*bounded))) continue;
@@ -314,6 +314,13 @@ std::vector<MoleculeRecord> MultiObjectGenerator::generate(XmlInput& xml, const 
     });
   }
   return out;
+}
+
+void MultiObjectGenerator::readAndGenerate(XmlInput& xml, const XmlNode& g, GeneratorInput& in) {
+  bool timeReset = false;
+  auto molecules = generate(xml, g, in, timeReset);
+  if (timeReset) in.config.currentTime = 0.0;  // as ls1's ReplicaFiller
+  if (in.readPhaseSpace) in.config.molecules = std::move(molecules);
 }
 
 }  // namespace mardyn

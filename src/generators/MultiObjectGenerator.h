@@ -3,8 +3,7 @@
 // phase space read from file), optionally assigning velocities at the ensemble temperature.
 #pragma once
 
-#include "io/SimulationConfig.h"
-#include "io/XmlInput.h"
+#include "config/ElementReaders.h"
 
 #include <functional>
 #include <vector>
@@ -13,19 +12,15 @@ namespace mardyn {
 
 class MultiObjectGenerator {
  public:
-  /// What a generator reads besides its element: components, box, ensemble temperature; `fits`
-  /// says whether a number of molecules fits in memory (and records a problem at a node if not).
-  struct Context {
-    const SimulationConfig& config;
-    std::function<bool(const XmlNode&, double)> fits;
-    bool generate = true;  ///< false: only check the XML (no files read, nothing made)
-  };
 
   /// Reads `generator` and returns its molecules (ids from 1 in order of creation, as ls1 numbers
   /// them); problems go to xml.problems(). Sets `timeReset` when a ReplicaFiller was used (ls1 then
   /// starts at time 0).
-  static std::vector<MoleculeRecord> generate(XmlInput& xml, const XmlNode& generator, const Context& context,
+  static std::vector<MoleculeRecord> generate(XmlInput& xml, const XmlNode& generator, const GeneratorInput& input,
                                               bool& timeReset);
+  /// The generator's entry in GeneratorRegistry: the molecules go into the configuration (time 0 after a
+  /// ReplicaFiller, as ls1).
+  static void readAndGenerate(XmlInput& xml, const XmlNode& generator, GeneratorInput& input);
 };
 
 }  // namespace mardyn

@@ -1,3 +1,5 @@
+// PerCellGenerator: the cells of the box, a number of molecules at uniformly random places in each, the
+// velocities of equal magnitude in ls1's random directions, and the reading of its element.
 #include "generators/PerCellGenerator.h"
 
 #include <cmath>
@@ -51,6 +53,37 @@ std::vector<MoleculeRecord> PerCellGenerator::generate(const Settings& s, const 
     for (MoleculeRecord& m : out) m.v -= drift;
   }
   return out;
+}
+
+// ls1-mardyn's PerCellGenerator: <numMoleculesPerCell> (required) molecules in every linked cell, whose edge
+// comes from algorithm/cutoffs/radiusLJ and algorithm/datastructure/cellsInCutoffRadius (read here),
+// <initTemperature> (required, > 0), <generateAtLeastTwoParticles> (default true), <seed> (default 1).
+void PerCellGenerator::readAndGenerate(XmlInput& xml, const XmlNode& g, GeneratorInput& in) {
+  PerCellGenerator::Settings s;
+  const auto perCell = xml.integer(g, "numMoleculesPerCell", true, "a number of molecules per cell >= 0");
+  if (perCell && *perCell < 0) xml.problem(xml.child(g, "numMoleculesPerCell"), "numMoleculesPerCell must not be negative (expected >= 0)");
+  const auto T = xml.number(g, "initTemperature", true, "a positive temperature");
+  if (T && !(*T > 0)) xml.problem(xml.child(g, "initTemperature"), "initTemperature must be positive (expected > 0)");
+  s.atLeastTwo = xml.boolean(g, "generateAtLeastTwoParticles", true);
+  s.seed = static_cast<std::uint64_t>(xml.integer(g, "seed", 1L));
+  const XmlNode algorithm = xml.child(in.simulation, "algorithm");
+  const XmlNode cutoffs = xml.child(algorithm, "cutoffs");
+  const double rc = cutoffs ? xml.number(cutoffs, "radiusLJ", 0.0) : 0.0;
+  const XmlNode ds = xml.child(algorithm, "datastructure");
+  const long inCutoff = ds ? xml.integer(ds, "cellsInCutoffRadius", 1L) : 1L;
+  if (!(rc > 0)) {
+    xml.problem(g, "PerCellGenerator needs algorithm/cutoffs/radiusLJ > 0 (the cells are the linked cells)");
+    return;
+  }
+  if (!perCell || !T || *perCell < 0 || !(*T > 0) || inCutoff < 1 || !xml.problems().empty()) return;
+  s.perCell = static_cast<unsigned long>(*perCell);
+  s.temperature = *T;
+  s.cellEdge = rc / static_cast<double>(inCutoff);
+  const auto n = PerCellGenerator::cells(in.config.box, s.cellEdge);
+  const double count = s.perCell == 0 ? (s.atLeastTwo ? 2.0 : 0.0)
+                                      : static_cast<double>(n[0]) * n[1] * n[2] * static_cast<double>(s.perCell);
+  if (!in.fits(xml.child(g, "numMoleculesPerCell"), count) || !in.readPhaseSpace) return;
+  in.config.molecules = PerCellGenerator::generate(s, in.config.components[0], in.config.box);
 }
 
 }  // namespace mardyn

@@ -6,7 +6,7 @@
 // every run); here they come from std::mt19937_64 seeded with <seed> (default 1), so runs repeat.
 #pragma once
 
-#include "io/SimulationConfig.h"
+#include "config/ElementReaders.h"
 
 #include <array>
 #include <cstdint>
@@ -26,6 +26,9 @@ class PerCellGenerator {
   /// Cells per direction: floor(L / cellEdge), at least 1 (ls1's linked cells).
   static std::array<unsigned long, 3> cells(const Vec3& box, double cellEdge);
   static std::vector<MoleculeRecord> generate(const Settings& s, const Component& component, const Vec3& box);
+  /// The generator's entry in GeneratorRegistry: reads <generator name="PerCellGenerator"> and puts its molecules into
+  /// the configuration (problems go to `xml`).
+  static void readAndGenerate(XmlInput& xml, const XmlNode& generator, GeneratorInput& input);
 };
 
 }  // namespace mardyn

@@ -13,6 +13,7 @@
 #include <cmath>
 #include <filesystem>
 #include <numeric>
+#include <sstream>
 
 namespace mardyn {
 
@@ -187,6 +188,27 @@ bool ReplicaGenerator::read(XmlInput& xml, const XmlNode& g, std::size_t numComp
   if (!readFiles) return xml.problems().size() == before;
   if (!fits(nb, blockMoleculeCount(s, out.vapor, heterogeneous ? &out.liquid : nullptr))) return false;
   return xml.problems().size() == before;
+}
+
+// ls1-mardyn's ReplicaGenerator: the box becomes the replicas' box (as in ls1, which overwrites the XML's
+// domain; a warning names a difference); the simulation time is the XML's (ls1 ignores the headers' times).
+void ReplicaGenerator::readAndGenerate(XmlInput& xml, const XmlNode& g, GeneratorInput& in) {
+  ReplicaGenerator::Input rep;
+  const bool het = xml.text(g, "type").value_or("") != "homogeneous";
+  if (!ReplicaGenerator::read(xml, g, in.config.components.size(), in.readPhaseSpace, in.fits, rep))
+    return;
+  const Vec3 box = ReplicaGenerator::box(rep.settings, rep.vapor, het ? &rep.liquid : nullptr);
+  const Vec3& B = in.config.box;
+  if (std::abs(box.x - B.x) > 1e-9 * B.x || std::abs(box.y - B.y) > 1e-9 * B.y || std::abs(box.z - B.z) > 1e-9 * B.z) {
+    std::ostringstream msg;
+    msg.precision(17);
+    msg << "the replicas make a box of (" << box.x << ", " << box.y << ", " << box.z << "), not the ("
+        << B.x << ", " << B.y << ", " << B.z << ") of " << in.domainPath << "; the replicas' box is used (as in ls1)";
+    xml.warning(g, msg.str());
+  }
+  in.config.box = box;
+  if (in.readPhaseSpace)
+    in.config.molecules = ReplicaGenerator::generate(rep.settings, rep.vapor, het ? &rep.liquid : nullptr);
 }
 
 }  // namespace mardyn

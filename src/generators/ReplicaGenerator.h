@@ -2,8 +2,7 @@
 // equilibrated boxes (ls1's binary phase space) side by side, homogeneous or as a liquid slab between vapour.
 #pragma once
 
-#include "io/SimulationConfig.h"
-#include "io/XmlInput.h"
+#include "config/ElementReaders.h"
 
 #include <cstddef>
 #include <functional>
@@ -55,6 +54,9 @@ class ReplicaGenerator {
   };
   static bool read(XmlInput& xml, const XmlNode& generator, std::size_t numComponents, bool readFiles,
                    const std::function<bool(const XmlNode&, double)>& fits, Input& out);
+  /// The generator's entry in GeneratorRegistry: reads <generator name="ReplicaGenerator"> and puts its molecules into
+  /// the configuration (problems go to `xml`).
+  static void readAndGenerate(XmlInput& xml, const XmlNode& generator, GeneratorInput& input);
 };
 
 }  // namespace mardyn

@@ -30,8 +30,9 @@ void DeviceConditions::createKernels(compute::ComputeProgram& program) {
   _check = program.createKernel("checkConditions");
 }
 
-void DeviceConditions::check(const DeviceGrid& grid, double slack) {
+void DeviceConditions::launch(const DeviceGrid& grid, double slack, int* words) {
   const std::size_t n = _storage.numSlots();
+  for (int k = 0; k < 4; ++k) words[k] = 0;
   if (n == 0) return;
   _conditions.zero();
   // Positions are rounded to the precision of `mixed`: allow a few units in the last place of the
@@ -56,7 +57,10 @@ void DeviceConditions::check(const DeviceGrid& grid, double slack) {
       .mixedArg(slack + rounding)
       .arg(_conditions)
       .execute(n);
-  const std::vector<int> c = _conditions.download();
+  _conditions.downloadBytesAsync(words, 0, 4 * sizeof(int));
+}
+
+void DeviceConditions::raise(const int* c) {
   static const char* what[4] = {"is outside the cell it is stored in", "has a non-finite (NaN) force or torque",
                                 "has a force or torque beyond the overflow limit",
                                 "has a force or torque that would move or turn it too far in one step"};

@@ -20,9 +20,13 @@ class DeviceConditions : public GpuComponent {
   DeviceConditions(compute::ComputeContext& context, MoleculeStorage& storage);
 
   void createKernels(compute::ComputeProgram& program) override;
-  /// Runs the check kernel over all slots and throws MardynException naming the first condition hit.
-  /// slack: how far a molecule may lie outside its cell (half the skin; rounding is added here).
-  void check(const DeviceGrid& grid, double slack);
+  /// Queues the check kernel over all slots and the download of its four words into `words` (page-locked
+  /// host memory); raise() reads them once the queue has passed the download. slack: how far a molecule may
+  /// lie outside its cell (half the skin; rounding is added here).
+  void launch(const DeviceGrid& grid, double slack, int* words);
+  /// Throws MardynException naming the first condition set in `words` (ResidentTimeStep::ForceAlarm for a
+  /// NaN or a limit).
+  void raise(const int* words);
   /// Per component, squared force and torque limits (none set: only overflow is caught).
   void setLimits(const std::vector<double>& force2, const std::vector<double>& torque2);
 

@@ -3,6 +3,8 @@
 
 #include "compute/KernelSources.h"
 
+#include <cstring>
+
 #include <ostream>
 
 namespace mardyn::gpu {
@@ -21,7 +23,7 @@ DeviceTimeStep::DeviceTimeStep(compute::ComputeContext& context, const std::vect
   _traverser = std::make_unique<DomainTraverser>(context, _grid);
   _stats = std::make_unique<GlobalStats>(context);
   _conditions = std::make_unique<DeviceConditions>(context, *_storage);
-  _target = std::make_unique<TraversalTarget>(TraversalTarget{*_storage, *_traverser, *_stats, _results.array()});
+  _target = std::make_unique<TraversalTarget>(TraversalTarget{*_storage, *_traverser, *_stats, _results.array(), *_scan});
   const std::vector<GpuComponent*> parts{_descriptor.get(), _builder.get(), _integrator.get(), _traverser.get(),
                                          _stats.get(), _conditions.get()};
   compute::ComputeContext::Defines defines;
@@ -66,10 +68,29 @@ void DeviceTimeStep::computeForces(MoleculeInteraction& interaction) {
 void DeviceTimeStep::postForces(double dt, bool kick) { _integrator->postForces(dt, kick, _results.array(), 2); }
 
 DeviceTimeStep::Scalars DeviceTimeStep::results() {
-  _conditions->check(_grid, 0.5 * _grid.skin);
-  std::vector<double> v;
-  _results.download(v);
-  const std::size_t nc = _components.size();
+  // The conditions' words and the sums come back together: one wait for the device.
+  const std::size_t nc = _components.size(), values = 2 + 2 * nc, m = _context.mixedSize();
+  if (!_resultsReady) {
+    _hostResults = compute::PinnedHostBuffer(_context, 4 * sizeof(int) + values * m);
+    _resultsReady = _context.createEvent();
+  }
+  int* words = static_cast<int*>(_hostResults.data());
+  char* sums = static_cast<char*>(_hostResults.data()) + 4 * sizeof(int);
+  _conditions->launch(_grid, 0.5 * _grid.skin, words);
+  _results.array().downloadBytesAsync(sums, 0, values * m);
+  _resultsReady->record();
+  _resultsReady->synchronize();
+  _conditions->raise(words);
+  std::vector<double> v(values);
+  for (std::size_t k = 0; k < values; ++k) {
+    if (m == sizeof(double)) {
+      std::memcpy(&v[k], sums + k * m, sizeof(double));
+    } else {
+      float f;
+      std::memcpy(&f, sums + k * m, sizeof(float));
+      v[k] = f;
+    }
+  }
   Scalars s;
   s.upot = v[0];
   s.virial = v[1];

@@ -50,6 +50,11 @@ class DeviceTimeStep {
   bool needsRebuild();
   /// Rebuilds the cells (wrap, images, binning); on one process: the whole rebuild.
   void rebuild();
+  /// Counts a rebuild made by others (DeviceHaloExchange under MPI).
+  void countRebuild() {
+    _forceRebuild = false;
+    ++_rebuilds;
+  }
   /// Images follow their sources (between rebuilds).
   void refreshImages();
   /// Forces, torques, U_pot and virial with `interaction`.
@@ -91,6 +96,8 @@ class DeviceTimeStep {
   std::unique_ptr<GlobalStats> _stats;
   std::unique_ptr<DeviceConditions> _conditions;
   compute::PrecisionArray _results;  ///< U_pot, virial, sum m v^2 per component, sum L^2/I per component
+  compute::PinnedHostBuffer _hostResults;  ///< the conditions' four words, then _results as on the device
+  std::unique_ptr<compute::ComputeEvent> _resultsReady;
   std::unique_ptr<TraversalTarget> _target;
   std::unique_ptr<compute::ComputeProgram> _program;
   bool _forceRebuild = true;

@@ -3,7 +3,7 @@
 #pragma once
 
 #include "compute/DeviceInfo.h"
-#include "io/SimulationConfig.h"
+#include "config/SimulationConfig.h"
 #include "particleContainer/LinkedCells.h"
 
 #include <functional>

@@ -3,7 +3,7 @@
 
 #include "compute/DeviceSelection.h"
 #include "gpu/CellProcessorRegistry.h"
-#include "io/SimulationConfig.h"
+#include "config/SimulationConfig.h"
 #include "utils/MardynException.h"
 
 #include <algorithm>
@@ -145,11 +145,17 @@ GpuOptions GpuOptions::fromConfig(const GpuConfig& config) {
     else if (key == "testQuaternionConversion") o.testQuaternionConversion = parseBool(key, value, config, env);
     else if (key == "syncAfterLaunch") o.syncAfterLaunch = parseBool(key, value, config, env);
     else if (key == "deterministic") o.deterministic = parseBool(key, value, config, env);
-    else
+    else if (key == "phaseProfile") o.phaseProfile = parseBool(key, value, config, env);
+    else if (key == "haloTransfer") {
+      o.haloTransfer = lower(value);
+      if (o.haloTransfer != "auto" && o.haloTransfer != "peer" && o.haloTransfer != "staged")
+        fail(config, key, "gpu option haloTransfer='" + value + "': expected auto, peer or staged", env);
+    } else
       fail(config, key,
            "unknown gpu option '" + key +
                "'; known: device, blockSize, compareToCpu, compareTolerance, "
-               "debugComponentDescriptors, testQuaternionConversion, syncAfterLaunch, deterministic",
+               "debugComponentDescriptors, testQuaternionConversion, syncAfterLaunch, deterministic, phaseProfile, "
+               "haloTransfer",
            env);
   }
   return o;

@@ -36,6 +36,13 @@ struct GpuOptions {
   /// Repeated traversals of the same configuration give bitwise identical forces, torques, U_pot
   /// and virial (processors that commit in scheduling order then commit in a fixed order).
   bool deterministic = false;
+  /// Device time per phase of the step (integration, rebuild, pack, transfer, unpack, images, interior and
+  /// boundary forces) from events, printed with the summary.
+  bool phaseProfile = false;
+  /// Under MPI, how the boundary layers travel between the devices: "auto" (device to device where every
+  /// process can, else through pinned host buffers), "peer" (device to device, or an error naming why
+  /// not), "staged" (pinned host buffers and MPI messages).
+  std::string haloTransfer = "auto";
 
   /// Whether the cell processor is chosen by timing ("auto", any case).
   bool autoCellProcessor() const { return cellProcessor == "auto"; }
@@ -45,7 +52,7 @@ struct GpuOptions {
   /// From the configuration: backend ("cuda"/"opencl", may carry ":index"), cellProcessor (a
   /// registry name or "auto", which is stored in lower case), precision, and options keys device,
   /// blockSize, compareToCpu, compareTolerance, debugComponentDescriptors, testQuaternionConversion,
-  /// syncAfterLaunch, deterministic; the environment variable
+  /// syncAfterLaunch, deterministic, phaseProfile, haloTransfer; the environment variable
   /// MARDYN_GPU_OPTIONS="key=value,..." adds options. Unknown keys and bad values throw
   /// MardynException naming them. Defaults of the switches come from CMake options.
   static GpuOptions fromConfig(const GpuConfig& config);

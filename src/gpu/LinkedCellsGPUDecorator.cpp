@@ -29,6 +29,9 @@ LinkedCellsGPUDecorator::LinkedCellsGPUDecorator(std::unique_ptr<LinkedCells> ce
       _box(box) {
   if (!_cells || !_context) throw MardynException("LinkedCellsGPUDecorator: no LinkedCells or no compute context");
   _skin = std::max(0.0, _cells->cutoff() - params.cutoff());
+  // A region without molecules is ordinary (vapour, a slab beside it): its counts are zeros from the start.
+  _countPerComponent.assign(_components.size(), 0);
+  _rotDofPerComponent.assign(_components.size(), 0);
   if (options.compareToCpu) _cpu = std::make_unique<LegacyCellProcessor>(*_params);
   // Bad processor names fail here, before the run.
   if (!options.autoCellProcessor()) CellProcessorRegistry::find(options.cellProcessor);
@@ -38,6 +41,9 @@ LinkedCellsGPUDecorator::~LinkedCellsGPUDecorator() = default;
 
 void LinkedCellsGPUDecorator::attach(const DomainDecompBase* decomp) {
   if (_step) return;
+  if (decomp && !decomp->cartesianNeighbours())
+    throw MardynException("the GPU time step needs a Cartesian grid of processes (one neighbour per face); " +
+                          decomp->name() + " is not one: run without --gpu or with the Cartesian decomposition");
   std::array<bool, 3> self{true, true, true};
   if (decomp)
     for (int d = 0; d < 3; ++d) self[d] = decomp->processesAlong(d) == 1;
@@ -45,10 +51,20 @@ void LinkedCellsGPUDecorator::attach(const DomainDecompBase* decomp) {
   _step = std::make_unique<DeviceTimeStep>(*_context, _components, *_params, DeviceGrid::of(*_cells, _box, _skin, self),
                                            debugLog);
   if (!_forceLimit2.empty()) _step->setForceLimits(_forceLimit2, _torqueLimit2);
-  if (!(self[0] && self[1] && self[2])) _halo = std::make_unique<DeviceHaloExchange>(*_step);
-  auto factory = [this](const CellProcessorVariant& variant, int blockSize) {
-    return std::make_unique<MoleculeInteraction>(*_context, _step->descriptor(), _step->grid(), variant, blockSize,
-                                                 _options.deterministic);
+  _phases = std::make_unique<PhaseProfile>(*_context, _options.phaseProfile);
+  if (!(self[0] && self[1] && self[2])) {
+    const auto preference = _options.haloTransfer == "peer"     ? HaloTransport::Preference::Peer
+                            : _options.haloTransfer == "staged" ? HaloTransport::Preference::Staged
+                                                                : HaloTransport::Preference::Auto;
+    _halo = std::make_unique<DeviceHaloExchange>(*_step, *decomp, preference, *_phases, _peerOverride);
+    if (decomp->rank() == 0) _log << _halo->transportLine() << "\n";
+  }
+  const bool split = _halo != nullptr;
+  auto factory = [this, split](const CellProcessorVariant& variant, int blockSize) {
+    auto interaction = std::make_unique<MoleculeInteraction>(*_context, _step->descriptor(), _step->grid(), variant,
+                                                             blockSize, _options.deterministic);
+    interaction->setSplit(split);
+    return interaction;
   };
   if (_options.autoCellProcessor())
     _tuner = std::make_unique<CellProcessorAutoTuner>(CellProcessorAutoTuner::candidates(_options.blockSize), factory);
@@ -175,7 +191,10 @@ void LinkedCellsGPUDecorator::forEachInRegion(const Vec3& lo, const Vec3& hi,
 
 void LinkedCellsGPUDecorator::preForces(double dt) {
   uploadIfChanged();
-  deviceStep().preForces(dt);
+  DeviceTimeStep& step = deviceStep();  // attached at the first exchange (throws before)
+  if (_steps++ == 0 && _halo) _peerBytesBefore = _halo->deviceToDeviceBytes();
+  auto integration = _phases->scope(PhaseProfile::Integration);
+  step.preForces(dt);
   _hostCurrent = false;
 }
 
@@ -194,28 +213,60 @@ void LinkedCellsGPUDecorator::prepareCells() {
     if (!_decomp || !_domain) throw MardynException("LinkedCellsGPUDecorator: no decomposition for the halo exchange");
     rebuild = _decomp->anyTrue(rebuild);
   }
-  if (rebuild)
+  if (rebuild) {
     rebuildCells();
-  else if (_halo)
-    _halo->refresh(*_decomp);
-  else
+  } else if (_halo) {
+    _halo->markRefresh();  // queued after the interior forces, on the halo's own queue
+  } else {
+    auto images = _phases->scope(PhaseProfile::Images);
     _step->refreshImages();
+  }
   _hostCurrent = false;
 }
 
 void LinkedCellsGPUDecorator::rebuildCells() {
-  if (_halo)
-    _halo->rebuild(*_decomp, *_domain, _countPerComponent, _rotDofPerComponent);
-  else
+  if (_halo) {
+    _halo->rebuild(_countPerComponent, _rotDofPerComponent);
+    _step->countRebuild();
+  } else {
+    auto cells = _phases->scope(PhaseProfile::Cells);
     _step->rebuild();
+  }
+  auto lists = _phases->scope(PhaseProfile::Lists);
+  if (_interaction) _interaction->prepare(_step->target());  // the lists for the new cells
+}
+
+MoleculeInteraction& LinkedCellsGPUDecorator::chooseInteraction() {
+  if (!_interaction) {
+    if (_halo) _halo->finishRefresh();
+    _interaction = _tuner->tune(_step->target());
+    _interaction->setSplit(_halo != nullptr);
+    _log << _tuner->summary() << "\n";
+  }
+  return *_interaction;
 }
 
 void LinkedCellsGPUDecorator::computeForces() {
-  if (!_interaction) {
-    _interaction = _tuner->tune(_step->target());
-    _log << _tuner->summary() << "\n";
-  } else {
-    _step->computeForces(*_interaction);
+  const bool tuned = _interaction != nullptr;
+  MoleculeInteraction& interaction = chooseInteraction();
+  TraversalTarget& target = _step->target();
+  if (tuned && _halo && interaction.split()) {
+    // The molecules whose partners are all owned first, while the halo travels; the others on the halo's
+    // queue as soon as it has arrived (their blocks fill the multiprocessors the interior's last ones leave).
+    {
+      auto interior = _phases->scope(PhaseProfile::Interior);
+      interaction.computeInterior(target);
+    }
+    _halo->startRefresh();
+    _halo->finishRefresh([&] {
+      auto boundary = _phases->scope(PhaseProfile::Boundary);
+      interaction.computeBoundary(target);
+    });
+    interaction.sumParts(target);
+  } else if (tuned) {
+    if (_halo) _halo->finishRefresh();
+    auto interior = _phases->scope(PhaseProfile::Interior);
+    _step->computeForces(interaction);
   }
   ++_traversals;
   _hostCurrent = false;
@@ -224,8 +275,12 @@ void LinkedCellsGPUDecorator::computeForces() {
 }
 
 void LinkedCellsGPUDecorator::postForces(double dt, bool kick, KineticSums& sums) {
-  _step->postForces(dt, kick);
+  {
+    auto integration = _phases->scope(PhaseProfile::Integration);
+    _step->postForces(dt, kick);
+  }
   const DeviceTimeStep::Scalars s = _step->results();
+  _phases->collectStep();
   _upot = s.upot;
   _virial = s.virial;
   for (std::size_t c = 0; c < _components.size(); ++c) {
@@ -260,6 +315,11 @@ std::string LinkedCellsGPUDecorator::summary(unsigned long steps) const {
      << " bytes per owned molecule)\n";
   if (_step)
     os << "Device cell rebuilds: " << _step->rebuilds() << " (skin " << _skin << ", " << steps << " steps)\n";
+  if (_halo)
+    os << "Device-to-device traffic: "
+       << static_cast<double>(_halo->deviceToDeviceBytes() - _peerBytesBefore) / static_cast<double>(std::max(steps, 1ul))
+       << " bytes/step (this process's halo and migration)\n";
+  if (_phases) os << _phases->table();
   os << _context->kernelProfileTable();
   return os.str();
 }
@@ -275,6 +335,7 @@ void LinkedCellsGPUDecorator::traverseCells(CellProcessor& /*processor*/) {
   prepareCells();
   computeForces();
   const DeviceTimeStep::Scalars s = _step->results();
+  _phases->collectStep();
   _upot = s.upot;
   _virial = s.virial;
   downloadIfChanged();

@@ -3,8 +3,8 @@
 // images, forces with the chosen cell processor, sums) runs there (ResidentTimeStep), and the host gets
 // a few scalars per step. The molecules come back to the host only when something asks for them
 // (forEach: outputs, checkpoints) or for the COMPARE_TO_CPU check, which runs the CPU reference on the
-// wrapped LinkedCells. Under MPI each rank has its own device; the boundary layers travel through the
-// host (DeviceHaloExchange).
+// wrapped LinkedCells. Under MPI each rank has its own device; the boundary layers travel between the
+// devices (DeviceHaloExchange) on a queue of their own while the interior forces are computed.
 #pragma once
 
 #include "gpu/CellProcessorAutoTuner.h"
@@ -12,6 +12,7 @@
 #include "gpu/DeviceTimeStep.h"
 #include "gpu/GpuOptions.h"
 #include "gpu/MoleculeInteraction.h"
+#include "gpu/PhaseProfile.h"
 
 #include "ResidentTimeStep.h"
 #include "compute/ComputeContext.h"
@@ -66,7 +67,8 @@ class LinkedCellsGPUDecorator : public ParticleContainer, public ResidentTimeSte
   void scaleVelocities(const std::vector<double>& betaTrans, const std::vector<double>& betaRot) override;
   void setForceLimits(const std::vector<double>& force2, const std::vector<double>& torque2) override;
   std::uint64_t transferredBytes() const override;
-  /// "Device memory: ... (... bytes per molecule)", the cell rebuilds, and with MARDYN_COMPUTE_PROFILE=1
+  /// "Device memory: ... (... bytes per molecule)", the cell rebuilds, under MPI the bytes copied between
+  /// the devices per step, with phaseProfile the device time per phase, and with MARDYN_COMPUTE_PROFILE=1
   /// the kernels' share of the device time.
   std::string summary(unsigned long steps) const override;
 
@@ -82,6 +84,11 @@ class LinkedCellsGPUDecorator : public ParticleContainer, public ResidentTimeSte
   /// The device side (after the first exchange or traversal; throws before).
   DeviceTimeStep& deviceStep();
   double skin() const { return _skin; }
+  /// Under MPI, the peer access for device-to-device transfers instead of the context's own (a test double
+  /// that copies within one process); before the first exchange.
+  void usePeerAccess(compute::PeerAccess& peer) { _peerOverride = &peer; }
+  /// The halo exchange under MPI (nullptr on one process or before the first exchange).
+  const DeviceHaloExchange* haloExchange() const { return _halo.get(); }
 
  private:
   /// Creates the device side on first use: along axes with one process the periodic images are made
@@ -95,6 +102,8 @@ class LinkedCellsGPUDecorator : public ParticleContainer, public ResidentTimeSte
   /// moved with its sources.
   void prepareCells();
   void rebuildCells();
+  /// The interaction in use (chosen by timing on the first traversal with "auto").
+  MoleculeInteraction& chooseInteraction();
   void compareWithCpu();
   void checkQuaternionConversion();
 
@@ -108,6 +117,10 @@ class LinkedCellsGPUDecorator : public ParticleContainer, public ResidentTimeSte
   double _skin = 0.0;
   std::unique_ptr<DeviceTimeStep> _step;
   std::unique_ptr<DeviceHaloExchange> _halo;
+  std::unique_ptr<PhaseProfile> _phases;
+  compute::PeerAccess* _peerOverride = nullptr;
+  std::uint64_t _peerBytesBefore = 0;  ///< device-to-device bytes before the first step
+  unsigned long _steps = 0;             ///< preForces calls
   std::unique_ptr<MoleculeInteraction> _interaction;
   std::unique_ptr<CellProcessorAutoTuner> _tuner;
   std::unique_ptr<LegacyCellProcessor> _cpu;

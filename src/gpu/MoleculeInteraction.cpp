@@ -101,15 +101,40 @@ int MoleculeInteraction::chooseBlockSize(int requested) const {
   return size;
 }
 
+void MoleculeInteraction::prepare(TraversalTarget& target) {
+  using M = CellProcessorVariant::Mapping;
+  MoleculeStorage& storage = target.storage;
+  if (_builtFor == storage.structureVersion()) return;
+  _builtFor = storage.structureVersion();
+  if (_variant.mapping == M::VerletList) {
+    _lists->build(storage);
+    if (_split) _lists->partition(storage, target.scan);
+  }
+  if (_variant.mapping == M::PersistentBlocks) _scheduler->buildJobs(target.traverser, storage);
+}
+
+void MoleculeInteraction::computeInterior(TraversalTarget& target) {
+  if (!_split) throw MardynException("MoleculeInteraction: computeInterior without split");
+  prepare(target);
+  _lists->process(target.storage, static_cast<std::size_t>(_blockSize), VerletLists::Part::Interior);
+}
+
+void MoleculeInteraction::computeBoundary(TraversalTarget& target) {
+  if (!_split) throw MardynException("MoleculeInteraction: computeBoundary without split");
+  _lists->process(target.storage, static_cast<std::size_t>(_blockSize), VerletLists::Part::Boundary);
+}
+
+void MoleculeInteraction::sumParts(TraversalTarget& target) {
+  target.stats.reduce(_lists->stats(), target.storage.numOwned(), target.results, 0);
+}
+
 void MoleculeInteraction::compute(TraversalTarget& target) {
   using M = CellProcessorVariant::Mapping;
   MoleculeStorage& storage = target.storage;
-  const bool rebuilt = _builtFor != storage.structureVersion();
-  _builtFor = storage.structureVersion();
   if (_timed) _context.synchronize();
   const auto t0 = std::chrono::steady_clock::now();
+  prepare(target);
   if (_variant.mapping == M::VerletList) {
-    if (rebuilt) _lists->build(storage);
     _lists->process(storage, static_cast<std::size_t>(_blockSize));
     target.stats.reduce(_lists->stats(), storage.numOwned(), target.results, 0);
   } else {
@@ -123,7 +148,6 @@ void MoleculeInteraction::compute(TraversalTarget& target) {
         .arg(cells)
         .execute(static_cast<std::size_t>(std::max({slots, cells, 1})));
     if (_variant.mapping == M::PersistentBlocks) {
-      if (rebuilt) _scheduler->buildJobs(target.traverser, storage);
       launchPersistent(target);
     } else {
       launchPerPair(target);

@@ -18,6 +18,7 @@
 #include "compute/ComputeContext.h"
 #include "compute/ComputeKernel.h"
 #include "compute/ComputeProgram.h"
+#include "compute/DeviceScan.h"
 
 #include <iosfwd>
 #include <memory>
@@ -31,6 +32,7 @@ struct TraversalTarget {
   DomainTraverser& traverser;
   GlobalStats& stats;
   compute::ArrayInterface& results;  ///< results[0], results[1] = U_pot, virial
+  compute::DeviceScan& scan;         ///< the step program's prefix sums
 };
 
 class MoleculeInteraction {
@@ -51,6 +53,17 @@ class MoleculeInteraction {
   /// Computes forces, torques, U_pot and virial of every owned molecule of target.storage (results
   /// stay on the device: forces and torques in the storage, U_pot and virial in target.results).
   void compute(TraversalTarget& target);
+  /// Builds what the processor keeps while the cells stay (job or Verlet lists; with split, the interior and
+  /// boundary molecules) if the cells changed since; compute() and computeInterior() call it too.
+  void prepare(TraversalTarget& target);
+  /// With split (Verlet lists only), compute() in three parts: computeInterior() the owned molecules whose
+  /// partners are all owned, which may run before the halo positions are current, computeBoundary() the
+  /// others (on any queue, once the halo is in place), sumParts() U_pot and virial of both, after both.
+  void setSplit(bool split) { _split = split && _lists; }
+  bool split() const { return _split; }
+  void computeInterior(TraversalTarget& target);
+  void computeBoundary(TraversalTarget& target);
+  void sumParts(TraversalTarget& target);
 
   /// Synchronise around the kernels and time them (the auto-tuner's measurement).
   void setTimed(bool timed) { _timed = timed; }
@@ -78,6 +91,7 @@ class MoleculeInteraction {
   int _blockSize;
   bool _deterministic;
   bool _timed = false;
+  bool _split = false;
   unsigned long _builtFor = ~0ul;  ///< the storage's structure version the job or Verlet lists are for
   std::unique_ptr<WarpBlockScheduler> _scheduler;  ///< PersistentBlocks only
   std::unique_ptr<VerletLists> _lists;            ///< VerletList only

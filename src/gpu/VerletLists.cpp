@@ -19,14 +19,20 @@ VerletLists::VerletLists(compute::ComputeContext& context, ComponentDescriptor& 
       _neighbours(context, 1, "verletNeighbours"),
       _counts(context, 1, "verletCounts"),
       _overflow(context, 1, "verletOverflow"),
+      _flags(context, 1, "verletBoundaryFlags"),
+      _interior(context, 1, "verletInterior"),
+      _boundary(context, 1, "verletBoundary"),
       _stats(context, compute::PrecisionArray::Kind::Mixed, 2, 1, "verletMoleculeStats") {}
 
 void VerletLists::createKernels(compute::ComputeProgram& program) {
   _build = program.createKernel("buildVerletLists");
   _process = program.createKernel("processVerletLists");
+  _flagBoundary = program.createKernel("flagBoundaryMolecules");
+  _split = program.createKernel("splitMolecules");
 }
 
 void VerletLists::build(MoleculeStorage& storage) {
+  _boundaryCount = -1;
   const std::size_t owned = storage.numOwned();
   if (_capacity == 0) {
     // First guess: the partners a molecule has at the mean density of the grid, with room to spare.
@@ -73,11 +79,34 @@ void VerletLists::runBuild(MoleculeStorage& storage) {
       .executeBlocks(static_cast<std::size_t>(ownedCells));
 }
 
-void VerletLists::process(MoleculeStorage& storage, std::size_t blockSize) {
+void VerletLists::partition(MoleculeStorage& storage, compute::DeviceScan& scan) {
+  const int owned = static_cast<int>(storage.numOwned());
+  const std::size_t n = static_cast<std::size_t>(owned) + 1;
+  for (auto* a : {&_flags, &_interior, &_boundary})
+    if (a->size() < n) a->resize(n + n / 8 + 16);
+  _flagBoundary->call()
+      .arg(owned)
+      .arg(storage.ownedSlots())
+      .arg(storage.positions().array())
+      .arg(_grid.dimsAndHalo())
+      .arg(_flags)
+      .execute(static_cast<std::size_t>(owned));
+  _boundaryCount = scan.exclusiveTotal(_flags, owned, _flags);
+  _split->call().arg(owned).arg(_flags).arg(_interior).arg(_boundary).execute(static_cast<std::size_t>(owned));
+}
+
+void VerletLists::process(MoleculeStorage& storage, std::size_t blockSize, Part part) {
   const std::size_t owned = storage.numOwned();
-  if (owned == 0) return;
+  if (part != Part::All && _boundaryCount < 0)
+    throw MardynException("VerletLists: a part of the molecules computed before partition()");
+  const std::size_t count = part == Part::All ? owned
+                            : part == Part::Boundary ? static_cast<std::size_t>(_boundaryCount)
+                                                     : owned - static_cast<std::size_t>(_boundaryCount);
+  if (count == 0) return;
   _process->call()
-      .arg(static_cast<int>(owned))
+      .arg(static_cast<int>(count))
+      .arg(part == Part::Boundary ? _boundary : _interior)
+      .arg(part == Part::All ? 0 : 1)
       .arg(storage.ownedSlots())
       .arg(_neighbours)
       .arg(_counts)
@@ -92,7 +121,7 @@ void VerletLists::process(MoleculeStorage& storage, std::size_t blockSize) {
       .arg(storage.torques().array())
       .arg(_stats.array())
       .blockShape(blockSize)
-      .execute(owned);
+      .execute(count);
 }
 
 }  // namespace mardyn::gpu

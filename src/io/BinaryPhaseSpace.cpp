@@ -2,7 +2,7 @@
 #include "io/BinaryPhaseSpace.h"
 
 #include "io/AtomicFile.h"
-#include "io/XmlInput.h"
+#include "config/XmlInput.h"
 
 #include <tinyxml2.h>
 

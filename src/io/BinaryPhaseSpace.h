@@ -2,7 +2,7 @@
 // molecule count and format) and `<name>.dat` (the molecules, packed little-endian records).
 #pragma once
 
-#include "io/SimulationConfig.h"
+#include "config/SimulationConfig.h"
 #include "molecules/Molecule.h"
 
 #include <cstdint>

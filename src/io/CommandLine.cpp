@@ -2,7 +2,7 @@
 // one entry in optionTable().
 #include "io/CommandLine.h"
 
-#include "io/XmlInput.h"
+#include "config/XmlInput.h"
 #include "utils/SimdLevel.h"
 
 #include <algorithm>
@@ -75,6 +75,15 @@ const std::vector<OptionSpec>& optionTable() {
        "migrate molecules and make new halo copies at every step (default with a Verlet list: only when it is "
        "rebuilt; in between the halo copies follow their originals' positions)",
        [](Options& o, const std::string&) { o.fullExchange = true; }},
+      {"newton", 0, "on|off|auto",
+       "under mpirun, compute each pair across a process face on one process and send the forces back "
+       "(Newton's third law; where the halo copies follow their originals), or on both at half weight "
+       "(default auto: on for multi-site molecules, off for single-centre LJ)",
+       [](Options& o, const std::string& v) {
+         const std::string w = oneOf("newton", v, {"on", "off", "auto"});
+         o.newton = w == "auto" ? std::nullopt : std::optional<bool>(w == "on");
+         o.newtonGiven = true;
+       }},
       {"print-interval", 'i', "N", "print the Simstep line every N steps (default 1, 0 = never)",
        [](Options& o, const std::string& v) { o.printInterval = toCount("print-interval", v, true); }},
       {"quiet", 'q', nullptr, "no per-step lines, no progress line, no summary",
@@ -198,6 +207,7 @@ void CommandLine::apply(const Options& o, SimulationConfig& c) {
   if (o.legacyCellProcessor) c.legacyCellProcessor = true;
   if (o.verletSkin) c.verletSkin = *o.verletSkin;
   if (o.fullExchange) c.fullExchange = true;
+  if (o.newtonGiven) c.newton = o.newton;
   if (o.simd) c.simd = *o.simd;
   if (o.cpuCellProcessor) c.cpuCellProcessor = *o.cpuCellProcessor;
   if (o.printInterval) c.printInterval = *o.printInterval;

@@ -2,7 +2,7 @@
 // one table of option specs from which parsing and the usage text are both made.
 #pragma once
 
-#include "io/SimulationConfig.h"
+#include "config/SimulationConfig.h"
 #include "utils/MardynException.h"
 
 #include <optional>
@@ -27,6 +27,8 @@ class CommandLine {
     bool legacyCellProcessor = false;            ///< --legacy-cell-processor
     std::optional<double> verletSkin;            ///< --verlet-skin X (>= 0; 0: no Verlet list)
     bool fullExchange = false;                   ///< --full-exchange
+    std::optional<bool> newton;                  ///< --newton on|off (auto: unset)
+    bool newtonGiven = false;                    ///< --newton was given
     std::optional<std::string> cpuCellProcessor;  ///< --cpu-cell-processor NAME (CellProcessorFactory::names())
     std::optional<std::string> simd;             ///< --simd sse2|avx2|avx512 (one the CPU supports)
     std::optional<unsigned long> printInterval;  ///< --print-interval/-i (default 1)

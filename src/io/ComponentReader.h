@@ -2,8 +2,8 @@
 // momentsofinertia) and <mixing><rule type="LB"> elements into Components and MixingRules.
 #pragma once
 
-#include "io/SimulationConfig.h"
-#include "io/XmlInput.h"
+#include "config/SimulationConfig.h"
+#include "config/XmlInput.h"
 
 #include <vector>
 

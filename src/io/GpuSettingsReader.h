@@ -2,8 +2,8 @@
 // setting kept with its file and line so that the GPU decorator's messages name them too.
 #pragma once
 
-#include "io/SimulationConfig.h"
-#include "io/XmlInput.h"
+#include "config/SimulationConfig.h"
+#include "config/XmlInput.h"
 
 namespace mardyn {
 

@@ -2,7 +2,7 @@
 // CheckpointWriter, XyzWriter, the per-step line), and the read-only view of the Simulation it gets.
 #pragma once
 
-#include "io/SimulationConfig.h"
+#include "config/SimulationConfig.h"
 #include "molecules/Molecule.h"
 
 #include <string>

@@ -3,13 +3,12 @@
 #include "io/OutputPluginReader.h"
 
 #include "io/OutputPluginRegistry.h"
-#include "plugins/PhysicsPluginReader.h"
 
 #include <tinyxml2.h>
 
 namespace mardyn {
 
-std::vector<OutputPluginConfig> OutputPluginReader::read(XmlInput& xml, const XmlNode& sim) {
+std::vector<OutputPluginConfig> OutputPluginReader::read(XmlInput& xml, const XmlNode& sim, const ElementReaders& readers) {
   std::vector<OutputPluginConfig> result;
   std::vector<XmlNode> plugins = xml.children(xml.child(sim, "output"), "outputplugin");
   const auto more = xml.children(sim, "plugin");
@@ -24,7 +23,7 @@ std::vector<OutputPluginConfig> OutputPluginReader::read(XmlInput& xml, const Xm
       xml.problem(p, "missing attribute name (expected the plugin's name)");
       continue;
     }
-    if (PhysicsPluginReader::changesPhysics(c.name)) continue;  // read (or refused) there
+    if (readers.plugin(c.name)) continue;  // a physics plugin: read (or refused) by its own reader
     for (const auto* e = p.element->FirstChildElement(); e; e = e->NextSiblingElement())
       if (!e->FirstChildElement() && e->GetText()) {
         std::string v = e->GetText();

@@ -7,7 +7,7 @@
 #include "io/CheckpointWriter.h"
 #include "io/ResultWriter.h"
 #include "io/StepLineWriter.h"
-#include "io/XmlInput.h"
+#include "config/XmlInput.h"
 #include "io/XyzWriter.h"
 
 #include <iostream>

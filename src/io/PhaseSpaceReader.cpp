@@ -6,7 +6,7 @@
 // comments "# mardyn-step N" and "# mardyn-state <plugin> <text>"; everything else is skipped.
 #include "io/PhaseSpaceReader.h"
 
-#include "io/XmlInput.h"
+#include "config/XmlInput.h"
 #include "utils/MemoryLimit.h"
 
 #include <algorithm>

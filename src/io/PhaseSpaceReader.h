@@ -2,7 +2,7 @@
 // NumberOfMolecules, then MoleculeFormat ICRVQD, ICRV or IRV and one molecule per line.
 #pragma once
 
-#include "io/SimulationConfig.h"
+#include "config/SimulationConfig.h"
 #include "utils/MardynException.h"
 
 #include <istream>

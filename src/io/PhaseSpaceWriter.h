@@ -2,7 +2,7 @@
 // (time, box, temperature, components, mixing, epsilon_RF) and one ICRVQD line per molecule.
 #pragma once
 
-#include "io/SimulationConfig.h"
+#include "config/SimulationConfig.h"
 #include "molecules/Molecule.h"
 
 #include <optional>

@@ -2,7 +2,7 @@
 // number; an incomplete row can only be the last line (rows are flushed whole), else it is reported.
 #include "io/ResultFileReader.h"
 
-#include "io/XmlInput.h"
+#include "config/XmlInput.h"
 
 #include <fstream>
 #include <sstream>

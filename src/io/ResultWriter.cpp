@@ -5,7 +5,7 @@
 
 #include "io/AtomicFile.h"
 #include "io/ResultFileReader.h"
-#include "io/XmlInput.h"
+#include "config/XmlInput.h"
 #include "utils/MardynException.h"
 #include "utils/Version.h"
 

@@ -2,7 +2,7 @@
 // the Verlet list), estimated from the configuration before anything is allocated.
 #pragma once
 
-#include "io/SimulationConfig.h"
+#include "config/SimulationConfig.h"
 #include "utils/MardynException.h"
 
 #include <vector>

@@ -3,8 +3,8 @@
 // TemperatureControlConfig, checking every value where it is written.
 #pragma once
 
-#include "io/SimulationConfig.h"
-#include "io/XmlInput.h"
+#include "config/SimulationConfig.h"
+#include "config/XmlInput.h"
 
 namespace mardyn {
 

@@ -4,23 +4,23 @@
 //   /mardyn/simulation/run/{currenttime, production/steps, equilibration/steps}
 //   /mardyn/simulation/ensemble[@type=NVT|NVE]/{temperature, domain[@type=box]/{lx,ly,lz},
 //        components/{moleculetype..., mixing/rule}, phasespacepoint/{file[@type=ASCII|binary] |
-//        generator[@name=Lattice|CubicGridGenerator|MultiObjectGenerator|mkTcTS|mkesfera]} (XmlConfigReaderPhaseSpace.cpp)}
+//        generator[@name=...] (a reader registered for the name, ElementReaders::generators)} (XmlConfigReaderPhaseSpace.cpp)}
 //   /mardyn/simulation/algorithm/{cutoffs[@type=CenterOfMass]/radiusLJ, electrostatic[@type=ReactionField]/epsilon,
 //        datastructure[@type=LinkedCells|AutoPas]/cellsInCutoffRadius and /skin (mardyn extension),
 //        longrange[@type=homogeneous|none|planar], thermostats/thermostat[@type=VelocityScaling][@componentId]/temperature
 //        and thermostat[@type=TemperatureControl] (TemperatureControlReader),
-//        parallelisation[@type]/MPIGridDims/{x,y,z}, gpu/{backend,cellprocessor,precision,<option>...}
+//        parallelisation[@type] (ParallelisationReader), gpu/{backend,cellprocessor,precision,<option>...}
 //        (gpu also inside datastructure), cutoffs/switchingwidth (mardyn extension)}
 //   /mardyn/simulation/output/outputplugin[@name] (also /mardyn/simulation/plugin[@name]; the plugins that change
-//        the physics are read by PhysicsPluginReader)
+//        the physics are read by the readers registered for their names, ElementReaders::plugins)
 #include "io/XmlConfigReader.h"
 
 #include "io/ComponentReader.h"
 #include "io/GpuSettingsReader.h"
 #include "io/OutputPluginReader.h"
+#include "io/ParallelisationReader.h"
 #include "io/RunSizeCheck.h"
 #include "io/TemperatureControlReader.h"
-#include "plugins/PhysicsPluginReader.h"
 #include "utils/MemoryLimit.h"
 
 #include <tinyxml2.h>
@@ -33,12 +33,10 @@
 
 namespace mardyn {
 
-SimulationConfig XmlConfigReader::read(const std::string& file) { return read(file, Options()); }
-
-SimulationConfig XmlConfigReader::read(const std::string& file, const Options& options) {
+SimulationConfig XmlConfigReader::read(const std::string& file, const ElementReaders& readers, const Options& options) {
   SimulationConfig config;
   config.configFile = file;
-  XmlConfigReader reader(config, options);
+  XmlConfigReader reader(config, readers, options);
   const XmlNode root = reader._xml.load(file);
   if (root) reader.readRoot(root);
   reader._xml.throwIfProblems();
@@ -206,27 +204,7 @@ void XmlConfigReader::readAlgorithm(const XmlNode& alg) {
     }
   }
   if (const XmlNode th = _xml.child(alg, "thermostats")) readThermostats(th);
-  if (const XmlNode par = _xml.child(alg, "parallelisation")) {
-    _config.parallelisation.type = _xml.attribute(par, "type").value_or("DomainDecomposition");
-    // ls1's load-balanced decompositions split the same box differently; the physics does not depend
-    // on the split, so they run on the Cartesian grid of DomainDecomposition.
-    static const char* balanced[] = {"KDDecomposition", "GeneralDomainDecomposition", "StaticIrregDomainDecomposition",
-                                     "DummyDecomposition"};
-    for (const char* b : balanced)
-      if (_config.parallelisation.type == b) {
-        _xml.warning(par, "parallelisation type=\"" + _config.parallelisation.type +
-                              "\" runs as DomainDecomposition (a Cartesian process grid); its options are ignored");
-        _config.parallelisation.type = "DomainDecomposition";
-      }
-    if (const XmlNode dims = _xml.child(par, "MPIGridDims")) {
-      const char* names[3] = {"x", "y", "z"};
-      for (int d = 0; d < 3; ++d) {
-        const long v = _xml.integer(dims, names[d], 0L);
-        if (v < 0 || v > 1000000) _xml.problem(_xml.child(dims, names[d]), "MPIGridDims out of range (expected 0..1000000)");
-        _config.parallelisation.mpiGridDims[d] = static_cast<int>(std::clamp(v, 0L, 1000000L));
-      }
-    }
-  }
+  if (const XmlNode par = _xml.child(alg, "parallelisation")) ParallelisationReader::read(_xml, par, _config.parallelisation);
   if (const XmlNode gpu = _xml.child(alg, "gpu")) GpuSettingsReader::read(_xml, gpu, _config.gpu);
   if (const XmlNode gpu = _xml.child(_xml.child(alg, "datastructure"), "gpu")) GpuSettingsReader::read(_xml, gpu, _config.gpu);
 }
@@ -301,8 +279,16 @@ void XmlConfigReader::readThermostats(const XmlNode& th) {
 }
 
 void XmlConfigReader::readOutput(const XmlNode& sim) {
-  _config.outputPlugins = OutputPluginReader::read(_xml, sim);
-  PhysicsPluginReader::read(_xml, sim, _config);
+  _config.outputPlugins = OutputPluginReader::read(_xml, sim, _readers);
+  // ls1 lists every plugin in output/outputplugin or simulation/plugin: those that change the physics are read
+  // by their own readers, in XML order
+  std::vector<XmlNode> plugins = _xml.children(_xml.child(sim, "output"), "outputplugin");
+  const auto more = _xml.children(sim, "plugin");
+  plugins.insert(plugins.end(), more.begin(), more.end());
+  for (const XmlNode& p : plugins)
+    if (const ElementReaders::Plugin* reader = _readers.plugin(_xml.attribute(p, "name").value_or("")))
+      reader->read(_xml, p, _config);
+  if (_readers.checkPlugins) _readers.checkPlugins(_xml, sim, _config);
 }
 
 void XmlConfigReader::checkConsistency(const XmlNode& /*simulation*/) {

@@ -2,8 +2,9 @@
 // generates) into a SimulationConfig; every problem found is collected into one InputError.
 #pragma once
 
-#include "io/SimulationConfig.h"
-#include "io/XmlInput.h"
+#include "config/ElementReaders.h"
+#include "config/SimulationConfig.h"
+#include "config/XmlInput.h"
 
 #include <string>
 
@@ -17,12 +18,17 @@ class XmlConfigReader {
     bool readPhaseSpace = true;
   };
 
-  /// Reads `file`; throws InputError listing every problem (file, line, element, expectation).
-  static SimulationConfig read(const std::string& file);
-  static SimulationConfig read(const std::string& file, const Options& options);
+  /// Reads `file`; throws InputError listing every problem (file, line, element, expectation). The
+  /// physics plugins' and the generators' elements are read by `readers` (ConfigurationReader hands over
+  /// their rooms' tables).
+  static SimulationConfig read(const std::string& file, const ElementReaders& readers, const Options& options);
+  static SimulationConfig read(const std::string& file, const ElementReaders& readers) {
+    return read(file, readers, Options());
+  }
 
  private:
-  XmlConfigReader(SimulationConfig& config, const Options& options) : _config(config), _options(options) {}
+  XmlConfigReader(SimulationConfig& config, const ElementReaders& readers, const Options& options)
+      : _config(config), _readers(readers), _options(options) {}
   void readRoot(const XmlNode& root);
   void readRefUnits(const XmlNode& refunits);
   void readIntegratorAndRun(const XmlNode& simulation);
@@ -32,17 +38,12 @@ class XmlConfigReader {
   /// The path in child `name` of `parent`, relative to the file it is written in; empty (and a
   /// problem) when missing.
   std::string pathNamed(const XmlNode& parent, const char* name, const char* expected);
+  /// The generator named by the element, from the readers' table.
   void readGenerator(const XmlNode& generator);
-  void readLatticeGenerator(const XmlNode& generator);
-  void readMultiObjectGenerator(const XmlNode& generator);
-  void readMkTcTS(const XmlNode& generator);
-  void readMkesfera(const XmlNode& generator);
-  void readCubicGridGenerator(const XmlNode& generator);
-  void readPerCellGenerator(const XmlNode& generator);
-  void readReplicaGenerator(const XmlNode& generator);
   void readAlgorithm(const XmlNode& algorithm);
   void readThermostats(const XmlNode& thermostats);
   void readPlanar(const XmlNode& longrange);
+  /// The physics plugins (through the readers' table) and the output plugins.
   void readOutput(const XmlNode& output);
   void checkConsistency(const XmlNode& simulation);
   /// Records a "wrong type" problem unless the node's @type is one of `allowed` (|-separated).
@@ -51,6 +52,7 @@ class XmlConfigReader {
   bool checkMoleculeCount(const XmlNode& node, double count);
 
   SimulationConfig& _config;
+  const ElementReaders& _readers;
   Options _options;
   XmlInput _xml;
   XmlNode _cutoffNode, _domainNode, _cellsNode, _phaseSpaceNode, _simulationNode;

@@ -2,7 +2,7 @@
 // lines are all there, each ending with a newline.
 #include "io/XyzFileReader.h"
 
-#include "io/XmlInput.h"
+#include "config/XmlInput.h"
 
 #include <fstream>
 

@@ -56,6 +56,15 @@ void OpenCLArray::uploadBytes(const void* source, std::size_t offsetBytes, std::
   _context.countUpload(bytes);
 }
 
+void OpenCLArray::uploadBytesAsync(const void* source, std::size_t offsetBytes, std::size_t bytes) {
+  checkRange(offsetBytes, bytes, "upload");
+  if (bytes) {
+    CL_CHECK(clEnqueueWriteBuffer(_context.queue(), _buffer, CL_FALSE, offsetBytes, bytes, source, 0, nullptr, nullptr));
+    CL_CHECK(clFlush(_context.queue()));
+  }
+  _context.countUpload(bytes);
+}
+
 void OpenCLArray::downloadBytes(void* destination, std::size_t offsetBytes, std::size_t bytes) const {
   checkRange(offsetBytes, bytes, "download");
   if (bytes)
@@ -90,6 +99,19 @@ void OpenCLArray::copyTo(compute::ArrayInterface& destination) const {
                                     std::to_string(target->byteSize()) + " bytes, need " + std::to_string(byteSize()));
   if (byteSize())
     CL_CHECK(clEnqueueCopyBuffer(_context.queue(), _buffer, target->_buffer, 0, 0, byteSize(), 0, nullptr, nullptr));
+}
+
+void OpenCLArray::copyBytesTo(compute::ArrayInterface& destination, std::size_t sourceOffset,
+                              std::size_t destinationOffset, std::size_t bytes) const {
+  auto* target = dynamic_cast<OpenCLArray*>(&destination.backendArray());
+  if (!target || &target->_context != &_context)
+    throw compute::ComputeException("array '" + _name + "': copy target '" + destination.name() +
+                                    "' is not an OpenCL array of the same context");
+  checkRange(sourceOffset, bytes, "copy");
+  target->checkRange(destinationOffset, bytes, "copy");
+  if (bytes)
+    CL_CHECK(clEnqueueCopyBuffer(_context.queue(), _buffer, target->_buffer, sourceOffset, destinationOffset, bytes, 0,
+                                 nullptr, nullptr));
 }
 
 }  // namespace mardyn::opencl

@@ -24,9 +24,12 @@ class OpenCLArray : public compute::ArrayInterface {
   void resize(std::size_t count) override;
   void uploadBytes(const void* source, std::size_t offsetBytes, std::size_t bytes) override;
   void downloadBytes(void* destination, std::size_t offsetBytes, std::size_t bytes) const override;
+  void uploadBytesAsync(const void* source, std::size_t offsetBytes, std::size_t bytes) override;
   void downloadBytesAsync(void* destination, std::size_t offsetBytes, std::size_t bytes) const override;
   void zero() override;
   void copyTo(compute::ArrayInterface& destination) const override;
+  void copyBytesTo(compute::ArrayInterface& destination, std::size_t sourceOffset, std::size_t destinationOffset,
+                   std::size_t bytes) const override;
   const void* nativeHandle() const override { return &_buffer; }
 
   cl_mem buffer() const { return _buffer; }

@@ -21,6 +21,11 @@ void OpenCLEvent::synchronize() {
   _completed = std::chrono::steady_clock::now();
 }
 
+void OpenCLEvent::enqueueWait() {
+  if (!_event) throw compute::ComputeException("OpenCLEvent::enqueueWait before record");
+  CL_CHECK(clEnqueueBarrierWithWaitList(_context.queue(), 1, &_event, nullptr));
+}
+
 bool OpenCLEvent::deviceTime(cl_ulong& nanoseconds) const {
   return _event && clGetEventProfilingInfo(_event, CL_PROFILING_COMMAND_END, sizeof(nanoseconds), &nanoseconds,
                                            nullptr) == CL_SUCCESS;

@@ -20,6 +20,8 @@ class OpenCLEvent : public compute::ComputeEvent {
 
   void record() override;
   void synchronize() override;
+  /// The context has one in-order queue: a barrier on it (work queued later follows anyway).
+  void enqueueWait() override;
   double millisecondsSince(compute::ComputeEvent& start) override;
 
  private:

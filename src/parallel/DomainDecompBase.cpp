@@ -3,6 +3,9 @@
 #include "parallel/DomainDecompBase.h"
 
 #include "parallel/DomainDecompSequential.h"
+#include "utils/MardynException.h"
+
+#include <cstring>
 
 namespace mardyn {
 
@@ -24,15 +27,27 @@ std::vector<Molecule> DomainDecompBase::routeLeavers(std::vector<Molecule> leave
 }
 
 bool DomainDecompBase::agreeOnHaloPlan() {
-  if (anyTrue(!(_recordPlan && _plan.valid()))) return false;
-  if (anyTrue(_plan.replaysTwice())) _plan.replayTwice();
-  return true;
+  return !anyTrue(!(_recordPlan && _plan.valid()));
 }
 
 void DomainDecompBase::refreshHalo(ParticleContainer& /*container*/) { _plan.refresh(nullptr); }
 
+void DomainDecompBase::returnHaloForces(ParticleContainer& /*container*/) { _plan.returnLoads(nullptr); }
+
 std::vector<char> DomainDecompBase::shiftBytes(const std::vector<char>& out, int /*axis*/, int /*direction*/) const {
   return out;
+}
+
+void DomainDecompBase::exchangeBytesAlong(int /*axis*/, const void* toLower, std::size_t toLowerBytes,
+                                          const void* toUpper, std::size_t toUpperBytes, void* fromUpper,
+                                          std::size_t fromUpperBytes, void* fromLower,
+                                          std::size_t fromLowerBytes) const {
+  if (toLowerBytes != fromUpperBytes || toUpperBytes != fromLowerBytes)
+    throw MardynException("exchangeBytesAlong: a process that is its own neighbour sends " +
+                          std::to_string(toLowerBytes) + " and " + std::to_string(toUpperBytes) + " bytes, expects " +
+                          std::to_string(fromUpperBytes) + " and " + std::to_string(fromLowerBytes));
+  if (toLowerBytes) std::memmove(fromUpper, toLower, toLowerBytes);
+  if (toUpperBytes) std::memmove(fromLower, toUpper, toUpperBytes);
 }
 
 }  // namespace mardyn

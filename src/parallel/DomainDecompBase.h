@@ -11,7 +11,6 @@
 
 #include <string>
 #include <vector>
-#include <vector>
 
 namespace mardyn {
 
@@ -53,12 +52,40 @@ class DomainDecompBase {
   /// returns what the neighbour on the other side sent (the sequential decomposition is its own
   /// neighbour and returns `out`).
   virtual std::vector<char> shiftBytes(const std::vector<char>& out, int axis, int direction) const;
+  /// Collective, both directions of one axis in one round: sends `toLower` to the lower neighbour along
+  /// `axis` and `toUpper` to the upper one, and receives into `fromUpper` what the upper neighbour sent down
+  /// and into `fromLower` what the lower one sent up. Both sides know every size beforehand; the buffers are
+  /// the caller's (pinned host memory that a device fills and empties). The sequential decomposition, its own
+  /// neighbour, copies toLower into fromUpper and toUpper into fromLower. Throws MardynException when a
+  /// size does not match.
+  virtual void exchangeBytesAlong(int axis, const void* toLower, std::size_t toLowerBytes, const void* toUpper,
+                                  std::size_t toUpperBytes, void* fromUpper, std::size_t fromUpperBytes,
+                                  void* fromLower, std::size_t fromLowerBytes) const;
+  /// Whether every process has one neighbour on each side of each axis (a Cartesian grid of processes):
+  /// what the GPU time step's device-side halo exchange needs. Decompositions of another shape say no.
+  virtual bool cartesianNeighbours() const { return false; }
+  /// Whether the message library reads and writes device memory itself (a CUDA-aware MPI), for the
+  /// start-up line of the GPU time step.
+  virtual bool deviceAwareMessages() const { return false; }
 
   /// Element-wise sums over all processes, in place.
   virtual void allreduceSum(std::vector<double>& values) const = 0;
   virtual void allreduceSum(std::vector<unsigned long>& values) const = 0;
   /// True on every process if any process passed true (error consensus without hanging).
   virtual bool anyTrue(bool local) const = 0;
+  /// Element-wise maxima over all processes, in place.
+  virtual void allreduceMax(std::vector<double>& /*values*/) const {}
+
+  /// Load balancing (decompositions whose regions move): whether the regions are to be recomputed at
+  /// this step, instead of refreshing the halo (the same answer on every process).
+  virtual bool rebalanceDue(unsigned long /*step*/) const { return false; }
+  /// Collective, at a step where rebalanceDue(): recomputes the regions from the molecules and from
+  /// `work`, this process's force-computation seconds since the last call; moves the container to the
+  /// new region and the molecules to their new owners. exchangeMolecules() must follow (the halo is
+  /// gone). Returns whether the regions changed (the same answer on every process).
+  virtual bool rebalance(ParticleContainer& /*container*/, const Domain& /*domain*/, double /*work*/) { return false; }
+  /// Rebalancings so far that moved regions.
+  virtual unsigned long rebalanceCount() const { return 0; }
 
   /// With the deferred check on, exchangeMolecules() notes a molecule lost on this process (one that
   /// moved farther than it may in a step) instead of agreeing on it with a collective of its own; the
@@ -72,13 +99,17 @@ class DomainDecompBase {
   /// refreshHalo() can move them with their originals until the next exchangeMolecules().
   void setRecordHaloPlan(bool on) { _recordPlan = on; }
   /// Collective, after exchangeMolecules() with recording on: true when every process can follow its
-  /// halo copies with refreshHalo(); then all replay their plans as often as the one that needs it most
-  /// (refreshHalo is collective: every process must call it, and as often).
+  /// halo copies with refreshHalo() (which is collective: every process must call it).
   bool agreeOnHaloPlan();
   /// Collective, between two exchangeMolecules(): the halo copies take their originals' new positions
   /// and orientations; no molecule changes its process or cell. The caller makes sure that no molecule
   /// moved so far that the halo would have changed (a Verlet list's half skin).
   virtual void refreshHalo(ParticleContainer& container);
+  /// Collective, between agreeOnHaloPlan() and the next exchangeMolecules(), after a traversal that
+  /// computed each pair across process faces once (Newton's third law, VerletListCellProcessor::setNewton)
+  /// and left forces and torques on the halo copies: adds those to the originals (by way of the copies
+  /// they were made from) and zeroes the copies'.
+  virtual void returnHaloForces(ParticleContainer& container);
   /// Collective: rank 0 receives every owned molecule (sorted by id), the others an empty vector.
   virtual std::vector<Molecule> gatherMolecules(const ParticleContainer& container) const = 0;
 

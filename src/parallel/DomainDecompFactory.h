@@ -1,8 +1,9 @@
-// DomainDecompFactory: chooses the decomposition for a run: the MPI domain decomposition when the
-// build has MPI and more than one process runs, otherwise the sequential one.
+// DomainDecompFactory: chooses the decomposition for a run: with MPI and more than one process the
+// Cartesian grid (DomainDecomposition) or the load-balanced k-d tree (KDDecomposition), otherwise the
+// sequential one.
 #pragma once
 
-#include "io/SimulationConfig.h"
+#include "config/SimulationConfig.h"
 #include "parallel/DomainDecompBase.h"
 
 #include <memory>
@@ -11,9 +12,9 @@ namespace mardyn {
 
 class DomainDecompFactory {
  public:
-  /// Throws MardynException for an unusable MPIGridDims (product != number of processes) or an
-  /// unknown parallelisation type.
-  static std::unique_ptr<DomainDecompBase> create(const ParallelisationConfig& config);
+  /// Throws MardynException for an unusable MPIGridDims (product != number of processes), a k-d grid
+  /// too small for the processes, or an unknown parallelisation type.
+  static std::unique_ptr<DomainDecompBase> create(const SimulationConfig& config);
 };
 
 }  // namespace mardyn

@@ -5,7 +5,7 @@
 
 namespace mardyn {
 
-std::unique_ptr<DomainDecompBase> DomainDecompFactory::create(const ParallelisationConfig&) {
+std::unique_ptr<DomainDecompBase> DomainDecompFactory::create(const SimulationConfig&) {
   return std::make_unique<DomainDecompSequential>();
 }
 

@@ -14,7 +14,22 @@
 #include <sstream>
 #include <type_traits>
 
+#if __has_include(<mpi-ext.h>)
+#include <mpi-ext.h>
+#endif
+
 namespace mardyn {
+
+namespace {
+
+/// A shift by delta along one axis.
+Vec3 along(int axis, double delta) {
+  Vec3 v;
+  v[axis] = delta;
+  return v;
+}
+
+}  // namespace
 
 DomainDecompMPI::DomainDecompMPI(std::array<int, 3> gridDims, MPI_Comm comm) {
   int size = 1;
@@ -121,11 +136,29 @@ void DomainDecompMPI::exchangeAlong(int axis, int tag, const std::vector<T>& toL
   MPI_Waitall(2, requests, MPI_STATUSES_IGNORE);
 }
 
-void DomainDecompMPI::migrate(ParticleContainer& container, const Domain& domain) {
-  for (const Molecule& m : routeLeavers(container.extractLeavingParticles(), domain)) container.addParticle(m);
+void DomainDecompMPI::reportLost(bool lost, const char* what) {
+  if (_deferLossCheck) _lost = _lost || lost;
+  else if (anyTrue(lost))
+    throw MardynException(name() + ": a molecule moved farther than " + what +
+                          " in one time step (time step too large or system exploding)");
 }
 
-std::vector<Molecule> DomainDecompMPI::routeLeavers(std::vector<Molecule> pending, const Domain& domain) {
+void DomainDecompMPI::migrate(ParticleContainer& container, const Domain& domain) {
+  bool lost = false;
+  for (const Molecule& m : route(container.extractLeavingParticles(), domain, lost)) container.addParticle(m);
+  reportLost(lost, "one process region");
+}
+
+std::vector<Molecule> DomainDecompMPI::routeLeavers(std::vector<Molecule> leavers, const Domain& domain) {
+  bool lost = false;
+  std::vector<Molecule> arrived = route(std::move(leavers), domain, lost);
+  if (anyTrue(lost))
+    throw MardynException("DomainDecompMPI: a molecule moved farther than one process region in one time step "
+                          "(time step too large or system exploding)");
+  return arrived;
+}
+
+std::vector<Molecule> DomainDecompMPI::route(std::vector<Molecule> pending, const Domain& domain, bool& lost) {
   const Vec3& box = domain.box();
   const Vec3 lo = boundingBoxMin(domain), hi = boundingBoxMax(domain);
   for (int d = 0; d < 3; ++d) {
@@ -154,7 +187,6 @@ std::vector<Molecule> DomainDecompMPI::routeLeavers(std::vector<Molecule> pendin
         pending.push_back(m);
       }
   }
-  bool lost = false;
   std::vector<Molecule> arrived;
   for (const Molecule& m : pending) {
     const Vec3& r = m.r();
@@ -163,9 +195,6 @@ std::vector<Molecule> DomainDecompMPI::routeLeavers(std::vector<Molecule> pendin
     if (inside) arrived.push_back(m);
     else lost = true;
   }
-  if (anyTrue(lost))
-    throw MardynException("DomainDecompMPI: a molecule moved farther than one process region in one time step "
-                          "(time step too large or system exploding)");
   return arrived;
 }
 
@@ -184,6 +213,40 @@ std::vector<char> DomainDecompMPI::shiftBytes(const std::vector<char>& out, int 
   return in;
 }
 
+void DomainDecompMPI::exchangeBytesAlong(int axis, const void* toLower, std::size_t toLowerBytes, const void* toUpper,
+                                         std::size_t toUpperBytes, void* fromUpper, std::size_t fromUpperBytes,
+                                         void* fromLower, std::size_t fromLowerBytes) const {
+  const auto count = [](std::size_t bytes) {
+    if (bytes > static_cast<std::size_t>(std::numeric_limits<int>::max()))
+      throw MardynException("DomainDecompMPI: a halo message of more than 2 GiB");
+    return static_cast<int>(bytes);
+  };
+  const int tag = 110 + 4 * axis;
+  MPI_Request requests[4];
+  MPI_Irecv(fromUpper, count(fromUpperBytes), MPI_BYTE, _upper[axis], tag, _comm, &requests[0]);
+  MPI_Irecv(fromLower, count(fromLowerBytes), MPI_BYTE, _lower[axis], tag + 1, _comm, &requests[1]);
+  MPI_Isend(toLower, count(toLowerBytes), MPI_BYTE, _lower[axis], tag, _comm, &requests[2]);
+  MPI_Isend(toUpper, count(toUpperBytes), MPI_BYTE, _upper[axis], tag + 1, _comm, &requests[3]);
+  MPI_Status statuses[4];
+  MPI_Waitall(4, requests, statuses);
+  for (int k = 0; k < 2; ++k) {
+    int received = 0;
+    MPI_Get_count(&statuses[k], MPI_BYTE, &received);
+    if (static_cast<std::size_t>(received) != (k == 0 ? fromUpperBytes : fromLowerBytes))
+      throw MardynException("DomainDecompMPI: the neighbour along axis " + std::to_string(axis) + " sent " +
+                            std::to_string(received) + " bytes, expected " +
+                            std::to_string(k == 0 ? fromUpperBytes : fromLowerBytes));
+  }
+}
+
+bool DomainDecompMPI::deviceAwareMessages() const {
+#if defined(MPIX_CUDA_AWARE_SUPPORT) && MPIX_CUDA_AWARE_SUPPORT
+  return MPIX_Query_cuda_support() == 1;
+#else
+  return false;
+#endif
+}
+
 void DomainDecompMPI::exchangeHalo(ParticleContainer& container, const Domain& domain) {
   const Vec3& box = domain.box();
   const Vec3 lo = boundingBoxMin(domain), hi = boundingBoxMax(domain);
@@ -195,7 +258,7 @@ void DomainDecompMPI::exchangeHalo(ParticleContainer& container, const Domain& d
       DomainDecompSequential::addPeriodicHalo(container, box, d, plan);
       continue;
     }
-    if (plan) plan->beginRound(d);
+    if (plan) plan->beginRound(d, 2);
     std::vector<Message> toLower, toUpper, fromUpper, fromLower;
     Vec3 rlo{-big, -big, -big}, rhi{big, big, big};
     rlo[d] = lo[d];
@@ -205,7 +268,7 @@ void DomainDecompMPI::exchangeHalo(ParticleContainer& container, const Domain& d
       Message msg = pack(m);
       msg.r[d] += downShift;
       toLower.push_back(msg);
-      if (plan) plan->send(0, m, downShift);
+      if (plan) plan->send(0, m, along(d, downShift));
     }, IterateOver::OwnedAndHalo);
     rlo[d] = hi[d] - w;
     rhi[d] = hi[d];
@@ -214,7 +277,7 @@ void DomainDecompMPI::exchangeHalo(ParticleContainer& container, const Domain& d
       Message msg = pack(m);
       msg.r[d] += upShift;
       toUpper.push_back(msg);
-      if (plan) plan->send(1, m, upShift);
+      if (plan) plan->send(1, m, along(d, upShift));
     }, IterateOver::OwnedAndHalo);
     exchangeAlong(d, 30 + 4 * d, toLower, toUpper, fromUpper, fromLower);
     for (int side : {1, 0})
@@ -236,7 +299,11 @@ void DomainDecompMPI::exchangeAll(ParticleContainer& container, const Domain& do
   container.deleteHaloParticles();
   container.update();
   const Vec3 lo = boundingBoxMin(domain), hi = boundingBoxMax(domain);
-  bool combined = true;  // leavers and halo copies in one round per axis: regions at least two halo widths wide
+  // Leavers and halo copies in one round per axis where the regions are at least two halo widths wide.
+  // Not when a halo plan is recorded: there a molecule still on its way to its owner would be sent on as
+  // a halo copy before it arrives, and every refresh of the plan would replay its rounds twice; the
+  // refresh comes at every step, the exchange only at list builds.
+  bool combined = !planToRecord();
   for (int d = 0; d < 3; ++d)
     if (_dims[d] > 1 && hi[d] - lo[d] < 2.0 * container.haloWidth()) combined = false;
   if (combined) {
@@ -277,10 +344,8 @@ void DomainDecompMPI::exchangeCombined(ParticleContainer& container, const Domai
     }
     pending.swap(still);
   }
-  HaloPlan* plan = planToRecord();
   for (int d = 0; d < 3; ++d) {
     if (_dims[d] == 1) continue;
-    if (plan) plan->beginRound(d);
     // Each message: a header whose id is the number of leavers, the leavers (to be owned there),
     // then halo copies. The molecules within one halo width beyond a face, owned now (not yet sent on
     // along a later axis) or copies from earlier axes, go to that side's neighbour as halo copies, so
@@ -289,15 +354,14 @@ void DomainDecompMPI::exchangeCombined(ParticleContainer& container, const Domai
     const double upShift = _coords[d] + 1 == _dims[d] ? -box[d] : 0.0;
     std::vector<Message> toLower(1), toUpper(1), fromUpper, fromLower;
     std::vector<Molecule> stay;
-    std::vector<std::pair<Molecule, int>> keepAsHalo;  // and the side it went to
+    std::vector<Molecule> keepAsHalo;
     for (const Molecule& m : pending) {
       const double x = m.r()[d];
       if (x < lo[d] || x >= hi[d]) {
         const int side = x < lo[d] ? 0 : 1;
         Message msg = pack(m);
         if (side == 0 ? x >= lo[d] - w : x < hi[d] + w) {  // it stays in this process's halo
-          keepAsHalo.emplace_back(m, side);
-          msg.kept = 1;
+          keepAsHalo.push_back(m);
         }
         (side == 0 ? toLower : toUpper).push_back(msg);
       } else {
@@ -312,13 +376,11 @@ void DomainDecompMPI::exchangeCombined(ParticleContainer& container, const Domai
         Message msg = pack(m);
         msg.r[d] += downShift;
         toLower.push_back(msg);
-        if (plan) plan->send(0, m, downShift);
       }
       if (x >= hi[d] - w) {
         Message msg = pack(m);
         msg.r[d] += upShift;
         toUpper.push_back(msg);
-        if (plan) plan->send(1, m, upShift);
       }
     };
     Vec3 rlo{-big, -big, -big}, rhi{big, big, big};
@@ -329,19 +391,12 @@ void DomainDecompMPI::exchangeCombined(ParticleContainer& container, const Domai
     rhi[d] = big;
     container.forEachInRegion(rlo, rhi, [&](const Molecule& m) { if (m.r()[d] >= hi[d] - w) halo(m); },
                               IterateOver::OwnedAndHalo);
-    // A molecule still on its way along a later axis is found in the plan as the halo copy a later round
-    // keeps of it (or not at all: then the plan is not used), refreshed only in that later round.
-    if (plan && !stay.empty()) plan->replayTwice();
     for (const Molecule& m : stay) halo(m);
     exchangeAlong(d, 70 + 4 * d, toLower, toUpper, fromUpper, fromLower);
     pending.swap(stay);
-    for (const auto& [m, to] : keepAsHalo) {
-      if (plan) plan->keptCopy(to, m);
-      container.addHaloParticle(m);
-    }
+    for (const Molecule& m : keepAsHalo) container.addHaloParticle(m);
     for (int side = 0; side < 2; ++side) {
       const std::vector<Message>& in = side == 0 ? fromUpper : fromLower;
-      const int from = side == 0 ? 1 : 0;  // the plan's side: 1 the upper neighbour
       if (in.empty()) throw MardynException("DomainDecompMPI: an exchange message without its header");
       const std::size_t leavers = std::min<std::size_t>(in[0].id, in.size() - 1);
       for (std::size_t k = 1; k <= leavers; ++k) {
@@ -352,42 +407,42 @@ void DomainDecompMPI::exchangeCombined(ParticleContainer& container, const Domai
         // Arrived farther than one halo width into the region: it would have been a halo copy of the
         // neighbour on the far side (the molecule moved more than the halo width in one step).
         if (side == 0 ? r[d] < lo[d] + w : r[d] >= hi[d] - w) lost = true;
-        if (inside(r)) {
-          container.addParticle(m);
-          if (plan && in[k].kept) plan->returnTo(from, m, std::round((in[k].r[d] - r[d]) / box[d]) * box[d]);
-        } else {
-          pending.push_back(m);
-          if (plan && in[k].kept) {  // its source here: the halo copy a later round keeps of it
-            plan->returnTo(from, m, std::round((in[k].r[d] - r[d]) / box[d]) * box[d]);
-            plan->replayTwice();
-          }
-        }
+        if (inside(r)) container.addParticle(m);
+        else pending.push_back(m);
       }
       for (std::size_t k = leavers + 1; k < in.size(); ++k) {
         Molecule m = unpack(in[k]);
         if (inside(m.r())) {
           lost = true;  // a copy inside the owned region: the exchange went wrong
         } else {
-          if (plan) plan->received(from, m);
           container.addHaloParticle(m);
         }
       }
     }
   }
-  lost = lost || !pending.empty();
-  if (_deferLossCheck) _lost = _lost || lost;
-  else if (anyTrue(lost))
-    throw MardynException("DomainDecompMPI: a molecule moved farther than one halo width in one time step "
-                          "(time step too large or system exploding)");
+  reportLost(lost || !pending.empty(), "one halo width");
   for (int d = 0; d < 3; ++d)
-    if (_dims[d] == 1) DomainDecompSequential::addPeriodicHalo(container, box, d, plan);
+    if (_dims[d] == 1) DomainDecompSequential::addPeriodicHalo(container, box, d, nullptr);
+}
+
+template <class T>
+void DomainDecompMPI::exchangeRound(int axis, int tag, const std::vector<std::vector<T>>& to,
+                                    std::vector<std::vector<T>>& from) const {
+  exchangeAlong(axis, tag, to[0], to[1], from[1], from[0]);  // side 0: the lower neighbour
 }
 
 void DomainDecompMPI::refreshHalo(ParticleContainer& /*container*/) {
-  _plan.refresh([this](int axis, const std::vector<HaloPlan::State>& toLower, const std::vector<HaloPlan::State>& toUpper,
-                       std::vector<HaloPlan::State>& fromUpper, std::vector<HaloPlan::State>& fromLower) {
-    exchangeAlong(axis, 90 + 4 * axis, toLower, toUpper, fromUpper, fromLower);
-  });
+  _plan.refresh([this](int axis, const std::vector<std::vector<HaloPlan::State>>& to,
+                       std::vector<std::vector<HaloPlan::State>>& from) { exchangeRound(axis, 90 + 4 * axis, to, from); });
+}
+
+void DomainDecompMPI::returnHaloForces(ParticleContainer& /*container*/) {
+  _plan.returnLoads([this](int axis, const std::vector<std::vector<HaloPlan::Load>>& to,
+                           std::vector<std::vector<HaloPlan::Load>>& from) { exchangeRound(axis, 110 + 4 * axis, to, from); });
+}
+
+void DomainDecompMPI::allreduceMax(std::vector<double>& values) const {
+  MPI_Allreduce(MPI_IN_PLACE, values.data(), static_cast<int>(values.size()), MPI_DOUBLE, MPI_MAX, _comm);
 }
 
 void DomainDecompMPI::allreduceSum(std::vector<double>& values) const {

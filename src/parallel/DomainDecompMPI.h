@@ -26,7 +26,7 @@ class DomainDecompMPI : public DomainDecompBase {
   const std::array<int, 3>& gridDims() const { return _dims; }
   const std::array<int, 3>& gridCoords() const { return _coords; }
   /// Exchanges so far that sent leavers and halo copies in one round per axis (the others: migration,
-  /// then halo exchange, where a region is narrower than two halo widths).
+  /// then halo exchange, where a region is narrower than two halo widths or a halo plan is recorded).
   unsigned long combinedExchanges() const { return _combinedExchanges; }
 
   Vec3 boundingBoxMin(const Domain& domain) const override;
@@ -34,13 +34,21 @@ class DomainDecompMPI : public DomainDecompBase {
 
   void exchangeMolecules(ParticleContainer& container, const Domain& domain) override;
   void refreshHalo(ParticleContainer& container) override;
+  void returnHaloForces(ParticleContainer& container) override;
   int processesAlong(int axis) const override { return _dims[axis]; }
   std::vector<Molecule> routeLeavers(std::vector<Molecule> leavers, const Domain& domain) override;
   std::vector<char> shiftBytes(const std::vector<char>& out, int axis, int direction) const override;
+  void exchangeBytesAlong(int axis, const void* toLower, std::size_t toLowerBytes, const void* toUpper,
+                          std::size_t toUpperBytes, void* fromUpper, std::size_t fromUpperBytes, void* fromLower,
+                          std::size_t fromLowerBytes) const override;
+  bool cartesianNeighbours() const override { return true; }
+  /// Open MPI's MPIX_Query_cuda_support where the library offers it.
+  bool deviceAwareMessages() const override;
 
   void allreduceSum(std::vector<double>& values) const override;
   void allreduceSum(std::vector<unsigned long>& values) const override;
   bool anyTrue(bool local) const override;
+  void allreduceMax(std::vector<double>& values) const override;
   void setDeferredLossCheck(bool on) override { _deferLossCheck = on; }
   bool takeLostMolecules() override {
     const bool lost = _lost;
@@ -54,31 +62,41 @@ class DomainDecompMPI : public DomainDecompBase {
     double r[3], v[3], q[4], L[3];
     unsigned long id;
     unsigned long component;
-    unsigned long kept;  ///< a leaver of which the sender keeps a halo copy (exchangeCombined)
   };
 
- private:
+ protected:
   Message pack(const Molecule& m) const;
   Molecule unpack(const Message& msg) const;
+  /// Where a lost molecule is noted (deferred check) or reported at once (every process throws).
+  void reportLost(bool lost, const char* what);
+
+  MPI_Comm _comm = MPI_COMM_NULL;
+  int _rank = 0, _size = 1;
+  const std::vector<Component>* _components = nullptr;
+  bool _deferLossCheck = false, _lost = false;
+
+ private:
   /// Both directions of one axis at once: sends toLower down and toUpper up (non-blocking), receives
   /// what the upper and the lower neighbour sent (sizes from the messages themselves): one round.
   /// T: Message, or HaloPlan::State for a halo refresh.
   template <class T>
   void exchangeAlong(int axis, int tag, const std::vector<T>& toLower, const std::vector<T>& toUpper,
                      std::vector<T>& fromUpper, std::vector<T>& fromLower) const;
+  /// A round of a HaloPlan along an axis (side 0 the lower, side 1 the upper neighbour).
+  template <class T>
+  void exchangeRound(int axis, int tag, const std::vector<std::vector<T>>& to, std::vector<std::vector<T>>& from) const;
   void exchangeAll(ParticleContainer& container, const Domain& domain);
   void migrate(ParticleContainer& container, const Domain& domain);
+  /// Leavers along each axis to the neighbours; returns those that arrived in this region (lost: one
+  /// that did not reach its region).
+  std::vector<Molecule> route(std::vector<Molecule> leavers, const Domain& domain, bool& lost);
   void exchangeHalo(ParticleContainer& container, const Domain& domain);
   /// Migration and halo exchange in one round per axis with several processes (where every region is
   /// at least two halo widths wide along those axes); then the periodic images along the other axes.
   void exchangeCombined(ParticleContainer& container, const Domain& domain);
 
-  MPI_Comm _comm = MPI_COMM_NULL;
-  int _rank = 0, _size = 1;
   std::array<int, 3> _dims{1, 1, 1}, _coords{0, 0, 0}, _lower{0, 0, 0}, _upper{0, 0, 0};
-  const std::vector<Component>* _components = nullptr;
   unsigned long _combinedExchanges = 0;
-  bool _deferLossCheck = false, _lost = false;
 };
 
 }  // namespace mardyn

@@ -40,7 +40,11 @@ void DomainDecompSequential::addPeriodicHalo(ParticleContainer& container, const
     }, IterateOver::OwnedAndHalo);
   }
   for (const Image& im : images) {
-    if (plan) plan->image(im.sourceR, im.copy, dim, im.shift);
+    if (plan) {
+      Vec3 shift;
+      shift[dim] = im.shift;
+      plan->image(im.sourceR, im.copy, dim, shift);
+    }
     container.addHaloParticle(im.copy);
   }
 }

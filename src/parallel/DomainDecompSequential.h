@@ -19,6 +19,7 @@ class DomainDecompSequential : public DomainDecompBase {
   void allreduceSum(std::vector<double>&) const override {}
   void allreduceSum(std::vector<unsigned long>&) const override {}
   bool anyTrue(bool local) const override { return local; }
+  bool cartesianNeighbours() const override { return true; }
   std::vector<Molecule> gatherMolecules(const ParticleContainer& container) const override;
 
   /// Maps a coordinate into [0, length) periodically.

@@ -1,5 +1,6 @@
 // HaloPlan: recording, resolving recorded molecules by id and exact position (a table by id where ids are
-// dense, else a hash map; each id's copies compared by position), and the refresh in recorded order.
+// dense, else a hash map; each id's copies compared by position), the refresh in recorded order and the
+// return of forces in the reverse order.
 #include "parallel/HaloPlan.h"
 
 #include "utils/MardynException.h"
@@ -18,21 +19,20 @@ void HaloPlan::start() {
   _rounds.clear();
   _valid = true;
   _resolved = false;
-  _twice = false;
 }
 
-void HaloPlan::image(const Vec3& sourceR, const Molecule& copy, int dim, double delta) {
-  // One op per axis: the images along a later axis are made from those along earlier ones (corners).
-  if (_ops.empty() || _ops.back().round || _images[_ops.back().begin].dim != dim)
-    _ops.push_back({false, _images.size(), _images.size()});
-  _images.push_back({{copy.id(), sourceR}, {copy.id(), copy.r()}, dim, delta});
+void HaloPlan::image(const Vec3& sourceR, const Molecule& copy, int group, const Vec3& shift) {
+  if (_ops.empty() || _ops.back().round || _ops.back().group != group)
+    _ops.push_back({false, group, _images.size(), _images.size()});
+  _images.push_back({{copy.id(), sourceR}, {copy.id(), copy.r()}, shift});
   _ops.back().end = _images.size();
 }
 
-void HaloPlan::beginRound(int axis) {
-  _ops.push_back({true, _rounds.size(), _rounds.size() + 1});
+void HaloPlan::beginRound(int tag, std::size_t sides) {
+  _ops.push_back({true, 0, _rounds.size(), _rounds.size() + 1});
   _rounds.emplace_back();
-  _rounds.back().axis = axis;
+  _rounds.back().tag = tag;
+  _rounds.back().sides.resize(sides);
 }
 
 HaloPlan::Round& HaloPlan::current() {
@@ -41,21 +41,15 @@ HaloPlan::Round& HaloPlan::current() {
   return _rounds.back();
 }
 
-void HaloPlan::send(int side, const Molecule& m, double delta) {
-  Side& s = current().side[side];
+void HaloPlan::send(std::size_t side, const Molecule& m, const Vec3& shift) {
+  Side& s = current().sides.at(side);
   s.send.push_back({m.id(), m.r()});
-  s.sendDelta.push_back(delta);
+  s.shift.push_back(shift);
 }
 
-void HaloPlan::received(int side, const Molecule& copy) { current().side[side].received.push_back({copy.id(), copy.r()}); }
-
-void HaloPlan::returnTo(int side, const Molecule& owned, double delta) {
-  Side& s = current().side[side];
-  s.returnTo.push_back({owned.id(), owned.r()});
-  s.returnDelta.push_back(delta);
+void HaloPlan::received(std::size_t side, const Molecule& copy) {
+  current().sides.at(side).received.push_back({copy.id(), copy.r()});
 }
-
-void HaloPlan::keptCopy(int side, const Molecule& copy) { current().side[side].kept.push_back({copy.id(), copy.r()}); }
 
 bool HaloPlan::resolve(ParticleContainer& container) {
   _resolved = false;
@@ -104,11 +98,9 @@ bool HaloPlan::resolve(ParticleContainer& container) {
     im.to = find(im.copy);
   }
   for (Round& r : _rounds)
-    for (Side& s : r.side) {
+    for (Side& s : r.sides) {
       resolveAll(s.send, s.sendMol);
       resolveAll(s.received, s.receivedMol);
-      resolveAll(s.returnTo, s.returnMol);
-      resolveAll(s.kept, s.keptMol);
     }
   _resolved = ok;
   return ok;
@@ -116,70 +108,140 @@ bool HaloPlan::resolve(ParticleContainer& container) {
 
 namespace {
 
-HaloPlan::State stateOf(const Molecule& m, int axis, double delta) {
-  HaloPlan::State s;
-  for (int d = 0; d < 3; ++d) s.r[d] = m.r()[d];
-  s.r[axis] += delta;
-  s.q[0] = m.q().w();
-  s.q[1] = m.q().x();
-  s.q[2] = m.q().y();
-  s.q[3] = m.q().z();
-  return s;
+/// Molecules a few entries ahead are fetched while the current one is copied: they lie elsewhere in memory.
+constexpr std::size_t ahead = 8;
+
+void packStates(const std::vector<Molecule*>& mols, const std::vector<Vec3>& shift, HaloPlan::State* out) {
+  const std::size_t n = mols.size();
+  for (std::size_t k = 0; k < n; ++k) {
+    if (k + ahead < n) __builtin_prefetch(&mols[k + ahead]->r());
+    const Molecule& m = *mols[k];
+    HaloPlan::State& s = out[k];
+    s.r[0] = m.r().x + shift[k].x;
+    s.r[1] = m.r().y + shift[k].y;
+    s.r[2] = m.r().z + shift[k].z;
+    s.q[0] = m.q().w();
+    s.q[1] = m.q().x();
+    s.q[2] = m.q().y();
+    s.q[3] = m.q().z();
+  }
 }
 
-void setState(Molecule& m, const HaloPlan::State& s) {
-  m.setR({s.r[0], s.r[1], s.r[2]});
-  m.setQ(Quaternion(s.q[0], s.q[1], s.q[2], s.q[3]));
+void unpackStates(const std::vector<Molecule*>& mols, const HaloPlan::State* in) {
+  const std::size_t n = mols.size();
+  for (std::size_t k = 0; k < n; ++k) {
+    if (k + ahead < n) __builtin_prefetch(&mols[k + ahead]->r(), 1);
+    const HaloPlan::State& s = in[k];
+    mols[k]->setR({s.r[0], s.r[1], s.r[2]});
+    mols[k]->setQ(Quaternion(s.q[0], s.q[1], s.q[2], s.q[3]));
+  }
+}
+
+void takeLoads(const std::vector<Molecule*>& mols, HaloPlan::Load* out) {
+  const std::size_t n = mols.size();
+  for (std::size_t k = 0; k < n; ++k) {
+    if (k + ahead < n) __builtin_prefetch(&mols[k + ahead]->F());
+    const Molecule& m = *mols[k];
+    for (int d = 0; d < 3; ++d) {
+      out[k].f[d] = m.F()[d];
+      out[k].m[d] = m.M()[d];
+    }
+  }
+}
+
+void addLoads(const std::vector<Molecule*>& mols, const HaloPlan::Load* in) {
+  const std::size_t n = mols.size();
+  for (std::size_t k = 0; k < n; ++k) {
+    if (k + ahead < n) __builtin_prefetch(&mols[k + ahead]->F(), 1);
+    mols[k]->addF({in[k].f[0], in[k].f[1], in[k].f[2]});
+    mols[k]->addM({in[k].m[0], in[k].m[1], in[k].m[2]});
+  }
+}
+
+void checkCount(std::size_t got, std::size_t expected, std::size_t side, int tag, const char* what) {
+  if (got != expected)
+    throw MardynException(std::string(what) + ": the partner on side " + std::to_string(side) + " of round " +
+                          std::to_string(tag) + " sent " + std::to_string(got) + " entries, " +
+                          std::to_string(expected) + " were recorded");
 }
 
 }  // namespace
 
 void HaloPlan::refresh(const Exchange& exchange) const {
   if (!valid()) throw MardynException("HaloPlan: refresh without a usable plan");
-  std::vector<State> to[2], from[2];
-  for (int pass = 0; pass < (_twice ? 2 : 1); ++pass) {
-    for (const Op& op : _ops) {
-      if (!op.round) {
-        // The images of one op (one axis) are made from molecules that existed before it: independent.
-        const long end = static_cast<long>(op.end);
-        const int threads = maxThreads();
+  _statesTo.resize(_rounds.size());
+  _statesFrom.resize(_rounds.size());
+  for (const Op& op : _ops) {
+    if (!op.round) {
+      // The images of one group are made from molecules that existed before it: independent.
+      const long end = static_cast<long>(op.end);
+      const int threads = maxThreads();
 #pragma omp parallel for schedule(static) num_threads(threads) if (threads > 1)
-        for (long k = static_cast<long>(op.begin); k < end; ++k) {
-          if (k + 8 < end) {  // source and copy lie elsewhere in memory: fetch a few entries ahead
-            __builtin_prefetch(&_images[k + 8].from->r());
-            __builtin_prefetch(&_images[k + 8].to->r(), 1);
-          }
-          const Image& im = _images[k];
-          Vec3 r = im.from->r();
-          r[im.dim] += im.delta;
-          im.to->setR(r);
-          im.to->setQ(im.from->q());
+      for (long k = static_cast<long>(op.begin); k < end; ++k) {
+        if (k + 8 < end) {  // source and copy lie elsewhere in memory: fetch a few entries ahead
+          __builtin_prefetch(&_images[k + 8].from->r());
+          __builtin_prefetch(&_images[k + 8].to->r(), 1);
         }
-        continue;
+        const Image& im = _images[k];
+        im.to->setR(im.from->r() + im.shift);
+        im.to->setQ(im.from->q());
       }
-      const Round& round = _rounds[op.begin];
-      if (!exchange) throw MardynException("HaloPlan: a plan with messages needs an exchange");
-      for (int side = 0; side < 2; ++side) {
-        const Side& s = round.side[side];
-        to[side].clear();
-        for (std::size_t k = 0; k < s.sendMol.size(); ++k)
-          to[side].push_back(stateOf(*s.sendMol[k], round.axis, s.sendDelta[k]));
-        for (std::size_t k = 0; k < s.returnMol.size(); ++k)
-          to[side].push_back(stateOf(*s.returnMol[k], round.axis, s.returnDelta[k]));
+      continue;
+    }
+    const Round& round = _rounds[op.begin];
+    if (!exchange) throw MardynException("HaloPlan: a plan with messages needs an exchange");
+    const std::size_t sides = round.sides.size();
+    auto& to = _statesTo[op.begin];
+    auto& from = _statesFrom[op.begin];
+    to.resize(sides);
+    from.resize(sides);
+    for (std::size_t k = 0; k < sides; ++k) {
+      const Side& s = round.sides[k];
+      to[k].resize(s.sendMol.size());
+      packStates(s.sendMol, s.shift, to[k].data());
+    }
+    exchange(round.tag, to, from);
+    for (std::size_t k = 0; k < sides; ++k) {
+      const Side& s = round.sides[k];
+      checkCount(from[k].size(), s.receivedMol.size(), k, round.tag, "halo refresh");
+      unpackStates(s.receivedMol, from[k].data());
+    }
+  }
+}
+
+void HaloPlan::returnLoads(const LoadExchange& exchange) const {
+  if (!valid()) throw MardynException("HaloPlan: forces returned without a usable plan");
+  // The transpose of refresh(): its operations in reverse order, each copy's load added to its source.
+  _loadsTo.resize(_rounds.size());
+  _loadsFrom.resize(_rounds.size());
+  for (auto op = _ops.rbegin(); op != _ops.rend(); ++op) {
+    if (!op->round) {
+      // Serial: two images of one group may share a source (a narrow box).
+      for (std::size_t k = op->end; k-- > op->begin;) {
+        const Image& im = _images[k];
+        im.from->addF(im.to->F());
+        im.from->addM(im.to->M());
       }
-      exchange(round.axis, to[0], to[1], from[1], from[0]);
-      for (int side = 0; side < 2; ++side) {
-        const Side& s = round.side[side];
-        const std::size_t expected = s.receivedMol.size() + s.keptMol.size();
-        if (from[side].size() != expected)
-          throw MardynException("halo refresh: the neighbour " + std::string(side == 0 ? "below" : "above") +
-                                " along axis " + std::to_string(round.axis) + " sent " +
-                                std::to_string(from[side].size()) + " states, " + std::to_string(expected) +
-                                " were recorded");
-        for (std::size_t k = 0; k < s.receivedMol.size(); ++k) setState(*s.receivedMol[k], from[side][k]);
-        for (std::size_t k = 0; k < s.keptMol.size(); ++k)
-          setState(*s.keptMol[k], from[side][s.receivedMol.size() + k]);
-      }
+      continue;
+    }
+    const Round& round = _rounds[op->begin];
+    if (!exchange) throw MardynException("HaloPlan: a plan with messages needs an exchange");
+    // What came from a partner goes back to it, in the order it came.
+    const std::size_t sides = round.sides.size();
+    auto& to = _loadsTo[op->begin];
+    auto& from = _loadsFrom[op->begin];
+    to.resize(sides);
+    from.resize(sides);
+    for (std::size_t k = 0; k < sides; ++k) {
+      const Side& s = round.sides[k];
+      to[k].resize(s.receivedMol.size());
+      takeLoads(s.receivedMol, to[k].data());
+    }
+    exchange(round.tag, to, from);
+    for (std::size_t k = 0; k < sides; ++k) {
+      const Side& s = round.sides[k];
+      checkCount(from[k].size(), s.sendMol.size(), k, round.tag, "returned forces");
+      addLoads(s.sendMol, from[k].data());
     }
   }
 }

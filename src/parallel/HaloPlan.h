@@ -1,7 +1,8 @@
 // HaloPlan: the halo copies one full exchange made (local periodic images and copies received from
-// neighbours, axis by axis), recorded so that until the next full exchange the copies can follow their
-// originals with positions and orientations only: no re-sort, no migration, no new copies. This is what
-// a Verlet list needs between its builds, when no molecule has moved more than half the skin.
+// neighbours, in rounds of messages), recorded so that until the next full exchange the copies can follow
+// their originals with positions and orientations only (no re-sort, no migration, no new copies), and the
+// forces on them can go back to the originals (pairs across process faces computed once). This is what a
+// Verlet list needs between its builds, when no molecule has moved more than half the skin.
 #pragma once
 
 #include "molecules/Molecule.h"
@@ -20,34 +21,34 @@ class HaloPlan {
     double r[3];
     double q[4];
   };
-  /// Collective along one axis: sends toLower / toUpper to the neighbours below and above and fills
-  /// fromUpper / fromLower with what they sent.
-  using Exchange = std::function<void(int axis, const std::vector<State>& toLower, const std::vector<State>& toUpper,
-                                      std::vector<State>& fromUpper, std::vector<State>& fromLower)>;
+  /// Force and torque on one molecule copy, as they go back to the original.
+  struct Load {
+    double f[3];
+    double m[3];
+  };
+  /// Collective: one round of messages, to[k] to the partner on side k (the decomposition's numbering,
+  /// e.g. 0 the lower and 1 the upper neighbour along `tag`'s axis); from[k] is filled with what that
+  /// partner sent to this process.
+  template <class T>
+  using ExchangeOf =
+      std::function<void(int tag, const std::vector<std::vector<T>>& to, std::vector<std::vector<T>>& from)>;
+  using Exchange = ExchangeOf<State>;
+  using LoadExchange = ExchangeOf<Load>;
 
   /// Forgets the last plan; what follows is recorded in the order the exchange does it.
   void start();
   /// A local periodic image: `copy` (added to the container) is the molecule of its id at sourceR
-  /// shifted by delta along dim.
-  void image(const Vec3& sourceR, const Molecule& copy, int dim, double delta);
-  /// Starts the round of messages along axis (each side: 0 the lower neighbour, 1 the upper one).
-  void beginRound(int axis);
-  /// This round sends m to the neighbour on `side` as a halo copy, shifted by delta along the axis.
-  void send(int side, const Molecule& m, double delta);
-  /// This round received `copy` from the neighbour on `side` and added it to the halo.
-  void received(int side, const Molecule& copy);
-  /// A molecule that arrived this round from `side` and is owned here now, while that neighbour kept a
-  /// halo copy of it (delta along the axis takes it back into the neighbour's frame).
-  void returnTo(int side, const Molecule& owned, double delta);
-  /// A molecule sent this round to `side` as a leaver and kept here as a halo copy.
-  void keptCopy(int side, const Molecule& copy);
+  /// shifted by `shift`. Consecutive images of one group are made from molecules that existed before
+  /// the group (they are refreshed in parallel); a new group starts where `group` changes.
+  void image(const Vec3& sourceR, const Molecule& copy, int group, const Vec3& shift);
+  /// Starts a round of messages with `sides` partners; `tag` is handed to the exchange.
+  void beginRound(int tag, std::size_t sides);
+  /// This round sends m to the partner on `side` as a halo copy, shifted by `shift`.
+  void send(std::size_t side, const Molecule& m, const Vec3& shift);
+  /// This round received `copy` from the partner on `side` and added it to the halo.
+  void received(std::size_t side, const Molecule& copy);
   /// Something happened that the plan cannot follow.
   void invalidate() { _valid = false; }
-  /// A molecule sent or returned in a round is known here only as a copy that a later round refreshes
-  /// (a molecule on its way over several processes, sent on along a later axis and kept here as a halo
-  /// copy): the refresh then replays the rounds twice, the second time from refreshed copies.
-  void replayTwice() { _twice = true; }
-  bool replaysTwice() const { return _twice; }
 
   /// After the exchange: finds every recorded molecule in the container (by id and exact position);
   /// the plan is usable only if each is found exactly once.
@@ -56,8 +57,13 @@ class HaloPlan {
 
   /// The halo copies take their originals' positions and orientations, in the order they were made
   /// (a copy made from a copy follows it). exchange is needed where the plan has rounds; it throws
-  /// MardynException when a neighbour sends a different number of states than recorded.
+  /// MardynException when a partner sends a different number of states than recorded.
   void refresh(const Exchange& exchange) const;
+  /// The transpose of refresh(), for pairs computed once across process faces (Newton's third law): the
+  /// forces and torques on the halo copies are added to their originals (a copy made from a copy passes
+  /// its own on, after its copies have added theirs to it), in the reverse order. Each copy passes its
+  /// load on once (the copies keep theirs). Every process calls it together.
+  void returnLoads(const LoadExchange& exchange) const;
 
  private:
   struct Key {
@@ -66,29 +72,32 @@ class HaloPlan {
   };
   struct Image {
     Key source, copy;
-    int dim;
-    double delta;
+    Vec3 shift;
     Molecule *from = nullptr, *to = nullptr;
   };
   struct Side {
-    std::vector<Key> send, received, returnTo, kept;
-    std::vector<double> sendDelta, returnDelta;
-    std::vector<Molecule*> sendMol, receivedMol, returnMol, keptMol;
+    std::vector<Key> send, received;
+    std::vector<Vec3> shift;
+    std::vector<Molecule*> sendMol, receivedMol;
   };
   struct Round {
-    int axis = 0;
-    Side side[2];
+    int tag = 0;
+    std::vector<Side> sides;
   };
   struct Op {
     bool round;
-    std::size_t begin, end;  // images along one axis [begin, end), or the round _rounds[begin]
+    int group;
+    std::size_t begin, end;  // images of one group [begin, end), or the round _rounds[begin]
   };
   Round& current();
 
   std::vector<Op> _ops;
   std::vector<Image> _images;
   std::vector<Round> _rounds;
-  bool _valid = false, _resolved = false, _twice = false;
+  bool _valid = false, _resolved = false;
+  // Message buffers per round, kept between calls: the same sizes at every step until the next plan.
+  mutable std::vector<std::vector<std::vector<State>>> _statesTo, _statesFrom;
+  mutable std::vector<std::vector<std::vector<Load>>> _loadsTo, _loadsFrom;
 };
 
 }  // namespace mardyn

@@ -2,7 +2,8 @@
 // the phase space (.inp file or generator) and sends it to the others (MPI and serial variants).
 #pragma once
 
-#include "io/SimulationConfig.h"
+#include "config/ElementReaders.h"
+#include "config/SimulationConfig.h"
 
 #include <string>
 
@@ -14,7 +15,8 @@ class ParallelInput {
   /// start time come from rank 0's reading of the phase space. Throws InputError on every process
   /// when any process found a problem; rank 0's exception lists rank 0's problems (every problem of
   /// the phase space among them). Without MPI, or on one process, this is XmlConfigReader::read.
-  static SimulationConfig read(const std::string& file);
+  /// `readers` reads the physics plugins' and the generators' elements.
+  static SimulationConfig read(const std::string& file, const ElementReaders& readers);
 };
 
 }  // namespace mardyn

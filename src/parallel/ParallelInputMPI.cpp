@@ -57,9 +57,9 @@ void broadcastRestart(RestartPoint& restart, int rank, MPI_Comm comm) {
 
 }  // namespace
 
-SimulationConfig ParallelInput::read(const std::string& file) {
+SimulationConfig ParallelInput::read(const std::string& file, const ElementReaders& readers) {
   const int size = ParallelEnvironment::size();  // 1 where MPI was not initialised (no launcher)
-  if (size <= 1) return XmlConfigReader::read(file);
+  if (size <= 1) return XmlConfigReader::read(file, readers);
   const int rank = ParallelEnvironment::rank();
 
   XmlConfigReader::Options options;
@@ -67,7 +67,7 @@ SimulationConfig ParallelInput::read(const std::string& file) {
   SimulationConfig config;
   std::vector<InputProblem> problems;
   try {
-    config = XmlConfigReader::read(file, options);
+    config = XmlConfigReader::read(file, readers, options);
   } catch (const InputError& e) {
     problems = e.problems();
     if (problems.empty()) problems.push_back({file, 0, "", e.what()});

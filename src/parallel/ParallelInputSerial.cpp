@@ -5,6 +5,8 @@
 
 namespace mardyn {
 
-SimulationConfig ParallelInput::read(const std::string& file) { return XmlConfigReader::read(file); }
+SimulationConfig ParallelInput::read(const std::string& file, const ElementReaders& readers) {
+  return XmlConfigReader::read(file, readers);
+}
 
 }  // namespace mardyn

@@ -139,7 +139,7 @@ void MultiSiteVerletListCellProcessor::computeForces() {
 
 void MultiSiteVerletListCellProcessor::postprocessCell(ParticleCell& cell) {
   compute();
-  if (cell.isHalo()) return;  // forces on halo copies are discarded
+  if (cell.isHalo() && !newton()) return;  // forces on halo copies are discarded (with Newton they go back)
   auto& mols = cell.molecules();
   for (std::size_t i = 0; i < mols.size(); ++i) {
     Vec3 f, torque;

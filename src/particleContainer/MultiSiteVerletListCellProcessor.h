@@ -18,7 +18,7 @@ namespace mardyn {
 /// molecules close in memory) at each list build and rewritten in place at the other traversals, and each row's partners within the cutoff are handed, split
 /// by energy weight (1 both owned or counted once, 1/2 one owned), to VectorizedCellProcessor's loops for
 /// one molecule against a list. Forces and torques are set on the owned molecules, with those of their
-/// images' pairs counted once.
+/// images' pairs counted once; with Newton across faces (setNewton) on the halo copies too.
 class MultiSiteVerletListCellProcessor : public VerletListCellProcessor {
  public:
   /// skin > 0 (throws MardynException otherwise); simd: the variant of the site loops.

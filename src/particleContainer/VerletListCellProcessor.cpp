@@ -205,10 +205,16 @@ void VerletListCellProcessor::rebuild() {
     }
   const std::size_t n = x.size();
   // Halo copies this close to the owned region may become owned (periodic wrap, migration): they are
-  // listed with all their partners, like the owned molecules.
+  // listed with all their partners, like the owned molecules. Not with Newton across faces: owned
+  // molecules stay owned while the list lives, and pairs of two halo copies are their owners' business.
+  _newton = _newtonNext;
   const double halfSkin = 0.5 * _skin;
   std::vector<std::uint8_t> active(n);
   for (std::size_t i = 0; i < n; ++i) {
+    if (_newton) {
+      active[i] = owned[i];
+      continue;
+    }
     bool near = true;
     const double r[3] = {x[i], y[i], z[i]};
     for (int d = 0; d < 3; ++d) near = near && r[d] >= _regionMin[d] - halfSkin && r[d] <= _regionMax[d] + halfSkin;
@@ -287,7 +293,45 @@ void VerletListCellProcessor::setPeriodicSelf(bool x, bool y, bool z) {
   _haveList = false;
 }
 
+void VerletListCellProcessor::listNewtonPairs() {
+  const std::size_t n = _numSlots;
+  const auto pad = static_cast<std::uint32_t>(n);
+  _local.assign(n, 0);
+  _owner.assign(n, -1);
+  const auto& nb = _list.neighbours();
+  const std::size_t w = _kernel.width;
+  _rowStart.assign(n + 1, 0);
+  _rowStartOnce.assign(n + 1, 0);
+  _partners.clear();
+  _partnersOnce.resize(_list.numPairs() + w * n);
+  std::uint32_t* const po = _partnersOnce.data();
+  std::size_t once = 0, kept = 0;
+  // Rows of owned slots only: owned-owned pairs once, owned-halo pairs once on this process (the other
+  // process lists the same pair from its side and keeps it when its owned end has the smaller id).
+  for (std::size_t s = 0; s < n; ++s) {
+    const unsigned long idS = _slotId[s];
+    for (std::size_t k = _list.begin(s), e = _list.end(s); k < e; ++k) {
+      const std::uint32_t t = nb[k];
+      po[once] = t;
+      once += _pos[4 * t + 3] == 1.0 || idS < _slotId[t];
+    }
+    kept += once - _rowStartOnce[s];
+    while (once % w != 0) po[once++] = pad;
+    _rowStartOnce[s + 1] = once;
+  }
+  _partnersOnce.resize(once);
+  _pairsOnce = kept;
+  _pairsWeighted = 0;
+  _once = true;
+  _threads.partition(_rowStart);
+  _threadsOnce.partition(_rowStartOnce);
+}
+
 void VerletListCellProcessor::listPairs() {
+  if (_newton) {
+    listNewtonPairs();
+    return;
+  }
   const std::size_t n = _numSlots;
   const auto pad = static_cast<std::uint32_t>(n);
   // Local slots: copies of molecules owned here and at least skin/2 inside the region along every axis
@@ -440,7 +484,7 @@ void VerletListCellProcessor::compute() {
 
 void VerletListCellProcessor::postprocessCell(ParticleCell& cell) {
   compute();
-  if (cell.isHalo()) return;  // forces on halo copies are discarded
+  if (cell.isHalo() && !_newton) return;  // forces on halo copies are discarded (with Newton they go back)
   const CellSlots& cs = _cellSlots[cell.index()];
   auto& mols = cell.molecules();
   for (std::size_t i = 0; i < mols.size(); ++i) {

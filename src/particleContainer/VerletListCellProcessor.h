@@ -62,6 +62,15 @@ class VerletListCellProcessor : public CellProcessor {
   void setOnceMinShare(double share) { _onceMinShare = share; _onceOff = false; }
   /// Whether the current list counts some pairs once.
   bool countsOnce() const { return _once; }
+  /// Newton's third law across process faces, from the next list build on (it must come at the same step
+  /// on every process, after a full exchange whose halo plan every process can follow): a pair of an owned
+  /// molecule and a halo copy is listed only where the molecule with the smaller id is owned, at weight 1,
+  /// so that each pair is computed on one process; the forces and torques on the halo copies are set on
+  /// them, for DomainDecompBase::returnHaloForces to add to their originals. Owned molecules must stay on
+  /// this process while the list lives (no migration between builds). Off: the weights above.
+  void setNewton(bool on) { _newtonNext = on; }
+  /// Whether the current list computes the pairs with halo copies once (setNewton at its build).
+  bool newton() const { return _newton; }
   /// Pairs of the last list counted once (weight 1 with forces to the owners), and the other pairs.
   std::size_t pairsCountedOnce() const { return _pairsOnce; }
   std::size_t pairsWeighted() const { return _pairsWeighted; }
@@ -134,6 +143,8 @@ class VerletListCellProcessor : public CellProcessor {
 
   bool matchAll();
   void listPairs();
+  /// listPairs() with Newton across faces: every kept pair in the rows counted once (see setNewton).
+  void listNewtonPairs();
   std::int64_t firstSlot(unsigned long id) const;
   std::int64_t findSlot(unsigned long id, double x, double y, double z) const;
   void rebuild();
@@ -150,6 +161,7 @@ class VerletListCellProcessor : public CellProcessor {
   std::size_t _pairsOnce = 0, _pairsWeighted = 0;
   double _onceMinShare = 0.2;
   bool _onceOff = false;  // counting once saved too little at a build
+  bool _newtonNext = false, _newton = false;
   std::vector<std::int64_t> _owner;    // per local slot: the slot of its owned copy (updated on wraps)
   std::vector<double> _forceWeighted;  // forces of the weighted pairs where both kinds are listed
 

@@ -3,24 +3,45 @@
 // thermostats and mirrors follow.
 #pragma once
 
-#include "io/SimulationConfig.h"
-#include "parallel/DomainDecompBase.h"
-#include "particleContainer/ParticleContainer.h"
+#include "config/XmlInput.h"
+#include "plugins/PhysicsPlugin.h"
 
+#include <memory>
+#include <string>
 #include <vector>
 
 namespace mardyn {
 
-class DistControl {
+/// ls1's DistControl plugin (<plugin name="DistControl">): tracks the two interfaces of a liquid slab along y
+/// from the density profile (bins of the box's height), sampled every step before the forces and evaluated
+/// every `update` steps (not at steps 0 and 1); TemperatureControl regions (coords/*@refcoordsID 1 or 2) and
+/// mirrors (position/refID 1 or 2) are placed relative to the left (1) or right (2) interface.
+struct DistControlConfig : PluginSettings {
+  SettingSource source;
+  unsigned long update = 5000;     ///< control/update
+  unsigned bins = 0;               ///< bins along y (subdivision: number, or round(L_y / width))
+  enum class Init { StartConfig, Values, File } init = Init::StartConfig;
+  double left = 10.0, right = 20.0;  ///< init/values (ls1's defaults 10, 20 otherwise)
+  enum class Method { Density, DensityDerivative } method = Method::DensityDerivative;
+  unsigned component = 0;          ///< method/componentID: 0 all, else 1-based
+  unsigned smooth = 2, derivate = 2;  ///< method/neighbourvals[@algorithm=smooth|derivate]
+  std::string logFile = "DistControl.dat";  ///< filenames/control: step, left, right at step 0 and every update
+};
+
+class DistControl : public PhysicsPlugin {
  public:
   DistControl(DistControlConfig config, std::size_t numComponents, const Vec3& box);
+  /// Reads <plugin name="DistControl"> (problems go to `xml`; a second one is refused).
+  static std::shared_ptr<const PluginSettings> read(XmlInput& xml, const XmlNode& plugin, const SimulationConfig& config);
 
   /// ls1's init: with init type startconfig, samples the start configuration and evaluates it; otherwise
   /// the positions are the configured values.
   void init(const ParticleContainer& container, const DomainDecompBase& decomp);
   /// ls1's beforeForces: samples the owned molecules, and at steps s % update == 0 (s > 1) evaluates the
   /// sampled profiles and starts a new sample. Returns whether the positions were evaluated.
-  bool beforeForces(const ParticleContainer& container, const DomainDecompBase& decomp, unsigned long step);
+  bool update(const ParticleContainer& container, const DomainDecompBase& decomp, unsigned long step);
+  /// Whether update() evaluates at `step`.
+  bool evaluatesAt(unsigned long step) const { return step % _config.update == 0 && step > 1; }
 
   /// The control log (filenames/control) as ls1 writes its first three columns: a header line at init,
   /// then "step left right" at step 0 and at every step s % update == 0 (rank 0 writes).
@@ -28,6 +49,7 @@ class DistControl {
 
   double left() const { return _left; }
   double right() const { return _right; }
+  const DistControlConfig& config() const { return _config; }
 
   /// The evaluation on a density profile (bins of `width`, bin midpoints at (s + 1/2) width), as ls1 does it:
   /// method denderiv: the profile is averaged over windows of `smooth` neighbours and differentiated by a
@@ -41,15 +63,23 @@ class DistControl {
   static std::vector<double> smoothed(const std::vector<double>& y, unsigned neighbours);
   static std::vector<double> slopes(const std::vector<double>& x, const std::vector<double>& y, unsigned neighbours);
 
+  std::string name() const override { return "DistControl"; }
+  /// The plugins that follow the interfaces: every other plugin of the run is told where they are.
+  void connect(const std::vector<PhysicsPlugin*>& plugins) override;
+  void init(PluginStep& s) override;
+  void beforeForces(PluginStep& s) override;
+
  private:
   void sample(const ParticleContainer& container);
   void evaluateSample(const DomainDecompBase& decomp);
+  void placeFollowers() const;
 
   DistControlConfig _config;
   std::size_t _numComponents;
   double _width, _binVolume, _boxY;
   std::vector<double> _counts;  ///< [component + 1 (0: all)][bin], this rank's since the last evaluation
   double _left, _right;
+  std::vector<PhysicsPlugin*> _followers;
 };
 
 }  // namespace mardyn

@@ -2,20 +2,38 @@
 // every `control` steps, the molecules of the target component in the range are shifted to the target drift.
 #pragma once
 
-#include "io/SimulationConfig.h"
-#include "parallel/DomainDecompBase.h"
-#include "particleContainer/ParticleContainer.h"
+#include "config/XmlInput.h"
+#include "plugins/PhysicsPlugin.h"
 
+#include <array>
+#include <memory>
 #include <vector>
 
 namespace mardyn {
 
-class DriftCtrl {
+/// ls1's DriftCtrl plugin: velocities sampled per bin along y every `sample` steps; every `control` steps
+/// the molecules of the target component (0: all) in yl < y <= yr get target drift - mean velocity added
+/// in the directions named (steps start..stop).
+struct DriftCtrlConfig : PluginSettings {
+  unsigned long sample = 10, control = 100, start = 0, stop = 4294967295UL;
+  double yl = 0.0, yr = 0.0, binWidth = 10.0;
+  unsigned component = 1;               ///< target/cid (1-based, 0: all)
+  Vec3 drift;                           ///< target/drift/{vx,vy,vz}
+  std::array<bool, 3> directions{true, true, true};
+};
+
+class DriftCtrl : public PhysicsPlugin {
  public:
   DriftCtrl(DriftCtrlConfig config, std::size_t numComponents);
+  /// Reads <plugin name="DriftCtrl"> (problems go to `xml`).
+  static std::shared_ptr<const PluginSettings> read(XmlInput& xml, const XmlNode& plugin, const SimulationConfig& config);
+
   /// ls1's beforeForces: called after the exchange of each step, before the forces.
   void apply(ParticleContainer& container, const DomainDecompBase& decomp, unsigned long step);
   unsigned numBins() const { return _bins; }
+
+  std::string name() const override { return "DriftCtrl"; }
+  void beforeForces(PluginStep& s) override { apply(s.container, s.decomp, s.step); }
 
  private:
   int binOf(double y) const;

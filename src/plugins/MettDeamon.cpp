@@ -3,6 +3,7 @@
 #include "plugins/MettDeamon.h"
 
 #include "io/AtomicFile.h"
+#include "plugins/MettDeamonReader.h"
 #include "utils/MardynException.h"
 
 #include <algorithm>
@@ -42,13 +43,17 @@ MettDeamon::MettDeamon(MettDeamonConfig config, const std::vector<Component>& co
   }
 }
 
+std::shared_ptr<const PluginSettings> MettDeamon::read(XmlInput& xml, const XmlNode& p, const SimulationConfig& config) {
+  return std::make_shared<MettDeamonConfig>(MettDeamonReader::read(xml, p, config));
+}
+
 bool MettDeamon::manipulationFree(const Molecule& m) const {
   const double y = m.r().y;
   if (y > _config.manipYmin && y < _config.manipYmax) return true;
   return _config.manipComponent != 0 && m.componentId() + 1 == _config.manipComponent;
 }
 
-void MettDeamon::init(std::vector<Molecule>& molecules) const {
+void MettDeamon::trapInitial(std::vector<Molecule>& molecules) const {
   if (_config.restart) return;
   for (Molecule& m : molecules) {
     if (manipulationFree(m) || m.r().y > transitionPlane()) continue;
@@ -63,8 +68,8 @@ void MettDeamon::storeTrapped(ParticleContainer& container) {
   });
 }
 
-void MettDeamon::beforeForces(ParticleContainer& container, const DomainDecompBase& decomp, const Vec3& regionMin,
-                              const Vec3& regionMax) {
+void MettDeamon::advance(ParticleContainer& container, const DomainDecompBase& decomp, const Vec3& regionMin,
+                         const Vec3& regionMax) {
   container.forEach([&](Molecule& m) {
     if (manipulationFree(m)) return;
     const bool wasTrapped = trapped(m.componentId());
@@ -115,7 +120,7 @@ void MettDeamon::beforeForces(ParticleContainer& container, const DomainDecompBa
   _actual = (_actual + 1) % static_cast<unsigned>(_bins.size());
 }
 
-void MettDeamon::afterForces(ParticleContainer& container) const {
+void MettDeamon::holdTrapped(ParticleContainer& container) const {
   container.forEach([&](Molecule& m) {
     if (manipulationFree(m) || !trapped(m.componentId())) return;
     m.setL({});
@@ -124,8 +129,8 @@ void MettDeamon::afterForces(ParticleContainer& container) const {
   });
 }
 
-void MettDeamon::writeRestart(unsigned long step, unsigned long firstStep, int rank) const {
-  if (_config.writeFrequency == 0 || step % _config.writeFrequency != 0 || step == firstStep || rank != 0) return;
+void MettDeamon::writeRestart(unsigned long step, int rank) const {
+  if (_config.writeFrequency == 0 || step % _config.writeFrequency != 0 || rank != 0) return;
   char name[64];
   std::snprintf(name, sizeof name, "MettDeamonRestart_movdir-1_TS%09lu.xml", step);
   std::ostringstream os;

@@ -2,8 +2,8 @@
 // that would make the run a different one than ls1's are input errors naming them.
 #pragma once
 
-#include "io/SimulationConfig.h"
-#include "io/XmlInput.h"
+#include "config/XmlInput.h"
+#include "plugins/MettDeamon.h"
 
 namespace mardyn {
 

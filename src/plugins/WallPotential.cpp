@@ -1,10 +1,40 @@
 // WallPotential: the 9-3 force 4 pi rho eps s^3 (s^9 / (5 y^9) - s^3 / (2 y^3)) / y and the 10-4-3 force,
 // pointing away from the wall where positive, on each LJ centre, as ls1's siteWiseForces.
+//   <plugin name="WallPotential"> <potential>93|104</potential> <density/> <sigma/> <epsilon/> <yoff/> <ycut/>
+//     <width/> <delta/> <component id="1"> <xi/> <eta/> </component>... </plugin>
 #include "plugins/WallPotential.h"
 
 #include <cmath>
 
 namespace mardyn {
+
+std::shared_ptr<const PluginSettings> WallPotential::read(XmlInput& xml, const XmlNode& p, const SimulationConfig& config) {
+  auto w = std::make_shared<WallPotentialConfig>();
+  w->potential = static_cast<int>(xml.integer(p, "potential", 93L));
+  if (w->potential != 93 && w->potential != 104) w->potential = 93;  // as ls1
+  w->density = xml.number(p, "density", 0.0);
+  w->sigma = xml.number(p, "sigma", 1.0);
+  w->epsilon = xml.number(p, "epsilon", 1.0);
+  w->yoff = xml.number(p, "yoff", 0.0);
+  w->ycut = xml.number(p, "ycut", 0.0);
+  w->width = xml.number(p, "width", 0.0);
+  w->delta = xml.number(p, "delta", 0.0);
+  if (w->potential == 104 && !(w->delta > 0)) xml.problem(p, "WallPotential 104 needs <delta> > 0");
+  for (const auto& c : xml.children(p, "component")) {
+    const auto id = xml.integerAttribute(c, "id", true);
+    if (!id) continue;
+    if (*id < 1 || *id > static_cast<long>(config.components.size())) {
+      xml.problem(c, "unknown component id " + std::to_string(*id));
+      continue;
+    }
+    if (config.components[*id - 1].ljCenters().empty()) {
+      xml.problem(c, "component " + std::to_string(*id) + " has no LJ centre (the wall mixes with its first one)");
+      continue;
+    }
+    w->components[static_cast<unsigned>(*id)] = {xml.number(c, "xi", 0.0), xml.number(c, "eta", 0.0)};
+  }
+  return w;
+}
 
 WallPotential::WallPotential(const WallPotentialConfig& config, const std::vector<Component>& components) : _config(config) {
   for (std::size_t c = 0; c < components.size(); ++c) {

@@ -3,16 +3,14 @@
 // strictly inside it towards its target temperature; or, with method Andersen, redraws their velocities.
 #pragma once
 
-#include "io/SimulationConfig.h"
-#include "parallel/DomainDecompBase.h"
-#include "particleContainer/ParticleContainer.h"
+#include "plugins/PhysicsPlugin.h"
 
 #include <random>
 #include <vector>
 
 namespace mardyn {
 
-class TemperatureControl {
+class TemperatureControl : public PhysicsPlugin {
  public:
   TemperatureControl(TemperatureControlConfig config, std::size_t numComponents, double timestep);
 
@@ -35,6 +33,12 @@ class TemperatureControl {
   const TemperatureControlRegion& region(std::size_t i) const { return _config.regions[i]; }
   /// Creates (truncates) the beta logs with their header line (rank 0 only).
   void initLogs(int rank) const;
+
+  std::string name() const override { return "TemperatureControl"; }
+  void init(PluginStep& s) override { initLogs(s.decomp.rank()); }
+  /// ls1 controls the regions after the step's global values and the ensemble's thermostat.
+  void endStep(PluginStep& s) override { apply(s.container, s.decomp, s.step); }
+  void followInterfaces(double left, double right) override { follow(left, right); }
 
  private:
   struct State {

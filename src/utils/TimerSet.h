@@ -4,13 +4,14 @@
 
 #include "utils/Timer.h"
 
+#include <deque>
 #include <string>
 #include <utility>
-#include <vector>
 
 namespace mardyn {
 
-/// Timers by name, in the order they were first used.
+/// Timers by name, in the order they were first used. A timer stays where it is when others are added
+/// (a ScopedTimer may hold one while the timed code uses a new name).
 class TimerSet {
  public:
   Timer& operator[](const std::string& name) {
@@ -18,10 +19,10 @@ class TimerSet {
     _timers.emplace_back(name, Timer{});
     return _timers.back().second;
   }
-  const std::vector<std::pair<std::string, Timer>>& all() const { return _timers; }
+  const std::deque<std::pair<std::string, Timer>>& all() const { return _timers; }
 
  private:
-  std::vector<std::pair<std::string, Timer>> _timers;
+  std::deque<std::pair<std::string, Timer>> _timers;
 };
 
 }  // namespace mardyn

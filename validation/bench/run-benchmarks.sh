@@ -1,12 +1,13 @@
 #!/bin/bash
 # Benchmark (`make bench`): the LAMMPS in.lj system (32,000 LJ atoms, FCC rho* = 0.8442, T* = 1.44,
 # rc = 2.5, NVE, dt* = 0.005, 100 steps) run by mardyn and by LAMMPS one after the other, on 1 and 2
-# processes and on 1 process x 2 threads; with an ls1-mardyn binary also ls1-mardyn's Argon and CO2
-# examples run by both. Prints one table: rates of both and their ratio.
+# processes and on 1 process x 2 threads (time-step loop rates), and on one process over LONG_STEPS (1000)
+# steps as whole processes (wall time of the run, start-up included); with an ls1-mardyn binary also
+# ls1-mardyn's Argon and CO2 examples run by both. Prints one table: rates of both and their ratio.
 # Usage: run-benchmarks.sh BUILD_DIR [LS1_BINARY]   (or LS1_MARDYN=path; `make bench LS1_MARDYN=path`)
 # LAMMPS: `apt-get install -y lammps` (binary lmp or lmp_serial). Env: REPEAT=3 (best of),
 # LS1_EXAMPLES (default ../shared/ls1-examples beside the source tree), LS1_STEPS_ARGON, LS1_STEPS_CO2,
-# LS1_ARGS (options after the configuration; default --final-checkpoint=0).
+# LS1_ARGS (options after the configuration; default --final-checkpoint=0), LONG_STEPS (1000).
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 build=$(cd "${1:-build}" && pwd)
@@ -89,6 +90,25 @@ else
 fi
 mt=$bm ltr=$bl
 
+# Whole runs as a user times them (start-up and set-up included), over LONG_STEPS (1000) steps: mardyn and
+# LAMMPS one process each, alternating; rates are atom-steps per wall second of the whole process.
+long_steps=${LONG_STEPS:-1000}
+"$here/../lj/lj-config.sh" NVE 0.8442 1.44 2.5 20 "$long_steps" 0 false none "$long_steps" generator > "$work/lj-long.xml"
+sed "s/^run .*/run             $long_steps/" "$here/in.lj" > "$work/in-long.lj"
+whole_rate() {  # $1 = atom-steps, then the command; prints atom-steps per wall second, or 0
+  local n=$1 t0 t1
+  shift
+  t0=$(date +%s.%N)
+  (cd "$work" && OMP_NUM_THREADS=1 "$@" > /dev/null 2>&1) || { echo 0; return; }
+  t1=$(date +%s.%N)
+  awk -v n="$n" -v a="$t0" -v b="$t1" 'BEGIN { printf "%.0f", n / (b - a) }'
+}
+wm=0 wl=0
+for _ in $(seq "$repeat"); do
+  wm=$(best "$wm" "$(whole_rate $((atoms * long_steps)) "$mardyn" --print-interval 0 --final-checkpoint 0 -p "$work/long" "$work/lj-long.xml")")
+  [ -n "$lmp" ] && wl=$(best "$wl" "$(whole_rate $((atoms * long_steps)) "$lmp" -in "$work/in-long.lj" -log none)")
+done
+
 fmt() { awk -v x="$1" 'BEGIN { if (x + 0 == 0) print "n/a"; else printf "%.3e", x }'; }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (a + 0 == 0 || b + 0 == 0) print "n/a"; else printf "%.2f", a / b }'; }
 kernels=$("$mardyn" --print-interval 0 --final-checkpoint 0 --steps 0 -p "$work/probe" "$work/lj-bench.xml" 2>&1 >/dev/null |
@@ -101,6 +121,7 @@ row system "mardyn run" mardyn "reference run" reference ratio
 row "LJ in.lj" "1 process" "$(fmt "$m1")" "LAMMPS 1 process" "$(fmt "$l1")" "$(ratio "$m1" "$l1")"
 row "LJ in.lj" "2 processes" "$(fmt "$m2")" "LAMMPS 2 processes" "$(fmt "$l2")" "$(ratio "$m2" "$l2")"
 row "LJ in.lj" "1 x 2 threads" "$(fmt "$mt")" "$lt" "$(fmt "$ltr")" "$(ratio "$mt" "$ltr")"
+row "LJ in.lj, $long_steps steps" "1 proc, whole" "$(fmt "$wm")" "LAMMPS 1 process, whole run" "$(fmt "$wl")" "$(ratio "$wm" "$wl")"
 
 # ls1-mardyn's examples, both programs on the same input (only the ResultWriter kept, steps set);
 # rates in molecule-steps per second of the whole run (start-up included for both).

@@ -3,12 +3,18 @@
 # stay in the output folder if the time runs out): build, the gpu test suites (CUDA and OpenCL), the
 # Argon and CO2 ls1 examples with COMPARE_TO_CPU for 100 steps (CUDA and OpenCL) beside the CPU-only
 # run, the benchmark table, compute-sanitizer memcheck/racecheck/synccheck on a small system, the
-# cell-processor sweep (processor-sweep.sh, up to 5 minutes), an MPI run.
+# cell-processor sweep (processor-sweep.sh, up to 5 minutes), an MPI run; on a machine with several GPUs
+# the multi-GPU sections: probe (links between the GPUs, peer access, whether MPI is CUDA-aware),
+# mpitests (the halo-exchange suites and mpirun against one rank, one GPU per rank), mpisanitizer
+# (compute-sanitizer on every rank of a 2-GPU run through the device-to-device path) and multigpu
+# (bench-multigpu.sh: the scaling table and the phase profile).
 # Usage (repository root, after `source .device/setup.sh`): validation/gpu/run-device.sh [outdir]
 # MARDYN_LS1_EXAMPLES: folder holding Argon/ and CO2/ of the ls1-mardyn examples.
 # MARDYN_GPU_SECTIONS: the sections to run after the build, default
 #   "tests longsingle nve examples bench sanitizer sweep mpi" (all of them take more than 10 minutes: pick
-#   some). MARDYN_OPENMM_PATH: a PYTHONPATH with OpenMM 8.6.1 (the bench's peer rows).
+#   some; probe mpitests mpisanitizer multigpu are asked for by name). MARDYN_OPENMM_PATH: a PYTHONPATH with
+#   OpenMM 8.6.1 (the bench's peer rows). MARDYN_GPU_PREBUILT: a folder with mardyn and mardyn_gpu_tests
+#   built elsewhere; used instead of a build when they start here.
 set -u
 # Six files go to the output folder (summary.txt, tests.txt, bench.txt, sanitizer.txt, sweep.txt,
 # build.txt); the per-run logs stay in $WORK.
@@ -27,6 +33,12 @@ S="$OUTDIR/summary.txt"
 log() { echo "== $(date +%T) $*" | tee -a "$S"; }
 want() { case "$SECTIONS" in *" $1 "*) return 0 ;; *) return 1 ;; esac; }
 
+if [ -n "${MARDYN_GPU_PREBUILT:-}" ] && "$MARDYN_GPU_PREBUILT/mardyn" --version > "$WORK/prebuilt.txt" 2>&1 &&
+   grep -q "GPU: yes" "$WORK/prebuilt.txt"; then
+  BUILD=$(cd "$MARDYN_GPU_PREBUILT" && pwd)
+  MARDYN_GPU_SKIP_BUILD=1
+  log "using the binaries in $BUILD: $(head -1 "$WORK/prebuilt.txt")"
+fi
 if [ -z "${MARDYN_GPU_SKIP_BUILD:-}" ]; then
   # The platform library is not needed here: build from a copy without it (or from a source
   # archive, e.g. `git archive` of a commit, named by MARDYN_GPU_SOURCE_TAR).
@@ -38,13 +50,15 @@ if [ -z "${MARDYN_GPU_SKIP_BUILD:-}" ]; then
   fi
   log "configure + build"
   cmake -S "$SRC" -B "$BUILD" -G Ninja -DCMAKE_BUILD_TYPE=Release > "$WORK/build.txt" 2>&1 || { tail -30 "$WORK/build.txt" > "$OUTDIR/build.txt"; exit 1; }
-  cmake --build "$BUILD" -j16 -- -k 0 mardyn_gpu_tests mardyn mardyn_gpu_bench >> "$WORK/build.txt" 2>&1
+  cmake --build "$BUILD" -j"$(nproc)" -- -k 0 mardyn_gpu_tests mardyn ${MARDYN_GPU_BUILD_TARGETS:-mardyn_gpu_bench} \
+    >> "$WORK/build.txt" 2>&1
   { grep -E "MarDyn|CUDA|OpenCL" "$WORK/build.txt" | head -8; grep -B2 -A10 " error" "$WORK/build.txt" | head -60; tail -2 "$WORK/build.txt"; } > "$OUTDIR/build.txt"
 fi
 
 want tests && log "tests"
 want tests && for s in LinkedCellsGPUDecoratorTest GpuTimeStepTest GpuMixtureTest GpuChargeModelTest \
-                      GpuDipolarModelTest GpuQuadrupolarModelTest GpuWarpBlockTest GpuAutoTuneTest GpuOptionsTest; do
+                      GpuDipolarModelTest GpuQuadrupolarModelTest GpuWarpBlockTest GpuAutoTuneTest GpuOptionsTest \
+                      GpuHaloExchangeTest GpuEmptySystemTest; do
   start=$SECONDS
   (cd "$BUILD" && MARDYN_SOURCE_DIR=$ROOT timeout 150 ./mardyn_gpu_tests $s > "$WORK/test-$s.txt" 2>&1)
   echo "$s rc=$? $((SECONDS - start)) s: $(tail -1 "$WORK/test-$s.txt")" | tee -a "$S"
@@ -134,4 +148,47 @@ if want mpi; then
   echo "mpi+gpu: $(grep -E 'Simstep = 20\b' "$d/mpi.txt") $(grep rc= "$d/mpi.txt"), checks $(grep -c 'GPU vs CPU' "$d/mpi.txt")" | tee -a "$S"
   echo "cpu    : $(grep -E 'Simstep = 20\b' "$d/cpu.txt")" | tee -a "$S"
 fi
+if want probe; then
+  log "probe: GPUs, their links, peer access, MPI"
+  { nvidia-smi -L; nvidia-smi topo -m
+    python3 -c "import torch; n = torch.cuda.device_count(); print('peer access:', ' '.join(f'{i}->{j}:{int(torch.cuda.can_device_access_peer(i, j))}' for i in range(n) for j in range(n) if i != j))"
+    ompi_info --parsable --all 2>/dev/null | grep -E "mpi_built_with_cuda_support|ompi:version:full" | head -3
+  } > "$OUTDIR/probe.txt" 2>&1
+  grep -E "peer access|cuda_support" "$OUTDIR/probe.txt" | tee -a "$S"
+fi
+
+if want mpitests; then
+  log "multi-GPU tests (one GPU per rank under mpirun)"
+  for s in ${MARDYN_GPU_MPI_SUITES:-GpuHaloExchangeTest GpuEmptySystemTest}; do
+    start=$SECONDS
+    (cd "$BUILD" && MARDYN_SOURCE_DIR=$ROOT timeout ${MARDYN_GPU_SUITE_TIMEOUT:-150} ./mardyn_gpu_tests $s > "$WORK/test-$s.txt" 2>&1)
+    echo "$s rc=$? $((SECONDS - start)) s: $(tail -1 "$WORK/test-$s.txt")" | tee -a "$S"
+    { echo "### $s"; grep -v "^$" "$WORK/test-$s.txt" | head -80; } >> "$OUTDIR/tests.txt"
+  done
+  start=$SECONDS
+  timeout ${MARDYN_GPU_SUITE_TIMEOUT:-150} "$ROOT/src/gpu/tests/scripts/mpi-one-rank.sh" "$BUILD/mardyn" mpirun "$ROOT" "$WORK/mpi-one-rank" \
+    > "$WORK/test-mpi-one-rank.txt" 2>&1
+  echo "mpi-one-rank rc=$? $((SECONDS - start)) s" | tee -a "$S"
+  { echo "### mpi-one-rank"; cat "$WORK/test-mpi-one-rank.txt"; } >> "$OUTDIR/tests.txt"
+fi
+
+if want multigpu; then
+  log "multi-GPU benchmark (bench-multigpu.sh)"
+  timeout "${MARDYN_GPU_MULTI_TIMEOUT:-400}" "$ROOT/validation/gpu/bench-multigpu.sh" "$BUILD" "$OUTDIR/multigpu.txt" \
+    "$OUTDIR/phases.txt" 2> "$WORK/multigpu-log.txt"
+  echo "multigpu rc=$?" | tee -a "$S"
+  cat "$OUTDIR/multigpu.txt" >> "$S" 2>/dev/null || tail -20 "$WORK/multigpu-log.txt" | tee -a "$S"
+fi
+if want mpisanitizer; then
+  log "compute-sanitizer on both ranks of a 2-GPU run (device-to-device halo, 30 steps, LJ 4000, mixed)"
+  "$ROOT/validation/lj/lj-config.sh" NVE 0.8442 1.44 2.5 10 30 0 false none 30 generator > "$WORK/san.xml"
+  for tool in ${MARDYN_GPU_SANITIZER_TOOLS:-memcheck racecheck synccheck}; do
+    f="$WORK/mpisan-$tool.txt"
+    (cd "$WORK" && timeout ${MARDYN_GPU_SUITE_TIMEOUT:-150} mpirun -np 2 compute-sanitizer --tool $tool --report-api-errors no --error-exitcode 3 \
+       "$BUILD/mardyn" san.xml --gpu-backend cuda --precision mixed -i 10 --final-checkpoint 0 -p san > "$f" 2>&1)
+    echo "$tool rc=$? $(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY' "$f" | tr '\n' ' ') $(grep -o 'GPU halo exchange: [^(]*' "$f" | head -1)" | tee -a "$S"
+    { echo "### $tool"; grep -v "^$" "$f" | tail -30; } >> "$OUTDIR/sanitizer.txt"
+  done
+fi
+
 log "done"

@@ -44,7 +44,7 @@ class MultiObjectGeneratorTest : public CppUnit::TestFixture {
   // sum, shifted by the basis coordinate 0.25: half of the 10 x 11 x 12 points in the box.
   void gridFillsCuboidAtDensity() {
     TempDir dir;
-    const auto c = XmlConfigReader::read(writeFile(dir.file("config.xml"), withGenerator(grid(
+    const auto c = ConfigurationReader::read(writeFile(dir.file("config.xml"), withGenerator(grid(
         0.5, "<object type=\"Cuboid\"><lower><x>0</x><y>0</y><z>0</z></lower><upper><x>10</x><y>11</y><z>12</z></upper></object>"))));
     CPPUNIT_ASSERT_EQUAL(std::size_t(10 * 11 * 12 / 2), c.molecules.size());
     for (std::size_t i = 0; i < c.molecules.size(); ++i) {
@@ -66,7 +66,7 @@ class MultiObjectGeneratorTest : public CppUnit::TestFixture {
   void sphereAndShellCounts() {
     TempDir dir;
     const double rho = 4.0;  // cell edge 1: fine enough for 2 % agreement
-    const auto s = XmlConfigReader::read(writeFile(dir.file("config.xml"), withGenerator(grid(
+    const auto s = ConfigurationReader::read(writeFile(dir.file("config.xml"), withGenerator(grid(
         rho, "<object type=\"Sphere\"><center><x>5</x><y>5.5</y><z>6</z></center><radius>3</radius></object>"))));
     const double sphere = 4.0 / 3.0 * M_PI * 27 * rho;
     CPPUNIT_ASSERT_DOUBLES_EQUAL(sphere, static_cast<double>(s.molecules.size()), 0.02 * sphere);
@@ -76,7 +76,7 @@ class MultiObjectGeneratorTest : public CppUnit::TestFixture {
         "<object1 type=\"Cylinder\"><centerBase><x>5</x><y>2</y><z>6</z></centerBase><radius>4</radius><height>6</height><direction>1</direction></object1>"
         "<object2 type=\"Cylinder\"><centerBase><x>5</x><y>2</y><z>6</z></centerBase><radius>2</radius><height>6</height><direction>1</direction></object2>"
         "</object>";
-    const auto c = XmlConfigReader::read(writeFile(dir.file("config.xml"), withGenerator(grid(rho, shell))));
+    const auto c = ConfigurationReader::read(writeFile(dir.file("config.xml"), withGenerator(grid(rho, shell))));
     const double expected = M_PI * (16 - 4) * 6 * rho;
     CPPUNIT_ASSERT_DOUBLES_EQUAL(expected, static_cast<double>(c.molecules.size()), 0.05 * expected);  // a thin shell: 3.5 % surface error
     for (const auto& m : c.molecules) {
@@ -90,7 +90,7 @@ class MultiObjectGeneratorTest : public CppUnit::TestFixture {
     const std::string cuboid = "<object type=\"Cuboid\"><lower><x>0</x><y>0</y><z>0</z></lower><upper><x>10</x><y>11</y><z>12</z></upper></object>";
     std::string cfg = replaced(withGenerator(grid(0.5, cuboid)), "<latticeOccupancy>1</latticeOccupancy>",
                                "<latticeOccupancy>0.25</latticeOccupancy>");
-    const auto c = XmlConfigReader::read(writeFile(dir.file("config.xml"), cfg));
+    const auto c = ConfigurationReader::read(writeFile(dir.file("config.xml"), cfg));
     // the density stays 0.5: a 4x denser lattice, a quarter of it occupied
     const double expected = 0.5 * 10 * 11 * 12;
     CPPUNIT_ASSERT_DOUBLES_EQUAL(expected, static_cast<double>(c.molecules.size()), 0.06 * expected);
@@ -113,7 +113,7 @@ class MultiObjectGeneratorTest : public CppUnit::TestFixture {
         "<componentid>2</componentid></filler>"
         "<object type=\"Cuboid\"><lower><x>0</x><y>0</y><z>0</z></lower><upper><x>10</x><y>11</y><z>12</z></upper></object>"
         "</objectgenerator></generator>";
-    const auto c = XmlConfigReader::read(writeFile(dir.file("config.xml"), withGenerator(gen)));
+    const auto c = ConfigurationReader::read(writeFile(dir.file("config.xml"), withGenerator(gen)));
     CPPUNIT_ASSERT_EQUAL(std::size_t(16), c.molecules.size());
     CPPUNIT_ASSERT_DOUBLES_EQUAL(0.0, c.currentTime, 0.0);  // as ls1: a replica starts at time 0
     int moving = 0;
@@ -133,7 +133,7 @@ class MultiObjectGeneratorTest : public CppUnit::TestFixture {
     TempDir dir;
     const std::string cuboid = "<object type=\"Cuboid\"><lower><x>0</x><y>0</y><z>0</z></lower><upper><x>10</x><y>11</y><z>12</z></upper></object>";
     for (const char* type : {"EqualVelocityDistribution", "MaxwellVelocityDistribution"}) {
-      const auto c = XmlConfigReader::read(writeFile(
+      const auto c = ConfigurationReader::read(writeFile(
           dir.file("config.xml"), withGenerator(grid(4.0, cuboid, std::string("<velocityAssigner type=\"") + type + "\"/>"))));
       double mv2 = 0;
       for (const auto& m : c.molecules) {

@@ -89,7 +89,7 @@ class PerCellGeneratorTest : public CppUnit::TestFixture {
   /// validConfig: box 10 x 11 x 12, cutoff 2.5, 2 cells in the cutoff: cells of 1.25 -> 8 x 8 x 9.
   void readFromXml() {
     TempDir dir;
-    const SimulationConfig cfg = XmlConfigReader::read(writeFile(
+    const SimulationConfig cfg = ConfigurationReader::read(writeFile(
         dir.file("config.xml"),
         generatorConfig("<numMoleculesPerCell>3</numMoleculesPerCell><initTemperature>0.5</initTemperature>")));
     CPPUNIT_ASSERT_EQUAL(std::size_t(8 * 8 * 9 * 3), cfg.molecules.size());

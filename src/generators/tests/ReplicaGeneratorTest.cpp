@@ -158,7 +158,7 @@ class ReplicaGeneratorTest : public CppUnit::TestFixture {
         "<liquid><header>liq.header.xml</header><data>liq.dat</data></liquid></files>"
         "<numblocks><xz>3</xz><vapor>1</vapor><liquid>2</liquid></numblocks><diameter>0.5</diameter>"
         "<componentIDs><vapor><change><from>2</from><to>1</to></change></vapor></componentIDs>";
-    const SimulationConfig cfg = XmlConfigReader::read(writeFile(dir.file("config.xml"), replicaConfig(g)));
+    const SimulationConfig cfg = ConfigurationReader::read(writeFile(dir.file("config.xml"), replicaConfig(g)));
     CPPUNIT_ASSERT_DOUBLES_EQUAL(6.0, cfg.box.x, 0);
     CPPUNIT_ASSERT_DOUBLES_EQUAL(12.0, cfg.box.y, 0);
     CPPUNIT_ASSERT_DOUBLES_EQUAL(6.0, cfg.box.z, 0);

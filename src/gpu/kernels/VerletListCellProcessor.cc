@@ -12,6 +12,10 @@
 // length; the host then grows the lists and builds them again.
 // moleculeStats[k] = (U_pot, virial) of owned molecule k: one half of each pair (the partner has the
 // other half), plus its reaction-field self energy.
+// Under MPI the owned molecules are split after each build into those whose partners are all owned
+// (interior: outside the outermost layers of owned cells; computed while the halo is refreshed on its own
+// queue) and the others (boundary: computed once it has arrived); each keeps its k, so the sums are the same
+// as in one launch.
 // mardyn-kernel: requires gpu/kernels/PotForce.cc gpu/kernels/MoleculePairHandler.cc
 // mardyn-kernel: defines WARP_BLOCK=32 NUM_COMPONENTS=2 MAX_LJ=2 MAX_CHARGES=1 MAX_DIPOLES=1 MAX_QUADRUPOLES=1 CUTOFF2=6.25 EPS_RF_INV_RC3=0.01 USE_CUTOFF_SWITCH=1 SWITCH_START=2.0 SWITCH_INV_WIDTH=2.0
 
@@ -81,13 +85,39 @@ KERNEL void buildVerletLists(int numOwnedCells, GLOBAL const int* RESTRICT cellS
 #define LJ_CENTRES_ONLY 0
 #endif
 
-KERNEL void processVerletLists(int numOwned, GLOBAL const int* RESTRICT ownedSlots, GLOBAL const int* RESTRICT neighbours,
+/// boundary[k] = 1 for an owned molecule k in the outermost h owned layers of cells (its cell, in the w of
+/// its position, touches a halo cell), 0 for the others: those have only owned partners, the cells being
+/// cutoff + skin wide.
+KERNEL void flagBoundaryMolecules(int numOwned, GLOBAL const int* RESTRICT ownedSlots,
+                                  GLOBAL const mixed4* RESTRICT positions, int4 dims, GLOBAL int* RESTRICT boundary) {
+  const int h = dims.w;
+  for (int k = GLOBAL_ID; k < numOwned; k += GLOBAL_SIZE) {
+    const int cell = (int) positions[ownedSlots[k]].w;
+    const int x = cell % dims.x, y = (cell / dims.x) % dims.y, z = cell / (dims.x * dims.y);
+    boundary[k] = x < 2 * h || x >= dims.x - 2 * h || y < 2 * h || y >= dims.y - 2 * h || z < 2 * h || z >= dims.z - 2 * h;
+  }
+}
+
+/// offsets: the exclusive scan of flagBoundaryMolecules; the molecules in order into the two lists.
+KERNEL void splitMolecules(int numOwned, GLOBAL const int* RESTRICT offsets, GLOBAL int* RESTRICT interior,
+                           GLOBAL int* RESTRICT boundary) {
+  for (int k = GLOBAL_ID; k < numOwned; k += GLOBAL_SIZE) {
+    const int b = offsets[k];
+    if (offsets[k + 1] != b) boundary[b] = k;
+    else interior[k - b] = k;
+  }
+}
+
+/// Owned molecules k = order[t] for t < count (with ordered == 0: k = t).
+KERNEL void processVerletLists(int count, GLOBAL const int* RESTRICT order, int ordered,
+                               GLOBAL const int* RESTRICT ownedSlots, GLOBAL const int* RESTRICT neighbours,
                                GLOBAL const int* RESTRICT counts, int stride, GLOBAL const mixed4* RESTRICT positions,
                                GLOBAL const real* RESTRICT rotations, GLOBAL const int* RESTRICT componentTypes,
                                GLOBAL const real4* RESTRICT componentSites, GLOBAL const int4* RESTRICT componentCounts,
                                GLOBAL const real4* RESTRICT ljParams, GLOBAL mixed4* RESTRICT forces,
                                GLOBAL mixed4* RESTRICT torques, GLOBAL mixed2* RESTRICT moleculeStats) {
-  for (int k = GLOBAL_ID; k < numOwned; k += GLOBAL_SIZE) {
+  for (int t = GLOBAL_ID; t < count; t += GLOBAL_SIZE) {
+    const int k = ordered ? order[t] : t;
     const int i = ownedSlots[k];
 #if LJ_CENTRES_ONLY
     const mixed4 pa = positions[i];

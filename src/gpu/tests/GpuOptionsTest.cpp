@@ -6,8 +6,8 @@
 #include "gpu/GpuDecoratorFactory.h"
 #include "gpu/GpuOptions.h"
 #include "io/CommandLine.h"
-#include "io/SimulationConfig.h"
-#include "io/XmlConfigReader.h"
+#include "config/SimulationConfig.h"
+#include "ConfigurationReader.h"
 #include "utils/MardynException.h"
 
 #include <cppunit/extensions/HelperMacros.h>
@@ -222,7 +222,7 @@ class GpuOptionsTest : public CppUnit::TestFixture {
     std::ofstream(file) << xml;
     SimulationConfig c;
     try {
-      c = XmlConfigReader::read(file.string());
+      c = ConfigurationReader::read(file.string());
     } catch (...) {
       std::filesystem::remove(file);
       throw;

@@ -7,7 +7,7 @@
 #include "gpu/GpuDecoratorFactory.h"
 #include "gpu/LinkedCellsGPUDecorator.h"
 #include "io/StepLineWriter.h"
-#include "io/XmlConfigReader.h"
+#include "ConfigurationReader.h"
 #include "particleContainer/ConditionsCheck.h"
 #include "particleContainer/tests/FccConfig.h"
 #include "tests/TestSkip.h"
@@ -90,7 +90,7 @@ class GpuTimeStepTest : public CppUnit::TestFixture {
     const std::string backend = deviceBackend();
     if (backend.empty()) return mardyn::testing::skipTest("no compute device with double precision");
     for (const char* name : {"lj-fcc", "2cljq", "dipolar", "water-like"}) {
-      const SimulationConfig cfg = XmlConfigReader::read(sourceDir() + "/input/" + name + "/config.xml");
+      const SimulationConfig cfg = ConfigurationReader::read(sourceDir() + "/input/" + name + "/config.xml");
       const Trace cpu = run(cfg, 100);
       const Trace gpu = run(cfg, 100, backend, "double", "verletList");
       int differing = 0;
@@ -108,7 +108,7 @@ class GpuTimeStepTest : public CppUnit::TestFixture {
     const std::string backend = deviceBackend();
     if (backend.empty()) return mardyn::testing::skipTest("no compute device with double precision");
     for (const char* name : {"lj-fcc", "2cljq", "dipolar"}) {
-      const SimulationConfig cfg = XmlConfigReader::read(sourceDir() + "/input/" + name + "/config.xml");
+      const SimulationConfig cfg = ConfigurationReader::read(sourceDir() + "/input/" + name + "/config.xml");
       const Trace cpu = run(cfg, 20);
       for (const char* precision : {"single", "mixed"}) {
         const Trace gpu = run(cfg, 20, backend, precision, "warpBlock");
@@ -176,7 +176,7 @@ class GpuTimeStepTest : public CppUnit::TestFixture {
   void testRepeatedRunsBitwiseEqual() {
     const std::string backend = deviceBackend();
     if (backend.empty()) return mardyn::testing::skipTest("no compute device with double precision");
-    const SimulationConfig cfg = XmlConfigReader::read(sourceDir() + "/input/2cljq/config.xml");
+    const SimulationConfig cfg = ConfigurationReader::read(sourceDir() + "/input/2cljq/config.xml");
     for (const char* processor : {"verletList", "threadBlock"}) {
       const Trace a = run(cfg, 30, backend, "mixed", processor), b = run(cfg, 30, backend, "mixed", processor);
       for (std::size_t s = 0; s < a.values.size(); ++s) {

@@ -74,7 +74,7 @@ class BinaryPhaseSpaceTest : public CppUnit::TestFixture {
     const std::string cfg = replaced(validConfig(), "<file type=\"ASCII\">phase.inp</file>",
                                      "<file type=\"binary\"><header>cp_binary-1.restart.header.xml</header>"
                                      "<data>cp_binary-1.restart.dat</data></file>");
-    const auto c = XmlConfigReader::read(writeFile(dir.file("config.xml"), cfg));
+    const auto c = ConfigurationReader::read(writeFile(dir.file("config.xml"), cfg));
     CPPUNIT_ASSERT_EQUAL(std::size_t(2), c.molecules.size());
     CPPUNIT_ASSERT_EQUAL(91.1834999999072, c.currentTime);
     for (int i = 0; i < 2; ++i) {
@@ -131,7 +131,7 @@ class BinaryPhaseSpaceTest : public CppUnit::TestFixture {
     }
     const std::string cfg = replaced(validConfig(), "<file type=\"ASCII\">phase.inp</file>",
                                      "<file type=\"binary\"><header>cp.restart.header.xml</header><data>cp.restart.dat</data></file>");
-    const auto c = XmlConfigReader::read(writeFile(dir.file("config.xml"), cfg));
+    const auto c = ConfigurationReader::read(writeFile(dir.file("config.xml"), cfg));
     CPPUNIT_ASSERT_EQUAL(std::size_t(2), c.molecules.size());
     CPPUNIT_ASSERT_EQUAL(1u, c.molecules[1].component);
     CPPUNIT_ASSERT_EQUAL(0.5, c.molecules[1].L.x);

@@ -60,7 +60,7 @@ class InputConsistencyTest : public CppUnit::TestFixture {
   void headerLengthDiffersFromBox() {
     TempDir dir;
     writeFile(dir.file("phase.inp"), replaced(validPhaseSpace(), "Length\t10 11 12", "Length\t10 11 13"));
-    const SimulationConfig c = XmlConfigReader::read(writeFile(dir.file("config.xml"), validConfig()));
+    const SimulationConfig c = ConfigurationReader::read(writeFile(dir.file("config.xml"), validConfig()));
     CPPUNIT_ASSERT_EQUAL(std::size_t(1), c.warnings.size());
     const InputProblem& w = c.warnings[0];
     CPPUNIT_ASSERT_EQUAL(dir.file("phase.inp"), w.file);
@@ -93,7 +93,7 @@ class InputConsistencyTest : public CppUnit::TestFixture {
     TempDir dir;
     writeFile(dir.file("phase.inp"), validPhaseSpace());
     const std::string cfg = withResultSettings("<acumulation_steps>50</acumulation_steps>");
-    const SimulationConfig c = XmlConfigReader::read(writeFile(dir.file("config.xml"), cfg));
+    const SimulationConfig c = ConfigurationReader::read(writeFile(dir.file("config.xml"), cfg));
     CPPUNIT_ASSERT_EQUAL(std::size_t(1), c.warnings.size());
     CPPUNIT_ASSERT_EQUAL(lineOf(cfg, "<acumulation_steps>"), c.warnings[0].line);
     CPPUNIT_ASSERT(c.warnings[0].message.find("setting <acumulation_steps> of ResultWriter ignored (known: "
@@ -105,7 +105,7 @@ class InputConsistencyTest : public CppUnit::TestFixture {
     TempDir dir;
     writeFile(dir.file("phase.inp"), validPhaseSpace());
     const std::string cfg = withResultSettings("<accumulation_steps>50</accumulation_steps><writeprecision>8</writeprecision>");
-    const SimulationConfig c = XmlConfigReader::read(writeFile(dir.file("config.xml"), cfg));
+    const SimulationConfig c = ConfigurationReader::read(writeFile(dir.file("config.xml"), cfg));
     CPPUNIT_ASSERT(c.warnings.empty());
     CPPUNIT_ASSERT_EQUAL(std::string("50"), c.outputPlugins[0].params.at("accumulation_steps"));
     CPPUNIT_ASSERT_EQUAL(lineOf(cfg, "<writeprecision>"), c.outputPlugins[0].sources.at("writeprecision").line);
@@ -131,7 +131,7 @@ class InputConsistencyTest : public CppUnit::TestFixture {
                   "unknown GPU backend 'vulkan'");
     // values the decorator judges keep their place
     cfg = replaced(cfg, "<backend>vulkan</backend>", "<backend>opencl</backend>");
-    const SimulationConfig c = XmlConfigReader::read(writeFile(dir.file("config.xml"), cfg));
+    const SimulationConfig c = ConfigurationReader::read(writeFile(dir.file("config.xml"), cfg));
     CPPUNIT_ASSERT_EQUAL(lineOf(cfg, "<blockSize>"), c.gpu.sources.at("blockSize").line);
     CPPUNIT_ASSERT_EQUAL(std::string("/mardyn/simulation/algorithm/gpu/blockSize"), c.gpu.sources.at("blockSize").path);
   }

@@ -1,6 +1,6 @@
 // InputErrorTest: one malformed input per error class; each asserts that the reported problem names
 // the file, the line, the element path and what was expected, and that problems are collected.
-#include "io/XmlConfigReader.h"
+#include "ConfigurationReader.h"
 #include "io/tests/IoTestFiles.h"
 
 #include <cppunit/extensions/HelperMacros.h>
@@ -173,7 +173,7 @@ class InputErrorTest : public CppUnit::TestFixture {
   void missingConfigFile() {
     TempDir dir;
     try {
-      XmlConfigReader::read(dir.file("nothere.xml"));
+      ConfigurationReader::read(dir.file("nothere.xml"));
       CPPUNIT_FAIL("expected an InputError");
     } catch (const InputError& e) {
       CPPUNIT_ASSERT_EQUAL(dir.file("nothere.xml"), e.problems().at(0).file);

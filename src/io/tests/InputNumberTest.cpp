@@ -175,14 +175,14 @@ class InputNumberTest : public CppUnit::TestFixture {
     CPPUNIT_ASSERT_DOUBLES_EQUAL(1048576.0, MemoryLimit::availableBytes(), 0.0);
     bool thrown = false;
     try {
-      XmlConfigReader::read(writeFile(dir.file("config.xml"), cfg));
+      ConfigurationReader::read(writeFile(dir.file("config.xml"), cfg));
     } catch (const InputError& e) {
       thrown = std::string(e.what()).find("4000 molecules") != std::string::npos &&
                std::string(e.what()).find("than the 1.0 MiB of memory available") != std::string::npos;
     }
     unsetenv("MARDYN_MEMORY_LIMIT");
     CPPUNIT_ASSERT(thrown);
-    CPPUNIT_ASSERT_EQUAL(std::size_t(4000), XmlConfigReader::read(dir.file("config.xml")).molecules.size());
+    CPPUNIT_ASSERT_EQUAL(std::size_t(4000), ConfigurationReader::read(dir.file("config.xml")).molecules.size());
   }
 
   void cellsInCutoffRadiusOutOfRange() {

@@ -3,7 +3,7 @@
 // controlled ways.
 #pragma once
 
-#include "io/XmlConfigReader.h"
+#include "ConfigurationReader.h"
 
 #include <cppunit/extensions/HelperMacros.h>
 
@@ -65,7 +65,7 @@ inline std::string replaced(std::string text, const std::string& from, const std
 inline InputError readError(const TempDir& dir, const std::string& cfg, const std::string& inp) {
   if (!inp.empty()) writeFile(dir.file("phase.inp"), inp);
   try {
-    XmlConfigReader::read(writeFile(dir.file("config.xml"), cfg));
+    ConfigurationReader::read(writeFile(dir.file("config.xml"), cfg));
   } catch (const InputError& e) {
     return e;
   }

@@ -1,6 +1,6 @@
 // XmlConfigReaderTest: a valid configuration is read completely (every element of the schema,
 // every site type, mixing, includes relative to the including file, ICRVQD phase space).
-#include "io/XmlConfigReader.h"
+#include "ConfigurationReader.h"
 #include "io/tests/IoTestFiles.h"
 
 #include <cppunit/extensions/HelperMacros.h>
@@ -28,7 +28,7 @@ class XmlConfigReaderTest : public CppUnit::TestFixture {
   void readsEveryElement() {
     TempDir dir;
     writeFile(dir.file("phase.inp"), validPhaseSpace());
-    const SimulationConfig c = XmlConfigReader::read(writeFile(dir.file("config.xml"), validConfig()));
+    const SimulationConfig c = ConfigurationReader::read(writeFile(dir.file("config.xml"), validConfig()));
     CPPUNIT_ASSERT_DOUBLES_EQUAL(0.004, c.timestep, 0.0);
     CPPUNIT_ASSERT_DOUBLES_EQUAL(0.0, c.currentTime, 0.0);  // the .inp header's currentTime wins (ls1)
     CPPUNIT_ASSERT_EQUAL(100ul, c.productionSteps);
@@ -59,7 +59,7 @@ class XmlConfigReaderTest : public CppUnit::TestFixture {
   void readsSites() {
     TempDir dir;
     writeFile(dir.file("phase.inp"), validPhaseSpace());
-    const SimulationConfig c = XmlConfigReader::read(writeFile(dir.file("config.xml"), validConfig()));
+    const SimulationConfig c = ConfigurationReader::read(writeFile(dir.file("config.xml"), validConfig()));
     CPPUNIT_ASSERT_EQUAL(std::size_t(2), c.components.size());
     const Component& a = c.components[0];
     CPPUNIT_ASSERT_EQUAL(0u, a.id());
@@ -92,20 +92,20 @@ class XmlConfigReaderTest : public CppUnit::TestFixture {
   void checkpointTime() {
     TempDir dir;
     writeFile(dir.file("phase.inp"), replaced(validPhaseSpace(), "currentTime\t0", "currentTime\t42.5"));
-    SimulationConfig c = XmlConfigReader::read(writeFile(dir.file("config.xml"), validConfig()));
+    SimulationConfig c = ConfigurationReader::read(writeFile(dir.file("config.xml"), validConfig()));
     CPPUNIT_ASSERT_DOUBLES_EQUAL(42.5, c.currentTime, 0.0);
-    c = XmlConfigReader::read(writeFile(dir.file("c2.xml"), replaced(validConfig(), "<phasespacepoint>",
+    c = ConfigurationReader::read(writeFile(dir.file("c2.xml"), replaced(validConfig(), "<phasespacepoint>",
                                                                       "<phasespacepoint><ignoreCheckpointTime>true</ignoreCheckpointTime>")));
     CPPUNIT_ASSERT_DOUBLES_EQUAL(0.0, c.currentTime, 0.0);
     writeFile(dir.file("phase.inp"), replaced(validPhaseSpace(), " currentTime\t0\n", ""));
-    c = XmlConfigReader::read(writeFile(dir.file("c3.xml"), validConfig()));
+    c = ConfigurationReader::read(writeFile(dir.file("c3.xml"), validConfig()));
     CPPUNIT_ASSERT_DOUBLES_EQUAL(1.5, c.currentTime, 0.0);  // run/currenttime without a header time
   }
 
   void readsPhaseSpace() {
     TempDir dir;
     writeFile(dir.file("phase.inp"), validPhaseSpace());
-    const SimulationConfig c = XmlConfigReader::read(writeFile(dir.file("config.xml"), validConfig()));
+    const SimulationConfig c = ConfigurationReader::read(writeFile(dir.file("config.xml"), validConfig()));
     CPPUNIT_ASSERT_EQUAL(std::size_t(3), c.molecules.size());
     const MoleculeRecord& m = c.molecules[1];
     CPPUNIT_ASSERT_EQUAL(2ul, m.id);
@@ -127,7 +127,7 @@ class XmlConfigReaderTest : public CppUnit::TestFixture {
     cfg.replace(begin, end - begin, "<include query=\"/components/moleculetype\">../shared/components.xml</include>\n        ");
     writeFile(dir.file("shared/components.xml"), "<?xml version='1.0'?>\n<components version=\"20100525\">\n" + types + "</components>\n");
     writeFile(dir.file("run/phase.inp"), validPhaseSpace());
-    const SimulationConfig c = XmlConfigReader::read(writeFile(dir.file("run/config.xml"), cfg));
+    const SimulationConfig c = ConfigurationReader::read(writeFile(dir.file("run/config.xml"), cfg));
     CPPUNIT_ASSERT_EQUAL(std::size_t(2), c.components.size());
     CPPUNIT_ASSERT_EQUAL(std::string("B"), c.components[1].name());
     CPPUNIT_ASSERT_EQUAL(std::size_t(1), c.components[1].dipoles().size());
@@ -145,7 +145,7 @@ class XmlConfigReaderTest : public CppUnit::TestFixture {
     const auto e0 = cfg.find("<electrostatic"), e1 = cfg.find("</electrostatic>") + 16;
     cfg.erase(e0, e1 - e0);
     writeFile(dir.file("phase.inp"), validPhaseSpace());
-    const SimulationConfig c = XmlConfigReader::read(writeFile(dir.file("config.xml"), cfg));
+    const SimulationConfig c = ConfigurationReader::read(writeFile(dir.file("config.xml"), cfg));
     CPPUNIT_ASSERT(c.longRange == SimulationConfig::LongRange::Homogeneous);
     CPPUNIT_ASSERT_EQUAL(0ul, c.equilibrationSteps);
     CPPUNIT_ASSERT_DOUBLES_EQUAL(1e10, c.epsilonRF, 0.0);
@@ -160,7 +160,7 @@ class XmlConfigReaderTest : public CppUnit::TestFixture {
                                "<generator name=\"Lattice\"><lattice>cubic</lattice><cells><x>2</x><y>3</y><z>4</z></cells>"
                                "<component>2</component><seed>7</seed></generator>");
     cfg = replaced(cfg, "<ensemble type=\"NVT\">", "<ensemble type=\"NVE\">");
-    const SimulationConfig c = XmlConfigReader::read(writeFile(dir.file("config.xml"), cfg));
+    const SimulationConfig c = ConfigurationReader::read(writeFile(dir.file("config.xml"), cfg));
     CPPUNIT_ASSERT(c.ensemble == SimulationConfig::Ensemble::NVE);
     CPPUNIT_ASSERT_EQUAL(std::size_t(24), c.molecules.size());
     for (const auto& m : c.molecules) CPPUNIT_ASSERT_EQUAL(1u, m.component);
@@ -172,12 +172,12 @@ class XmlConfigReaderTest : public CppUnit::TestFixture {
       return replaced(validConfig(), "<file type=\"ASCII\">phase.inp</file>",
                       "<generator name=\"CubicGridGenerator\">" + body + "</generator>");
     };
-    SimulationConfig c = XmlConfigReader::read(writeFile(dir.file("a.xml"), withGenerator("<numMolecules>250</numMolecules>")));
+    SimulationConfig c = ConfigurationReader::read(writeFile(dir.file("a.xml"), withGenerator("<numMolecules>250</numMolecules>")));
     CPPUNIT_ASSERT_EQUAL(std::size_t(250), c.molecules.size());  // 2 * 5^3
-    c = XmlConfigReader::read(writeFile(dir.file("b.xml"), withGenerator("<density>0.1</density><binaryMixture>false</binaryMixture>")));
+    c = ConfigurationReader::read(writeFile(dir.file("b.xml"), withGenerator("<density>0.1</density><binaryMixture>false</binaryMixture>")));
     CPPUNIT_ASSERT_EQUAL(std::size_t(2 * 5 * 5 * 5), c.molecules.size());  // 132 wanted -> ceil(66^(1/3)) = 5
     try {
-      XmlConfigReader::read(writeFile(dir.file("c.xml"), withGenerator("<numMolecules>10</numMolecules><density>0.1</density>")));
+      ConfigurationReader::read(writeFile(dir.file("c.xml"), withGenerator("<numMolecules>10</numMolecules><density>0.1</density>")));
       CPPUNIT_FAIL("expected an InputError");
     } catch (const InputError& e) {
       CPPUNIT_ASSERT(std::string(e.what()).find("exactly one of <numMolecules> and <density>") != std::string::npos);
@@ -187,14 +187,14 @@ class XmlConfigReaderTest : public CppUnit::TestFixture {
   void gpuAndSwitch() {
     TempDir dir;
     writeFile(dir.file("phase.inp"), validPhaseSpace());
-    SimulationConfig c = XmlConfigReader::read(writeFile(dir.file("a.xml"), validConfig()));
+    SimulationConfig c = ConfigurationReader::read(writeFile(dir.file("a.xml"), validConfig()));
     CPPUNIT_ASSERT(!c.gpu.enabled);
     CPPUNIT_ASSERT_DOUBLES_EQUAL(0.0, c.cutoffSwitchWidth, 0.0);
     std::string cfg = replaced(validConfig(), "<cellsInCutoffRadius>2</cellsInCutoffRadius>",
                                "<cellsInCutoffRadius>2</cellsInCutoffRadius><gpu><backend>opencl</backend>"
                                "<precision>mixed</precision><blockSize>32</blockSize><compareToCpu>true</compareToCpu></gpu>");
     cfg = replaced(cfg, "<radiusLJ unit=\"reduced\">2.5</radiusLJ>", "<radiusLJ>2.5</radiusLJ><switchingwidth>0.3</switchingwidth>");
-    c = XmlConfigReader::read(writeFile(dir.file("b.xml"), cfg));
+    c = ConfigurationReader::read(writeFile(dir.file("b.xml"), cfg));
     CPPUNIT_ASSERT(c.gpu.enabled);
     CPPUNIT_ASSERT_EQUAL(std::string("opencl"), c.gpu.backend);
     CPPUNIT_ASSERT_EQUAL(std::string("mixed"), c.gpu.precision);
@@ -203,7 +203,7 @@ class XmlConfigReaderTest : public CppUnit::TestFixture {
     CPPUNIT_ASSERT_EQUAL(std::size_t(2), c.gpu.options.size());
     CPPUNIT_ASSERT_DOUBLES_EQUAL(0.3, c.cutoffSwitchWidth, 0.0);
     try {
-      XmlConfigReader::read(writeFile(dir.file("c.xml"), replaced(cfg, "<switchingwidth>0.3", "<switchingwidth>2.5")));
+      ConfigurationReader::read(writeFile(dir.file("c.xml"), replaced(cfg, "<switchingwidth>0.3", "<switchingwidth>2.5")));
       CPPUNIT_FAIL("expected an InputError");
     } catch (const InputError& e) {
       CPPUNIT_ASSERT(std::string(e.what()).find("cutoffs/switchingwidth: switching width out of range") != std::string::npos);
@@ -218,7 +218,7 @@ class XmlConfigReaderTest : public CppUnit::TestFixture {
         "<thermostat type=\"VelocityScaling\" componentName=\"A\"><temperature>0.5</temperature></thermostat>"
         "<thermostat type=\"VelocityScaling\" componentId=\"2\"/>"
         "<thermostat type=\"VelocityScaling\" componentId=\"global\"><temperature>0.7</temperature></thermostat>");
-    const SimulationConfig c = XmlConfigReader::read(writeFile(dir.file("config.xml"), cfg));
+    const SimulationConfig c = ConfigurationReader::read(writeFile(dir.file("config.xml"), cfg));
     CPPUNIT_ASSERT_EQUAL(std::size_t(3), c.thermostats.size());
     CPPUNIT_ASSERT_EQUAL(0, c.thermostats[0].component);
     CPPUNIT_ASSERT_DOUBLES_EQUAL(0.5, c.thermostats[0].temperature, 0.0);
@@ -226,13 +226,13 @@ class XmlConfigReaderTest : public CppUnit::TestFixture {
     CPPUNIT_ASSERT_DOUBLES_EQUAL(0.9, c.thermostats[1].temperature, 0.0);  // ensemble temperature
     CPPUNIT_ASSERT_EQUAL(-1, c.thermostats[2].component);
     try {
-      XmlConfigReader::read(writeFile(dir.file("bad.xml"), replaced(validConfig(), "componentId=\"B\"", "componentId=\"C\"")));
+      ConfigurationReader::read(writeFile(dir.file("bad.xml"), replaced(validConfig(), "componentId=\"B\"", "componentId=\"C\"")));
       CPPUNIT_FAIL("expected an InputError");
     } catch (const InputError& e) {
       CPPUNIT_ASSERT(std::string(e.what()).find("thermostat: unknown component 'C'") != std::string::npos);
     }
     // ls1 reads only componentId: a componentName naming no component leaves the thermostat global (a warning)
-    const SimulationConfig g = XmlConfigReader::read(
+    const SimulationConfig g = ConfigurationReader::read(
         writeFile(dir.file("name.xml"), replaced(validConfig(), "componentId=\"B\"", "componentName=\"Test\"")));
     CPPUNIT_ASSERT_EQUAL(std::size_t(1), g.thermostats.size());
     CPPUNIT_ASSERT_EQUAL(-1, g.thermostats[0].component);

@@ -2,7 +2,7 @@
 // with seeded Maxwell-Boltzmann velocities scaled to an exact temperature, for tests.
 #pragma once
 
-#include "io/SimulationConfig.h"
+#include "config/SimulationConfig.h"
 
 #include <cmath>
 #include <random>

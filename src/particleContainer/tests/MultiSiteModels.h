@@ -4,7 +4,7 @@
 
 #include "Domain.h"
 #include "integrators/Leapfrog.h"
-#include "io/SimulationConfig.h"
+#include "config/SimulationConfig.h"
 #include "molecules/InteractionParameters.h"
 #include "parallel/DomainDecompSequential.h"
 #include "particleContainer/LegacyCellProcessor.h"

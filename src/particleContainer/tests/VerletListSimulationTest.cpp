@@ -1,9 +1,10 @@
 // VerletListSimulationTest: whole runs with the Verlet list (the default for single-centre LJ) against
 // the same runs with the single-centre cell processor: the example inputs and a hot NVT system.
 #include "Simulation.h"
-#include "io/XmlConfigReader.h"
+#include "ConfigurationReader.h"
 #include "particleContainer/CellProcessorFactory.h"
 #include "particleContainer/tests/FccConfig.h"
+#include "plugins/MaxCheck.h"
 
 #include <cppunit/extensions/HelperMacros.h>
 
@@ -72,7 +73,7 @@ class VerletListSimulationTest : public CppUnit::TestFixture {
     const char* root = std::getenv("MARDYN_SOURCE_DIR");
     const std::string dir = root ? root : ".";  // ctest sets MARDYN_SOURCE_DIR
     for (const char* name : {"lj-fcc", "lj-restart"}) {
-      const SimulationConfig cfg = XmlConfigReader::read(dir + "/input/" + name + "/config.xml");
+      const SimulationConfig cfg = ConfigurationReader::read(dir + "/input/" + name + "/config.xml");
       compare(cfg, 40, 1e-10, name);
     }
   }
@@ -138,7 +139,7 @@ class VerletListSimulationTest : public CppUnit::TestFixture {
     CPPUNIT_ASSERT_EQUAL(0ul, refreshesFull);
     // A plugin that changes molecules on the host (here MaxCheck) needs the full exchange at every step.
     SimulationConfig withPlugin = cfg;
-    withPlugin.maxChecks.emplace_back();
+    withPlugin.addPhysicsPlugin("MaxCheck", std::make_shared<MaxCheckConfig>());
     Simulation sim(withPlugin);
     sim.prepare();
     for (int s = 0; s < 5; ++s) sim.step();

@@ -114,12 +114,12 @@ class DistControlTest : public CppUnit::TestFixture {
     DistControl second(c, 2, box);
     second.init(lc, decomp);
     CPPUNIT_ASSERT_EQUAL(3.0, second.left());  // values: no evaluation at the start
-    CPPUNIT_ASSERT(!second.beforeForces(lc, decomp, 1));
+    CPPUNIT_ASSERT(!second.update(lc, decomp, 1));
     CPPUNIT_ASSERT_EQUAL(3.0, second.left());
-    CPPUNIT_ASSERT(second.beforeForces(lc, decomp, 2));
+    CPPUNIT_ASSERT(second.update(lc, decomp, 2));
     CPPUNIT_ASSERT(std::abs(second.left() - 20.25) <= 0.5);
     CPPUNIT_ASSERT(std::abs(second.right() - 35.25) <= 0.5);
-    CPPUNIT_ASSERT(!second.beforeForces(lc, decomp, 3));
+    CPPUNIT_ASSERT(!second.update(lc, decomp, 3));
   }
 
   /// ls1's Evaporation set-up: a region from y = 20 to 10 below the right interface, a mirror 150 beyond it.
@@ -171,12 +171,13 @@ class DistControlTest : public CppUnit::TestFixture {
         "<method type=\"denderiv\"><componentID>0</componentID><neighbourvals algorithm=\"smooth\">3</neighbourvals>"
         "<neighbourvals algorithm=\"derivate\">5</neighbourvals></method></plugin>";
     const std::string withDist = replaced(cfg, "</output>", "</output>" + dist);
-    const SimulationConfig ok = XmlConfigReader::read(writeFile(dir.file("config.xml"), withDist));
-    CPPUNIT_ASSERT(ok.distControl.enabled);
-    CPPUNIT_ASSERT_EQUAL(22u, ok.distControl.bins);  // round(11 / 0.5)
-    CPPUNIT_ASSERT_EQUAL(3u, ok.distControl.smooth);
-    CPPUNIT_ASSERT_EQUAL(5u, ok.distControl.derivate);
-    CPPUNIT_ASSERT_EQUAL(8.0, ok.distControl.right);
+    const SimulationConfig ok = ConfigurationReader::read(writeFile(dir.file("config.xml"), withDist));
+    CPPUNIT_ASSERT_EQUAL(std::size_t(1), ok.physicsPluginsNamed("DistControl").size());
+    const auto& dc = ok.physicsPluginsNamed("DistControl")[0]->as<DistControlConfig>();
+    CPPUNIT_ASSERT_EQUAL(22u, dc.bins);  // round(11 / 0.5)
+    CPPUNIT_ASSERT_EQUAL(3u, dc.smooth);
+    CPPUNIT_ASSERT_EQUAL(5u, dc.derivate);
+    CPPUNIT_ASSERT_EQUAL(8.0, dc.right);
     CPPUNIT_ASSERT_EQUAL(2, ok.temperatureControl.regions[0].refCoords[4]);
     e = readError(dir, replaced(withDist, "type=\"denderiv\"", "type=\"slope\""), "").what();
     CPPUNIT_ASSERT_MESSAGE(e, e.find("expected density or denderiv") != std::string::npos);

@@ -4,7 +4,9 @@
 // its own <init> otherwise) and the errors; the restart file holds the list.
 #include "io/tests/IoTestFiles.h"
 #include "parallel/DomainDecompSequential.h"
+#include "plugins/MettDeamon.h"
 #include "plugins/MettDeamonFeedrateDirector.h"
+#include "plugins/PhysicsPluginRegistry.h"
 
 #include <cppunit/extensions/HelperMacros.h>
 
@@ -32,12 +34,12 @@ class MettDeamonFeedrateDirectorTest : public CppUnit::TestFixture {
     CPPUNIT_ASSERT_DOUBLES_EQUAL(0.5, d.mean(), 0);
     DomainDecompSequential decomp;
     double feed = -1;
-    CPPUNIT_ASSERT(!d.beforeForces(3, 0.1, decomp, 1, feed));
+    CPPUNIT_ASSERT(!d.update(3, 0.1, decomp, 1, feed));
     CPPUNIT_ASSERT_EQUAL(-1.0, feed);
-    CPPUNIT_ASSERT(d.beforeForces(1, 0.1, decomp, 2, feed));
+    CPPUNIT_ASSERT(d.update(1, 0.1, decomp, 2, feed));
     CPPUNIT_ASSERT_DOUBLES_EQUAL(0.35, feed, 1e-15);
-    CPPUNIT_ASSERT(!d.beforeForces(0, 0.1, decomp, 3, feed));
-    CPPUNIT_ASSERT(d.beforeForces(0, 0.1, decomp, 4, feed));
+    CPPUNIT_ASSERT(!d.update(0, 0.1, decomp, 3, feed));
+    CPPUNIT_ASSERT(d.update(0, 0.1, decomp, 4, feed));
     CPPUNIT_ASSERT_DOUBLES_EQUAL(0.1, feed, 1e-15);
     CPPUNIT_ASSERT_EQUAL(std::size_t(2), d.list().size());
     CPPUNIT_ASSERT_DOUBLES_EQUAL(0.2, d.list().front(), 1e-15);
@@ -46,8 +48,8 @@ class MettDeamonFeedrateDirectorTest : public CppUnit::TestFixture {
     std::filesystem::current_path(dir.file(""));
     c.writeFreq = 2;
     MettDeamonFeedrateDirector w(c);
-    w.beforeForces(4, 0.1, decomp, 1, feed);
-    w.beforeForces(0, 0.1, decomp, 2, feed);
+    w.update(4, 0.1, decomp, 1, feed);
+    w.update(0, 0.1, decomp, 2, feed);
     std::filesystem::current_path(cwd);
     const std::string text = readFile(dir.file("MettDeamonFeedrateDirectorRestart_TS000000002.xml"));
     CPPUNIT_ASSERT_MESSAGE(text, text.find("<numvals>2</numvals>") != std::string::npos);
@@ -71,17 +73,33 @@ class MettDeamonFeedrateDirectorTest : public CppUnit::TestFixture {
         "</control><reservoir><file type=\"ASCII\">phase.inp</file><binwidth>2</binwidth></reservoir>"
         "<changes><change><from>1</from><to>2</to></change></changes></plugin>";
     auto config = [&](const std::string& plugins) { return replaced(validConfig(), "</output>", "</output>" + plugins); };
-    SimulationConfig c = XmlConfigReader::read(writeFile(dir.file("config.xml"), config(mirror + director + md)));
-    CPPUNIT_ASSERT_EQUAL(std::size_t(1), c.feedrateDirectors.size());
-    CPPUNIT_ASSERT_EQUAL(7L, c.feedrateDirectors[0].mirrorID);
-    CPPUNIT_ASSERT_EQUAL(20ul, c.feedrateDirectors[0].updateFreq);
-    CPPUNIT_ASSERT_EQUAL(std::size_t(3), c.feedrateDirectors[0].list.size());
-    CPPUNIT_ASSERT(c.mettDeamons[0].directed);
-    CPPUNIT_ASSERT_DOUBLES_EQUAL(0.3, c.mettDeamons[0].feed, 1e-15);  // the list's mean: director first
-    c = XmlConfigReader::read(writeFile(dir.file("config.xml"), config(mirror + md + director)));
-    CPPUNIT_ASSERT_DOUBLES_EQUAL(0.05, c.mettDeamons[0].feed, 0);  // MettDeamon first: its own init
-    const std::vector<std::string> order{"Mirror", "MettDeamon", "MettDeamonFeedrateDirector"};
-    CPPUNIT_ASSERT(c.beforeForcesOrder == order);
+    // the MettDeamon's feed once the plugins are made and connected, as the Simulation does it
+    auto startFeed = [](const SimulationConfig& c) {
+      std::vector<std::unique_ptr<PhysicsPlugin>> plugins;
+      std::vector<PhysicsPlugin*> all;
+      for (const PhysicsPluginConfig& p : c.physicsPlugins) {
+        plugins.push_back(PhysicsPluginRegistry::create(p, PluginSetup{c, 0}));
+        all.push_back(plugins.back().get());
+      }
+      for (PhysicsPlugin* p : all) p->connect(all);
+      for (PhysicsPlugin* p : all)
+        if (auto* m = dynamic_cast<MettDeamon*>(p)) return m->feed();
+      return -1.0;
+    };
+    SimulationConfig c = ConfigurationReader::read(writeFile(dir.file("config.xml"), config(mirror + director + md)));
+    const auto directors = c.physicsPluginsNamed("MettDeamonFeedrateDirector");
+    CPPUNIT_ASSERT_EQUAL(std::size_t(1), directors.size());
+    const auto& d = directors[0]->as<FeedrateDirectorConfig>();
+    CPPUNIT_ASSERT_EQUAL(7L, d.mirrorID);
+    CPPUNIT_ASSERT_EQUAL(20ul, d.updateFreq);
+    CPPUNIT_ASSERT_EQUAL(std::size_t(3), d.list.size());
+    CPPUNIT_ASSERT(c.physicsPluginsNamed("MettDeamon")[0]->as<MettDeamonConfig>().directed);
+    CPPUNIT_ASSERT_DOUBLES_EQUAL(0.3, startFeed(c), 1e-15);  // the list's mean: director first
+    c = ConfigurationReader::read(writeFile(dir.file("config.xml"), config(mirror + md + director)));
+    CPPUNIT_ASSERT_DOUBLES_EQUAL(0.05, startFeed(c), 0);  // MettDeamon first: its own init
+    std::vector<std::string> order;  // XML order: the order in which they act
+    for (const PhysicsPluginConfig& p : c.physicsPlugins) order.push_back(p.name);
+    CPPUNIT_ASSERT(order == std::vector<std::string>({"Mirror", "MettDeamon", "MettDeamonFeedrateDirector"}));
     std::string e = readError(dir, config(replaced(mirror, "<pluginID>7", "<pluginID>8") + director + md), "").what();
     CPPUNIT_ASSERT_MESSAGE(e, e.find("needs a MettDeamon and a Mirror with pluginID 7") != std::string::npos);
     e = readError(dir, config(mirror + replaced(director, "0.2,", "0.2,x,") + md), "").what();

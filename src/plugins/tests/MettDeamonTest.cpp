@@ -72,7 +72,7 @@ class MettDeamonTest : public CppUnit::TestFixture {
       m.setV({9, 9, 9});
       m.setL({1, 1, 1});
     });
-    md.beforeForces(lc, decomp, {0, 0, 0}, _box);
+    md.advance(lc, decomp, {0, 0, 0}, _box);
     lc.update();
   }
 
@@ -100,7 +100,7 @@ class MettDeamonTest : public CppUnit::TestFixture {
     mols.emplace_back(2, &_components[0], Vec3{2, 4.5, 2}, Vec3{0, 0, 0}, q);  // trapped; crosses the plane at step 3
     mols.emplace_back(3, &_components[0], Vec3{3, 10, 3}, Vec3{0, 0, 0}, q);  // behind the plane: free
     mols.emplace_back(4, &_components[0], Vec3{4, 20, 4}, Vec3{0, 0, 0}, q);  // manipulation-free range
-    md.init(mols);
+    md.trapInitial(mols);
     CPPUNIT_ASSERT_EQUAL(1u, mols[0].componentId());
     CPPUNIT_ASSERT_EQUAL(1u, mols[1].componentId());
     CPPUNIT_ASSERT_EQUAL(0u, mols[2].componentId());
@@ -170,7 +170,7 @@ class MettDeamonTest : public CppUnit::TestFixture {
       m.setV({5, 5, 5});
       m.setL({2, 2, 2});
     });
-    md.afterForces(lc);
+    md.holdTrapped(lc);
     snapshot();
     CPPUNIT_ASSERT(byId[5].L() == Vec3(0, 0, 0));
     CPPUNIT_ASSERT(byId[5].v() == Vec3(0.1, 0.2, 0.3));
@@ -203,8 +203,8 @@ class MettDeamonTest : public CppUnit::TestFixture {
     iotest::TempDir dir;
     const auto cwd = std::filesystem::current_path();
     std::filesystem::current_path(dir.path());
-    first.writeRestart(4, 0, 0);
-    first.writeRestart(5, 0, 0);  // not a multiple of writefreq: no file
+    first.writeRestart(4, 0);
+    first.writeRestart(5, 0);  // not a multiple of writefreq: no file
     std::filesystem::current_path(cwd);
     const std::string text = iotest::readFile(dir.file("MettDeamonRestart_movdir-1_TS000000004.xml"));
     CPPUNIT_ASSERT(text.find("<binindex>0</binindex>") != std::string::npos);
@@ -255,12 +255,13 @@ class MettDeamonTest : public CppUnit::TestFixture {
     // a supported one reads the reservoir and its molecules
     const std::string cfg = replaced(validConfig(), "</output>", plugin("1", "4", "2"));
     writeFile(dir.file("phase.inp"), validPhaseSpace());
-    const SimulationConfig sc = XmlConfigReader::read(writeFile(dir.file("config.xml"), cfg));
-    CPPUNIT_ASSERT_EQUAL(std::size_t(1), sc.mettDeamons.size());
-    CPPUNIT_ASSERT_EQUAL(std::size_t(2), sc.mettDeamons[0].reservoir.size());
-    CPPUNIT_ASSERT_DOUBLES_EQUAL(0.01, sc.mettDeamons[0].feed, 1e-15);
-    CPPUNIT_ASSERT_EQUAL(1u, sc.mettDeamons[0].freeze[0]);
-    CPPUNIT_ASSERT_EQUAL(0u, sc.mettDeamons[0].unfreeze[1]);
+    const SimulationConfig sc = ConfigurationReader::read(writeFile(dir.file("config.xml"), cfg));
+    CPPUNIT_ASSERT_EQUAL(std::size_t(1), sc.physicsPluginsNamed("MettDeamon").size());
+    const auto& md = sc.physicsPluginsNamed("MettDeamon")[0]->as<MettDeamonConfig>();
+    CPPUNIT_ASSERT_EQUAL(std::size_t(2), md.reservoir.size());
+    CPPUNIT_ASSERT_DOUBLES_EQUAL(0.01, md.feed, 1e-15);
+    CPPUNIT_ASSERT_EQUAL(1u, md.freeze[0]);
+    CPPUNIT_ASSERT_EQUAL(0u, md.unfreeze[1]);
   }
 
   /// A container that claims to run the time step itself (as the GPU decorator does).
@@ -283,7 +284,7 @@ class MettDeamonTest : public CppUnit::TestFixture {
     m.freeze = {0};
     m.unfreeze = {0};
     for (auto& r : m.reservoir) r.component = 0;
-    cfg.mettDeamons.push_back(m);
+    cfg.addPhysicsPlugin("MettDeamon", std::make_shared<MettDeamonConfig>(m));
     Simulation sim(cfg);
     sim.setContainerDecorator([](std::unique_ptr<LinkedCells> lc) -> std::unique_ptr<ParticleContainer> {
       return std::make_unique<DeviceStep>(lc->boundingBoxMin(), lc->boundingBoxMax(), lc->cutoff(), 1);

@@ -4,6 +4,7 @@
 #include "io/tests/IoTestFiles.h"
 #include "particleContainer/LinkedCells.h"
 #include "particleContainer/tests/FccConfig.h"
+#include "plugins/DistControl.h"
 #include "plugins/PosNegComp.h"
 #include "ResidentTimeStep.h"
 #include "Simulation.h"
@@ -81,14 +82,15 @@ class PosNegCompTest : public CppUnit::TestFixture {
         p.neg = 1;
         p.left = -1;
         p.right = 1e9;
-        cfg.posNegComps.push_back(p);
-        cfg.distControl.enabled = true;
-        cfg.distControl.bins = 8;
-        cfg.distControl.update = 2;
-        cfg.distControl.init = DistControlConfig::Init::Values;
-        cfg.distControl.left = 1.5;
-        cfg.distControl.right = 2.5;
-        cfg.distControl.logFile = dir.file("dc.dat");
+        cfg.addPhysicsPlugin("PosNegComp", std::make_shared<PosNegCompConfig>(p));
+        DistControlConfig dc;
+        dc.bins = 8;
+        dc.update = 2;
+        dc.init = DistControlConfig::Init::Values;
+        dc.left = 1.5;
+        dc.right = 2.5;
+        dc.logFile = dir.file("dc.dat");
+        cfg.addPhysicsPlugin("DistControl", std::make_shared<DistControlConfig>(dc));
       }
       return cfg;
     };
@@ -123,12 +125,13 @@ class PosNegCompTest : public CppUnit::TestFixture {
     const std::string p = "<plugin name=\"PosNegComp\"><cid_ub><pos>2</pos><neg>1</neg></cid_ub>"
                           "<limit_y><left>2</left><right>9</right></limit_y></plugin>";
     const SimulationConfig cfg =
-        XmlConfigReader::read(writeFile(dir.file("config.xml"), replaced(validConfig(), "</output>", "</output>" + p)));
-    CPPUNIT_ASSERT_EQUAL(std::size_t(1), cfg.posNegComps.size());
-    CPPUNIT_ASSERT_EQUAL(2u, cfg.posNegComps[0].pos);
-    CPPUNIT_ASSERT_EQUAL(1u, cfg.posNegComps[0].neg);
-    CPPUNIT_ASSERT_EQUAL(0u, cfg.posNegComps[0].ignore);
-    CPPUNIT_ASSERT_EQUAL(9.0, cfg.posNegComps[0].right);
+        ConfigurationReader::read(writeFile(dir.file("config.xml"), replaced(validConfig(), "</output>", "</output>" + p)));
+    CPPUNIT_ASSERT_EQUAL(std::size_t(1), cfg.physicsPluginsNamed("PosNegComp").size());
+    const auto& pn = cfg.physicsPluginsNamed("PosNegComp")[0]->as<PosNegCompConfig>();
+    CPPUNIT_ASSERT_EQUAL(2u, pn.pos);
+    CPPUNIT_ASSERT_EQUAL(1u, pn.neg);
+    CPPUNIT_ASSERT_EQUAL(0u, pn.ignore);
+    CPPUNIT_ASSERT_EQUAL(9.0, pn.right);
     const std::string e =
         readError(dir, replaced(validConfig(), "</output>", "</output>" + replaced(p, "<pos>2</pos>", "<pos>3</pos>")), "").what();
     CPPUNIT_ASSERT_MESSAGE(e, e.find("unknown component 3 in cid_ub/pos") != std::string::npos);
@@ -150,10 +153,12 @@ class PosNegCompTest : public CppUnit::TestFixture {
   void gpuTimeStepRefusesIt() {
     for (int which = 0; which < 2; ++which) {
       SimulationConfig cfg = testing::fccConfig(4, 0.8, 2.5, 1.0, false);
-      if (which == 0) cfg.posNegComps.push_back(PosNegCompConfig{});
-      else {
-        cfg.distControl.enabled = true;
-        cfg.distControl.bins = 20;
+      if (which == 0) {
+        cfg.addPhysicsPlugin("PosNegComp", std::make_shared<PosNegCompConfig>());
+      } else {
+        DistControlConfig dc;
+        dc.bins = 20;
+        cfg.addPhysicsPlugin("DistControl", std::make_shared<DistControlConfig>(dc));
       }
       Simulation sim(cfg);
       sim.setContainerDecorator([](std::unique_ptr<LinkedCells> lc) -> std::unique_ptr<ParticleContainer> {

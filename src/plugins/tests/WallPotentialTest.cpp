@@ -96,7 +96,7 @@ class WallPotentialTest : public CppUnit::TestFixture {
       LinkedCells lc({0, 0, 0}, {10, 10, 10}, 2.5, 1);
       fill(lc);
       Mirror mirror(c);
-      mirror.beforeForces(lc);
+      mirror.applyMeland(lc);
       std::vector<unsigned long> ids;
       lc.forEach([&](const Molecule& m) { ids.push_back(m.id()); });
       std::sort(ids.begin(), ids.end());
@@ -107,7 +107,7 @@ class WallPotentialTest : public CppUnit::TestFixture {
     {
       LinkedCells lc({0, 0, 0}, {10, 10, 10}, 2.5, 1);
       fill(lc);
-      Mirror(c).beforeForces(lc);
+      Mirror(c).applyMeland(lc);
       std::vector<Molecule> m(4);
       lc.forEach([&](const Molecule& x) { m[x.id()] = x; });
       CPPUNIT_ASSERT_EQUAL(-2.0, m[1].v().y);
@@ -121,7 +121,7 @@ class WallPotentialTest : public CppUnit::TestFixture {
     for (unsigned long i = 0; i < 4000; ++i)
       lc.addParticle(Molecule(i + 1, &a, {0.0025 * i, 8, 5}, {0, 0.5, 0}, Quaternion(1, 0, 0, 0), {}));
     Mirror mirror(c);
-    mirror.beforeForces(lc);
+    mirror.applyMeland(lc);
     CPPUNIT_ASSERT_EQUAL(4000ul, mirror.reflected() + mirror.removed());
     CPPUNIT_ASSERT_EQUAL(static_cast<std::size_t>(mirror.reflected()), lc.numOwnedParticles());
     CPPUNIT_ASSERT(std::abs(mirror.reflected() / 4000.0 - 0.3) < 0.03);

@@ -128,7 +128,7 @@ class TemperatureControlTest : public CppUnit::TestFixture {
     const std::string base = replaced(replaced(validConfig(), "<file type=\"ASCII\">phase.inp</file>",
                                                "<generator name=\"Lattice\"><cells>2</cells></generator>"),
                                       "<thermostat type=\"VelocityScaling\" componentId=\"B\">", tc + "<thermostat type=\"VelocityScaling\" componentId=\"B\">");
-    const auto c = XmlConfigReader::read(writeFile(dir.file("config.xml"), base));
+    const auto c = ConfigurationReader::read(writeFile(dir.file("config.xml"), base));
     const auto& t = c.temperatureControl;
     CPPUNIT_ASSERT(t.enabled);
     CPPUNIT_ASSERT_EQUAL(5ul, t.start);

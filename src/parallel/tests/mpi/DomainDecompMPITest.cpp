@@ -1,18 +1,15 @@
 // DomainDecompMPITest: runs under mpirun with 1, 2 or 4 processes: the MPI domain decomposition
 // reproduces the sequential run (per-step T, U_pot, p to 1e-10, final positions to 1e-8) for LJ and
 // rigid multi-site molecules (2CLJ with cellsInCutoffRadius 2, 2CLJQ, water-like with charges) on the
-// grids 1x1x1, 2x1x1, 1x2x2 and 4x1x1, and loses no molecule; a configuration asking for ls1's
-// KDDecomposition runs on the grid the factory chooses and reproduces the sequential run too.
+// grids 1x1x1, 2x1x1, 1x2x2 and 4x1x1, and loses no molecule.
 #include "Simulation.h"
-#include "io/XmlConfigReader.h"
-#include "io/tests/IoTestFiles.h"
-#include "parallel/DomainDecompFactory.h"
 #include "parallel/DomainDecompMPI.h"
 #include "parallel/DomainDecompSequential.h"
 #include "parallel/ParallelEnvironment.h"
 #include "particleContainer/LinkedCells.h"
 #include "particleContainer/tests/FccConfig.h"
 #include "particleContainer/tests/MultiSiteModels.h"
+#include "parallel/tests/mpi/MpiRunComparison.h"
 #include "utils/MardynException.h"
 
 #include <cppunit/extensions/HelperMacros.h>
@@ -37,7 +34,6 @@ class DomainDecompMPITest : public CppUnit::TestFixture {
   CPPUNIT_TEST(hotSystemKeepsEveryMolecule);
   CPPUNIT_TEST(moleculeJumpingARegionIsReported);
   CPPUNIT_TEST(badGridIsRejected);
-  CPPUNIT_TEST(kdDecompositionMatchesSerial);
   CPPUNIT_TEST_SUITE_END();
 
  public:
@@ -51,89 +47,22 @@ class DomainDecompMPITest : public CppUnit::TestFixture {
     }
   }
 
-  struct Trace {
-    std::vector<double> t, u, p;
-    std::vector<Molecule> final;
-  };
-
-  static Trace run(const SimulationConfig& cfg, std::unique_ptr<DomainDecompBase> decomp, unsigned long steps) {
-    Simulation sim(cfg, std::move(decomp));
-    sim.prepare();
-    Trace tr;
-    auto record = [&] {
-      tr.t.push_back(sim.globals().temperature);
-      tr.u.push_back(sim.globals().uPot);
-      tr.p.push_back(sim.globals().pressure);
-    };
-    record();
-    for (unsigned long s = 0; s < steps; ++s) {
-      sim.step();
-      record();
-    }
-    tr.final = sim.gatherMolecules();
-    return tr;
-  }
-
-  static double relDev(const std::vector<double>& a, const std::vector<double>& b) {
-    double dev = 0.0;
-    for (std::size_t i = 0; i < a.size(); ++i) dev = std::max(dev, std::abs(a[i] - b[i]) / std::abs(b[i]));
-    return dev;
-  }
-
   /// Compares the MPI run on every grid of this process count with the sequential run.
   /// serialCfg: the sequential run's configuration where it differs (another pair traversal).
   static void compare(const SimulationConfig& cfg, unsigned long steps, const char* label,
                       const SimulationConfig* serialCfg = nullptr) {
-    const Trace serial = run(serialCfg ? *serialCfg : cfg, std::make_unique<DomainDecompSequential>(), steps);
+    const testing::Trace serial =
+        testing::runTrace(serialCfg ? *serialCfg : cfg, std::make_unique<DomainDecompSequential>(), steps);
     for (const auto& grid : grids()) {
-      const Trace par = run(cfg, std::make_unique<DomainDecompMPI>(grid), steps);
-      const double dev = std::max({relDev(par.t, serial.t), relDev(par.u, serial.u), relDev(par.p, serial.p)});
-      // Positions: rank 0 holds the gathered molecules; the verdict is shared with every rank.
-      double pos = 0.0;
-      if (ParallelEnvironment::rank() == 0) {
-        if (par.final.size() != serial.final.size()) pos = INFINITY;
-        else
-          for (std::size_t i = 0; i < par.final.size(); ++i) {
-            if (par.final[i].id() != serial.final[i].id()) pos = INFINITY;
-            else pos = std::max(pos, norm(par.final[i].r() - serial.final[i].r()));
-          }
-      }
-      MPI_Bcast(&pos, 1, MPI_DOUBLE, 0, MPI_COMM_WORLD);
+      const testing::Trace par = testing::runTrace(cfg, std::make_unique<DomainDecompMPI>(grid), steps);
+      const double dev = testing::traceDeviation(par, serial);
+      const double pos = testing::positionDeviation(par, serial);
       if (ParallelEnvironment::rank() == 0)
         std::cout << "\n  " << label << " grid " << grid[0] << "x" << grid[1] << "x" << grid[2] << ": max rel. dev. of"
                   << " T, U_pot, p over " << steps << " steps = " << dev << ", max |dr| = " << pos;
       CPPUNIT_ASSERT(dev <= 1e-10);
       CPPUNIT_ASSERT(pos <= 1e-8);
     }
-  }
-
-  void kdDecompositionMatchesSerial() {
-    iotest::TempDir dir;  // one per process
-    const std::string cfgText = iotest::replaced(
-        iotest::validConfig(), "<MPIGridDims><x>2</x><y>1</y><z>1</z></MPIGridDims>",
-        "<minNumCellsPerDimension>2</minNumCellsPerDimension>");
-    iotest::writeFile(dir.file("phase.inp"), iotest::validPhaseSpace());
-    const SimulationConfig read = XmlConfigReader::read(iotest::writeFile(
-        dir.file("config.xml"),
-        iotest::replaced(cfgText, "<parallelisation type=\"DomainDecomposition\">", "<parallelisation type=\"KDDecomposition\">")));
-    CPPUNIT_ASSERT_EQUAL(std::string("DomainDecomposition"), read.parallelisation.type);
-    SimulationConfig cfg = testing::fccConfig(6, 0.8442, 2.5, 1.44, false);
-    cfg.parallelisation = read.parallelisation;
-    cfg.ensemble = SimulationConfig::Ensemble::NVT;
-    cfg.temperature = 1.2;
-    const Trace serial = run(cfg, std::make_unique<DomainDecompSequential>(), 50);
-    const Trace kd = run(cfg, DomainDecompFactory::create(cfg.parallelisation), 50);
-    const double dev = std::max({relDev(kd.t, serial.t), relDev(kd.u, serial.u), relDev(kd.p, serial.p)});
-    double pos = 0.0;
-    if (ParallelEnvironment::rank() == 0) {
-      if (kd.final.size() != serial.final.size()) pos = INFINITY;
-      else
-        for (std::size_t i = 0; i < kd.final.size(); ++i)
-          pos = kd.final[i].id() != serial.final[i].id() ? INFINITY : std::max(pos, norm(kd.final[i].r() - serial.final[i].r()));
-    }
-    MPI_Bcast(&pos, 1, MPI_DOUBLE, 0, MPI_COMM_WORLD);
-    CPPUNIT_ASSERT(dev <= 1e-10);
-    CPPUNIT_ASSERT(pos <= 1e-8);
   }
 
   void ljMatchesSerial() {

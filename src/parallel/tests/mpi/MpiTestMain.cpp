@@ -1,5 +1,6 @@
-// Test runner of mardyn_mpi_tests (run under mpirun): initialises MPI, runs every registered suite on
-// every rank, prints rank 0's progress and every rank's failures; fails if any rank failed.
+// Test runner of mardyn_mpi_tests (run under mpirun): initialises MPI, runs every registered suite (or the
+// one named as the argument) on every rank, prints rank 0's progress and every rank's failures; fails if
+// any rank failed.
 #include <cppunit/BriefTestProgressListener.h>
 #include <cppunit/CompilerOutputter.h>
 #include <cppunit/TestResult.h>
@@ -23,7 +24,7 @@ int main(int argc, char** argv) {
   CppUnit::BriefTestProgressListener progress;
   controller.addListener(&result);
   if (rank == 0) controller.addListener(&progress);
-  runner.run(controller);
+  runner.run(controller, argc > 1 ? argv[1] : "");  // a suite or test name runs only that
   std::ostringstream failures;
   CppUnit::CompilerOutputter outputter(&result, failures);
   outputter.write();

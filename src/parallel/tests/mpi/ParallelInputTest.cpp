@@ -3,6 +3,7 @@
 // process throw InputError (rank 0 with the problem) instead of waiting forever; a checkpoint's
 // restart point (step, saved plugin states) reaches every process.
 #include "Simulation.h"
+#include "ConfigurationReader.h"
 #include "io/XmlConfigReader.h"
 #include "parallel/DomainDecompMPI.h"
 #include "parallel/DomainDecompSequential.h"
@@ -61,12 +62,12 @@ class ParallelInputTest : public CppUnit::TestFixture {
   }
 
   void moleculesFromRankZeroMatchSerialRun() {
-    const SimulationConfig shared = ParallelInput::read(restartConfig());
-    const SimulationConfig own = XmlConfigReader::read(restartConfig());  // reference: this rank reads all
+    const SimulationConfig shared = ParallelInput::read(restartConfig(), ConfigurationReader::readers());
+    const SimulationConfig own = ConfigurationReader::read(restartConfig());  // reference: this rank reads all
     CPPUNIT_ASSERT(own.molecules.size() == 256);
     XmlConfigReader::Options xmlOnly;
     xmlOnly.readPhaseSpace = false;  // what the other ranks read themselves: no molecules, the XML's time
-    const SimulationConfig skipped = XmlConfigReader::read(restartConfig(), xmlOnly);
+    const SimulationConfig skipped = ConfigurationReader::read(restartConfig(), xmlOnly);
     CPPUNIT_ASSERT(skipped.molecules.empty());
     CPPUNIT_ASSERT_EQUAL(10.0, skipped.currentTime);
     CPPUNIT_ASSERT(own.currentTime != 10.0);  // the .inp header's 10.000000000000163
@@ -118,7 +119,7 @@ class ParallelInputTest : public CppUnit::TestFixture {
     int threw = 0;
     std::string message;
     try {
-      ParallelInput::read((dir / "config.xml").string());
+      ParallelInput::read((dir / "config.xml").string(), ConfigurationReader::readers());
     } catch (const InputError& e) {
       threw = 1;
       message = e.what();
@@ -157,7 +158,7 @@ class ParallelInputTest : public CppUnit::TestFixture {
     SimulationConfig c;
     int ok = 0;
     try {
-      c = ParallelInput::read((dir / "config.xml").string());
+      c = ParallelInput::read((dir / "config.xml").string(), ConfigurationReader::readers());
       ok = c.restart.active && c.restart.step == 2000 && c.restart.pluginStates.size() == 2 &&
            c.restart.pluginStates[0].first == "ResultWriter" && c.restart.pluginStates[0].second == "1 2 3" &&
            c.restart.pluginStates[1].second == "x y" && c.restart.file == (dir / "lj-liquid-256.inp").string() &&

@@ -1,10 +1,10 @@
 // XmlConfigFuzzer: libFuzzer target of the XML configuration reader with its includes and the files
 // it names. An input is the main configuration, optionally followed by more files, each introduced by
 // a line "--- NAME" (NAME: a plain file name, or "../" and one, for ls1's includes from the parent
-// directory). The files are written to a scratch directory and XmlConfigReader::read runs on the main
+// directory). The files are written to a scratch directory and ConfigurationReader::read runs on the main
 // one. Reading must end normally or with InputError; anything else (another exception, a crash, a
 // leak, undefined behaviour, a hang) is a finding.
-#include "io/XmlConfigReader.h"
+#include "ConfigurationReader.h"
 
 #include <cctype>
 #include <cstdint>
@@ -69,7 +69,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     written.push_back(path);
   }
   try {
-    const auto config = mardyn::XmlConfigReader::read((scratch / "config.xml").string());
+    const auto config = mardyn::ConfigurationReader::read((scratch / "config.xml").string());
     if (verbose) std::cerr << "read: " << config.molecules.size() << " molecules\n";
   } catch (const mardyn::InputError& e) {
     if (verbose) std::cerr << e.what() << "\n";

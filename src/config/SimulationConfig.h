@@ -1,5 +1,5 @@
 // SimulationConfig: everything read from a mardyn XML configuration (and the phase space it names),
-// as plain data. XmlConfigReader fills it; Simulation consumes it; nothing here computes physics.
+// as plain data. The XML reader and the readers it is handed fill it; Simulation consumes it.
 #pragma once
 
 #include "molecules/Component.h"
@@ -9,6 +9,8 @@
 
 #include <array>
 #include <map>
+#include <memory>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -81,21 +83,6 @@ struct TemperatureControlConfig {
   SettingSource source;  ///< the thermostat element (for messages)
 };
 
-/// ls1's MaxCheck plugin (<plugin name="MaxCheck">): at steps start <= s <= stop with s % frequency == 0,
-/// before the first half kick and after the forces, limits |F|, |v|, |M|, |L| of the molecules inside
-/// (inclusive) or outside the range to the maxima of their component's target (method 1: each quantity;
-/// method 2: v only with F, L only with M).
-struct MaxCheckConfig {
-  struct Target {
-    int method = 1;
-    double F = -1, v = -1, M = -1, L = -1;  ///< Fmax, vmax, Mmax, Lmax; negative: not limited
-  };
-  unsigned long start = 0, frequency = 1, stop = 10000;
-  bool inclusive = true;
-  Vec3 lower, upper;                       ///< range/{x,y,z}{min,max} (defaults: the box)
-  std::map<unsigned, Target> targets;      ///< by 1-based component id (targets/target@cid)
-};
-
 /// longrange type="planar" (ls1): slabs along y, recomputed every `frequency` force computations;
 /// smooth: the profile averaged over the run; region: only molecules with left <= y <= right get the force.
 struct PlanarLongRangeConfig {
@@ -106,111 +93,23 @@ struct PlanarLongRangeConfig {
   SettingSource source;
 };
 
-/// ls1's DriftCtrl plugin: velocities sampled per bin along y every `sample` steps; every `control` steps
-/// the molecules of the target component (0: all) in yl < y <= yr get target drift - mean velocity added
-/// in the directions named (steps start..stop).
-struct DriftCtrlConfig {
-  unsigned long sample = 10, control = 100, start = 0, stop = 4294967295UL;
-  double yl = 0.0, yr = 0.0, binWidth = 10.0;
-  unsigned component = 1;               ///< target/cid (1-based, 0: all)
-  Vec3 drift;                           ///< target/drift/{vx,vy,vz}
-  std::array<bool, 3> directions{true, true, true};
+/// The settings of one physics plugin as its reader made them: each plugin's own settings type derives from
+/// this (it lives with the plugin, in src/plugins), so that the configuration holds plugins it does not know.
+struct PluginSettings {
+  virtual ~PluginSettings() = default;
 };
 
-/// ls1's COMaligner plugin: every `interval` steps (at steps 1, 1 + interval, ...) the molecules are moved
-/// so that the centre of mass goes `factor` of the way to the box centre in the dimensions chosen (a move
-/// of at most 0.9 cutoff).
-struct COMalignerConfig {
-  std::array<bool, 3> dims{true, true, true};
-  unsigned long interval = 1;
-  double factor = 1.0;
-};
-
-/// ls1's WallPotential plugin: a wall of LJ sites at y = yoff (of thickness width) acting on every LJ centre
-/// within ycut of it with the integrated 9-3 (or 10-4-3) potential; per component xi and eta mix it with the
-/// component's first LJ centre (components not listed feel no wall).
-struct WallPotentialConfig {
-  int potential = 93;                      ///< 93 or 104
-  double density = 0, sigma = 1, epsilon = 1, yoff = 0, ycut = 0, width = 0, delta = 0;
-  std::map<unsigned, std::pair<double, double>> components;  ///< 1-based id -> (xi, eta)
-};
-
-/// ls1's Mirror plugin, types 1 (reflect v_y) and 2 (spring force k (y_mirror - y)) for molecules beyond the
-/// mirror: y >= coord for direction o-| (right), y < coord for |-o (left).
-/// Type 5 (Meland 2004) before the forces: a molecule beyond the mirror moving outwards gets
-/// v_y' = 2 velo_target - v_y if that points back inwards, with probability fixed_probability (or, when that is
-/// not positive, |v_y' / v_y|), and is removed otherwise.
-struct MirrorConfig {
-  int type = 1;
-  bool right = false;
-  double coord = 0.0;
-  long pluginID = 100;     ///< pluginID: how MettDeamonFeedrateDirector names the mirror whose removals it counts
-  int refID = 0;           ///< position/refID: coord is relative to 0 the origin, 1 DistControl's left, 2 its right interface
-  double forceConstant = 100.0;
-  unsigned component = 0;  ///< cid: 0 all, else 1-based
-  double veloTarget = 0.0;        ///< meland/velo_target (type 5)
-  double fixedProbability = 0.0;  ///< meland/fixed_probability (type 5; <= 0: |v_y' / v_y|)
-};
-
-/// ls1's DistControl plugin (<plugin name="DistControl">): tracks the two interfaces of a liquid slab along y
-/// from the density profile (bins of the box's height), sampled every step before the forces and evaluated
-/// every `update` steps (not at steps 0 and 1); TemperatureControl regions (coords/*@refcoordsID 1 or 2) and
-/// mirrors (position/refID 1 or 2) are placed relative to the left (1) or right (2) interface.
-struct DistControlConfig {
-  bool enabled = false;
-  SettingSource source;
-  unsigned long update = 5000;     ///< control/update
-  unsigned bins = 0;               ///< bins along y (subdivision: number, or round(L_y / width))
-  enum class Init { StartConfig, Values, File } init = Init::StartConfig;
-  double left = 10.0, right = 20.0;  ///< init/values (ls1's defaults 10, 20 otherwise)
-  enum class Method { Density, DensityDerivative } method = Method::DensityDerivative;
-  unsigned component = 0;          ///< method/componentID: 0 all, else 1-based
-  unsigned smooth = 2, derivate = 2;  ///< method/neighbourvals[@algorithm=smooth|derivate]
-  std::string logFile = "DistControl.dat";  ///< filenames/control: step, left, right at step 0 and every update
-};
-
-/// ls1's PosNegComp plugin: molecules with left < y < right (not of component `ignore`, 1-based, 0 none)
-/// take component `pos` when v_y > 0, else `neg` (1-based), before and after the forces.
-struct PosNegCompConfig {
-  unsigned pos = 1, neg = 1, ignore = 0;
-  double left = 0.0, right = 100.0;
-};
-
-/// ls1's MettDeamon plugin (<plugin name="MettDeamon">): a liquid reservoir (a phase space cut into bins
-/// along y) fed into the box at y = 0 and moving in +y at `feed` per step; its molecules are held
-/// ("trapped", components of `freeze`) until they pass the transition plane y = 2 binwidth, where they get
-/// their free component back and are released. Direction 1 (left to right) only.
-struct MettDeamonConfig {
-  SettingSource source;
-  double feed = 0.0;                 ///< displacement of the trapped molecules per step (length units)
-  int releaseMethod = 2;             ///< 1: velocity kept, 2 (and 3, as ls1 reads it): v_y = releaseVy
-  double releaseVy = 0.0;            ///< release_velo/fix_value
-  double manipYmin = 0.0, manipYmax = 0.0;  ///< control/manipfree: molecules with ymin < y < ymax are left alone
-  unsigned manipComponent = 0;       ///< control/manipfree/cid_ub: molecules of this component (1-based) are left alone
-  std::vector<unsigned> freeze;      ///< 0-based component -> its trapped component (changes/change from -> to)
-  std::vector<unsigned> unfreeze;    ///< the inverse: trapped component -> free component
-  double binWidth = 0.0;             ///< reservoir/binwidth as given (adjusted so that the bins fill the reservoir)
-  Vec3 reservoirBox;                 ///< the reservoir phase space's box
-  std::vector<MoleculeRecord> reservoir;  ///< its molecules (reservoir/changes applied)
-  bool restart = false;              ///< restart/binindex and restart/deltaY given
-  unsigned restartBin = 0;           ///< the bin inserted next
-  double restartDeltaY = 0.0;        ///< how far that bin has moved in already
-  unsigned long writeFrequency = 0;  ///< control/writefreq: restart file MettDeamonRestart_movdir-1_TS<step>.xml
-  bool directed = false;             ///< feed/method 5: the feed is set by MettDeamonFeedrateDirector
-};
-
-/// ls1's MettDeamonFeedrateDirector plugin: counts the molecules the Meland mirror `mirrorID` removes and every
-/// `updateFreq` steps sets the (last) MettDeamon's feed to the mean of the last `numvals` values of
-/// removed per step / (box area x-z * reservoir density); the list starts as `list` (feedrate/list, or numvals
-/// copies of feedrate/init, else zeros), and its mean is the feed at the start when the director comes before
-/// the MettDeamon in the XML (ls1 initialises its plugins in that order).
-struct FeedrateDirectorConfig {
-  SettingSource source;
-  long mirrorID = 100;              ///< mirror/pluginID
-  unsigned long updateFreq = 1000;  ///< mirror/control/update_freq
-  unsigned numvals = 1;             ///< mirror/feedrate/numvals
-  std::vector<double> list;         ///< the starting list
-  unsigned long writeFreq = 1000;   ///< restart/writefreq: MettDeamonFeedrateDirectorRestart_TS<step>.xml
+/// One physics plugin of the configuration (<plugin name="...">), read by the reader its name is registered
+/// with (PhysicsPluginRegistry) and created from these settings by the same entry.
+struct PhysicsPluginConfig {
+  std::string name;                                ///< @name, as registered
+  SettingSource source;                            ///< the plugin element
+  std::shared_ptr<const PluginSettings> settings;  ///< the plugin's own settings type
+  /// The settings as the plugin's type (throws std::bad_cast for another type).
+  template <class Settings>
+  const Settings& as() const {
+    return dynamic_cast<const Settings&>(*settings);
+  }
 };
 
 /// refunits[@type=SI]: what one reduced unit is in SI (for printing SI values only; the
@@ -238,10 +137,25 @@ struct OutputPluginConfig {
   int line = 0;                              ///< line of the element (for messages)
 };
 
+/// parallelisation type="KDDecomposition": ls1's load-balanced k-d tree of cuboids (its element names);
+/// GeneralDomainDecomposition is read into it.
+struct KDDecompositionConfig {
+  unsigned long updateFrequency = 100;      ///< regions recomputed every this many steps (and at the start)
+  int fullSearchThreshold = 2;              ///< nodes of at most this many processes try every split of them
+  bool splitBiggestDimension = true;        ///< split along the longest side only
+  int splitThreshold = 2147483647;          ///< nodes of more processes: the longest side only
+  int minNumCellsPerDimension = 2;          ///< cells (cutoff + skin wide) per region along each axis, at least
+  double rebalanceLimit = 0.0;              ///< > 0: recompute only when max/min work per process exceeds it
+  bool measuredLoad = false;                ///< doMeasureLoadCalc/heterogeneousSystems: costs scaled by measured time
+  unsigned long initialPhaseSteps = 0;      ///< GeneralDomainDecomposition's initialPhaseTime
+  unsigned long initialPhaseFrequency = 0;  ///< ... and initialPhaseFrequency
+};
+
 /// algorithm/parallelisation: how the domain is split across MPI ranks.
 struct ParallelisationConfig {
-  std::string type = "DomainDecomposition";  ///< @type as written
+  std::string type = "DomainDecomposition";  ///< DomainDecomposition or KDDecomposition (as run)
   std::array<int, 3> mpiGridDims{0, 0, 0};   ///< MPIGridDims x,y,z; 0 = chosen automatically
+  KDDecompositionConfig kd;                  ///< type KDDecomposition
 };
 
 /// GPU settings (command line --gpu/--gpu-backend/--cell-processor/--precision, or an XML
@@ -300,23 +214,17 @@ struct SimulationConfig {
   double verletSkin = -1.0;              ///< datastructure/skin: Verlet-list skin for single-centre LJ systems
                                          ///< (negative: 0.12 x cutoff, 0: no list; mardyn extension)
   bool fullExchange = false;             ///< --full-exchange: migration and new halo copies at every step
+  /// --newton on|off: pairs across process faces computed once (forces sent back) or on both sides at
+  /// half weight; unset (auto): on for multi-site molecules, off for single-centre LJ
+  std::optional<bool> newton;
   enum class LongRange { Homogeneous, None, Planar };
   LongRange longRange = LongRange::Homogeneous;  ///< ls1 default: homogeneous correction
   PlanarLongRangeConfig planar;                  ///< settings of LongRange::Planar
   std::vector<ThermostatConfig> thermostats;     ///< empty: one global thermostat at `temperature` (NVT)
   TemperatureControlConfig temperatureControl;   ///< replaces the thermostats when enabled (as in ls1)
-  std::vector<MaxCheckConfig> maxChecks;          ///< <plugin name="MaxCheck">, in XML order
-  std::vector<DriftCtrlConfig> driftCtrls;        ///< <plugin name="DriftCtrl">
-  std::vector<COMalignerConfig> comAligners;      ///< <plugin name="COMaligner">
-  std::vector<WallPotentialConfig> walls;         ///< <plugin name="WallPotential">
-  std::vector<MettDeamonConfig> mettDeamons;     ///< <plugin name="MettDeamon">
-  std::vector<MirrorConfig> mirrors;              ///< <plugin name="Mirror">
-  DistControlConfig distControl;                  ///< <plugin name="DistControl"> (at most one, as ls1 uses one)
-  std::vector<PosNegCompConfig> posNegComps;      ///< <plugin name="PosNegComp">
-  std::vector<FeedrateDirectorConfig> feedrateDirectors;  ///< <plugin name="MettDeamonFeedrateDirector"> (at most one)
-  /// The order in which the first Mirror, MettDeamon and MettDeamonFeedrateDirector appear in the XML: ls1 runs
-  /// their before-force steps in that order.
-  std::vector<std::string> beforeForcesOrder;
+  /// The <plugin> elements of the physics plugins (MaxCheck, Mirror, DistControl, ...), in XML order: the
+  /// order in which they act at each point of the step, as in ls1.
+  std::vector<PhysicsPluginConfig> physicsPlugins;
   ParallelisationConfig parallelisation;
   GpuConfig gpu;
   bool legacyCellProcessor = false;      ///< --legacy-cell-processor
@@ -332,6 +240,18 @@ struct SimulationConfig {
   bool finalCheckpoint = true;           ///< --final-checkpoint 0|1
   unsigned long printInterval = 1;       ///< per-step line every this many steps (0 = never)
   bool quiet = false;
+
+  /// The physics plugins named `name`, in XML order.
+  std::vector<const PhysicsPluginConfig*> physicsPluginsNamed(const std::string& name) const {
+    std::vector<const PhysicsPluginConfig*> list;
+    for (const PhysicsPluginConfig& p : physicsPlugins)
+      if (p.name == name) list.push_back(&p);
+    return list;
+  }
+  /// Appends a physics plugin (as its reader would, for set-ups made in code).
+  void addPhysicsPlugin(const std::string& name, std::shared_ptr<const PluginSettings> settings) {
+    physicsPlugins.push_back({name, SettingSource{}, std::move(settings)});
+  }
 
   /// The last step of the run (ls1's convention: run/production/steps counts every step).
   unsigned long totalSteps() const { return productionSteps; }

@@ -1,6 +1,6 @@
 // XmlInput: TinyXML-2 documents of one configuration with located, problem-collecting getters.
 // Includes follow ls1-mardyn: <include query="/root/child">file</include>, file relative to the includer.
-#include "io/XmlInput.h"
+#include "config/XmlInput.h"
 
 #include <tinyxml2.h>
 

@@ -2,7 +2,7 @@
 // box, with seeded Maxwell-Boltzmann velocities (and angular momenta) scaled to a target temperature.
 #pragma once
 
-#include "io/SimulationConfig.h"
+#include "config/ElementReaders.h"
 
 #include <array>
 #include <cstdint>
@@ -31,6 +31,11 @@ class LatticeGenerator {
   /// momentum is zero and sum m v^2 = 3 N T exactly; rotational kinetic energy matches T over the
   /// rotational degrees of freedom (ls1's temperature: T = 2 E_kin / (3 N + rotational DOF)).
   static std::vector<MoleculeRecord> generate(const Settings& s, const Component& component, const Vec3& box);
+  /// The generator's entry in GeneratorRegistry: reads <generator name="Lattice"> and puts its molecules into
+  /// the configuration (problems go to `xml`).
+  static void readAndGenerate(XmlInput& xml, const XmlNode& generator, GeneratorInput& input);
+  /// ls1's CubicGridGenerator: <numMolecules> or <density>; a BCC lattice of n^3 cells filling the box.
+  static void readCubicGrid(XmlInput& xml, const XmlNode& generator, GeneratorInput& input);
 };
 
 }  // namespace mardyn

@@ -2,7 +2,7 @@
 // with typed, located getters that collect InputProblems instead of stopping at the first one.
 #pragma once
 
-#include "io/SimulationConfig.h"
+#include "config/SimulationConfig.h"
 #include "utils/MardynException.h"
 #include "utils/Vec3.h"
 

@@ -1,6 +1,6 @@
 // LatticeGeneratorTest: lattice counts and spacing, molecules inside the box, zero total momentum,
 // exact target temperature (translational and rotational), random unit orientations, seeding.
-#include "io/LatticeGenerator.h"
+#include "generators/LatticeGenerator.h"
 
 #include <cppunit/extensions/HelperMacros.h>
 
