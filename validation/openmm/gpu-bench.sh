@@ -21,7 +21,7 @@ for platform in ${PLATFORMS:-CUDA OpenCL}; do
   for precision in ${PRECISIONS:-single mixed}; do
     for system in $(for c in ${LJ_CELLS:-20 40 64}; do echo "lj:$c"; done) "water:${WATER_CELLS:-32}" "rigid:${WATER_CELLS:-32}" "pme:${WATER_CELLS:-32}"; do
       model=${system%%:*} cells=${system##*:}
-      theirs=$(PYTHONPATH=$peer timeout 300 python3 "$here/gpu_systems_peer.py" $platform $precision $model $cells 2>&1 | tail -1)
+      theirs=$(env -u OPENMM_PLUGIN_DIR PYTHONPATH=$peer timeout 300 python3 "$here/gpu_systems_peer.py" $platform $precision $model $cells 2>&1 | tail -1)
       ours=$(OPENMM_PLUGIN_DIR=$build/lib/plugins timeout 300 "$bin" $platform $precision $model $cells 2>&1 | tail -1)
       n=$(echo "$ours" | sed -n 's/.*particles=\([0-9]*\).*/\1/p')
       a=$(echo "$ours" | rate) b=$(echo "$theirs" | rate)
