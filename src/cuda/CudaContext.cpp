@@ -1,5 +1,6 @@
 // CUDA context creation, device description and program compilation.
 #include "cuda/CudaContext.h"
+#include "cuda/CudaFFT.h"
 
 #include "cuda/CudaArray.h"
 #include "cuda/CudaCheck.h"
@@ -131,6 +132,11 @@ void CudaContext::freePinnedHost(void* memory) noexcept {
 void CudaContext::synchronize() {
   makeCurrent();
   CUDA_CHECK(*_driver, cuCtxSynchronize());
+}
+
+std::unique_ptr<compute::ComputeFFT> CudaContext::createNativeFFT(int nx, int ny, int nz) {
+  std::string reason;
+  return CudaFFT::create(*this, nx, ny, nz, reason);
 }
 
 }  // namespace mardyn::cuda

@@ -31,6 +31,8 @@ class CudaContext : public compute::ComputeContext {
   std::unique_ptr<compute::ArrayInterface> createArrayImpl(std::size_t count, std::size_t elementSize,
                                                            const std::string& name) override;
   std::unique_ptr<compute::ComputeEvent> createEvent() override;
+  /// cuFFT (CudaFFT) where libcufft can be opened.
+  std::unique_ptr<compute::ComputeFFT> createNativeFFT(int nx, int ny, int nz) override;
   std::unique_ptr<compute::ComputeQueue> createQueue() override;
   compute::PeerAccess* peerAccess(std::string& whyNot) override;
   void* allocatePinnedHost(std::size_t bytes) override;

@@ -2,10 +2,11 @@
 // sigma, CutoffPeriodic without dispersion correction, Verlet at dt = 0.005 tau; argon units) or a box of
 // flexible three-site water-like molecules (harmonic bonds and angle, charges with reaction field, exceptions
 // from the bonds, rc = 1 nm, Verlet at 0.5 fs) or the same molecules rigid (three distance constraints each,
-// no bond or angle force, Verlet at 2 fs), on a named platform in a given precision. Prints one line with
-// particle-steps per second. Builds against any OpenMM API (this library's or OpenMM's).
-//   usage: GpuSystemsBenchmark <platform> <precision> <lj|water|rigid> <cells> [steps]
-//   (lj: 4 cells^3 atoms; water, rigid: cells^3 molecules, 3 atoms each)
+// no bond or angle force, Verlet at 2 fs) or the rigid molecules with PME (rc = 0.9 nm, error tolerance 5e-4,
+// LangevinMiddle at 2 fs), on a named platform in a given precision. Prints one line with particle-steps per
+// second. Builds against any OpenMM API (this library's or OpenMM's).
+//   usage: GpuSystemsBenchmark <platform> <precision> <lj|water|rigid|pme> <cells> [steps]
+//   (lj: 4 cells^3 atoms; water, rigid, pme: cells^3 molecules, 3 atoms each)
 #include "OpenMM.h"
 
 #include <chrono>
@@ -15,6 +16,7 @@
 #include <cstdlib>
 #include <iostream>
 #include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -44,8 +46,8 @@ void ljFluid(OpenMM::System& system, std::vector<OpenMM::Vec3>& positions, int c
   dt = 0.005 * sigma * std::sqrt(mass / epsilon);
 }
 
-void waterBox(OpenMM::System& system, std::vector<OpenMM::Vec3>& positions, int cells, bool rigid, double& temperature,
-              double& dt) {
+void waterBox(OpenMM::System& system, std::vector<OpenMM::Vec3>& positions, int cells, bool rigid, bool pme,
+              double& temperature, double& dt) {
   const double spacing = 0.3107, box = cells * spacing;
   const double bond = 0.09572, angle = 104.52 * M_PI / 180.0;
   auto* nb = new OpenMM::NonbondedForce();
@@ -78,8 +80,9 @@ void waterBox(OpenMM::System& system, std::vector<OpenMM::Vec3>& positions, int 
         bondPairs.emplace_back(o, h2);
       }
   system.setDefaultPeriodicBoxVectors(OpenMM::Vec3(box, 0, 0), OpenMM::Vec3(0, box, 0), OpenMM::Vec3(0, 0, box));
-  nb->setNonbondedMethod(OpenMM::NonbondedForce::CutoffPeriodic);
-  nb->setCutoffDistance(1.0);
+  nb->setNonbondedMethod(pme ? OpenMM::NonbondedForce::PME : OpenMM::NonbondedForce::CutoffPeriodic);
+  nb->setCutoffDistance(pme ? 0.9 : 1.0);
+  nb->setEwaldErrorTolerance(5e-4);
   nb->setReactionFieldDielectric(78.3);
   nb->setUseDispersionCorrection(false);
   nb->createExceptionsFromBonds(bondPairs, 0.5, 0.5);
@@ -99,7 +102,7 @@ void waterBox(OpenMM::System& system, std::vector<OpenMM::Vec3>& positions, int 
 
 int main(int argc, char** argv) {
   if (argc < 5) {
-    std::cerr << "usage: " << argv[0] << " <platform> <precision> <lj|water|rigid> <cells> [steps]\n";
+    std::cerr << "usage: " << argv[0] << " <platform> <precision> <lj|water|rigid|pme> <cells> [steps]\n";
     return 2;
   }
   try {
@@ -113,12 +116,17 @@ int main(int argc, char** argv) {
     double temperature = 0, dt = 0;
     if (model == "lj")
       ljFluid(system, positions, cells, temperature, dt);
-    else if (model == "water" || model == "rigid")
-      waterBox(system, positions, cells, model == "rigid", temperature, dt);
+    else if (model == "water" || model == "rigid" || model == "pme")
+      waterBox(system, positions, cells, model != "water", model == "pme", temperature, dt);
     else
-      throw std::runtime_error("unknown model '" + model + "' (lj, water or rigid)");
+      throw std::runtime_error("unknown model '" + model + "' (lj, water, rigid or pme)");
     const int n = system.getNumParticles();
-    OpenMM::VerletIntegrator integrator(dt);
+    std::unique_ptr<OpenMM::Integrator> integratorOwner;
+    if (model == "pme")
+      integratorOwner = std::make_unique<OpenMM::LangevinMiddleIntegrator>(temperature, 1.0, dt);
+    else
+      integratorOwner = std::make_unique<OpenMM::VerletIntegrator>(dt);
+    OpenMM::Integrator& integrator = *integratorOwner;
     OpenMM::Platform& platform = OpenMM::Platform::getPlatformByName(platformName);
     std::map<std::string, std::string> properties;
     if (platformName == "CUDA" || platformName == "OpenCL") properties["Precision"] = precision;

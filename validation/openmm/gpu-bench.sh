@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # GPU benchmark of the library's CUDA and OpenCL platforms against OpenMM's (8.6.1 from PyPI), in one run on
 # the same GPU: the LJ fluid at N = 32,000, 256,000 and 1,048,576 and a box of 98,304 water-like atoms, flexible
-# (0.5 fs) and rigid (constrained, 2 fs) (GpuSystemsBenchmark.cpp / gpu_systems_peer.py build the same systems),
+# (0.5 fs), rigid (constrained, 2 fs) and rigid with PME (LangevinMiddle, 2 fs) (GpuSystemsBenchmark.cpp / gpu_systems_peer.py build the same systems),
 # single and mixed precision.
 # Prints one table (particle-steps per second, and the ratio to OpenMM on the same platform and precision).
 #   usage: validation/openmm/gpu-bench.sh BUILD_DIR OPENMM_PYTHONPATH [OUT_FILE]
@@ -19,9 +19,9 @@ rate() { sed -n 's/.*particle_steps_per_s=\([^ ]*\).*/\1/p'; }
 rows=()
 for platform in ${PLATFORMS:-CUDA OpenCL}; do
   for precision in ${PRECISIONS:-single mixed}; do
-    for system in $(for c in ${LJ_CELLS:-20 40 64}; do echo "lj:$c"; done) "water:${WATER_CELLS:-32}" "rigid:${WATER_CELLS:-32}"; do
+    for system in $(for c in ${LJ_CELLS:-20 40 64}; do echo "lj:$c"; done) "water:${WATER_CELLS:-32}" "rigid:${WATER_CELLS:-32}" "pme:${WATER_CELLS:-32}"; do
       model=${system%%:*} cells=${system##*:}
-      theirs=$(PYTHONPATH=$peer timeout 300 python3 "$here/gpu_systems_peer.py" $platform $precision $model $cells 2>&1 | tail -1)
+      theirs=$(env -u OPENMM_PLUGIN_DIR PYTHONPATH=$peer timeout 300 python3 "$here/gpu_systems_peer.py" $platform $precision $model $cells 2>&1 | tail -1)
       ours=$(OPENMM_PLUGIN_DIR=$build/lib/plugins timeout 300 "$bin" $platform $precision $model $cells 2>&1 | tail -1)
       n=$(echo "$ours" | sed -n 's/.*particles=\([0-9]*\).*/\1/p')
       a=$(echo "$ours" | rate) b=$(echo "$theirs" | rate)

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The systems of GpuSystemsBenchmark.cpp (LJ fluid, flexible or rigid water-like box) on OpenMM's own platforms,
 built the same way; prints the same line.
-usage: gpu_systems_peer.py <platform> <precision> <lj|water|rigid> <cells> [steps]"""
+usage: gpu_systems_peer.py <platform> <precision> <lj|water|rigid|pme> <cells> [steps]"""
 import math
 import sys
 import time
@@ -31,7 +31,7 @@ def lj_fluid(system, positions, cells):
     return 1.44 * epsilon / KB, 0.005 * sigma * math.sqrt(mass / epsilon)
 
 
-def water_box(system, positions, cells, rigid=False):
+def water_box(system, positions, cells, rigid=False, pme=False):
     spacing, bond, angle = 0.3107, 0.09572, 104.52 * math.pi / 180.0
     box = cells * spacing
     nb, bonds, angles = openmm.NonbondedForce(), openmm.HarmonicBondForce(), openmm.HarmonicAngleForce()
@@ -56,8 +56,9 @@ def water_box(system, positions, cells, rigid=False):
                     angles.addAngle(h1, o, h2, angle, 836.8)
                 pairs += [(o, h1), (o, h2)]
     system.setDefaultPeriodicBoxVectors(openmm.Vec3(box, 0, 0), openmm.Vec3(0, box, 0), openmm.Vec3(0, 0, box))
-    nb.setNonbondedMethod(openmm.NonbondedForce.CutoffPeriodic)
-    nb.setCutoffDistance(1.0)
+    nb.setNonbondedMethod(openmm.NonbondedForce.PME if pme else openmm.NonbondedForce.CutoffPeriodic)
+    nb.setCutoffDistance(0.9 if pme else 1.0)
+    nb.setEwaldErrorTolerance(5e-4)
     nb.setReactionFieldDielectric(78.3)
     nb.setUseDispersionCorrection(False)
     nb.createExceptionsFromBonds(pairs, 0.5, 0.5)
@@ -71,12 +72,15 @@ def main():
     system, positions = openmm.System(), []
     if model == "lj":
         temperature, dt = lj_fluid(system, positions, cells)
-    elif model in ("water", "rigid"):
-        temperature, dt = water_box(system, positions, cells, model == "rigid")
+    elif model in ("water", "rigid", "pme"):
+        temperature, dt = water_box(system, positions, cells, model != "water", model == "pme")
     else:
-        sys.exit("unknown model '%s' (lj, water or rigid)" % model)
+        sys.exit("unknown model '%s' (lj, water, rigid or pme)" % model)
     n = system.getNumParticles()
-    integrator = openmm.VerletIntegrator(dt)
+    if model == "pme":
+        integrator = openmm.LangevinMiddleIntegrator(temperature, 1.0, dt)
+    else:
+        integrator = openmm.VerletIntegrator(dt)
     platform = openmm.Platform.getPlatformByName(platform_name)
     props = {"Precision": precision} if platform_name in ("CUDA", "OpenCL") else {}
     context = openmm.Context(system, integrator, platform, props)

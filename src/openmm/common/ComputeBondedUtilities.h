@@ -1,17 +1,26 @@
-// ComputeBondedUtilities: the bonded terms of every bonded force of a Context (harmonic bonds, harmonic
-// angles, periodic torsions) and the NonbondedForce's exceptions, computed in one kernel launch per force
-// evaluation (kernels/Bonded.cc) for the force groups asked for. The force kernels register their terms
-// when they are initialised and update their parameters; the launch happens when the evaluation finishes.
+// ComputeBondedUtilities: the bonded terms of every force of a Context in one kernel launch per force
+// evaluation. A force adds an interaction: a piece of device code computing one term of a fixed group of atoms,
+// the atoms of every term, the arrays it reads (per-term parameters, tables), its force group and whether its
+// atoms take the minimum image; the utility compiles every interaction into one kernel
+// (kernels/BondedTerms.cc with the generated terms) when the first evaluation needs it.
+//
+// The code runs for one term with these in scope: index (the term within its interaction), atom1 .. atomN (the
+// System's indices), pos1 .. posN (mixed4 positions), DELTA(a, b) (the mixed4 difference a - b, by the minimum
+// image where the interaction asks for it), box and invBox, each argument's array by its name. It adds the
+// energy to `energy`, dE/dp of global parameter p to derivs[k] (k = ComputePlatformData::energyDerivativeIndex),
+// and defines force1 .. forceN (real4 or mixed4), the forces on its atoms.
 #pragma once
 
+#include "ComputeKernelArgument.h"
+
+#include "compute/ArrayInterface.h"
 #include "compute/ComputeArray.h"
 #include "compute/ComputeKernel.h"
 #include "compute/ComputeProgram.h"
-#include "compute/PrecisionArray.h"
-#include "compute/VectorTypes.h"
 
-#include <array>
+#include <functional>
 #include <memory>
+#include <string>
 #include <vector>
 
 namespace OpenMM {
@@ -20,32 +29,38 @@ class ComputePlatformData;
 
 class ComputeBondedUtilities {
 public:
-  enum Kind { Bond = 0, Angle = 1, Torsion = 2, Exception = 3 };
+  using Argument = ComputeKernelArgument;
+  struct Interaction {
+    std::string owner;  ///< the Force's class, for messages
+    int forceGroup = 0;
+    bool periodic = false;  ///< DELTA takes the minimum image
+    int atomsPerTerm = 1;
+    std::vector<int> atoms;  ///< atomsPerTerm System indices per term
+    std::string source;
+    std::vector<Argument> arguments;
+    std::vector<std::string> kernelFiles;  ///< kernel files of the device functions the source calls
+    std::string functions;                 ///< generated device functions the source calls
+    /// Whether an evaluation of `groups` computes it (unset: whether its force group is among them).
+    std::function<bool(int groups)> enabled;
+  };
 
   explicit ComputeBondedUtilities(ComputePlatformData& data);
-  void createKernels(mardyn::compute::ComputeProgram& program);
-
-  /** Adds terms of one force; returns the index of the first. atoms: up to four System indices per term
-   * (-1 unused); params: four numbers per term (Bonded.cc says which); periodic: minimum image. */
-  int addTerms(Kind kind, int forceGroup, bool periodic, const std::vector<std::array<int, 4>>& atoms,
-               const std::vector<std::array<double, 4>>& params);
-  /** New parameters of terms [first, first + params.size()). */
-  void setParameters(int first, const std::vector<std::array<double, 4>>& params);
-  /** Adds the forces and energies of every term in `groups` to the accumulators. */
+  ~ComputeBondedUtilities();
+  /** Adds an interaction with at least one term (before the first force evaluation). */
+  void addInteraction(Interaction interaction);
+  /** Adds the forces, energies and energy derivatives of every term enabled for `groups` to the accumulators. */
   void compute(int groups);
-  bool empty() const { return _info.empty(); }
+  bool empty() const { return _interactions.empty(); }
 
 private:
-  void upload();
+  void compile();
+  std::string generatedSource() const;
 
   ComputePlatformData& _data;
-  std::vector<mardyn::compute::mm_int4> _atoms;
-  std::vector<double> _params;
-  std::vector<int> _info;
-  bool _dirty = true;
-  mardyn::compute::ComputeArray<mardyn::compute::mm_int4> _deviceAtoms;
-  mardyn::compute::PrecisionArray _deviceParams;
-  mardyn::compute::ComputeArray<int> _deviceInfo;
+  std::vector<Interaction> _interactions;
+  std::vector<std::unique_ptr<mardyn::compute::ComputeArray<int>>> _atoms;
+  int _numTerms = 0;
+  std::unique_ptr<mardyn::compute::ComputeProgram> _program;
   std::unique_ptr<mardyn::compute::ComputeKernel> _kernel;
 };
 

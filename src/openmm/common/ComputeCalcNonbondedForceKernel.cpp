@@ -1,7 +1,11 @@
-// ComputeCalcNonbondedForceKernel: parameters, the tile list and the launches of the nonbonded utility.
+// ComputeCalcNonbondedForceKernel: the force's interaction code, its parameters on the device, and the
+// reciprocal space.
 #include "ComputeCalcNonbondedForceKernel.h"
 
+#include "ComputeBondedUtilities.h"
+#include "ComputeNonbondedUtilities.h"
 #include "ComputePlatformData.h"
+#include "ReferenceCalcNonbondedForceKernel.h"
 #include "openmm/NonbondedForce.h"
 #include "openmm/OpenMMException.h"
 #include "openmm/Platform.h"
@@ -10,11 +14,8 @@
 #include "openmm/internal/NonbondedForceImpl.h"
 #include "openmm/internal/PhysicalConstants.h"
 
-#include "compute/ComputeException.h"
-#include "compute/KernelSources.h"
-
-#include <algorithm>
 #include <cmath>
+#include <functional>
 #include <iomanip>
 #include <sstream>
 
@@ -23,414 +24,257 @@ namespace OpenMM {
 using mardyn::compute::PrecisionArray;
 
 namespace {
-/// Coarse cells searched on each side of a block's cell ((2 n + 1)^3 cells per block in findTiles).
-constexpr int coarseNeighbours = 1;
 
-std::string exact(double v) {
+std::string number(double v) {
   std::ostringstream s;
   s << std::setprecision(17) << v;
   return s.str();
 }
+
+std::string literal(double v) { return "(real) " + number(v); }
+
+/// Registers terms of `atomsPerTerm` atoms with `width` mixed parameters each as one bonded interaction.
+void addBondedTerms(ComputePlatformData& data, PrecisionArray& params, const std::string& owner, int group,
+                    bool periodic, int atomsPerTerm, const std::vector<int>& atoms, int width,
+                    const std::vector<double>& values, const std::string& call,
+                    std::function<bool(int)> enabled) {
+  params = PrecisionArray(data.context(), PrecisionArray::Kind::Mixed, width, values.size() / width, owner);
+  params.upload(values);
+  ComputeBondedUtilities::Interaction interaction;
+  interaction.owner = "NonbondedForce";
+  interaction.forceGroup = group;
+  interaction.periodic = periodic;
+  interaction.atomsPerTerm = atomsPerTerm;
+  interaction.atoms = atoms;
+  interaction.arguments.push_back({"params", "const mixed" + std::to_string(width), &params.array()});
+  interaction.kernelFiles.push_back("openmm/common/kernels/StandardBondedTerms.cc");
+  interaction.source = "mixed4 force1, force2;\nenergy += " + call + ";";
+  interaction.enabled = std::move(enabled);
+  data.bonded().addInteraction(std::move(interaction));
+}
+
 } // namespace
 
-ComputeCalcNonbondedForceKernel::ParticleTerms ComputeCalcNonbondedForceKernel::readParameters(
-    const NonbondedForce& force, std::vector<std::array<double, 4>>& exceptionParams) {
-  const int n = force.getNumParticles();
-  ParticleTerms terms;
-  std::vector<double> params(2 * static_cast<std::size_t>(n));
-  const double chargeScale = std::sqrt(ONE_4PI_EPS0);
-  for (int i = 0; i < n; i++) {
-    double charge, sigma, epsilon;
-    force.getParticleParameters(i, charge, sigma, epsilon);
-    params[2 * i] = 0.5 * sigma;
-    params[2 * i + 1] = 2.0 * std::sqrt(epsilon);
-    _data->charges[i] = charge * chargeScale;
-    terms.charges = terms.charges || charge != 0.0;
-    terms.lj = terms.lj || epsilon != 0.0;
-  }
-  _atomParams.upload(params);
-  _slotParamsVersion = ~0ul;  // gathered into slot order again before the next tiles
-  _data->uploadCharges();
-  exceptionParams.clear();
-  for (int e : _exceptionIndex) {
-    int p1, p2;
-    double chargeProd, sigma, epsilon;
-    force.getExceptionParameters(e, p1, p2, chargeProd, sigma, epsilon);
-    exceptionParams.push_back({ONE_4PI_EPS0 * chargeProd, sigma, 4.0 * epsilon, 0.0});
-  }
-  return terms;
-}
+ComputeCalcNonbondedForceKernel::~ComputeCalcNonbondedForceKernel() = default;
 
 void ComputeCalcNonbondedForceKernel::initialize(const System& system, const NonbondedForce& force) {
   auto& ctx = _data->context();
-  const std::string& platform = getPlatform().getName();
+  _force = &force;
   _method = force.getNonbondedMethod();
-  if (_method != NonbondedForce::NoCutoff && _method != NonbondedForce::CutoffNonPeriodic &&
-      _method != NonbondedForce::CutoffPeriodic) {
-    static const char* names[] = {"NoCutoff", "CutoffNonPeriodic", "CutoffPeriodic", "Ewald", "PME", "LJPME"};
-    throw OpenMMException(platform + " platform: NonbondedForce method " + names[_method] +
-                          " is not supported (NoCutoff, CutoffNonPeriodic and CutoffPeriodic are)");
-  }
-  if (force.getNumParticleParameterOffsets() > 0 || force.getNumExceptionParameterOffsets() > 0)
-    throw OpenMMException(platform +
-                          " platform: NonbondedForce parameter offsets (addParticleParameterOffset, "
-                          "addExceptionParameterOffset) are not supported; use the Reference or CPU platform");
-  const int n = force.getNumParticles();
-  _periodic = _method == NonbondedForce::CutoffPeriodic;
-  const bool useCutoff = _method != NonbondedForce::NoCutoff;
   _cutoff = force.getCutoffDistance();
-  _padding = 0.1 * _cutoff;
-  _atomParams = PrecisionArray(ctx, PrecisionArray::Kind::Real, 2, static_cast<std::size_t>(n), "nonbondedAtomParams");
-  _slotParams = PrecisionArray(ctx, PrecisionArray::Kind::Real, 2, static_cast<std::size_t>(_data->paddedAtoms()),
-                               "nonbondedSlotParams");
+  _parameters.read(force);
+  const int n = force.getNumParticles();
+  const bool useCutoff = _method != NonbondedForce::NoCutoff;
+  const bool periodic = _method != NonbondedForce::NoCutoff && _method != NonbondedForce::CutoffNonPeriodic;
+  _switching = useCutoff && _method != NonbondedForce::LJPME && force.getUseSwitchingFunction();
+  _periodicExceptions = periodic && force.getExceptionsUsePeriodicBoundaryConditions();
+  if (useCutoff && !usesEwald()) {
+    const double eps = force.getReactionFieldDielectric();
+    _krf = (eps - 1.0) / ((2.0 * eps + 1.0) * _cutoff * _cutoff * _cutoff);
+    _crf = 3.0 * eps / ((2.0 * eps + 1.0) * _cutoff);
+  }
+  if (_method == NonbondedForce::Ewald) NonbondedForceImpl::calcEwaldParameters(system, force, _alpha, _kmax[0], _kmax[1], _kmax[2]);
+  if (_method == NonbondedForce::PME || _method == NonbondedForce::LJPME)
+    NonbondedForceImpl::calcPMEParameters(system, force, _alpha, _grid[0], _grid[1], _grid[2]);
+  if (_method == NonbondedForce::LJPME)
+    NonbondedForceImpl::calcLJPMEParameters(system, force, _ljAlpha, _ljGrid[0], _ljGrid[1], _ljGrid[2]);
 
-  // Exclusions (every exception) per atom; exceptions with a charge product or epsilon are bonded terms.
-  std::vector<std::vector<int>> excluded(static_cast<std::size_t>(n));
-  std::vector<std::array<int, 4>> exceptionAtoms;
-  for (int e = 0; e < force.getNumExceptions(); e++) {
-    int p1, p2;
-    double chargeProd, sigma, epsilon;
-    force.getExceptionParameters(e, p1, p2, chargeProd, sigma, epsilon);
-    excluded[p1].push_back(p2);
-    excluded[p2].push_back(p1);
-    if (chargeProd != 0.0 || epsilon != 0.0) {
-      _exceptionIndex.push_back(e);
-      exceptionAtoms.push_back({p1, p2, -1, -1});
+  // The terms the particles have (a value or an offset); the others are left out of the pair code.
+  _hasCharges = _hasLJ = false;
+  for (int i = 0; i < n; i++) {
+    _hasCharges = _hasCharges || _parameters.charges[i] != 0.0;
+    _hasLJ = _hasLJ || _parameters.epsilons[i] != 0.0;
+  }
+  for (int i = 0; i < force.getNumParticleParameterOffsets(); i++) {
+    std::string name;
+    int index;
+    double q, s, e;
+    force.getParticleParameterOffset(i, name, index, q, s, e);
+    _hasCharges = _hasCharges || q != 0.0;
+    _hasLJ = _hasLJ || e != 0.0;
+  }
+  _sigmaEpsilon = PrecisionArray(ctx, PrecisionArray::Kind::Real, 2, static_cast<std::size_t>(n), "nonbondedSigmaEpsilon");
+  _charges = PrecisionArray(ctx, PrecisionArray::Kind::Real, 1, static_cast<std::size_t>(n), "nonbondedCharges");
+  if (_method == NonbondedForce::LJPME)
+    _dispersion = PrecisionArray(ctx, PrecisionArray::Kind::Real, 1, static_cast<std::size_t>(n), "nonbondedDispersion");
+  _posqCharges = _hasCharges && _data->requestPosqCharges();
+  // The direct space (pairs, exceptions, exclusion corrections) follows setIncludeDirectSpace at every evaluation.
+  const int group = force.getForceGroup();
+  auto direct = [this, group](int groups) { return _force->getIncludeDirectSpace() && ((groups >> group) & 1) != 0; };
+
+  ComputeNonbondedUtilities::Interaction interaction;
+  interaction.owner = "NonbondedForce";
+  interaction.forceGroup = force.getForceGroup();
+  interaction.cutoff = _cutoff;
+  interaction.kernelFiles.push_back("openmm/common/kernels/NonbondedPairTerms.cc");
+  if (_hasLJ) interaction.parameters.push_back({"sigmaEpsilon", "real2", &_sigmaEpsilon.array()});
+  if (_hasCharges && !_posqCharges) interaction.parameters.push_back({"charge", "real", &_charges.array()});
+  if (_hasLJ && _method == NonbondedForce::LJPME)
+    interaction.parameters.push_back({"dispersion", "real", &_dispersion.array()});
+  interaction.source = pairSource();
+  interaction.enabled = direct;
+  if (_hasCharges || _hasLJ)
+    _data->nonbonded(useCutoff, periodic, _parameters.excluded).addInteraction(std::move(interaction));
+
+  // Exceptions with parameters, and with Ewald the excluded pairs' corrections, as bonded terms.
+  uploadParameters();
+  std::vector<int> atoms;
+  std::vector<double> values;
+  for (const auto& e : _parameters.exceptions) {
+    atoms.insert(atoms.end(), {e.particle1, e.particle2});
+    values.insert(values.end(), {ONE_4PI_EPS0 * e.chargeProd, e.sigma, 4.0 * e.epsilon, 0.0});
+  }
+  if (!atoms.empty())
+    addBondedTerms(*_data, _exceptionParams, "nonbondedExceptions", force.getForceGroup(), _periodicExceptions, 2, atoms,
+                   4, values, "nonbondedExceptionTerm(DELTA(pos2, pos1), params[index], &force1, &force2)", direct);
+  if (usesEwald()) {
+    atoms.clear();
+    for (int i = 0; i < n; i++)
+      for (int j : _parameters.excluded[i])
+        if (j > i) {
+          _exclusionPairs.emplace_back(i, j);
+          atoms.insert(atoms.end(), {i, j});
+        }
+    values.assign(2 * _exclusionPairs.size(), 0.0);
+    if (!atoms.empty())
+      addBondedTerms(*_data, _exclusionParams, "nonbondedExclusions", force.getForceGroup(), true, 2, atoms, 2, values,
+                     "ewaldExclusionTerm(DELTA(pos2, pos1), params[index], (mixed) " + number(_alpha) + ", (mixed) " +
+                         number(_method == NonbondedForce::LJPME ? _ljAlpha : 0.0) +
+                         ", &force1, &force2)",
+                     direct);
+    uploadParameters();
+  }
+  if (_method == NonbondedForce::Ewald) _ewald = std::make_unique<ComputeEwaldSum>(*_data, _alpha, _kmax);
+  if (_method == NonbondedForce::PME || _method == NonbondedForce::LJPME)
+    _pme = std::make_unique<ComputePmeGrid>(*_data, _grid[0], _grid[1], _grid[2], _alpha, ComputePmeGrid::Kernel::Coulomb);
+  if (_method == NonbondedForce::LJPME)
+    _ljPme = std::make_unique<ComputePmeGrid>(*_data, _ljGrid[0], _ljGrid[1], _ljGrid[2], _ljAlpha,
+                                              ComputePmeGrid::Kernel::Dispersion);
+}
+
+std::string ComputeCalcNonbondedForceKernel::pairSource() const {
+  std::ostringstream s;
+  if (_hasCharges) {
+    s << (_posqCharges ? "const real qq = posq1.w * posq2.w;\n" : "const real qq = charge1 * charge2;\n");
+    if (_method == NonbondedForce::NoCutoff)
+      s << "tempEnergy += coulombPair(withEnergy, invR, qq, &dEdR);\n";
+    else if (!usesEwald())
+      s << "tempEnergy += coulombReactionFieldPair(withEnergy, r2, invR, qq, " << literal(_krf) << ", " << literal(_crf)
+        << ", &dEdR);\n";
+    else
+      s << "tempEnergy += coulombEwaldPair(withEnergy, r2, invR, qq, " << literal(_alpha) << ", &dEdR);\n";
+  }
+  if (_hasLJ) {
+    const std::string sigma = "sigmaEpsilon1.x + sigmaEpsilon2.x", eps4 = "sigmaEpsilon1.y * sigmaEpsilon2.y";
+    if (_method == NonbondedForce::LJPME) {
+      double unused;
+      const double shift = ReferenceCalcNonbondedForceKernel::dispersionGridPart(_ljAlpha, _cutoff, unused);
+      s << "tempEnergy += ljpmePair(withEnergy, r2, invR, " << sigma << ", " << eps4 << ", dispersion1 * dispersion2, "
+        << literal(_ljAlpha) << ", " << literal(1.0 / _cutoff) << ", " << literal(shift) << ", &dEdR);\n";
+    } else if (_switching) {
+      s << "tempEnergy += lennardJonesSwitchedPair(withEnergy, r2, invR, " << sigma << ", " << eps4 << ", "
+        << literal(_force->getSwitchingDistance()) << ", " << literal(_cutoff - _force->getSwitchingDistance())
+        << ", &dEdR);\n";
+    } else {
+      s << "tempEnergy += lennardJonesPair(withEnergy, invR, " << sigma << ", " << eps4 << ", &dEdR);\n";
     }
   }
-  std::vector<int> start(static_cast<std::size_t>(n) + 1, 0), list;
+  return s.str();
+}
+
+void ComputeCalcNonbondedForceKernel::uploadParameters() {
+  const int n = static_cast<int>(_parameters.charges.size());
+  const double chargeScale = std::sqrt(ONE_4PI_EPS0);
+  std::vector<double> sigmaEpsilon(2 * static_cast<std::size_t>(n)), charges(n), dispersion(n);
+  _selfEnergy = 0.0;
   for (int i = 0; i < n; i++) {
-    start[i] = static_cast<int>(list.size());
-    list.insert(list.end(), excluded[i].begin(), excluded[i].end());
+    const double q = _parameters.charges[i], sigma = _parameters.sigmas[i], epsilon = _parameters.epsilons[i];
+    sigmaEpsilon[2 * i] = 0.5 * sigma;
+    sigmaEpsilon[2 * i + 1] = 2.0 * std::sqrt(epsilon);
+    charges[i] = q * chargeScale;
+    dispersion[i] = 2.0 * std::pow(sigma, 3) * std::sqrt(epsilon);
+    if (usesEwald()) _selfEnergy -= ONE_4PI_EPS0 * q * q * _alpha / std::sqrt(M_PI);
+    if (_method == NonbondedForce::LJPME) _selfEnergy += dispersion[i] * dispersion[i] * std::pow(_ljAlpha, 6) / 12.0;
   }
-  start[n] = static_cast<int>(list.size());
-  if (list.empty())
-    list.push_back(0);
-  _exclusionStart.initialize(ctx, start.size(), "exclusionStart");
-  _exclusionStart.upload(start);
-  _exclusions.initialize(ctx, list.size(), "exclusions");
-  _exclusions.upload(list);
-
-  std::vector<std::array<double, 4>> exceptionParams;
-  const ParticleTerms terms = readParameters(force, exceptionParams);
-  if (!exceptionAtoms.empty())
-    _firstException = _data->bonded().addTerms(ComputeBondedUtilities::Exception, force.getForceGroup(),
-                                               _periodic && force.getExceptionsUsePeriodicBoundaryConditions(),
-                                               exceptionAtoms, exceptionParams);
-  _dispersionCoefficient = NonbondedForceImpl::calcDispersionCorrection(system, force);
-
-  auto defines = _data->commonDefines();
-  defines["PERIODIC"] = _periodic ? "1" : "0";
-  defines["USE_CUTOFF"] = useCutoff ? "1" : "0";
-  defines["CUTOFF"] = exact(_cutoff);
-  defines["CUTOFF2"] = exact(_cutoff * _cutoff);
-  defines["PADDING"] = exact(_padding);
-  const double eps = force.getReactionFieldDielectric();
-  defines["KRF"] = useCutoff ? exact((eps - 1.0) / ((2.0 * eps + 1.0) * _cutoff * _cutoff * _cutoff)) : "0";
-  defines["CRF"] = useCutoff ? exact(3.0 * eps / ((2.0 * eps + 1.0) * _cutoff)) : "0";
-  const bool switching = useCutoff && force.getUseSwitchingFunction();
-  defines["USE_SWITCH"] = switching ? "1" : "0";
-  defines["SWITCH_DIST"] = exact(force.getSwitchingDistance());
-  defines["SWITCH_WIDTH"] = exact(_cutoff - force.getSwitchingDistance());
-  defines["COARSE_NEIGHBOURS"] = std::to_string(coarseNeighbours);
-  // Four tiles to a work-group where a warp is 32 wide (with warp primitives, on CUDA and NVIDIA's OpenCL, the
-  // warp of a tile synchronises alone; elsewhere the work-group does), one elsewhere (CPU devices).
-  const auto& info = ctx.deviceInfo();
-  _warpsPerGroup = info.simtWidth == ComputePlatformData::tileSize ? 4 : 1;
-  defines["WARPS_PER_GROUP"] = std::to_string(_warpsPerGroup);
-  defines["TILE_SYNC"] = info.warpPrimitives && info.simtWidth == ComputePlatformData::tileSize ? "SYNC_WARPS" : "SYNC_THREADS";
-  defines["DETERMINISTIC"] = _data->deterministic() ? "1" : "0";
-  defines["HAS_EXCLUSIONS"] = force.getNumExceptions() > 0 ? "1" : "0";
-  // Terms no particle has are left out of the pair loop (parameters may change later only within these).
-  _hasCharges = terms.charges;
-  _hasLJ = terms.lj;
-  defines["HAS_CHARGES"] = _hasCharges ? "1" : "0";
-  defines["HAS_LJ"] = _hasLJ ? "1" : "0";
-  _data->scan().addDefines(defines);
-  try {
-    _program =
-        ctx.compileProgram(mardyn::compute::KernelSources::withRequirements("openmm/common/kernels/NonbondedTiles.cc"),
-                           defines, "openmm-nonbonded");
-  } catch (const mardyn::compute::ComputeException& e) {
-    throw OpenMMException(platform + " platform: compiling the nonbonded kernels failed: " + e.what());
+  _sigmaEpsilon.upload(sigmaEpsilon);
+  _charges.upload(charges);
+  if (_method == NonbondedForce::LJPME) _dispersion.upload(dispersion);
+  if (_posqCharges) {
+    for (int i = 0; i < n; i++) _data->charges[i] = charges[i];
+    _data->uploadCharges();
   }
-  _bounds = _program->createKernel("computeBlockBounds");
-  _maxHalf = _program->createKernel("maxBlockHalf");
-  _displacement = _program->createKernel("checkDisplacement");
-  _binBlocks = _program->createKernel("binBlocks");
-  _scatterBlocks = _program->createKernel("scatterBlocks");
-  _findTiles = _program->createKernel("findTiles");
-  _tilesKernel = _program->createKernel("computeNonbondedTiles");
-  _tilesEnergyKernel = _program->createKernel("computeNonbondedTilesEnergy");
-  _exclusionTilesKernel = _program->createKernel("findExclusionTiles");
-  _checkRoom = _program->createKernel("checkTileRoom");
-  _coarseGrid = _program->createKernel("coarseGrid");
-  _gatherParams = _program->createKernel("gatherSlotParams");
-  _numBlocks = _data->paddedAtoms() / ComputePlatformData::tileSize;
-  const std::size_t blocks = static_cast<std::size_t>(_numBlocks);
-  _blockCentre = PrecisionArray(ctx, PrecisionArray::Kind::Mixed, 4, blocks, "blockCentre");
-  _blockHalf = PrecisionArray(ctx, PrecisionArray::Kind::Mixed, 4, blocks, "blockHalf");
-  _posAtBuild = PrecisionArray(ctx, PrecisionArray::Kind::Mixed, 4, static_cast<std::size_t>(_data->paddedAtoms()),
-                               "positionsAtTileBuild");
-  _flag.initialize(ctx, 1, "nonbondedFlag");
-  _displacedFlag.initialize(ctx, 1, "atomDisplacedFlag");
-  _displacedFlag.zero();
-  _displacedHost = mardyn::compute::PinnedHostBuffer(ctx, sizeof(int));
-  _displacedEvent = ctx.createEvent();
-  _buildStatus.initialize(ctx, 3, "tileBuildStatus");
-  _buildStatusHost = mardyn::compute::PinnedHostBuffer(ctx, 3 * sizeof(int));
-  _grid.initialize(ctx, 1, "coarseGrid");
-  _gridInvWidth = PrecisionArray(ctx, PrecisionArray::Kind::Mixed, 4, 1, "coarseGridInvWidth");
-  _buildStatusEvent = ctx.createEvent();
-  _cellOfBlock.initialize(ctx, blocks, "cellOfBlock");
-  _blocksInCell.initialize(ctx, blocks, "blocksInCell");
-  _cellCount.initialize(ctx, 2, "coarseCellCount");
-  _cellFill.initialize(ctx, 2, "coarseCellFill");
-  _tileCount.initialize(ctx, 1, "tileCount");
-  _tileCapacity = std::max(64, useCutoff ? 40 * _numBlocks : _numBlocks * (_numBlocks + 1) / 2);
-  _tiles.initialize(ctx, static_cast<std::size_t>(_tileCapacity), "tiles");
-  _tileAtoms.initialize(ctx, static_cast<std::size_t>(_tileCapacity) * ComputePlatformData::tileSize, "tileAtoms");
-  _hasExclusions = force.getNumExceptions() > 0;
-  // One exclusion tile per block to start with (tiles of bonded molecules usually take more: the first
-  // build grows the room from the device's count, a path every System with exclusions takes).
-  _maskCapacity = std::max(1, _numBlocks);
-  _tileMaskIndex.initialize(ctx, _hasExclusions ? static_cast<std::size_t>(_tileCapacity) : 1, "tileMaskIndex");
-  _exclusionMasks.initialize(ctx, static_cast<std::size_t>(_maskCapacity) * ComputePlatformData::tileSize, "exclusionMasks");
-  _maskCount.initialize(ctx, 1, "exclusionTileCount");
+  if (_exceptionParams.size() > 0) {
+    std::vector<double> values;
+    for (const auto& e : _parameters.exceptions)
+      values.insert(values.end(), {ONE_4PI_EPS0 * e.chargeProd, e.sigma, 4.0 * e.epsilon, 0.0});
+    _exceptionParams.upload(values);
+  }
+  if (_exclusionParams.size() > 0) {
+    std::vector<double> values;
+    for (const auto& [i, j] : _exclusionPairs)
+      values.insert(values.end(), {ONE_4PI_EPS0 * _parameters.charges[i] * _parameters.charges[j],
+                                   _method == NonbondedForce::LJPME ? dispersion[i] * dispersion[j] : 0.0});
+    _exclusionParams.upload(values);
+  }
+  for (auto* utility : _data->nonbondedUtilities()) utility->parametersChanged();
+  _dispersionCoefficient = NonbondedForceImpl::calcDispersionCorrection(*_force, _parameters.sigmas, _parameters.epsilons);
 }
 
 void ComputeCalcNonbondedForceKernel::copyParametersToContext(ContextImpl& context, const NonbondedForce& force) {
   if (force.getNumParticles() != _data->numAtoms())
     throw OpenMMException("NonbondedForce: updateParametersInContext() cannot change the number of particles");
+  _parameters.update(force);
+  _parameters.apply(context, true);
   for (int i = 0; i < force.getNumParticles(); i++) {
-    double charge, sigma, epsilon;
-    force.getParticleParameters(i, charge, sigma, epsilon);
-    if (charge != 0.0 && !_hasCharges)
+    if (_parameters.charges[i] != 0.0 && !_hasCharges)
       throw OpenMMException("NonbondedForce: updateParametersInContext() cannot give particles charges on the " +
                             getPlatform().getName() +
                             " platform when every charge was zero as the Context was created (its kernels leave "
                             "Coulomb out); create the Context with a nonzero charge");
-    if (epsilon != 0.0 && !_hasLJ)
+    if (_parameters.epsilons[i] != 0.0 && !_hasLJ)
       throw OpenMMException("NonbondedForce: updateParametersInContext() cannot give particles a Lennard-Jones "
                             "epsilon on the " + getPlatform().getName() +
                             " platform when every epsilon was zero as the Context was created (its kernels leave "
                             "Lennard-Jones out); create the Context with a nonzero epsilon");
   }
-  std::vector<std::array<double, 4>> exceptionParams;
-  readParameters(force, exceptionParams);
-  if (_firstException >= 0)
-    _data->bonded().setParameters(_firstException, exceptionParams);
-  _dispersionCoefficient = NonbondedForceImpl::calcDispersionCorrection(context.getSystem(), force);
+  uploadParameters();
 }
 
-void ComputeCalcNonbondedForceKernel::getPMEParameters(double&, int&, int&, int&) const {
-  throw OpenMMException("NonbondedForce: getPMEParameters(): the " + getPlatform().getName() +
-                        " platform does not implement PME");
+void ComputeCalcNonbondedForceKernel::getPMEParameters(double& alpha, int& nx, int& ny, int& nz) const {
+  if (_method != NonbondedForce::PME && _method != NonbondedForce::LJPME)
+    throw OpenMMException("NonbondedForce: getPMEParametersInContext(): this Context is not using PME or LJPME");
+  alpha = _alpha;
+  nx = _grid[0];
+  ny = _grid[1];
+  nz = _grid[2];
 }
 
-void ComputeCalcNonbondedForceKernel::getLJPMEParameters(double&, int&, int&, int&) const {
-  throw OpenMMException("NonbondedForce: getLJPMEParameters(): the " + getPlatform().getName() +
-                        " platform does not implement LJPME");
+void ComputeCalcNonbondedForceKernel::getLJPMEParameters(double& alpha, int& nx, int& ny, int& nz) const {
+  if (_method != NonbondedForce::LJPME)
+    throw OpenMMException("NonbondedForce: getLJPMEParametersInContext(): this Context is not using LJPME");
+  alpha = _ljAlpha;
+  nx = _ljGrid[0];
+  ny = _ljGrid[1];
+  nz = _ljGrid[2];
 }
 
-std::size_t ComputeCalcNonbondedForceKernel::tileGroups(int tiles) const {
-  const std::size_t needed = static_cast<std::size_t>((tiles + _warpsPerGroup - 1) / _warpsPerGroup);
-  const int units = _data->context().deviceInfo().computeUnits;
-  return std::max<std::size_t>(1, std::min<std::size_t>(needed, static_cast<std::size_t>(std::max(64, 64 / _warpsPerGroup * units))));
-}
-
-void ComputeCalcNonbondedForceKernel::checkDisplacement() {
-  _displacedFlag.zero();
-  const double limit = 0.5 * _padding;
-  _displacement->call()
-      .arg(_data->posq())
-      .arg(_posAtBuild.array())
-      .mixedArg(limit * limit)
-      .arg(_displacedFlag)
-      .execute(static_cast<std::size_t>(_data->numAtoms()));
-  _displacedFlag.downloadBytesAsync(_displacedHost.data(), 0, sizeof(int));
-  _displacedEvent->record();
-}
-
-void ComputeCalcNonbondedForceKernel::launchTiles(bool includeEnergy) {
-  auto call = (includeEnergy ? _tilesEnergyKernel : _tilesKernel)->call();
-  call.arg(_tiles)
-      .arg(_tileAtoms)
-      .arg(_tileCount)
-      .arg(_data->posq())
-      .arg(_slotParams.array())
-      .arg(_tileMaskIndex)
-      .arg(_exclusionMasks)
-      .arg(_blockCentre.array())
-      .arg(_blockHalf.array());
-  _data->boxArguments(call);
-  call.arg(_displacedFlag)
-      .arg(_data->force())
-      .arg(_data->energy())
-      .blockShape(static_cast<std::size_t>(_warpsPerGroup * ComputePlatformData::tileSize))
-      .executeBlocks(tileGroups(_tileEstimate));
-}
-
-void ComputeCalcNonbondedForceKernel::buildTiles() {
-  auto bounds = _bounds->call();
-  bounds.arg(_numBlocks).arg(_data->posq());
-  _data->boxArguments(bounds);
-  bounds.arg(_blockCentre.array())
-      .arg(_blockHalf.array())
-      .arg(_posAtBuild.array())
-      .execute(static_cast<std::size_t>(_numBlocks));
-  // The coarse grid: cells at least cutoff + padding + the widest block wide, laid out on the device
-  // (coarseGrid); the host sizes the cell arrays for the finest grid it can be (blocks of no extent).
+double ComputeCalcNonbondedForceKernel::execute(ContextImpl& context, bool, bool includeEnergy, bool includeDirect,
+                                                bool includeReciprocal) {
   const Vec3* box = _data->box;
-  int cells = 1;
-  if (_periodic)
-    for (int d = 0; d < 3; d++)
-      cells *= std::max(1, std::min(256, static_cast<int>(std::floor(box[d][d] / (_cutoff + _padding)))));
-  if (_cellCount.size() < static_cast<std::size_t>(cells) + 1) {
-    _cellCount.resize(cells + 1);
-    _cellFill.resize(cells + 1);
-  }
-  _flag.zero();
-  if (_periodic)
-    _maxHalf->call().arg(_numBlocks).arg(_blockHalf.array()).arg(_flag).execute(static_cast<std::size_t>(_numBlocks));
-  auto grid = _coarseGrid->call();
-  grid.arg(_flag);
-  _data->boxArguments(grid);
-  grid.mixedArg(_cutoff + _padding).arg(_grid).arg(_gridInvWidth.array()).blockShape(1).executeBlocks(1);
-  _cellCount.zero();
-  _cellFill.zero();
-  _binBlocks->call()
-      .arg(_numBlocks)
-      .arg(_blockCentre.array())
-      .arg(_grid)
-      .arg(_gridInvWidth.array())
-      .arg(_cellOfBlock)
-      .arg(_cellCount)
-      .execute(static_cast<std::size_t>(_numBlocks));
-  _data->scan().exclusive(_cellCount, cells, _cellCount);
-  _scatterBlocks->call()
-      .arg(_numBlocks)
-      .arg(_cellOfBlock)
-      .arg(_cellCount)
-      .arg(_cellFill)
-      .arg(_blocksInCell)
-      .execute(static_cast<std::size_t>(_numBlocks));
-  const double reach = _cutoff + _padding;
-  _tileCount.zero();
-  auto find = _findTiles->call();
-  find.arg(_numBlocks)
-      .arg(_blockCentre.array())
-      .arg(_blockHalf.array())
-      .arg(_cellOfBlock)
-      .arg(_cellCount)
-      .arg(_blocksInCell)
-      .arg(_grid);
-  _data->boxArguments(find);
-  find.mixedArg(reach * reach).arg(_data->posq()).arg(_tiles).arg(_tileAtoms).arg(_tileCapacity).arg(_tileCount);
-  if (_method == NonbondedForce::NoCutoff) {
-    find.execute(static_cast<std::size_t>(_numBlocks));
-  } else {
-    // One work-group of one warp per block (at most 64 warps per compute unit, striding over the blocks).
-    const int units = _data->context().deviceInfo().computeUnits;
-    find.blockShape(ComputePlatformData::tileSize)
-        .executeBlocks(static_cast<std::size_t>(std::min(_numBlocks, std::max(64, 64 * units))));
-  }
-  // The kernels after this are launched before the count is known, for about the last build's tiles (every
-  // block has at least its diagonal tile); they stride over however many there are.
-  _tileEstimate = std::max(_numBlocks, _numTiles + _numTiles / 8);
-  _maskCount.zero();
-  if (_hasExclusions) {
-    // The masks of the tiles that hold excluded pairs.
-    if (_tileMaskIndex.size() < static_cast<std::size_t>(_tileCapacity))
-      _tileMaskIndex.resize(static_cast<std::size_t>(_tileCapacity));
-    _exclusionTilesKernel->call()
-        .arg(_tiles)
-        .arg(_tileAtoms)
-        .arg(_tileCount)
-        .arg(_data->atomIndex())
-        .arg(_data->slotOfAtom())
-        .arg(_exclusionStart)
-        .arg(_exclusions)
-        .arg(_tileMaskIndex)
-        .arg(_exclusionMasks)
-        .arg(_maskCapacity)
-        .arg(_maskCount)
-        .arg(_tileCapacity)
-        .blockShape(static_cast<std::size_t>(_warpsPerGroup * ComputePlatformData::tileSize))
-        .executeBlocks(tileGroups(_tileEstimate));
-  }
-  // Whether everything fitted: the tile kernel queued next skips itself where not, and the host reads the
-  // counts while it runs (readBuildStatus).
-  _checkRoom->call()
-      .arg(_tileCount)
-      .arg(_tileCapacity)
-      .arg(_maskCount)
-      .arg(_maskCapacity)
-      .arg(_displacedFlag)
-      .arg(_buildStatus)
-      .blockShape(1)
-      .executeBlocks(1);
-  _buildStatus.downloadBytesAsync(_buildStatusHost.data(), 0, 3 * sizeof(int));
-  _buildStatusEvent->record();
-  _builtVersion = _data->reorderVersion();
-  _builtBox = Vec3(box[0][0], box[1][1], box[2][2]);
-}
-
-bool ComputeCalcNonbondedForceKernel::readBuildStatus() {
-  _buildStatusEvent->synchronize();
-  const int* status = static_cast<const int*>(_buildStatusHost.data());
-  _numTiles = status[0];
-  _tileEstimate = _numTiles;
-  if (status[2] == 0)
-    return true;
-  if (status[0] > _tileCapacity) {
-    _tileCapacity = status[0] + status[0] / 4;
-    _tiles.resize(static_cast<std::size_t>(_tileCapacity));
-    _tileAtoms.resize(static_cast<std::size_t>(_tileCapacity) * ComputePlatformData::tileSize);
-  }
-  if (status[1] > _maskCapacity) {
-    _maskCapacity = status[1] + status[1] / 4;
-    _exclusionMasks.resize(static_cast<std::size_t>(_maskCapacity) * ComputePlatformData::tileSize);
-  }
-  return false;
-}
-
-double ComputeCalcNonbondedForceKernel::execute(ContextImpl&, bool, bool includeEnergy, bool includeDirect, bool) {
-  const Vec3* box = _data->box;
-  if (_periodic && (_cutoff > 0.5 * box[0][0] || _cutoff > 0.5 * box[1][1] || _cutoff > 0.5 * box[2][2]))
+  const bool periodic = _method != NonbondedForce::NoCutoff && _method != NonbondedForce::CutoffNonPeriodic;
+  if (periodic && (_cutoff > 0.5 * box[0][0] || _cutoff > 0.5 * box[1][1] || _cutoff > 0.5 * box[2][2]))
     throw OpenMMException("NonbondedForce: The cutoff distance cannot be greater than half the periodic box size.");
-  if (!includeDirect)
-    return 0.0;
-  if (_slotParamsVersion != _data->reorderVersion()) {
-    _gatherParams->call()
-        .arg(_atomParams.array())
-        .arg(_data->atomIndex())
-        .arg(_slotParams.array())
-        .execute(static_cast<std::size_t>(_data->paddedAtoms()));
-    _slotParamsVersion = _data->reorderVersion();
+  if (_parameters.apply(context)) uploadParameters();
+  double energy = 0.0;
+  if (includeReciprocal && usesEwald()) {
+    if (_ewald) _ewald->compute(_charges.array());
+    if (_pme) _pme->compute(_charges.array());
+    if (_ljPme) _ljPme->compute(_dispersion.array());
+    energy += _selfEnergy;
   }
-  const bool boxChanged = _builtBox[0] != box[0][0] || _builtBox[1] != box[1][1] || _builtBox[2] != box[2][2];
-  bool rebuild = _builtVersion != _data->reorderVersion() || boxChanged;
-  if (!rebuild) {
-    // The tile kernel goes into the queue right behind the displacement check and does nothing if an atom
-    // moved too far; the host meanwhile waits for the check's flag alone, so the device does not idle
-    // between the check and the tiles.
-    checkDisplacement();
-    launchTiles(includeEnergy);
-    _displacedEvent->synchronize();
-    rebuild = *static_cast<const int*>(_displacedHost.data()) != 0;
-  }
-  if (rebuild) {
-    // The tile kernel is queued behind the build and does nothing where the build overflowed its room (then
-    // built again with more).
-    do {
-      buildTiles();
-      launchTiles(includeEnergy);
-    } while (!readBuildStatus());
-  }
-  if (includeEnergy && _dispersionCoefficient != 0.0)
-    return _dispersionCoefficient / (box[0][0] * box[1][1] * box[2][2]);
-  return 0.0;
+  // The pair terms, exceptions and exclusion corrections run with every interaction when the evaluation finishes.
+  if (includeDirect && _dispersionCoefficient != 0.0) energy += _dispersionCoefficient / (box[0][0] * box[1][1] * box[2][2]);
+  return includeEnergy ? energy : 0.0;
 }
 
 } // namespace OpenMM

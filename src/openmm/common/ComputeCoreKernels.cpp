@@ -24,7 +24,7 @@ void ComputeCalcForcesAndEnergyKernel::beginComputation(ContextImpl& context, bo
 double ComputeCalcForcesAndEnergyKernel::finishComputation(ContextImpl& context, bool, bool includeEnergy, int groups,
                                                            bool& valid) {
   ComputePlatformData& data = ComputePlatform::getData(context);
-  data.bonded().compute(groups);
+  data.computeInteractions(groups, includeEnergy);
   data.virtualSites().distributeForces();
   valid = true;
   return includeEnergy ? data.downloadEnergy() : 0.0;
@@ -70,8 +70,9 @@ void ComputeUpdateStateDataKernel::getForces(ContextImpl& context, std::vector<V
   ComputePlatform::getData(context).getForces(forces);
 }
 
-void ComputeUpdateStateDataKernel::getEnergyParameterDerivatives(ContextImpl&, std::map<std::string, double>& derivs) {
-  derivs.clear();
+void ComputeUpdateStateDataKernel::getEnergyParameterDerivatives(ContextImpl& context,
+                                                                 std::map<std::string, double>& derivs) {
+  derivs = ComputePlatform::getData(context).downloadEnergyDerivatives();
 }
 
 void ComputeUpdateStateDataKernel::getPeriodicBoxVectors(ContextImpl& context, Vec3& a, Vec3& b, Vec3& c) const {

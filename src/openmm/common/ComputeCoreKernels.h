@@ -20,7 +20,8 @@ public:
   void initialize(const System& system) override;
   /** Reorders the atoms when due, clears forces and energy. */
   void beginComputation(ContextImpl& context, bool includeForce, bool includeEnergy, int groups) override;
-  /** Runs every bonded term of the groups in one launch; returns the device's energy (one download). */
+  /** Runs every injected interaction of the groups (tile lists, then the bonded terms in one launch); returns the
+   * device's energy (one download). */
   double finishComputation(ContextImpl& context, bool includeForce, bool includeEnergy, int groups, bool& valid) override;
 };
 

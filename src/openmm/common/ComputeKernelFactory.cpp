@@ -1,9 +1,16 @@
 // ComputeKernelFactory: one line per kernel of the common-compute platforms.
 #include "ComputeKernelFactory.h"
 
+#include "ComputeApplyMonteCarloBarostatKernel.h"
 #include "ComputeBondedForceKernels.h"
+#include "ComputeCalcCMAPTorsionForceKernel.h"
+#include "ComputeCalcCustomCentroidBondForceKernel.h"
+#include "ComputeCalcCustomCompoundBondForceKernel.h"
+#include "ComputeCalcCustomNonbondedForceKernel.h"
+#include "ComputeCalcGBSAOBCForceKernel.h"
 #include "ComputeCalcNonbondedForceKernel.h"
 #include "ComputeCoreKernels.h"
+#include "ComputeCustomBondedKernels.h"
 #include "ComputeIntegrationKernels.h"
 #include "ComputePlatform.h"
 #include "ComputePlatformData.h"
@@ -32,6 +39,16 @@ const std::map<std::string, Creator>& kernelTable() {
       {CalcHarmonicBondForceKernel::Name(), creator<ComputeCalcHarmonicBondForceKernel>()},
       {CalcHarmonicAngleForceKernel::Name(), creator<ComputeCalcHarmonicAngleForceKernel>()},
       {CalcPeriodicTorsionForceKernel::Name(), creator<ComputeCalcPeriodicTorsionForceKernel>()},
+      {CalcRBTorsionForceKernel::Name(), creator<ComputeCalcRBTorsionForceKernel>()},
+      {CalcCustomBondForceKernel::Name(), creator<ComputeCalcCustomBondForceKernel>()},
+      {CalcCustomAngleForceKernel::Name(), creator<ComputeCalcCustomAngleForceKernel>()},
+      {CalcCustomTorsionForceKernel::Name(), creator<ComputeCalcCustomTorsionForceKernel>()},
+      {CalcCustomExternalForceKernel::Name(), creator<ComputeCalcCustomExternalForceKernel>()},
+      {CalcCustomNonbondedForceKernel::Name(), creator<ComputeCalcCustomNonbondedForceKernel>()},
+      {CalcCMAPTorsionForceKernel::Name(), creator<ComputeCalcCMAPTorsionForceKernel>()},
+      {CalcCustomCompoundBondForceKernel::Name(), creator<ComputeCalcCustomCompoundBondForceKernel>()},
+      {CalcCustomCentroidBondForceKernel::Name(), creator<ComputeCalcCustomCentroidBondForceKernel>()},
+      {CalcGBSAOBCForceKernel::Name(), creator<ComputeCalcGBSAOBCForceKernel>()},
       {CalcNonbondedForceKernel::Name(), creator<ComputeCalcNonbondedForceKernel>()},
       {IntegrateVerletStepKernel::Name(), creator<ComputeIntegrateVerletStepKernel>()},
       {IntegrateLangevinStepKernel::Name(), creator<ComputeIntegrateLangevinStepKernel>()},
@@ -39,6 +56,7 @@ const std::map<std::string, Creator>& kernelTable() {
       {IntegrateBrownianStepKernel::Name(), creator<ComputeIntegrateBrownianStepKernel>()},
       {ApplyAndersenThermostatKernel::Name(), creator<ComputeApplyAndersenThermostatKernel>()},
       {RemoveCMMotionKernel::Name(), creator<ComputeRemoveCMMotionKernel>()},
+      {ApplyMonteCarloBarostatKernel::Name(), creator<ComputeApplyMonteCarloBarostatKernel>()},
   };
   return table;
 }

@@ -13,7 +13,9 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <cstdlib>
 #include <cstring>
+#include <fstream>
 #include <iostream>
 
 namespace OpenMM {
@@ -145,7 +147,7 @@ ComputePlatformData::ComputePlatformData(const ComputePlatform& platform, const 
     _program = ctx.compileProgram(
         mardyn::compute::KernelSources::withRequirements(std::vector<std::string>{
             "compute/kernels/Scan.cc", "openmm/common/kernels/Forces.cc", "openmm/common/kernels/Reorder.cc",
-            "openmm/common/kernels/Bonded.cc", "openmm/common/kernels/Integration.cc"}),
+            "openmm/common/kernels/Integration.cc"}),
         defines, "openmm-core");
   } catch (const mardyn::compute::ComputeException& e) {
     throw OpenMMException(_platformName + " platform: compiling the core kernels failed: " + e.what());
@@ -160,7 +162,6 @@ ComputePlatformData::ComputePlatformData(const ComputePlatform& platform, const 
   _sumPartials = _program->createKernel("sumPartials");
   _removeMomentum = _program->createKernel("removeMomentum");
   _shiftVelocities = _program->createKernel("shiftVelocities");
-  _bonded->createKernels(*_program);
   _constraints = std::make_unique<ComputeConstraints>(*this, system);
   _virtualSites = std::make_unique<ComputeVirtualSites>(*this, system);
   if (!_constraints->empty()) _savedVelm = PrecisionArray(ctx, Kind::Mixed, 4, n, "velmUnconstrained");
@@ -171,6 +172,21 @@ ComputePlatformData::~ComputePlatformData() {
   if (_context) {
     const std::string table = _context->kernelProfileTable();
     if (!table.empty()) std::cerr << table;
+  }
+}
+
+std::unique_ptr<mardyn::compute::ComputeProgram> ComputePlatformData::compile(
+    const std::string& source, const mardyn::compute::ComputeContext::Defines& defines, const std::string& name,
+    const std::string& what) {
+  if (const char* directory = std::getenv("MARDYN_OPENMM_SOURCES")) {
+    std::ofstream file(std::string(directory) + "/" + name + "-" + std::to_string(nextId()) + ".cc");
+    for (const auto& [key, value] : defines) file << "// define " << key << "=" << value << "\n";
+    file << source;
+  }
+  try {
+    return _context->compileProgram(source, defines, name);
+  } catch (const mardyn::compute::ComputeException& e) {
+    throw OpenMMException(_platformName + " platform: compiling the kernels of " + what + " failed: " + e.what());
   }
 }
 
@@ -203,7 +219,9 @@ void ComputePlatformData::finishStep(double dt) {
 
 void ComputePlatformData::beginForces() {
   if (_reorderDue || ++_forcesSinceReorder >= reorderInterval) reorder();
-  _clear->call().arg(_force).arg(_energy).arg(1).execute(3 * static_cast<std::size_t>(_paddedAtoms));
+  _hostDerivatives.assign(_derivativeNames.size(), 0.0);
+  _clear->call().arg(_force).arg(_energy).arg(static_cast<int>(_energy.size())).execute(
+      3 * static_cast<std::size_t>(_paddedAtoms));
 }
 
 void ComputePlatformData::reorder() {
@@ -261,6 +279,55 @@ void ComputePlatformData::reorder() {
       .arg(_slotOfAtom)
       .execute(static_cast<std::size_t>(_numAtoms));
   ++_reorderVersion;
+}
+
+ComputeNonbondedUtilities& ComputePlatformData::nonbonded(bool useCutoff, bool periodic,
+                                                      const std::vector<std::vector<int>>& excluded) {
+  for (auto& utility : _nonbonded)
+    if (utility->matches(useCutoff, periodic, excluded)) return *utility;
+  _nonbonded.push_back(std::make_unique<ComputeNonbondedUtilities>(*this, useCutoff, periodic, excluded));
+  return *_nonbonded.back();
+}
+
+std::vector<ComputeNonbondedUtilities*> ComputePlatformData::nonbondedUtilities() {
+  std::vector<ComputeNonbondedUtilities*> list;
+  for (auto& utility : _nonbonded) list.push_back(utility.get());
+  return list;
+}
+
+void ComputePlatformData::computeInteractions(int groups, bool includeEnergy) {
+  for (auto& utility : _nonbonded) utility->compute(groups, includeEnergy);
+  _bonded->compute(groups);
+}
+
+bool ComputePlatformData::requestPosqCharges() {
+  if (_posqChargesTaken) return false;
+  _posqChargesTaken = true;
+  return true;
+}
+
+int ComputePlatformData::energyDerivativeIndex(const std::string& name) {
+  auto it = std::find(_derivativeNames.begin(), _derivativeNames.end(), name);
+  if (it != _derivativeNames.end()) return static_cast<int>(it - _derivativeNames.begin());
+  _derivativeNames.push_back(name);
+  _energy.resize(1 + _derivativeNames.size());
+  return static_cast<int>(_derivativeNames.size()) - 1;
+}
+
+void ComputePlatformData::addHostEnergyDerivative(const std::string& name, double value) {
+  const int k = energyDerivativeIndex(name);
+  if (_hostDerivatives.size() < _derivativeNames.size()) _hostDerivatives.resize(_derivativeNames.size(), 0.0);
+  _hostDerivatives[static_cast<std::size_t>(k)] += value;
+}
+
+std::map<std::string, double> ComputePlatformData::downloadEnergyDerivatives() {
+  std::map<std::string, double> derivatives;
+  if (_derivativeNames.empty()) return derivatives;
+  std::vector<long long> words(_derivativeNames.size());
+  _energy.downloadBytes(words.data(), sizeof(long long), words.size() * sizeof(long long));
+  for (std::size_t k = 0; k < words.size(); k++)
+    derivatives[_derivativeNames[k]] = word(words[k]) + (k < _hostDerivatives.size() ? _hostDerivatives[k] : 0.0);
+  return derivatives;
 }
 
 double ComputePlatformData::word(long long w) const {

@@ -1,12 +1,14 @@
 // ComputePlatformData: what a Context on a ComputePlatform keeps on its device: the atoms in slots along a
 // space-filling curve (posq, velm, cellOffset, atomIndex and its inverse slotOfAtom), forces and energy in
 // 64-bit fixed point, the core program (reordering, bonded terms, integration, sums) and the utilities
-// (bonded terms, constraints, virtual sites); on the host only time, step count, box, masses and charges.
+// (bonded and nonbonded interactions, constraints, virtual sites); on the host only time, step count, box, masses
+// and charges.
 // Coordinates cross to the host only through getState (positions(), velocities(), forces()).
 #pragma once
 
 #include "ComputeBondedUtilities.h"
 #include "ComputeConstraints.h"
+#include "ComputeNonbondedUtilities.h"
 #include "ComputeVirtualSites.h"
 
 #include "compute/ComputeArray.h"
@@ -44,6 +46,23 @@ public:
   mardyn::compute::ComputeProgram& program() { return *_program; }
   mardyn::compute::DeviceScan& scan() { return *_scan; }
   ComputeBondedUtilities& bonded() { return *_bonded; }
+  /** The nonbonded utility (tile list) of interactions with these settings, made on the first request. */
+  ComputeNonbondedUtilities& nonbonded(bool useCutoff, bool periodic, const std::vector<std::vector<int>>& excluded);
+  std::vector<ComputeNonbondedUtilities*> nonbondedUtilities();
+  /** Computes every injected interaction (tile lists, then bonded terms) of `groups`. */
+  void computeInteractions(int groups, bool includeEnergy);
+  /** A number unique within this Context (for the names of injected device code). */
+  int nextId() { return _nextId++; }
+  /** True for the first caller only: its charges live in posq.w (the others pass theirs as parameters). */
+  bool requestPosqCharges();
+  /** The index k of the energy derivative by global parameter `name` (energy()[1 + k] accumulates it),
+   * registered on the first request (before the first force evaluation). */
+  int energyDerivativeIndex(const std::string& name);
+  int numEnergyDerivatives() const { return static_cast<int>(_derivativeNames.size()); }
+  /** Adds a derivative computed on the host to this evaluation's (cleared by beginForces). */
+  void addHostEnergyDerivative(const std::string& name, double value);
+  /** The energy derivatives accumulated by the last evaluation, by name. */
+  std::map<std::string, double> downloadEnergyDerivatives();
   /** The System's constraints (empty() without any). */
   ComputeConstraints& constraints() { return *_constraints; }
   /** The System's virtual sites (empty() without any). */
@@ -54,6 +73,12 @@ public:
 
   int numAtoms() const { return _numAtoms; }
   int paddedAtoms() const { return _paddedAtoms; }
+  /** Compiles a program of this Context; a failure throws OpenMMException naming `what`. With the environment
+   * variable MARDYN_OPENMM_SOURCES set to a directory, the source and defines of each program are written there
+   * (<name>-<n>.cc), to read the device code generated for the injected interactions. */
+  std::unique_ptr<mardyn::compute::ComputeProgram> compile(const std::string& source,
+                                                           const mardyn::compute::ComputeContext::Defines& defines,
+                                                           const std::string& name, const std::string& what);
   /** Defines every program of this Context shares (precision, atom counts, periodicity). */
   mardyn::compute::ComputeContext::Defines commonDefines() const;
 
@@ -62,6 +87,8 @@ public:
   mardyn::compute::ArrayInterface& velm() { return _velm.array(); }
   mardyn::compute::ComputeArray<int>& atomIndex() { return _atomIndex; }
   mardyn::compute::ComputeArray<int>& slotOfAtom() { return _slotOfAtom; }
+  /** Image counts per slot: the System's position is posq + cellOffset * box (periodic boxes wrap molecules). */
+  mardyn::compute::ComputeArray<mardyn::compute::mm_int4>& cellOffset() { return _cellOffset; }
   /** DeterministicForces: forces and energies the same bits on every evaluation and in any atom order. */
   bool deterministic() const { return _deterministic; }
   /** Forces: 64-bit fixed point, or doubles in double precision without DeterministicForces. */
@@ -128,6 +155,11 @@ private:
   std::unique_ptr<mardyn::compute::ComputeProgram> _program;
   std::unique_ptr<mardyn::compute::DeviceScan> _scan;
   std::unique_ptr<ComputeBondedUtilities> _bonded;
+  std::vector<std::unique_ptr<ComputeNonbondedUtilities>> _nonbonded;
+  std::vector<std::string> _derivativeNames;
+  std::vector<double> _hostDerivatives;
+  bool _posqChargesTaken = false;
+  int _nextId = 0;
   std::unique_ptr<ComputeConstraints> _constraints;
   std::unique_ptr<ComputeVirtualSites> _virtualSites;
   std::unique_ptr<mardyn::compute::ComputeKernel> _clear, _reorderKeys, _scatter, _sortBuckets, _gather, _sumKinetic,

@@ -53,6 +53,13 @@ public:
   }
 
   int getNumArguments() const override { return _dims; }
+  void describe(TabulatedFunctionTable& table) const {
+    table.sizes = _sizes;
+    table.min = _min;
+    table.max = _max;
+    table.periodic = _periodic;
+    table.data = _data;
+  }
 
   double evaluate(const double* arguments, const int* derivOrder) const override {
     double basis[3][4];
@@ -112,6 +119,11 @@ public:
   DiscreteTable(std::string name, std::vector<int> sizes, std::vector<double> values)
       : _name(std::move(name)), _sizes(std::move(sizes)), _values(std::move(values)) {}
   int getNumArguments() const override { return static_cast<int>(_sizes.size()); }
+  void describe(TabulatedFunctionTable& table) const {
+    table.discrete = true;
+    table.sizes = _sizes;
+    table.data = _values;
+  }
   double evaluate(const double* arguments, const int* derivOrder) const override {
     for (size_t a = 0; a < _sizes.size(); a++)
       if (derivOrder[a] != 0)
@@ -176,6 +188,16 @@ std::shared_ptr<const CustomFunction> createTabulatedFunctionEvaluator(const Tab
     return std::make_shared<DiscreteTable>(name, std::vector<int>{nx, ny, nz}, values);
   }
   throw OpenMMException("Tabulated function '" + name + "': unknown kind of TabulatedFunction");
+}
+
+TabulatedFunctionTable tabulatedFunctionTable(const TabulatedFunction& function, const std::string& name) {
+  TabulatedFunctionTable table;
+  auto evaluator = createTabulatedFunctionEvaluator(function, name);
+  if (auto* spline = dynamic_cast<const GridSpline*>(evaluator.get()))
+    spline->describe(table);
+  else
+    static_cast<const DiscreteTable*>(evaluator.get())->describe(table);
+  return table;
 }
 
 CustomFunctionMap createTabulatedFunctionEvaluators(const std::vector<std::string>& names,

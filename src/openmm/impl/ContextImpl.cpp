@@ -123,8 +123,14 @@ void ContextImpl::createOn(Platform& platform, const std::map<std::string, std::
     _updateStateDataKernel.getAs<UpdateStateDataKernel>().setPeriodicBoxVectors(*this, a, b, c);
     for (auto& impl : _forceImpls) {
       impl->initialize(*this);
-      for (const auto& parameter : impl->getDefaultParameters())
+      for (const auto& parameter : impl->getDefaultParameters()) {
+        const auto known = _parameters.find(parameter.first);
+        if (known != _parameters.end() && known->second != parameter.second)
+          throw OpenMMException("Two Forces give the global parameter '" + parameter.first +
+                                "' different default values (" + std::to_string(known->second) + " and " +
+                                std::to_string(parameter.second) + ")");
         _parameters[parameter.first] = parameter.second;
+      }
     }
     integrator.initialize(*this);
   } catch (...) {

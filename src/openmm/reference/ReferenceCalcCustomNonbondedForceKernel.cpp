@@ -1,7 +1,9 @@
 // ReferenceCalcCustomNonbondedForceKernel: O(N^2) pair loop with an exclusion mask; the switching function
 // S(x) = 1 - 10x^3 + 15x^4 - 6x^5, x = (r - r_switch)/(r_cutoff - r_switch); the long-range correction by
-// Simpson's rule (beyond the cutoff after the substitution r = r_cutoff / t).
+// customNonbondedLongRange.
 #include "ReferenceCalcCustomNonbondedForceKernel.h"
+
+#include "ReferenceCustomNonbondedLongRange.h"
 
 #include "ReferenceGeometry.h"
 #include "ReferencePlatform.h"
@@ -82,49 +84,7 @@ double ReferenceCalcCustomNonbondedForceKernel::pairEnergy(int i, int j, double 
 }
 
 double ReferenceCalcCustomNonbondedForceKernel::longRangeCoefficient(int derivative) {
-  // Classes of particles with identical parameters, and the number of pairs between classes.
-  std::map<std::vector<double>, double> classes;
-  for (const auto& p : _particleParameters)
-    classes[p] += 1.0;
-  std::vector<std::pair<std::vector<double>, double>> list(classes.begin(), classes.end());
-  const double n = static_cast<double>(_particleParameters.size());
-  const int steps = 2000; // even
-  double sum = 0.0;
-  for (size_t a = 0; a < list.size(); a++)
-    for (size_t b = a; b < list.size(); b++) {
-      double count = a == b ? list[a].second * (list[a].second + 1) / 2 : list[a].second * list[b].second;
-      std::copy(list[a].first.begin(), list[a].first.end(), _pairValues.begin());
-      std::copy(list[b].first.begin(), list[b].first.end(), _pairValues.begin() + _numParameters);
-      auto energy = [&](double r) {
-        double d;
-        if (derivative >= 0)
-          return _terms.evaluateParameterDerivative(derivative, &r, _pairValues.data());
-        return _terms.evaluate(&r, _pairValues.data(), &d);
-      };
-      // Beyond the cutoff: r = rc/t, dr = rc/t^2 dt, t in (0, 1]; the integrand vanishes at t = 0.
-      double tail = 0.0;
-      for (int k = 1; k <= steps; k++) {
-        double t = static_cast<double>(k) / steps;
-        double value = energy(_cutoff / t) * _cutoff * _cutoff * _cutoff / (t * t * t * t);
-        tail += value * (k == steps ? 1.0 : (k % 2 == 1 ? 4.0 : 2.0));
-      }
-      tail /= 3.0 * steps;
-      // Inside the switching region: what the switching function removed.
-      double switched = 0.0;
-      if (_useSwitching) {
-        double h = (_cutoff - _switchingDistance) / steps;
-        for (int k = 0; k <= steps; k++) {
-          double r = _switchingDistance + k * h, x = (r - _switchingDistance) / (_cutoff - _switchingDistance);
-          double s = 1.0 + x * x * x * (-10.0 + x * (15.0 - 6.0 * x));
-          double value = energy(r) * (1.0 - s) * r * r;
-          switched += value * (k == 0 || k == steps ? 1.0 : (k % 2 == 1 ? 4.0 : 2.0));
-        }
-        switched *= h / 3.0;
-      }
-      sum += count * (tail + switched);
-    }
-  double numInteractions = n * (n + 1) / 2;
-  return 2.0 * M_PI * n * n * sum / numInteractions;
+  return customNonbondedLongRange(_terms, _particleParameters, _cutoff, _useSwitching, _switchingDistance, derivative);
 }
 
 double ReferenceCalcCustomNonbondedForceKernel::execute(ContextImpl& context, bool includeForces, bool includeEnergy) {

@@ -181,10 +181,7 @@ void ReferenceCalcNonbondedForceKernel::getLJPMEParameters(double& alpha, int& n
   nz = _ljGrid[2];
 }
 
-namespace {
-
-/** (1 - g(beta r)) / r^6 with g(x) = exp(-x^2)(1 + x^2 + x^4/2), and its r-derivative (the limit beta^6/6 at r = 0). */
-double dispersionGridPart(double beta, double r, double& derivative) {
+double ReferenceCalcNonbondedForceKernel::dispersionGridPart(double beta, double r, double& derivative) {
   double x2 = beta * beta * r * r;
   if (x2 < 0.5) {
     // 1 - g = integral_0^y exp(-t) t^2/2 dt = sum_k (-1)^k y^(k+3) / (2 k! (k+3)), y = x^2 (no cancellation).
@@ -204,7 +201,6 @@ double dispersionGridPart(double beta, double r, double& derivative) {
   return value;
 }
 
-} // namespace
 
 double ReferenceCalcNonbondedForceKernel::pairEnergy(double r, int i, int j, double& dEdR) const {
   double energy = 0.0;

@@ -36,6 +36,9 @@ public:
    * reaction field to Coulomb when a cutoff is used. Returns E; sets dEdR = dE/dr.
    */
   double pairEnergy(double r, int particle1, int particle2, double& dEdR) const;
+  /** LJPME: (1 - g(beta r)) / r^6 with g(x) = exp(-x^2)(1 + x^2 + x^4/2), and its r-derivative (the limit beta^6/6 at
+   * r = 0). */
+  static double dispersionGridPart(double beta, double r, double& derivative);
 
 protected:
   /** All non-excluded pairs within the cutoff: adds forces and returns the energy. */

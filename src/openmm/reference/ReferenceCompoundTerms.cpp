@@ -83,8 +83,12 @@ CustomFunctionMap pointGeometryFunctions(const Vec3* const* box) {
           {"pointdihedral", std::make_shared<PointGeometry>("pointdihedral", 4, box)}};
 }
 
-Expression ReferenceCompoundTerms::replaceGeometry(const Expression& e, const std::string& owner,
-                                                   const std::string& prefix) {
+namespace {
+
+using Geometry = ReferenceCompoundTerms::Geometry;
+
+Expression replaceGeometry(const Expression& e, const std::string& owner, const std::string& prefix, int numPoints,
+                           std::vector<Geometry>& geometry) {
   const std::string& name = e->getName();
   if (e->getOperation() == ExpressionNode::Custom && (name == "distance" || name == "angle" || name == "dihedral")) {
     Geometry term{name == "distance" ? Geometry::Distance : name == "angle" ? Geometry::Angle : Geometry::Dihedral, {}};
@@ -95,26 +99,41 @@ Expression ReferenceCompoundTerms::replaceGeometry(const Expression& e, const st
           point.compare(0, prefix.size(), prefix) == 0 &&
           point.find_first_not_of("0123456789", prefix.size()) == std::string::npos)
         index = std::stoi(point.substr(prefix.size()));
-      if (index < 1 || index > _numPoints)
+      if (index < 1 || index > numPoints)
         throw OpenMMException(owner + ": the arguments of " + name + "() must name points " + prefix + "1 to " +
-                              prefix + std::to_string(_numPoints) + ", got " + child->toString());
+                              prefix + std::to_string(numPoints) + ", got " + child->toString());
       term.points.push_back(index - 1);
     }
     size_t k = 0;
-    while (k < _geometry.size() && !(_geometry[k].kind == term.kind && _geometry[k].points == term.points))
+    while (k < geometry.size() && !(geometry[k].kind == term.kind && geometry[k].points == term.points))
       k++;
-    if (k == _geometry.size())
-      _geometry.push_back(term);
+    if (k == geometry.size())
+      geometry.push_back(term);
     return makeVariable("@geometry" + std::to_string(k));
   }
   if (e->getChildren().empty())
     return e;
   std::vector<Expression> children;
   for (const auto& child : e->getChildren())
-    children.push_back(replaceGeometry(child, owner, prefix));
+    children.push_back(replaceGeometry(child, owner, prefix, numPoints, geometry));
   if (e->getOperation() == ExpressionNode::Custom)
     return makeCustomNode(name, e->getFunction(), e->getDerivOrder(), std::move(children));
   return makeNode(e->getOperation(), std::move(children));
+}
+
+} // namespace
+
+Expression ReferenceCompoundTerms::parseEnergy(const std::string& owner, const std::string& energy, int numPoints,
+                                               const std::string& pointPrefix, const CustomFunctionMap& functions,
+                                               const Vec3* const* box, std::vector<Geometry>& geometry) {
+  CustomFunctionMap all = pointGeometryFunctions(box);
+  all["distance"] = std::make_shared<GeometryPlaceholder>("distance", 2);
+  all["angle"] = std::make_shared<GeometryPlaceholder>("angle", 3);
+  all["dihedral"] = std::make_shared<GeometryPlaceholder>("dihedral", 4);
+  for (const auto& f : functions)
+    all[f.first] = f.second;
+  geometry.clear();
+  return replaceGeometry(ExpressionParser::parse(energy, all), owner, pointPrefix, numPoints, geometry);
 }
 
 void ReferenceCompoundTerms::initialize(const std::string& owner, const std::string& energy, int numPoints,
@@ -122,14 +141,7 @@ void ReferenceCompoundTerms::initialize(const std::string& owner, const std::str
                                         const std::vector<std::string>& globalNames,
                                         const CustomFunctionMap& functions) {
   _numPoints = numPoints;
-  _geometry.clear();
-  CustomFunctionMap all = pointGeometryFunctions(&_box);
-  all["distance"] = std::make_shared<GeometryPlaceholder>("distance", 2);
-  all["angle"] = std::make_shared<GeometryPlaceholder>("angle", 3);
-  all["dihedral"] = std::make_shared<GeometryPlaceholder>("dihedral", 4);
-  for (const auto& f : functions)
-    all[f.first] = f.second;
-  Expression expression = replaceGeometry(ExpressionParser::parse(energy, all), owner, pointPrefix);
+  Expression expression = parseEnergy(owner, energy, numPoints, pointPrefix, functions, &_box, _geometry);
   std::vector<std::string> names;
   for (int k = 1; k <= numPoints; k++)
     for (const char* axis : {"x", "y", "z"})

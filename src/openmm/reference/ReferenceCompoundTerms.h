@@ -35,16 +35,22 @@ public:
   void setParameterDerivatives(const std::vector<std::string>& names);
   void flushParameterDerivatives(std::map<std::string, double>& derivatives) { _parameterDerivatives.flush(derivatives); }
 
-private:
+  /** A distance(), angle() or dihedral() of the energy: its kind and its points (0-based). */
   struct Geometry {
     enum Kind { Distance, Angle, Dihedral } kind;
     std::vector<int> points;
   };
+  /** Parses the energy with distance(), angle() and dihedral() of named points (prefix 1 .. prefix numPoints) replaced
+   * by the variables @geometry<k> of geometry[k], the point functions (reading *box) and `functions` callable. */
+  static Expression parseEnergy(const std::string& owner, const std::string& energy, int numPoints,
+                                const std::string& pointPrefix, const CustomFunctionMap& functions, const Vec3* const* box,
+                                std::vector<Geometry>& geometry);
+
+private:
   struct Derivative {
     int variable; ///< index into the variables: coordinates first (3 per point), then the geometry terms
     CompiledExpression program;
   };
-  Expression replaceGeometry(const Expression& e, const std::string& owner, const std::string& prefix);
 
   int _numPoints = 0;
   const Vec3* _box = nullptr; ///< the periodic box of the current evaluation (null: not periodic)

@@ -69,6 +69,7 @@ class PlatformTestBase : public CppUnit::TestFixture {
   CPPUNIT_TEST(customIntegratorLangevin);
   CPPUNIT_TEST(customIntegratorErrors);
   CPPUNIT_TEST(customIntegratorCheckpoint);
+  CPPUNIT_TEST(customIntegratorSaveParameters);
   CPPUNIT_TEST(customIntegratorFunctions);
   CPPUNIT_TEST(brownianHarmonicWell);
   CPPUNIT_TEST(monteCarloBarostatIdealGas);
@@ -187,6 +188,7 @@ public:
   void customIntegratorLangevin() { OpenMMTests::testCustomIntegratorLangevin(*_platform); }
   void customIntegratorErrors() { OpenMMTests::testCustomIntegratorErrors(*_platform); }
   void customIntegratorCheckpoint() { OpenMMTests::testCustomIntegratorCheckpoint(*_platform); }
+  void customIntegratorSaveParameters() { OpenMMTests::testCustomIntegratorSaveParameters(*_platform); }
   void customIntegratorFunctions() { OpenMMTests::testCustomIntegratorFunctions(*_platform); }
   void brownianHarmonicWell() { OpenMMTests::testBrownianHarmonicWell(*_platform); }
   void monteCarloBarostatIdealGas() { OpenMMTests::testMonteCarloBarostatIdealGas(*_platform); }

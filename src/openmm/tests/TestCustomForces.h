@@ -195,6 +195,21 @@ inline void testCustomForceErrors(Platform& platform) {
   bond->setEnergyFunction("k*r^2");
   bond->setBondParameters(0, 0, 5, {1.0});
   assertThrowsWith([&] { Context context(system, integrator, platform); }, "Illegal particle index", "bad index");
+  bond->setBondParameters(0, 0, 1, {1.0});
+  // One global parameter given two different defaults by two forces is refused; the same default is accepted.
+  auto* first = new CustomExternalForce("scale*x");
+  auto* second = new CustomExternalForce("scale*y");
+  first->addGlobalParameter("scale", 1.0);
+  second->addGlobalParameter("scale", 2.0);
+  first->addParticle(0, {});
+  second->addParticle(1, {});
+  system.addForce(first);
+  system.addForce(second);
+  assertThrowsWith([&] { Context context(system, integrator, platform); }, "different default values",
+                   "conflicting defaults of a global parameter");
+  second->setGlobalParameterDefaultValue(0, 1.0);
+  Context context(system, integrator, platform);
+  assertClose(1.0, context.getParameter("scale"), 0.0, "a default shared by two forces");
 }
 
 /** Runs on every platform: a platform that lacks the Custom kernels refuses them by name at Context creation. */
@@ -335,6 +350,29 @@ inline void testCustomNonbondedGroupsAndParameters(Platform& platform) {
   Vec3 d = positions[4] - positions[5];
   assertClose(expected(3.0) - 3.0 * 3.0 * 3.5 * std::exp(-std::sqrt(d.dot(d)) / 0.3),
               context.getState(State::Energy).getPotentialEnergy(), 1e-12, "updateParametersInContext");
+  // Per-particle parameters named like the names the platforms generate for temporaries and groups.
+  System named;
+  auto* namedPairs = new CustomNonbondedForce("t1*t2*exp(-r/0.3)+(t1+t2)*(groupsA1+groupsA2)/(r*r)");
+  namedPairs->addPerParticleParameter("t");
+  namedPairs->addPerParticleParameter("groupsA");
+  for (int i = 0; i < 3; i++) {
+    named.addParticle(1.0);
+    namedPairs->addParticle({0.5 + i, 2.0 - i});
+  }
+  named.addForce(namedPairs);
+  VerletIntegrator namedIntegrator(0.001);
+  Context namedContext(named, namedIntegrator, platform);
+  namedContext.setPositions({positions[0], positions[1], positions[2]});
+  double namedEnergy = 0.0;
+  for (int i = 0; i < 3; i++)
+    for (int j = i + 1; j < 3; j++) {
+      Vec3 d = positions[i] - positions[j];
+      const double r = std::sqrt(d.dot(d)), ti = 0.5 + i, tj = 0.5 + j;
+      namedEnergy += ti * tj * std::exp(-r / 0.3) + (ti + tj) * ((2.0 - i) + (2.0 - j)) / (r * r);
+    }
+  assertClose(namedEnergy, namedContext.getState(State::Energy).getPotentialEnergy(), 1e-12,
+              "parameters named t and groupsA");
+
   System wrong;
   wrong.addParticle(1.0);
   wrong.addForce(new CustomNonbondedForce("r"));

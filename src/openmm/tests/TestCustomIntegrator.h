@@ -231,4 +231,33 @@ inline void testCustomIntegratorCheckpoint(Platform& platform) {
   assertClose(70.0, b->getGlobalVariableByName("steps"), 0.0, "global counter restored, then 30 more");
 }
 
+/** Context::setState with State::IntegratorParameters restores the integrator's variables as they were when the
+ * State was taken (global and per-DOF). */
+inline void testCustomIntegratorSaveParameters(Platform& platform) {
+  System system;
+  system.addParticle(1.0);
+  system.addParticle(1.0);
+  CustomIntegrator integrator(0.001);
+  integrator.addGlobalVariable("steps", 0.0);
+  integrator.addPerDofVariable("count", 0.0);
+  integrator.addComputeGlobal("steps", "steps+1");
+  integrator.addComputePerDof("count", "count+2");
+  Context context(system, integrator, platform);
+  context.setPositions({Vec3(0, 0, 0), Vec3(1, 0, 0)});
+  integrator.step(5);
+  const State saved = context.getState(State::Positions | State::IntegratorParameters);
+  CPPUNIT_ASSERT(saved.getDataTypes() & State::IntegratorParameters);
+  integrator.step(5);
+  assertClose(10.0, integrator.getGlobalVariableByName("steps"), 0.0, "global counter after 10 steps");
+  context.setState(saved);
+  assertClose(5.0, integrator.getGlobalVariableByName("steps"), 0.0, "global counter restored by setState");
+  std::vector<Vec3> counts;
+  integrator.getPerDofVariableByName("count", counts);
+  assertVecClose(Vec3(10, 10, 10), counts[1], 0.0, "per-DOF variable restored by setState");
+  // A State without IntegratorParameters leaves the integrator alone.
+  integrator.step(2);
+  context.setState(context.getState(State::Positions));
+  assertClose(7.0, integrator.getGlobalVariableByName("steps"), 0.0, "global counter kept by setState");
+}
+
 } // namespace OpenMMTests

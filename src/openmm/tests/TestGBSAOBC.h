@@ -93,11 +93,16 @@ inline void testGBSAOBC(Platform& platform) {
     Context context(system, verlet, platform);
     context.setPositions(gbsaPositions(18));
     checkForcesByFiniteDifference(context, 1e-6, "GBSAOBCForce method " + std::to_string(method));
+    // Relative to the largest force: where each atom's force is summed on its own (the GPU platforms), the pair
+    // forces cancel to the arithmetic's rounding, not exactly.
     Vec3 total;
+    double largest = 0.0;
     State forces = context.getState(State::Forces);
-    for (const Vec3& f : forces.getForces())
+    for (const Vec3& f : forces.getForces()) {
       total += f;
-    assertVecClose(Vec3(), total, 1e-9, "GBSA forces sum to zero, method " + std::to_string(method));
+      largest = std::max(largest, std::sqrt(f.dot(f)));
+    }
+    assertVecClose(Vec3(), total * (1.0 / largest), 1e-9, "GBSA forces sum to zero, method " + std::to_string(method));
     cluster->setSurfaceAreaEnergy(0.0);
     cluster->updateParametersInContext(context);
     double polar = context.getState(State::Energy).getPotentialEnergy();

@@ -60,11 +60,11 @@ inline void testPlatformDiscovery(Platform& platform) {
 }
 
 /// A Context created without naming a Platform goes to the fastest platform that accepts the System: a
-/// PME system, which the GPU platforms refuse at initialisation, ends on one that computes it (and gives
-/// the Reference platform's energy).
+/// PME system in a triclinic box, which the GPU platforms refuse at initialisation, ends on one that computes it
+/// (and gives the Reference platform's energy).
 inline void testUnnamedPlatformFallsBack(Platform&) {
   System system;
-  system.setDefaultPeriodicBoxVectors(Vec3(2.5, 0, 0), Vec3(0, 2.5, 0), Vec3(0, 0, 2.5));
+  system.setDefaultPeriodicBoxVectors(Vec3(2.5, 0, 0), Vec3(0.4, 2.5, 0), Vec3(-0.3, 0.2, 2.5));
   auto* nonbonded = new NonbondedForce();
   nonbonded->setNonbondedMethod(NonbondedForce::PME);
   nonbonded->setCutoffDistance(1.0);

@@ -206,7 +206,9 @@ inline void testTabulatedFunctionsInForce(Platform& platform) {
   System system;
   for (int i = 0; i < 3; i++)
     system.addParticle(1.0);
-  auto* force = new CustomNonbondedForce("fa(r) + fb(r, q1*q2) + fc(r, q1, q2) + types(t1, t2)");
+  auto* force = new CustomNonbondedForce("fa(r) + fb(r, q1*q2) + fc(r, q1, q2) + fc(r, q2, q1) + types(t1, t2)");
+  // (fc is not symmetric in its last two arguments: summed both ways, the energy does not depend on the order in
+  // which a platform takes the two particles of a pair, as a CustomNonbondedForce requires.)
   force->addPerParticleParameter("q");
   force->addPerParticleParameter("t");
   std::vector<double> a, b, c;
@@ -250,8 +252,9 @@ inline void testTabulatedFunctionsInForce(Platform& platform) {
     for (int j = i + 1; j < 3; j++) {
       Vec3 d = positions[i] - positions[j];
       double r = std::sqrt(d.dot(d));
-      expected += std::exp(-r) * std::cos(2 * r) + (r * q[i] * q[j]) * 0.3 + std::sin(r) * (0.5 * (q[i] + 1) / 2 +
-                  0.1 * (q[j] + 1) / 2) + table[t[i] + 2 * t[j]];
+      expected += std::exp(-r) * std::cos(2 * r) + (r * q[i] * q[j]) * 0.3 +
+                  std::sin(r) * (0.5 * (q[i] + 1) / 2 + 0.1 * (q[j] + 1) / 2) +
+                  std::sin(r) * (0.5 * (q[j] + 1) / 2 + 0.1 * (q[i] + 1) / 2) + table[t[i] + 2 * t[j]];
     }
   assertClose(expected, context.getState(State::Energy).getPotentialEnergy(), 1e-5, "energy of tabulated functions");
   checkForcesByFiniteDifference(context, 1e-6, "tabulated functions in CustomNonbondedForce");

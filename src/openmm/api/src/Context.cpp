@@ -101,6 +101,11 @@ State Context::getState(int types, bool enforcePeriodicBox, int groups) const {
     impl.getVelocities(state._velocities);
   if (types & State::Parameters)
     state._parameters = impl.getParameters();
+  if (types & State::IntegratorParameters) {
+    std::ostringstream stream;
+    impl.getIntegrator().createCheckpoint(stream);
+    state._integratorParameters = stream.str();
+  }
   return state;
 }
 
@@ -118,6 +123,10 @@ void Context::setState(const State& state) {
   if (state.getDataTypes() & State::Parameters)
     for (const auto& p : state.getParameters())
       impl.setParameter(p.first, p.second);
+  if ((state.getDataTypes() & State::IntegratorParameters) && !state._integratorParameters.empty()) {
+    std::istringstream stream(state._integratorParameters);
+    impl.getIntegrator().loadCheckpoint(stream);
+  }
 }
 
 double Context::getTime() const { return getImpl().getTime(); }

@@ -11,17 +11,44 @@
 // (difference and minimum image per pair) and converted to fixed point on its own, so that forces and
 // energy come out the same bits whatever the tiles, the slots or the atoms' order in the System.
 //
-// Pair energy (OpenMM's NonbondedForce without Ewald): Coulomb q_i q_j / r (charges scaled by
-// sqrt(ONE_4PI_EPS0)), with a cutoff the reaction-field form q_i q_j (1/r + KRF r^2 - CRF); Lennard-Jones
-// 4 eps ((sigma/r)^12 - (sigma/r)^6) with sigma = sigma_i/2 + sigma_j/2 and 4 eps = (2 sqrt eps_i)(2 sqrt
-// eps_j) (slotParams = (sigma/2, 2 sqrt eps) per slot, gathered from the System's order by gatherSlotParams),
-// switched between SWITCH_DIST and the cutoff.
-// Excluded pairs are skipped through the masks findExclusionTiles found per tile, so that the pair loop
-// reads one word per thread and only in tiles that hold an excluded pair.
+// What a pair computes is injected (ComputeNonbondedUtilities writes it ahead of this file, with NB_GENERATED
+// defined): the struct AtomParams of every interaction's per-atom parameters (read in slot order), the
+// macros that load them, the extra kernel arguments, and pairInteractions(), which runs every interaction's
+// code on a pair and returns dE/dr and the energy. Without NB_GENERATED (this file compiled on its own) a
+// placeholder interaction stands in. Excluded pairs are skipped through the masks findExclusionTiles found
+// per tile (the interactions never see them), pairs beyond the list's cutoff (LIST_CUTOFF2) too.
+// NUM_ENERGY_DERIVS > 0: pairInteractions also adds the derivatives of the energy by global parameters to
+// derivs[k]; they are summed like the energy into energy[1 + k], on every launch.
 // mardyn-kernel: requires openmm/common/kernels/NonbondedTileSearch.cc
-// mardyn-kernel: defines FORCE_FIXED_POINT=1 PADDED_ATOMS=64 NUM_ATOMS=60 PERIODIC=1 USE_CUTOFF=1 CUTOFF=1.0 CUTOFF2=1.0 PADDING=0.1 KRF=0.1 CRF=1.2 USE_SWITCH=1 SWITCH_DIST=0.8 SWITCH_WIDTH=0.2 TILE_SIZE=32 COARSE_NEIGHBOURS=1 DETERMINISTIC=0 WARPS_PER_GROUP=4 HAS_EXCLUSIONS=1 HAS_CHARGES=1 HAS_LJ=1 TILE_SYNC=SYNC_THREADS
+// mardyn-kernel: defines FORCE_FIXED_POINT=1 PADDED_ATOMS=64 NUM_ATOMS=60 PERIODIC=1 USE_CUTOFF=1 LIST_CUTOFF=1.0 LIST_CUTOFF2=1.0 PADDING=0.1 TILE_SIZE=32 COARSE_NEIGHBOURS=1 DETERMINISTIC=0 WARPS_PER_GROUP=4 HAS_EXCLUSIONS=1 TILE_SYNC=SYNC_THREADS NUM_ENERGY_DERIVS=0
+
+#ifndef NB_GENERATED
+// Placeholder of the injected part: a soft repulsion with one per-atom parameter.
+typedef struct {
+  real2 value;
+} AtomParams;
+#define NB_PARAM_ARGS , GLOBAL const real2* RESTRICT param0
+#define NB_PARAM_NAMES , param0
+#define NB_LOAD_PARAMS(p, slot) p.value = param0[slot];
+#define NB_ZERO_PARAMS(p) p.value = make_real2(0, 0);
+#define NB_EXTRA_ARGS
+#define NB_EXTRA_NAMES
+DEVICE real pairInteractions(const int withEnergy, int interactions, real r2, real invR, real4 posq1, real4 posq2,
+                             AtomParams p1, AtomParams p2, int slot1, int slot2, real* dEdR, real* derivs NB_EXTRA_ARGS) {
+  const real s = p1.value.x + p2.value.x;
+  const real sr2 = s * s * invR * invR;
+  const real sr6 = sr2 * sr2 * sr2;
+  *dEdR = (real) -12 * p1.value.y * p2.value.y * sr6 * sr6 * invR;
+  return withEnergy ? p1.value.y * p2.value.y * sr6 * sr6 : 0;
+}
+#endif
 
 #define GROUP_THREADS (TILE_SIZE * WARPS_PER_GROUP)
+#if NUM_ENERGY_DERIVS > 0
+#define DERIV_SLOTS NUM_ENERGY_DERIVS
+#else
+#define DERIV_SLOTS 1
+#endif
 // Positions in the pair loop: `real` relative to the tile's block centres, except with DETERMINISTIC, where
 // each pair's difference is formed from the two stored positions in `mixed`.
 #if DETERMINISTIC
@@ -33,47 +60,6 @@
 #define POS4 real4
 #define make_POS4 make_real4
 #endif
-
-/// dE/dr (over r) of one pair at squared distance r2, and with `withEnergy` its energy (else 0; callers
-/// pass a constant so that the force-only form compiles without the energy's arithmetic). HAS_CHARGES and
-/// HAS_LJ leave out the terms no atom of the force has; a pair whose charge product or epsilon is zero
-/// computes the term anyway (it adds zero), so that the lanes of a warp stay on one path.
-DEVICE real pairEnergy(real r2, real qq, real sigma, real eps4, real* dEdrOverR, int withEnergy) {
-  const real invR = FAST_RSQRT(r2); // r2 is a normal number: a pair distance, or 1 for a pair left out
-  const real invR2 = invR * invR;
-  real energy = 0, dEdr = 0;
-#if HAS_CHARGES
-#if USE_CUTOFF
-  if (withEnergy) energy += qq * (invR + (real) KRF * r2 - (real) CRF);
-  dEdr += qq * (-invR2 + (real) (2 * KRF) * r2 * invR);
-#else
-  if (withEnergy) energy += qq * invR;
-  dEdr -= qq * invR2;
-#endif
-#endif
-#if HAS_LJ
-  const real s2 = sigma * sigma * invR2;
-  const real sr6 = s2 * s2 * s2;
-  real dlj = eps4 * ((real) -12 * sr6 * sr6 + (real) 6 * sr6) * invR;
-#if USE_SWITCH
-  real lj = eps4 * (sr6 * sr6 - sr6);
-  const real r = r2 * invR;
-  if (r > (real) SWITCH_DIST) {
-    const real t = (r - (real) SWITCH_DIST) / (real) SWITCH_WIDTH;
-    const real s = 1 + t * t * t * ((real) -10 + t * ((real) 15 - (real) 6 * t));
-    const real dsdr = t * t * ((real) -30 + t * ((real) 60 - (real) 30 * t)) / (real) SWITCH_WIDTH;
-    dlj = dlj * s + lj * dsdr;
-    lj *= s;
-  }
-  if (withEnergy) energy += lj;
-#else
-  if (withEnergy) energy += eps4 * (sr6 * sr6 - sr6);
-#endif
-  dEdr += dlj;
-#endif
-  *dEdrOverR = dEdr * invR;
-  return energy;
-}
 
 #if DETERMINISTIC
 #define FORCE_ACC mm_long
@@ -93,16 +79,18 @@ DEVICE real pairEnergy(real r2, real qq, real sigma, real eps4, real* dEdrOverR,
 #define ENERGY_SUM double
 #endif
 
-/// One tile's pairs for the thread of lane `lane` (atom i at xi, yi, zi): the staged atoms j in rotated order,
-/// the pairs whose bit is set in `useMask` (bit j: atom j of the list is neither excluded, nor a padding slot,
-/// nor at or below i on the diagonal) and within the cutoff. The force on i is added to fx, fy, fz, the
-/// reaction on j to the staged forces, the energy (with withEnergy, a constant at every call) to *energy.
-/// Every lane computes every step and keeps or drops the result, so that the warp never diverges. `image`
-/// (a constant at every call, like withEnergy): each pair takes its own minimum image.
-DEVICE void tilePairs(const int withEnergy, const int image, int lane, int base, unsigned int useMask, POS xi, POS yi,
-                      POS zi, real qi, real2 parI, mixed4 box, mixed4 invBox, LOCAL_ARG const POS4* jPos,
-                      LOCAL_ARG const real2* jParams, J_FORCE_ARGS, FORCE_ACC* fx, FORCE_ACC* fy, FORCE_ACC* fz,
-                      ENERGY_ACC* energy) {
+/// One tile's pairs for the thread of lane `lane` (atom i in slot si at xi, yi, zi with charge qi): the staged
+/// atoms j in rotated order, the pairs whose bit is set in `useMask` (bit j: atom j of the list is neither
+/// excluded, nor a padding slot, nor at or below i on the diagonal) and within the list's cutoff. The force on i
+/// is added to fx, fy, fz, the reaction on j to the staged forces, the energy (with withEnergy, a constant at
+/// every call) to *energy, the energy's parameter derivatives to derivs. Every lane computes every step and keeps
+/// or drops the result, so that the warp never diverges. `image` (a constant at every call, like withEnergy):
+/// each pair takes its own minimum image.
+DEVICE void tilePairs(const int withEnergy, const int image, int interactions, int lane, int base, unsigned int useMask,
+                      POS xi, POS yi, POS zi, real qi, AtomParams parI, int si, mixed4 box, mixed4 invBox,
+                      LOCAL_ARG const POS4* jPos, LOCAL_ARG const AtomParams* jParams, LOCAL_ARG const int* jSlot,
+                      J_FORCE_ARGS, FORCE_ACC* fx, FORCE_ACC* fy, FORCE_ACC* fz, ENERGY_ACC* energy,
+                      mixed* derivs NB_EXTRA_ARGS) {
   for (int k = 0; k < TILE_SIZE; k++) {
     const int j = (lane + k) & (TILE_SIZE - 1);
     const POS4 pj = jPos[base + j];
@@ -114,16 +102,24 @@ DEVICE void tilePairs(const int withEnergy, const int image, int lane, int base,
     }
     real r2 = dx * dx + dy * dy + dz * dz;
 #if USE_CUTOFF
-    const int use = ((useMask >> j) & 1u) && r2 < (real) CUTOFF2;
+    const int use = ((useMask >> j) & 1u) && r2 < (real) LIST_CUTOFF2;
 #else
     const int use = (useMask >> j) & 1u;
 #endif
     r2 = use ? r2 : (real) 1;
-    const real2 pj2 = jParams[base + j];
-    real dEdrOverR;
-    const real e = pairEnergy(r2, qi * (real) pj.w, parI.x + pj2.x, parI.y * pj2.y, &dEdrOverR, withEnergy);
-    dEdrOverR = use ? dEdrOverR : (real) 0;
+    const real invR = FAST_RSQRT(r2); // r2 is a normal number: a pair distance, or 1 for a pair left out
+    real dEdR = 0;
+    real pairDerivs[DERIV_SLOTS];
+    for (int d = 0; d < DERIV_SLOTS; d++) pairDerivs[d] = 0;
+    const real e = pairInteractions(withEnergy, interactions, r2, invR, make_real4((real) dx, (real) dy, (real) dz, qi),
+                                    make_real4(0, 0, 0, (real) pj.w), parI, jParams[base + j], si, jSlot[base + j],
+                                    &dEdR, pairDerivs NB_EXTRA_NAMES);
+    const real dEdrOverR = use ? dEdR * invR : (real) 0;
     const real gx = -dEdrOverR * dx, gy = -dEdrOverR * dy, gz = -dEdrOverR * dz;
+#if NUM_ENERGY_DERIVS > 0
+    for (int d = 0; d < NUM_ENERGY_DERIVS; d++)
+      if (use) derivs[d] += (mixed) pairDerivs[d];
+#endif
 #if DETERMINISTIC
     if (withEnergy && use) *energy += (mm_long) ((mixed) e * (mixed) FIXED_POINT_SCALE);
     const mm_long kx = (mm_long) ((mixed) gx * (mixed) FIXED_POINT_SCALE),
@@ -144,21 +140,41 @@ DEVICE void tilePairs(const int withEnergy, const int image, int lane, int base,
   }
 }
 
+/// The work-group's sum of one per-thread value (every thread takes part), added to *target by thread 0.
+DEVICE void addGroupSum(LOCAL_ARG ENERGY_SUM* scratch, ENERGY_SUM value, GLOBAL mm_long* target) {
+  scratch[LOCAL_ID] = value;
+  SYNC_THREADS
+  for (int stride = GROUP_THREADS / 2; stride > 0; stride /= 2) {
+    if ((int) LOCAL_ID < stride) scratch[LOCAL_ID] += scratch[LOCAL_ID + stride];
+    SYNC_THREADS
+  }
+  if (LOCAL_ID == 0 && scratch[0] != 0) {
+#if DETERMINISTIC || FORCE_FIXED_POINT
+    atomicAddFixedPoint(target, scratch[0]);
+#else
+    atomicAddDouble((GLOBAL double*) target, scratch[0]);
+#endif
+  }
+  SYNC_THREADS
+}
+
 /// WARPS_PER_GROUP tiles at a time per work-group, one to each warp of TILE_SIZE threads (groups stride over
 /// the tiles, every warp of a group taking the same number of turns, so TILE_SYNC may be a work-group
 /// barrier); nothing where skip[0] is set (checkDisplacement found an atom that moved too far: the host,
 /// which reads that flag while this kernel runs, finds the tiles again and launches it again).
 /// With withEnergy, energy[0] receives the energy, each thread's share of each tile converted to fixed point (so
-/// the total does not depend on the tiles' order) and summed over the work-group before one atomic add.
+/// the total does not depend on the tiles' order) and summed over the work-group before one atomic add; the
+/// energy's parameter derivatives go to energy[1 ..] the same way (with or without withEnergy).
 DEVICE void nonbondedTiles(const int withEnergy, GLOBAL const int2* RESTRICT tiles, GLOBAL const int* RESTRICT tileAtoms,
                            GLOBAL const int* RESTRICT tileCount, GLOBAL const mixed4* RESTRICT posq,
-                           GLOBAL const real2* RESTRICT slotParams,
                            GLOBAL const int* RESTRICT tileMaskIndex, GLOBAL const unsigned int* RESTRICT exclusionMasks,
                            GLOBAL const mixed4* RESTRICT blockCentre, GLOBAL const mixed4* RESTRICT blockHalf,
-                           mixed4 box, mixed4 invBox, GLOBAL const int* RESTRICT skip, GLOBAL mm_long* force,
-                           GLOBAL mm_long* energy, LOCAL_ARG POS4* jPos, LOCAL_ARG real2* jParams, J_FORCE_ARGS,
-                           LOCAL_ARG ENERGY_SUM* energySum) {
+                           mixed4 box, mixed4 invBox, GLOBAL const int* RESTRICT skip, int interactions, GLOBAL mm_long* force,
+                           GLOBAL mm_long* energy, LOCAL_ARG POS4* jPos, LOCAL_ARG AtomParams* jParams,
+                           LOCAL_ARG int* jSlot, J_FORCE_ARGS, LOCAL_ARG ENERGY_SUM* energySum NB_PARAM_ARGS NB_EXTRA_ARGS) {
   ENERGY_SUM threadEnergy = 0;
+  mixed derivs[DERIV_SLOTS];
+  for (int d = 0; d < DERIV_SLOTS; d++) derivs[d] = 0;
   const int lane = LOCAL_ID & (TILE_SIZE - 1);
   const int base = LOCAL_ID - lane;
   // With skip set the tiles are out of date (found again, then launched again): no tile is taken. (Not an
@@ -178,7 +194,7 @@ DEVICE void nonbondedTiles(const int withEnergy, GLOBAL const int2* RESTRICT til
 #if PERIODIC
     {
       const mixed4 ha = blockHalf[tile.x];
-      const mixed reach = (mixed) CUTOFF + (mixed) 2 * (mixed) PADDING;
+      const mixed reach = (mixed) LIST_CUTOFF + (mixed) 2 * (mixed) PADDING;
       perPairImage = 2 * ha.x + reach >= (mixed) 0.5 * box.x || 2 * ha.y + reach >= (mixed) 0.5 * box.y ||
                      2 * ha.z + reach >= (mixed) 0.5 * box.z;
     }
@@ -195,7 +211,12 @@ DEVICE void nonbondedTiles(const int withEnergy, GLOBAL const int2* RESTRICT til
     const mixed4 ri = minimumImage(make_mixed4(pi.x - ca.x, pi.y - ca.y, pi.z - ca.z, 0), box, invBox);
 #endif
     const real qi = (real) pi.w;
-    const real2 parI = validI ? slotParams[si] : make_real2(0, 0);
+    AtomParams parI;
+    if (validI) {
+      NB_LOAD_PARAMS(parI, si)
+    } else {
+      NB_ZERO_PARAMS(parI)
+    }
     // Bit j of useMask: the pair (i, list atom j) is computed.
     unsigned int useMask = numJ >= TILE_SIZE ? 0xffffffffu : (1u << numJ) - 1u;
     if (diagonal) useMask &= lane + 1 >= TILE_SIZE ? 0u : 0xffffffffu << (lane + 1);
@@ -204,6 +225,7 @@ DEVICE void nonbondedTiles(const int withEnergy, GLOBAL const int2* RESTRICT til
     const int maskIndex = haveTile ? tileMaskIndex[t] : -1;
     if (maskIndex >= 0) useMask &= ~exclusionMasks[maskIndex * TILE_SIZE + lane];
 #endif
+    jSlot[LOCAL_ID] = sj < 0 ? 0 : sj;
     if (sj >= 0) {
       const mixed4 pj = posq[sj];
 #if DETERMINISTIC
@@ -212,10 +234,10 @@ DEVICE void nonbondedTiles(const int withEnergy, GLOBAL const int2* RESTRICT til
       const mixed4 rj = minimumImage(make_mixed4(pj.x - ca.x, pj.y - ca.y, pj.z - ca.z, 0), box, invBox);
       jPos[LOCAL_ID] = make_real4((real) rj.x, (real) rj.y, (real) rj.z, (real) pj.w);
 #endif
-      jParams[LOCAL_ID] = slotParams[sj];
+      NB_LOAD_PARAMS(jParams[LOCAL_ID], sj)
     } else {
       jPos[LOCAL_ID] = make_POS4(0, 0, 0, 0);
-      jParams[LOCAL_ID] = make_real2(0, 0);
+      NB_ZERO_PARAMS(jParams[LOCAL_ID])
     }
 #if DETERMINISTIC
     jForceX[LOCAL_ID] = 0;
@@ -228,15 +250,15 @@ DEVICE void nonbondedTiles(const int withEnergy, GLOBAL const int2* RESTRICT til
     ENERGY_ACC tileEnergy = 0;
     TILE_SYNC
 #if DETERMINISTIC
-    tilePairs(withEnergy, PERIODIC, lane, base, useMask, (POS) ri.x, (POS) ri.y, (POS) ri.z, qi, parI, box, invBox,
-              jPos, jParams, J_FORCES, &fx, &fy, &fz, &tileEnergy);
+    tilePairs(withEnergy, PERIODIC, interactions, lane, base, useMask, (POS) ri.x, (POS) ri.y, (POS) ri.z, qi, parI, si,
+              box, invBox, jPos, jParams, jSlot, J_FORCES, &fx, &fy, &fz, &tileEnergy, derivs NB_EXTRA_NAMES);
 #else
     if (perPairImage)
-      tilePairs(withEnergy, 1, lane, base, useMask, (POS) ri.x, (POS) ri.y, (POS) ri.z, qi, parI, box, invBox, jPos,
-                jParams, J_FORCES, &fx, &fy, &fz, &tileEnergy);
+      tilePairs(withEnergy, 1, interactions, lane, base, useMask, (POS) ri.x, (POS) ri.y, (POS) ri.z, qi, parI, si, box,
+                invBox, jPos, jParams, jSlot, J_FORCES, &fx, &fy, &fz, &tileEnergy, derivs NB_EXTRA_NAMES);
     else
-      tilePairs(withEnergy, 0, lane, base, useMask, (POS) ri.x, (POS) ri.y, (POS) ri.z, qi, parI, box, invBox, jPos,
-                jParams, J_FORCES, &fx, &fy, &fz, &tileEnergy);
+      tilePairs(withEnergy, 0, interactions, lane, base, useMask, (POS) ri.x, (POS) ri.y, (POS) ri.z, qi, parI, si, box,
+                invBox, jPos, jParams, jSlot, J_FORCES, &fx, &fy, &fz, &tileEnergy, derivs NB_EXTRA_NAMES);
 #endif
 #if DETERMINISTIC
     if (validI) {
@@ -261,53 +283,42 @@ DEVICE void nonbondedTiles(const int withEnergy, GLOBAL const int2* RESTRICT til
 #endif
 #endif
   }
-  if (!withEnergy) return;
-  energySum[LOCAL_ID] = threadEnergy;
-  SYNC_THREADS
-  for (int stride = GROUP_THREADS / 2; stride > 0; stride /= 2) {
-    if ((int) LOCAL_ID < stride) energySum[LOCAL_ID] += energySum[LOCAL_ID + stride];
-    SYNC_THREADS
-  }
-  if (LOCAL_ID == 0 && energySum[0] != 0) {
+#if NUM_ENERGY_DERIVS > 0
+  for (int d = 0; d < NUM_ENERGY_DERIVS; d++) {
 #if DETERMINISTIC || FORCE_FIXED_POINT
-    atomicAddFixedPoint(energy, energySum[0]);
+    addGroupSum(energySum, (mm_long) (derivs[d] * (mixed) FIXED_POINT_SCALE), energy + 1 + d);
 #else
-    atomicAddDouble((GLOBAL double*) energy, energySum[0]);
+    addGroupSum(energySum, (double) derivs[d], energy + 1 + d);
 #endif
   }
+#endif
+  if (withEnergy) addGroupSum(energySum, threadEnergy, energy);
 }
 
 #if DETERMINISTIC
 #define TILE_LOCALS                                                                                                 \
   LOCAL POS4 jPos[GROUP_THREADS];                                                                                  \
-  LOCAL real2 jParams[GROUP_THREADS];                                                                              \
+  LOCAL AtomParams jParams[GROUP_THREADS];                                                                         \
+  LOCAL int jSlot[GROUP_THREADS];                                                                                  \
   LOCAL mm_long jForceX[GROUP_THREADS], jForceY[GROUP_THREADS], jForceZ[GROUP_THREADS];                            \
   LOCAL ENERGY_SUM energySum[GROUP_THREADS];
 #else
 #define TILE_LOCALS                                                                                                 \
   LOCAL POS4 jPos[GROUP_THREADS];                                                                                  \
-  LOCAL real2 jParams[GROUP_THREADS];                                                                              \
+  LOCAL AtomParams jParams[GROUP_THREADS];                                                                         \
+  LOCAL int jSlot[GROUP_THREADS];                                                                                  \
   LOCAL real4 jForce[GROUP_THREADS];                                                                               \
   LOCAL ENERGY_SUM energySum[GROUP_THREADS];
 #endif
 #define TILE_KERNEL_ARGS                                                                                           \
   GLOBAL const int2 *RESTRICT tiles, GLOBAL const int *RESTRICT tileAtoms, GLOBAL const int *RESTRICT tileCount,   \
-      GLOBAL const mixed4 *RESTRICT posq, GLOBAL const real2 *RESTRICT slotParams,                                 \
-      GLOBAL const int *RESTRICT tileMaskIndex,                                                                    \
+      GLOBAL const mixed4 *RESTRICT posq, GLOBAL const int *RESTRICT tileMaskIndex,                                \
       GLOBAL const unsigned int *RESTRICT exclusionMasks, GLOBAL const mixed4 *RESTRICT blockCentre,               \
       GLOBAL const mixed4 *RESTRICT blockHalf, mixed4 box, mixed4 invBox, GLOBAL const int *RESTRICT skip,         \
-      GLOBAL mm_long *force, GLOBAL mm_long *energy
+      int interactions, GLOBAL mm_long *force, GLOBAL mm_long *energy NB_PARAM_ARGS NB_EXTRA_ARGS
 #define TILE_CALL_ARGS                                                                                             \
-  tiles, tileAtoms, tileCount, posq, slotParams, tileMaskIndex, exclusionMasks, blockCentre, blockHalf,            \
-      box, invBox, skip, force, energy, jPos, jParams, J_FORCES, energySum
-
-/// slotParams[s] = atomParams[atomIndex[s]] (the parameters of the atom in slot s; zero in padding slots), so
-/// that the tile kernels read them in slot order, without the indirection.
-KERNEL void gatherSlotParams(GLOBAL const real2* RESTRICT atomParams, GLOBAL const int* RESTRICT atomIndex,
-                             GLOBAL real2* RESTRICT slotParams) {
-  for (int s = GLOBAL_ID; s < PADDED_ATOMS; s += GLOBAL_SIZE)
-    slotParams[s] = s < NUM_ATOMS ? atomParams[atomIndex[s]] : make_real2(0, 0);
-}
+  tiles, tileAtoms, tileCount, posq, tileMaskIndex, exclusionMasks, blockCentre, blockHalf, box, invBox, skip,     \
+      interactions, force, energy, jPos, jParams, jSlot, J_FORCES, energySum NB_PARAM_NAMES NB_EXTRA_NAMES
 
 /// The forces of every tile (nonbondedTiles without the energy).
 KERNEL void computeNonbondedTiles(TILE_KERNEL_ARGS) {

@@ -24,14 +24,7 @@ protected:
   // A displacement of 1e-5 nm spread over all atoms is below float resolution of the positions.
   double finiteDifferenceStepFloor() const override { return precision() == "double" ? 0.0 : 1e-3; }
   std::vector<std::pair<std::string, std::string>> unsupportedTests() const override {
-    const std::string ewald = "the " + platformName() + " platform refuses Ewald and PME (ewaldMadelung)";
-    const std::string custom =
-        "the " + platformName() + " platform refuses the Custom forces and RBTorsionForce (customForceRefusedByName)";
-    std::vector<std::pair<std::string, std::string>> tests{{"customBondedMatchBuiltIn", custom},
-            {"customForceGlobalParameters", custom},
-            {"customForceErrors", custom},
-            {"rbTorsion", custom},
-            {"monteCarloAnisotropicBarostat", "the " + platformName() + " platform refuses Monte Carlo barostats"},
+    std::vector<std::pair<std::string, std::string>> tests{
             {"variableVerlet", "the " + platformName() + " platform refuses VariableVerletIntegrator"},
             {"variableLangevin", "the " + platformName() + " platform refuses VariableLangevinIntegrator"},
             {"noseHooverConservation", "the " + platformName() + " platform refuses NoseHooverIntegrator"},
@@ -40,18 +33,13 @@ protected:
             {"integratorCheckpoints", "the " + platformName() + " platform refuses NoseHooverIntegrator"},
             {"customIntegratorVariablesAndBlocks", "the " + platformName() + " platform refuses CustomIntegrator"},
             {"customIntegratorCheckpoint", "the " + platformName() + " platform refuses CustomIntegrator"},
+            {"customIntegratorSaveParameters", "the " + platformName() + " platform refuses CustomIntegrator"},
             {"nonFiniteKineticEnergy", "forces are summed in 64-bit fixed point on the " + platformName() +
                                            " platform, where a non-finite force has no representation"},
             {"customIntegratorMatchesBuiltIn", "the " + platformName() + " platform refuses CustomIntegrator"},
             {"customIntegratorLangevin", "the " + platformName() + " platform refuses CustomIntegrator"},
             {"customIntegratorErrors", "the " + platformName() + " platform refuses CustomIntegrator"},
             {"customIntegratorFunctions", "the " + platformName() + " platform refuses CustomIntegrator"},
-            {"brownianHarmonicWell", custom + " (the well is a CustomExternalForce; brownianWellOfBonds is its analogue)"},
-            {"monteCarloBarostatIdealGas", "the " + platformName() + " platform refuses MonteCarloBarostat"},
-            {"customNonbondedMatchesNonbonded", custom},
-            {"customNonbondedGroupsAndParameters", custom},
-            {"pmeAgainstEwald", ewald},
-            {"pmeParametersAndGroups", ewald},
             {"periodicMinimumImage", "triclinic boxes are not supported on the " + platformName() + " platform"}};
     // A loaded checkpoint orders the atoms' slots anew; the bitwise comparison of the resumed trajectory then
     // needs forces independent of that order (deterministicForces checks them with DeterministicForces).

@@ -48,6 +48,8 @@ private:
   double _kineticEnergy = 0.0, _potentialEnergy = 0.0;
   Vec3 _box[3];
   std::map<std::string, double> _parameters, _derivatives;
+  /** IntegratorParameters: what the integrator keeps between steps, as its checkpoint writes it. */
+  std::string _integratorParameters;
 };
 
 class State::StateBuilder {

@@ -1,0 +1,79 @@
+// The compute layer's own fast Fourier transform in the common kernel dialect (KernelFFT): complex-to-complex
+// transforms of lines of FFT_N `real2` values along one axis of a 3D grid, FFT_LINES lines to a work-group of
+// FFT_THREADS threads. A work-group copies its lines into local memory, transforms them there by Stockham passes
+// (radices FFT_RADICES, in that order; any radix works, its butterfly a direct DFT), and writes them back in place,
+// so the transform of a whole grid is one launch per axis. Line l of the launch is (a, b) = (l / numB, l % numB)
+// and its element k lies at a * strideA + b * strideB + k * strideK; where the lines of a work-group lie side by
+// side in memory (strideB = 1, strideK > 1) the copies take the lines fastest, so that neighbouring threads touch
+// neighbouring elements. Unnormalised; sign -1 forward, +1 backward.
+// mardyn-kernel: defines FFT_N=12 FFT_LINES=4 FFT_THREADS=24 FFT_NUM_PASSES=2 FFT_RADICES=4,3 FFT_MAX_RADIX=4
+
+#define FFT_PI 3.14159265358979323846
+
+/// e^(i angle).
+DEVICE real2 fftRoot(real angle) { return make_real2(cos(angle), sin(angle)); }
+
+DEVICE real2 fftMul(real2 a, real2 b) { return make_real2(a.x * b.x - a.y * b.y, a.x * b.y + a.y * b.x); }
+
+KERNEL void fftLines(GLOBAL const real2* in, GLOBAL real2* out, int numLines, int numB, int strideA,
+                     int strideB, int strideK, int linesFastest, real sign) {
+  LOCAL real2 data[FFT_LINES * FFT_N];
+  const int radices[FFT_NUM_PASSES] = {FFT_RADICES};
+  for (int firstLine = GROUP_ID * FFT_LINES; firstLine < numLines; firstLine += NUM_GROUPS * FFT_LINES) {
+    // Copy the lines in.
+    for (int e = LOCAL_ID; e < FFT_LINES * FFT_N; e += FFT_THREADS) {
+      const int line = linesFastest ? e % FFT_LINES : e / FFT_N;
+      const int k = linesFastest ? e / FFT_LINES : e % FFT_N;
+      const int l = firstLine + line;
+      if (l < numLines) {
+        const int a = l / numB, b = l - a * numB;
+        data[line * FFT_N + k] = in[a * strideA + b * strideB + k * strideK];
+      }
+    }
+    SYNC_THREADS
+    // Stockham passes: span ns (the product of the radices before), butterfly j of a line reads elements
+    // j + r N/R, twiddles them by e^(sign 2 pi i r (j mod ns) / (ns R)), transforms them (a direct DFT with the
+    // roots e^(sign 2 pi i k / R)) and writes them to (j / ns) ns R + (j mod ns) + q ns.
+    int ns = 1;
+    for (int pass = 0; pass < FFT_NUM_PASSES; pass++) {
+      const int radix = radices[pass];
+      const int butterflies = FFT_N / radix;
+      real2 v[FFT_MAX_RADIX];
+      const int t = LOCAL_ID;
+      const int line = t / butterflies, j = t - line * butterflies;
+      const int active = line < FFT_LINES && t < FFT_LINES * butterflies;
+      if (active) {
+        const real angle = sign * (real) (2 * FFT_PI) * (real) (j % ns) / (real) (ns * radix);
+        for (int r = 0; r < radix; r++) {
+          const real2 x = data[line * FFT_N + j + r * butterflies];
+          v[r] = r == 0 ? x : fftMul(x, fftRoot(angle * (real) r));
+        }
+      }
+      SYNC_THREADS
+      real2 roots[FFT_MAX_RADIX];
+      for (int k = 0; k < radix; k++) roots[k] = fftRoot(sign * (real) (2 * FFT_PI) * (real) k / (real) radix);
+      if (active) {
+        const int outBase = line * FFT_N + (j / ns) * ns * radix + (j % ns);
+        for (int q = 0; q < radix; q++) {
+          real2 sum = v[0];
+          for (int r = 1; r < radix; r++)
+            sum += fftMul(v[r], roots[(r * q) % radix]);
+          data[outBase + q * ns] = sum;
+        }
+      }
+      SYNC_THREADS
+      ns *= radix;
+    }
+    // Copy the lines out.
+    for (int e = LOCAL_ID; e < FFT_LINES * FFT_N; e += FFT_THREADS) {
+      const int line = linesFastest ? e % FFT_LINES : e / FFT_N;
+      const int k = linesFastest ? e / FFT_LINES : e % FFT_N;
+      const int l = firstLine + line;
+      if (l < numLines) {
+        const int a = l / numB, b = l - a * numB;
+        out[a * strideA + b * strideB + k * strideK] = data[line * FFT_N + k];
+      }
+    }
+    SYNC_THREADS
+  }
+}

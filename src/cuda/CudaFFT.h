@@ -1,0 +1,31 @@
+// CudaFFT: the 3D complex FFT of the CUDA backend through cuFFT, opened at run time (dlopen of libcufft) so
+// that nothing needs it, or the driver, to start; its plans run on the default stream, behind the kernels.
+#pragma once
+
+#include "compute/ComputeFFT.h"
+
+#include <memory>
+#include <string>
+
+namespace mardyn::cuda {
+
+class CudaContext;
+
+class CudaFFT : public compute::ComputeFFT {
+ public:
+  /// A plan for the grid in the context's precision; nullptr (with `reason`) where cuFFT cannot be opened.
+  static std::unique_ptr<CudaFFT> create(CudaContext& context, int nx, int ny, int nz, std::string& reason);
+  ~CudaFFT() override;
+  void transform(compute::ArrayInterface& in, compute::ArrayInterface& out, bool forward) override;
+  std::string implementation() const override { return "cuFFT"; }
+
+ private:
+  struct Library;
+  CudaFFT(CudaContext& context, std::shared_ptr<Library> library, int plan, bool doublePrecision);
+  CudaContext& _context;
+  std::shared_ptr<Library> _library;
+  int _plan = 0;
+  bool _double = false;
+};
+
+}  // namespace mardyn::cuda

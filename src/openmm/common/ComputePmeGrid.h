@@ -1,0 +1,43 @@
+// ComputePmeGrid: the reciprocal space of smooth PME on the common-compute platforms (kernels/Pme.cc): the
+// Coulomb grid of Ewald's 1/r split, or LJPME's dispersion grid of the r^-6 split, with the transforms through
+// the compute layer's ComputeFFT (cuFFT on CUDA). The energy goes into the Context's energy accumulator and
+// the forces into its force accumulators, as every other term's.
+#pragma once
+
+#include "compute/ArrayInterface.h"
+#include "compute/ComputeArray.h"
+#include "compute/ComputeFFT.h"
+#include "compute/ComputeKernel.h"
+#include "compute/ComputeProgram.h"
+#include "compute/PrecisionArray.h"
+
+#include <memory>
+
+namespace OpenMM {
+
+class ComputePlatformData;
+
+class ComputePmeGrid {
+public:
+  enum class Kernel { Coulomb, Dispersion };
+  ComputePmeGrid(ComputePlatformData& data, int nx, int ny, int nz, double alpha, Kernel kernel);
+  ~ComputePmeGrid();
+  /** Adds the reciprocal-space forces and energy of atomValues (one `real` per System atom: charges scaled by
+   * sqrt(ONE_4PI_EPS0), or the dispersion factors c_i). */
+  void compute(mardyn::compute::ArrayInterface& atomValues);
+  /** What transforms the grid (for messages). */
+  std::string fftImplementation() const { return _fft->implementation(); }
+
+private:
+  ComputePlatformData& _data;
+  int _size[3];
+  double _alpha;
+  Kernel _kernel;
+  mardyn::compute::ComputeArray<long long> _accumulators;
+  mardyn::compute::PrecisionArray _grid, _moduli;
+  std::unique_ptr<mardyn::compute::ComputeFFT> _fft;
+  std::unique_ptr<mardyn::compute::ComputeProgram> _program;
+  std::unique_ptr<mardyn::compute::ComputeKernel> _spread, _finish, _convolve, _interpolate;
+};
+
+} // namespace OpenMM

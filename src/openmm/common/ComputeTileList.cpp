@@ -1,0 +1,294 @@
+// ComputeTileList: the host side of the tile search (builds, room grown from the device's counts, the
+// displacement check read asynchronously behind the tile kernel).
+#include "ComputeTileList.h"
+
+#include "ComputePlatformData.h"
+
+#include <algorithm>
+#include <cmath>
+#include <iomanip>
+#include <sstream>
+
+namespace OpenMM {
+
+using mardyn::compute::PrecisionArray;
+
+namespace {
+/// Coarse cells searched on each side of a block's cell ((2 n + 1)^3 cells per block in findTiles).
+constexpr int coarseNeighbours = 1;
+
+std::string exact(double v) {
+  std::ostringstream s;
+  s << std::setprecision(17) << v;
+  return s.str();
+}
+} // namespace
+
+ComputeTileList::ComputeTileList(ComputePlatformData& data, bool useCutoff, bool periodic,
+                                 const std::vector<std::vector<int>>& excluded)
+    : _data(data), _useCutoff(useCutoff), _periodic(periodic) {
+  auto& ctx = data.context();
+  std::vector<int> start(excluded.size() + 1, 0), list;
+  for (std::size_t i = 0; i < excluded.size(); i++) {
+    start[i] = static_cast<int>(list.size());
+    list.insert(list.end(), excluded[i].begin(), excluded[i].end());
+  }
+  start[excluded.size()] = static_cast<int>(list.size());
+  _hasExclusions = !list.empty();
+  if (list.empty()) list.push_back(0);
+  _exclusionStart.initialize(ctx, start.size(), "exclusionStart");
+  _exclusionStart.upload(start);
+  _exclusions.initialize(ctx, list.size(), "exclusions");
+  _exclusions.upload(list);
+  // Four tiles to a work-group where a warp is 32 wide (with warp primitives, on CUDA and NVIDIA's OpenCL, the
+  // warp of a tile synchronises alone; elsewhere the work-group does), one elsewhere (CPU devices).
+  const auto& info = ctx.deviceInfo();
+  _warpsPerGroup = info.simtWidth == ComputePlatformData::tileSize ? 4 : 1;
+
+  _numBlocks = data.paddedAtoms() / ComputePlatformData::tileSize;
+  const std::size_t blocks = static_cast<std::size_t>(_numBlocks);
+  _blockCentre = PrecisionArray(ctx, PrecisionArray::Kind::Mixed, 4, blocks, "blockCentre");
+  _blockHalf = PrecisionArray(ctx, PrecisionArray::Kind::Mixed, 4, blocks, "blockHalf");
+  _posAtBuild = PrecisionArray(ctx, PrecisionArray::Kind::Mixed, 4, static_cast<std::size_t>(data.paddedAtoms()),
+                               "positionsAtTileBuild");
+  _flag.initialize(ctx, 1, "nonbondedFlag");
+  _displacedFlag.initialize(ctx, 1, "atomDisplacedFlag");
+  _displacedFlag.zero();
+  _displacedHost = mardyn::compute::PinnedHostBuffer(ctx, sizeof(int));
+  _displacedEvent = ctx.createEvent();
+  _buildStatus.initialize(ctx, 3, "tileBuildStatus");
+  _buildStatusHost = mardyn::compute::PinnedHostBuffer(ctx, 3 * sizeof(int));
+  _grid.initialize(ctx, 1, "coarseGrid");
+  _gridInvWidth = PrecisionArray(ctx, PrecisionArray::Kind::Mixed, 4, 1, "coarseGridInvWidth");
+  _buildStatusEvent = ctx.createEvent();
+  _cellOfBlock.initialize(ctx, blocks, "cellOfBlock");
+  _blocksInCell.initialize(ctx, blocks, "blocksInCell");
+  _cellCount.initialize(ctx, 2, "coarseCellCount");
+  _cellFill.initialize(ctx, 2, "coarseCellFill");
+  _tileCount.initialize(ctx, 1, "tileCount");
+  _tileCapacity = std::max(64, useCutoff ? 40 * _numBlocks : _numBlocks * (_numBlocks + 1) / 2);
+  _tiles.initialize(ctx, static_cast<std::size_t>(_tileCapacity), "tiles");
+  _tileAtoms.initialize(ctx, static_cast<std::size_t>(_tileCapacity) * ComputePlatformData::tileSize, "tileAtoms");
+  // One exclusion tile per block to start with (tiles of bonded molecules usually take more: the first
+  // build grows the room from the device's count, a path every System with exclusions takes).
+  _maskCapacity = std::max(1, _numBlocks);
+  _tileMaskIndex.initialize(ctx, _hasExclusions ? static_cast<std::size_t>(_tileCapacity) : 1, "tileMaskIndex");
+  _exclusionMasks.initialize(ctx, static_cast<std::size_t>(_maskCapacity) * ComputePlatformData::tileSize,
+                             "exclusionMasks");
+  _maskCount.initialize(ctx, 1, "exclusionTileCount");
+}
+
+void ComputeTileList::addDefines(std::map<std::string, std::string>& defines, double cutoff) {
+  _cutoff = cutoff;
+  _padding = 0.1 * cutoff;
+  const auto& info = _data.context().deviceInfo();
+  defines["PERIODIC"] = _periodic ? "1" : "0";
+  defines["USE_CUTOFF"] = _useCutoff ? "1" : "0";
+  defines["LIST_CUTOFF"] = exact(cutoff);
+  defines["LIST_CUTOFF2"] = exact(cutoff * cutoff);
+  defines["PADDING"] = exact(_padding);
+  defines["COARSE_NEIGHBOURS"] = std::to_string(coarseNeighbours);
+  defines["WARPS_PER_GROUP"] = std::to_string(_warpsPerGroup);
+  defines["TILE_SYNC"] =
+      info.warpPrimitives && info.simtWidth == ComputePlatformData::tileSize ? "SYNC_WARPS" : "SYNC_THREADS";
+  defines["DETERMINISTIC"] = _data.deterministic() ? "1" : "0";
+  defines["HAS_EXCLUSIONS"] = _hasExclusions ? "1" : "0";
+}
+
+void ComputeTileList::createKernels(mardyn::compute::ComputeProgram& program) {
+  _bounds = program.createKernel("computeBlockBounds");
+  _maxHalf = program.createKernel("maxBlockHalf");
+  _displacement = program.createKernel("checkDisplacement");
+  _binBlocks = program.createKernel("binBlocks");
+  _scatterBlocks = program.createKernel("scatterBlocks");
+  _findTiles = program.createKernel("findTiles");
+  _exclusionTilesKernel = program.createKernel("findExclusionTiles");
+  _checkRoom = program.createKernel("checkTileRoom");
+  _coarseGrid = program.createKernel("coarseGrid");
+}
+
+std::size_t ComputeTileList::groupThreads() const {
+  return static_cast<std::size_t>(_warpsPerGroup * ComputePlatformData::tileSize);
+}
+
+std::size_t ComputeTileList::tileGroups() const {
+  const std::size_t needed = static_cast<std::size_t>((_tileEstimate + _warpsPerGroup - 1) / _warpsPerGroup);
+  const int units = _data.context().deviceInfo().computeUnits;
+  return std::max<std::size_t>(
+      1, std::min<std::size_t>(needed, static_cast<std::size_t>(std::max(64, 64 / _warpsPerGroup * units))));
+}
+
+void ComputeTileList::arguments(mardyn::compute::KernelCall& call) {
+  call.arg(_tiles)
+      .arg(_tileAtoms)
+      .arg(_tileCount)
+      .arg(_data.posq())
+      .arg(_tileMaskIndex)
+      .arg(_exclusionMasks)
+      .arg(_blockCentre.array())
+      .arg(_blockHalf.array());
+  _data.boxArguments(call);
+  call.arg(_displacedFlag);
+}
+
+void ComputeTileList::checkDisplacement() {
+  _displacedFlag.zero();
+  const double limit = 0.5 * _padding;
+  _displacement->call()
+      .arg(_data.posq())
+      .arg(_posAtBuild.array())
+      .mixedArg(limit * limit)
+      .arg(_displacedFlag)
+      .execute(static_cast<std::size_t>(_data.numAtoms()));
+  _displacedFlag.downloadBytesAsync(_displacedHost.data(), 0, sizeof(int));
+  _displacedEvent->record();
+}
+
+void ComputeTileList::buildTiles() {
+  auto bounds = _bounds->call();
+  bounds.arg(_numBlocks).arg(_data.posq());
+  _data.boxArguments(bounds);
+  bounds.arg(_blockCentre.array())
+      .arg(_blockHalf.array())
+      .arg(_posAtBuild.array())
+      .execute(static_cast<std::size_t>(_numBlocks));
+  // The coarse grid: cells at least cutoff + padding + the widest block wide, laid out on the device
+  // (coarseGrid); the host sizes the cell arrays for the finest grid it can be (blocks of no extent).
+  const Vec3* box = _data.box;
+  int cells = 1;
+  if (_periodic)
+    for (int d = 0; d < 3; d++)
+      cells *= std::max(1, std::min(256, static_cast<int>(std::floor(box[d][d] / (_cutoff + _padding)))));
+  if (_cellCount.size() < static_cast<std::size_t>(cells) + 1) {
+    _cellCount.resize(cells + 1);
+    _cellFill.resize(cells + 1);
+  }
+  _flag.zero();
+  if (_periodic)
+    _maxHalf->call().arg(_numBlocks).arg(_blockHalf.array()).arg(_flag).execute(static_cast<std::size_t>(_numBlocks));
+  auto grid = _coarseGrid->call();
+  grid.arg(_flag);
+  _data.boxArguments(grid);
+  grid.mixedArg(_cutoff + _padding).arg(_grid).arg(_gridInvWidth.array()).blockShape(1).executeBlocks(1);
+  _cellCount.zero();
+  _cellFill.zero();
+  _binBlocks->call()
+      .arg(_numBlocks)
+      .arg(_blockCentre.array())
+      .arg(_grid)
+      .arg(_gridInvWidth.array())
+      .arg(_cellOfBlock)
+      .arg(_cellCount)
+      .execute(static_cast<std::size_t>(_numBlocks));
+  _data.scan().exclusive(_cellCount, cells, _cellCount);
+  _scatterBlocks->call()
+      .arg(_numBlocks)
+      .arg(_cellOfBlock)
+      .arg(_cellCount)
+      .arg(_cellFill)
+      .arg(_blocksInCell)
+      .execute(static_cast<std::size_t>(_numBlocks));
+  const double reach = _cutoff + _padding;
+  _tileCount.zero();
+  auto find = _findTiles->call();
+  find.arg(_numBlocks)
+      .arg(_blockCentre.array())
+      .arg(_blockHalf.array())
+      .arg(_cellOfBlock)
+      .arg(_cellCount)
+      .arg(_blocksInCell)
+      .arg(_grid);
+  _data.boxArguments(find);
+  find.mixedArg(reach * reach).arg(_data.posq()).arg(_tiles).arg(_tileAtoms).arg(_tileCapacity).arg(_tileCount);
+  if (!_useCutoff) {
+    find.execute(static_cast<std::size_t>(_numBlocks));
+  } else {
+    // One work-group of one warp per block (at most 64 warps per compute unit, striding over the blocks).
+    const int units = _data.context().deviceInfo().computeUnits;
+    find.blockShape(ComputePlatformData::tileSize)
+        .executeBlocks(static_cast<std::size_t>(std::min(_numBlocks, std::max(64, 64 * units))));
+  }
+  // The kernels after this are launched before the count is known, for about the last build's tiles (every
+  // block has at least its diagonal tile); they stride over however many there are.
+  _tileEstimate = std::max(_numBlocks, _numTiles + _numTiles / 8);
+  _maskCount.zero();
+  if (_hasExclusions) {
+    // The masks of the tiles that hold excluded pairs.
+    if (_tileMaskIndex.size() < static_cast<std::size_t>(_tileCapacity))
+      _tileMaskIndex.resize(static_cast<std::size_t>(_tileCapacity));
+    _exclusionTilesKernel->call()
+        .arg(_tiles)
+        .arg(_tileAtoms)
+        .arg(_tileCount)
+        .arg(_data.atomIndex())
+        .arg(_data.slotOfAtom())
+        .arg(_exclusionStart)
+        .arg(_exclusions)
+        .arg(_tileMaskIndex)
+        .arg(_exclusionMasks)
+        .arg(_maskCapacity)
+        .arg(_maskCount)
+        .arg(_tileCapacity)
+        .blockShape(groupThreads())
+        .executeBlocks(tileGroups());
+  }
+  // Whether everything fitted: the tile kernel queued next skips itself where not, and the host reads the
+  // counts while it runs (readBuildStatus).
+  _checkRoom->call()
+      .arg(_tileCount)
+      .arg(_tileCapacity)
+      .arg(_maskCount)
+      .arg(_maskCapacity)
+      .arg(_displacedFlag)
+      .arg(_buildStatus)
+      .blockShape(1)
+      .executeBlocks(1);
+  _buildStatus.downloadBytesAsync(_buildStatusHost.data(), 0, 3 * sizeof(int));
+  _buildStatusEvent->record();
+  _builtVersion = _data.reorderVersion();
+  _builtBox = Vec3(box[0][0], box[1][1], box[2][2]);
+}
+
+bool ComputeTileList::readBuildStatus() {
+  _buildStatusEvent->synchronize();
+  const int* status = static_cast<const int*>(_buildStatusHost.data());
+  _numTiles = status[0];
+  _tileEstimate = _numTiles;
+  if (status[2] == 0)
+    return true;
+  if (status[0] > _tileCapacity) {
+    _tileCapacity = status[0] + status[0] / 4;
+    _tiles.resize(static_cast<std::size_t>(_tileCapacity));
+    _tileAtoms.resize(static_cast<std::size_t>(_tileCapacity) * ComputePlatformData::tileSize);
+  }
+  if (status[1] > _maskCapacity) {
+    _maskCapacity = status[1] + status[1] / 4;
+    _exclusionMasks.resize(static_cast<std::size_t>(_maskCapacity) * ComputePlatformData::tileSize);
+  }
+  return false;
+}
+
+void ComputeTileList::compute(const std::function<void()>& launchTiles) {
+  const Vec3* box = _data.box;
+  const bool boxChanged = _builtBox[0] != box[0][0] || _builtBox[1] != box[1][1] || _builtBox[2] != box[2][2];
+  bool rebuild = _builtVersion != _data.reorderVersion() || boxChanged;
+  if (!rebuild) {
+    // The tile kernel goes into the queue right behind the displacement check and does nothing if an atom
+    // moved too far; the host meanwhile waits for the check's flag alone, so the device does not idle
+    // between the check and the tiles.
+    checkDisplacement();
+    launchTiles();
+    _displacedEvent->synchronize();
+    rebuild = *static_cast<const int*>(_displacedHost.data()) != 0;
+  }
+  if (rebuild) {
+    // The tile kernel is queued behind the build and does nothing where the build overflowed its room (then
+    // built again with more).
+    do {
+      buildTiles();
+      launchTiles();
+    } while (!readBuildStatus());
+  }
+}
+
+} // namespace OpenMM

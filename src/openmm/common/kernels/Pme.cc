@@ -1,0 +1,145 @@
+// The reciprocal space of smooth particle-mesh Ewald on the common-compute platforms (ComputePmeGrid), in the
+// common kernel dialect, as the Reference platform's ReferencePmeGrid computes it: values (charges, or LJPME's
+// dispersion factors c_i) spread with B-splines of order 5 onto a GRID_X x GRID_Y x GRID_Z grid (64-bit
+// accumulators, the same sums in any order), the grid transformed (ComputeFFT, a complex grid whose imaginary
+// part is zero), multiplied by the kernel theta(m) (the energy 1/2 sum_m theta |F(Q)(m)|^2 summed on the way),
+// transformed back, and the forces taken from the B-splines' gradients against the convolved grid.
+// DISPERSION: the r^-6 kernel of Essmann et al. (m = 0 included), else the Coulomb kernel.
+// mardyn-kernel: requires openmm/common/kernels/Atoms.cc
+// mardyn-kernel: defines FORCE_FIXED_POINT=1 PADDED_ATOMS=64 NUM_ATOMS=60 PERIODIC=1 GRID_X=12 GRID_Y=12 GRID_Z=12 DISPERSION=0 PME_GROUP=128
+
+#define PME_ORDER 5
+#define GRID_POINTS (GRID_X * GRID_Y * GRID_Z)
+
+/// B-spline weights M(w + j) and their derivatives, j = 0 .. PME_ORDER - 1 (w the fractional part of the grid
+/// coordinate), by the recursion M_{k+1}(x) = x/k M_k(x) + (k+1-x)/k M_k(x-1).
+DEVICE void pmeSplines(real w, real* values, real* derivatives) {
+  real a[PME_ORDER + 1];
+  a[0] = 1;
+  for (int j = 1; j <= PME_ORDER; j++) a[j] = 0;
+  for (int k = 1; k < PME_ORDER; k++) {
+    if (k == PME_ORDER - 1)
+      for (int j = 0; j < PME_ORDER; j++) derivatives[j] = (j < k ? a[j] : (real) 0) - (j > 0 ? a[j - 1] : (real) 0);
+    real next[PME_ORDER + 1];
+    for (int j = 0; j <= k; j++) {
+      const real x = w + (real) j;
+      next[j] = (x / (real) k) * (j < k ? a[j] : (real) 0) + (((real) (k + 1) - x) / (real) k) * (j > 0 ? a[j - 1] : (real) 0);
+    }
+    for (int j = 0; j <= k; j++) a[j] = next[j];
+  }
+  for (int j = 0; j < PME_ORDER; j++) values[j] = a[j];
+}
+
+/// The first grid index (floor of the grid coordinate, within the grid) and the fractional part along one axis.
+DEVICE int pmeBase(mixed x, mixed invLength, int n, real* fraction) {
+  const mixed s = x * invLength;
+  const mixed u = (s - floor(s)) * (mixed) n;
+  const mixed whole = floor(u);
+  *fraction = (real) (u - whole);
+  int base = (int) whole;
+  return base >= n ? base - n : base;
+}
+
+DEVICE int pmeWrap(int k, int n) { return k < 0 ? k + n : k; }
+
+/// Spreads values[atomIndex[s]] of every slot s onto the grid's accumulators (zeroed by pmeFinishSpread).
+KERNEL void pmeSpread(GLOBAL const mixed4* RESTRICT posq, GLOBAL const int* RESTRICT atomIndex,
+                      GLOBAL const real* RESTRICT values, mixed4 box, mixed4 invBox, GLOBAL mm_long* grid) {
+  for (int s = GLOBAL_ID; s < NUM_ATOMS; s += GLOBAL_SIZE) {
+    const real q = values[atomIndex[s]];
+    if (q == 0) continue;
+    const mixed4 p = posq[s];
+    real fx, fy, fz, wx[PME_ORDER], wy[PME_ORDER], wz[PME_ORDER], unused[PME_ORDER];
+    const int bx = pmeBase(p.x, invBox.x, GRID_X, &fx), by = pmeBase(p.y, invBox.y, GRID_Y, &fy),
+              bz = pmeBase(p.z, invBox.z, GRID_Z, &fz);
+    pmeSplines(fx, wx, unused);
+    pmeSplines(fy, wy, unused);
+    pmeSplines(fz, wz, unused);
+    for (int a = 0; a < PME_ORDER; a++) {
+      const int gx = pmeWrap(bx - a, GRID_X);
+      for (int b = 0; b < PME_ORDER; b++) {
+        const int gy = pmeWrap(by - b, GRID_Y);
+        const real wab = q * wx[a] * wy[b];
+        for (int c = 0; c < PME_ORDER; c++) accumulate(grid + (gx * GRID_Y + gy) * GRID_Z + pmeWrap(bz - c, GRID_Z), wab * wz[c]);
+      }
+    }
+  }
+}
+
+/// complexGrid = the spread grid (imaginary part 0); the accumulators are zeroed for the next spreading.
+KERNEL void pmeFinishSpread(GLOBAL mm_long* grid, GLOBAL real2* RESTRICT complexGrid) {
+  for (int k = GLOBAL_ID; k < GRID_POINTS; k += GLOBAL_SIZE) {
+    complexGrid[k] = make_real2((real) accumulated(grid + k), 0);
+    grid[k] = 0;
+  }
+}
+
+/// Multiplies the transformed grid by theta(m) and adds 1/2 sum theta |F|^2 (the energy) to energy[0], summed per
+/// work-group of PME_GROUP threads. moduli: |b(m)|^2 per axis (x, then y, then z); recip: 1/box per axis.
+/// Coulomb: theta = prefactor exp(-scale m^2) / m^2 B(m), prefactor = 1 / (pi V), scale = pi^2 / alpha^2, theta(0) = 0;
+/// dispersion: theta = prefactor f(pi |m| / beta) B(m), prefactor = -pi^(3/2) beta^3 / V,
+/// f(b) = ((1 - 2 b^2) exp(-b^2) + 2 b^3 sqrt(pi) erfc(b)) / 3.
+KERNEL void pmeConvolve(GLOBAL real2* RESTRICT complexGrid, GLOBAL const real* RESTRICT moduli, mixed4 recip,
+                        real prefactor, real alpha, GLOBAL mm_long* energy) {
+  LOCAL mixed energySum[PME_GROUP];
+  mixed threadEnergy = 0;
+  for (int k = GLOBAL_ID; k < GRID_POINTS; k += GLOBAL_SIZE) {
+    const int x = k / (GRID_Y * GRID_Z), y = (k / GRID_Z) % GRID_Y, z = k % GRID_Z;
+    const int mx = x <= GRID_X / 2 ? x : x - GRID_X, my = y <= GRID_Y / 2 ? y : y - GRID_Y,
+              mz = z <= GRID_Z / 2 ? z : z - GRID_Z;
+    const real kx = (real) mx * (real) recip.x, ky = (real) my * (real) recip.y, kz = (real) mz * (real) recip.z;
+    const real m2 = kx * kx + ky * ky + kz * kz;
+    const real b = moduli[x] * moduli[GRID_X + y] * moduli[GRID_X + GRID_Y + z];
+#if DISPERSION
+    const real bm = (real) 3.14159265358979323846 * sqrt(m2) / alpha;
+    const real f = (((real) 1 - (real) 2 * bm * bm) * exp(-bm * bm) +
+                    (real) 2 * bm * bm * bm * (real) 1.7724538509055160 * erfc(bm)) / (real) 3;
+    const real theta = prefactor * f * b;
+#else
+    const real scale = (real) 9.8696044010893586 / (alpha * alpha);
+    const real theta = (mx == 0 && my == 0 && mz == 0) ? (real) 0 : prefactor * exp(-scale * m2) / m2 * b;
+#endif
+    const real2 v = complexGrid[k];
+    threadEnergy += (mixed) 0.5 * (mixed) theta * ((mixed) v.x * (mixed) v.x + (mixed) v.y * (mixed) v.y);
+    complexGrid[k] = make_real2(v.x * theta, v.y * theta);
+  }
+  energySum[LOCAL_ID] = threadEnergy;
+  SYNC_THREADS
+  for (int stride = PME_GROUP / 2; stride > 0; stride /= 2) {
+    if ((int) LOCAL_ID < stride) energySum[LOCAL_ID] += energySum[LOCAL_ID + stride];
+    SYNC_THREADS
+  }
+  if (LOCAL_ID == 0) accumulate(energy, energySum[0]);
+}
+
+/// Adds each slot's force -values[atom] grad(sum_k M(u - k) conv(k)) from the convolved grid (its real part).
+KERNEL void pmeInterpolateForces(GLOBAL const mixed4* RESTRICT posq, GLOBAL const int* RESTRICT atomIndex,
+                                 GLOBAL const real* RESTRICT values, mixed4 box, mixed4 invBox,
+                                 GLOBAL const real2* RESTRICT complexGrid, GLOBAL mm_long* force) {
+  for (int s = GLOBAL_ID; s < NUM_ATOMS; s += GLOBAL_SIZE) {
+    const real q = values[atomIndex[s]];
+    if (q == 0) continue;
+    const mixed4 p = posq[s];
+    real fx, fy, fz, wx[PME_ORDER], wy[PME_ORDER], wz[PME_ORDER], dx[PME_ORDER], dy[PME_ORDER], dz[PME_ORDER];
+    const int bx = pmeBase(p.x, invBox.x, GRID_X, &fx), by = pmeBase(p.y, invBox.y, GRID_Y, &fy),
+              bz = pmeBase(p.z, invBox.z, GRID_Z, &fz);
+    pmeSplines(fx, wx, dx);
+    pmeSplines(fy, wy, dy);
+    pmeSplines(fz, wz, dz);
+    real gu = 0, gv = 0, gw = 0;
+    for (int a = 0; a < PME_ORDER; a++) {
+      const int gx = pmeWrap(bx - a, GRID_X);
+      for (int b = 0; b < PME_ORDER; b++) {
+        const int gy = pmeWrap(by - b, GRID_Y);
+        for (int c = 0; c < PME_ORDER; c++) {
+          const real value = complexGrid[(gx * GRID_Y + gy) * GRID_Z + pmeWrap(bz - c, GRID_Z)].x;
+          gu += dx[a] * wy[b] * wz[c] * value;
+          gv += wx[a] * dy[b] * wz[c] * value;
+          gw += wx[a] * wy[b] * dz[c] * value;
+        }
+      }
+    }
+    addForce(force, s, -q * gu * (real) GRID_X * (real) invBox.x, -q * gv * (real) GRID_Y * (real) invBox.y,
+             -q * gw * (real) GRID_Z * (real) invBox.z);
+  }
+}
