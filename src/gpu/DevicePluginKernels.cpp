@@ -51,7 +51,7 @@ compute::KernelCall& DevicePluginKernels::view(compute::KernelCall& call, double
   const DeviceGrid& g = _step.grid();
   return call.mixed4Arg(g.boxMin.x, g.boxMin.y, g.boxMin.z, drift)
       .mixed4Arg(g.box.x, g.box.y, g.box.z)
-      .arg(g.selfPeriodicFlags());
+      .arg(DeviceGrid::periodicBoxFlags());  // wrapped along every axis, decomposed ones too
 }
 
 compute::ArrayInterface& DevicePluginKernels::groupSums(std::size_t width) {

@@ -231,8 +231,7 @@ void DevicePluginRunner::runCompared(PhysicsPlugin& plugin, DevicePlugin& device
     if (it == byId.end()) throw MardynException("COMPARE_TO_CPU: molecule " + std::to_string(c.id()) + " is not on the device");
     const Molecule& d = *it->second;
     Vec3 r = d.r() - c.r();
-    for (int a = 0; a < 3; ++a)
-      if (g.selfPeriodic[a]) r[a] -= g.box[a] * std::round(r[a] / g.box[a]);
+    for (int a = 0; a < 3; ++a) r[a] -= g.box[a] * std::round(r[a] / g.box[a]);
     dr = std::max(dr, norm(r));
     sr = std::max(sr, norm(g.box));
     dv = std::max(dv, norm(d.v() - c.v()));

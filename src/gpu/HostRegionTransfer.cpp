@@ -92,8 +92,7 @@ std::vector<Molecule> HostRegionTransfer::download(const PluginRegion& region, d
     const double* d = &_original[24 * i];
     Vec3 r{d[0], d[1], d[2]};
     const Vec3 v{d[4], d[5], d[6]};
-    for (int a = 0; a < 3; ++a) {  // as DevicePluginCommon.cc's hostCoordinate
-      if (!g.selfPeriodic[a]) continue;
+    for (int a = 0; a < 3; ++a) {  // as DevicePluginCommon.cc's hostCoordinate, along every axis
       if (drift == 0) {
         r[a] = g.boxMin[a] + DomainDecompSequential::wrap(d[a] - g.boxMin[a], g.box[a]);
       } else {
@@ -136,7 +135,11 @@ HostRegionTransfer::Changes HostRegionTransfer::upload(const RegionContainer& re
     changedSlots.push_back(_hostSlots[i]);
     types.push_back(static_cast<int>(a.componentId()));
     const double* d = &_original[24 * i];
-    const Vec3 r = moved ? a.r() : Vec3{d[0], d[1], d[2]};  // an unmoved molecule keeps its device position
+    // An unmoved molecule keeps its device position; a moved one goes to the image of its new position
+    // nearest its device position (the host saw it wrapped into the box; this process may hold it outside).
+    Vec3 r{d[0], d[1], d[2]};
+    if (moved)
+      for (int k = 0; k < 3; ++k) r[k] = _k.step().grid().imageNear(k, a.r()[k], d[k]);
     const double row[24] = {r.x,      r.y,      r.z,      0, a.v().x,   a.v().y,   a.v().z,   0,
                             a.q().w(), a.q().x(), a.q().y(), a.q().z(), a.L().x, a.L().y, a.L().z, 0,
                             a.F().x,  a.F().y,  a.F().z,  0, a.M().x,   a.M().y,   a.M().z,   0};

@@ -95,12 +95,12 @@ const MoleculeInteraction& LinkedCellsGPUDecorator::interaction() const {
 void LinkedCellsGPUDecorator::downloadIfChanged() const {
   if (_hostCurrent || !_step) return;
   _host = _step->ownedMolecules();
-  // Molecules leave the box between rebuilds; the host sees them wrapped, as the CPU path keeps them.
+  // Molecules leave the box between rebuilds (and, along a decomposed axis, stay with this process until the
+  // next one); the host sees them wrapped, as the CPU path's exchange leaves them.
   const DeviceGrid& g = _step->grid();
   for (Molecule& m : _host) {
     Vec3 r = m.r();
-    for (int d = 0; d < 3; ++d)
-      if (g.selfPeriodic[d]) r[d] = g.boxMin[d] + DomainDecompSequential::wrap(r[d] - g.boxMin[d], g.box[d]);
+    for (int d = 0; d < 3; ++d) r[d] = g.boxMin[d] + DomainDecompSequential::wrap(r[d] - g.boxMin[d], g.box[d]);
     m.setR(r);
   }
   _hostCurrent = true;
@@ -108,7 +108,17 @@ void LinkedCellsGPUDecorator::downloadIfChanged() const {
 
 void LinkedCellsGPUDecorator::uploadIfChanged() {
   if (_deviceCurrent) return;
-  deviceStep().setOwned(_host);
+  DeviceTimeStep& step = deviceStep();
+  // Back to this process's side of the box: along a decomposed axis, the image nearest the owned region.
+  const DeviceGrid& g = step.grid();
+  std::vector<Molecule> owned = _host;
+  for (Molecule& m : owned) {
+    Vec3 r = m.r();
+    for (int d = 0; d < 3; ++d)
+      if (!g.selfPeriodic[d]) r[d] = g.imageNear(d, r[d], 0.5 * (g.regionMin[d] + g.regionMax[d]));
+    m.setR(r);
+  }
+  step.setOwned(owned);
   const std::size_t nc = _components.size();
   _countPerComponent.assign(nc, 0);
   _rotDofPerComponent.assign(nc, 0);

@@ -6,8 +6,8 @@
 // mardyn-kernel: requires compute/kernels/Reduction.cc gpu/kernels/DeviceGrid.cc gpu/kernels/Rotation.cc
 // mardyn-kernel: defines REDUCE_BLOCK=128 REDUCE_GROUPS=64
 
-/// One coordinate as the host sees it: along an axis where this process is its own periodic neighbour,
-/// wrapped into [lo, lo + length) at the last exchange and moved by `drift` time since (the time step
+/// One coordinate as the host sees it: along a periodic axis (the host passes every axis: its exchange wraps
+/// a molecule that left the box, on one process or many), wrapped into [lo, lo + length) at the last exchange and moved by `drift` time since (the time step
 /// before the exchange, else 0).
 DEVICE mixed hostCoordinate(mixed x, mixed v, mixed drift, mixed lo, mixed length, int periodic) {
   if (!periodic) return x;

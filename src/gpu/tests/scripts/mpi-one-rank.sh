@@ -54,12 +54,17 @@ awk '/<longrange type="homogeneous"\/>/ {
   print "      <outputplugin name=\"Mirror\"><type>1</type><dir>o-|</dir><position><refID>0</refID><coord>8.0</coord>"
   print "        </position></outputplugin>"; next }
 { print }' slab.xml > plugins.xml
+# TemperatureControl alone: molecules that leave the box through x = 0 stay with the lower rank until the
+# next rebuild, and are thermostatted where the CPU's exchange has wrapped them.
+tc=$(sed -n '/<thermostats>/,/<\/thermostats>/p' plugins.xml)
+TC=$tc awk '{ print } /<longrange type="homogeneous"\/>/ { print ENVIRON["TC"] }' slab.xml > thermostat.xml
 printf 'mardyn trunk 20120726\n currentTime 0\n Length %s %s %s\n NumberOfMolecules 0\n MoleculeFormat ICRVQD\n' "$lx" "$ly" "$ly" > empty.inp
 
 config() {
   case $1 in
     slab) echo "$work/slab.xml" ;;
     plugins) echo "$work/plugins.xml" ;;
+    thermostat) echo "$work/thermostat.xml" ;;
     empty) echo "$work/empty.xml" ;;
     *) echo "$src/input/$1/config.xml" ;;
   esac
@@ -83,9 +88,9 @@ declare -A reference
 for precision in ${MARDYN_MPI_TEST_PRECISIONS:-double mixed single}; do
   steps=60 interval=10
   [ $precision = double ] || { steps=20 interval=1; }
-  for example in lj-fcc:2 lj-fcc:4 2cljq:2 2cljq:4 slab:2 slab:4 empty:2 plugins:2; do
+  for example in lj-fcc:2 lj-fcc:4 2cljq:2 2cljq:4 slab:2 slab:4 empty:2 plugins:2 thermostat:2; do
     name=${example%%:*} np=${example##*:}
-    [ $name = empty ] || [ $name = plugins ] && [ $precision != double ] && continue
+    case $name in empty|plugins|thermostat) [ $precision != double ] && continue ;; esac
     cfg=$(config "$name")
     key=$name-$precision
     if [ -z "${reference[$key]:-}" ]; then
