@@ -17,7 +17,8 @@ using ContainerDecorator = std::function<std::unique_ptr<ParticleContainer>(std:
 /// The decorator for config.gpu (the caller decides whether the GPU is enabled). Everything needed
 /// is copied from config. The device is opened when the decorator is applied; then a missing or
 /// unusable device throws MardynException saying why. Bad gpu settings throw here already.
-/// log: the device line, COMPARE_TO_CPU lines and debug output.
+/// log: the device line, COMPARE_TO_CPU lines and debug output; the container keeps writing to it, so it
+/// must outlive the container (and the Simulation holding it).
 ContainerDecorator makeGpuDecorator(const SimulationConfig& config, std::ostream& log = std::cerr);
 
 /// Throws MardynException, before anything is allocated on the device, when `molecules` at `density` with

@@ -45,13 +45,13 @@ std::vector<std::string> lines(SimulationConfig cfg, unsigned long steps, const 
                                const std::string& precision = "", const std::string& processor = "",
                                bool exchanged = false) {
   cfg.quiet = true;
+  std::ostringstream log;  // the decorator writes to it as long as the simulation lives
   Simulation sim(cfg, exchanged ? std::make_unique<LoopbackAlongX>() : nullptr);
   if (!backend.empty()) {
     cfg.gpu.enabled = true;
     cfg.gpu.backend = backend;
     cfg.gpu.precision = precision;
     cfg.gpu.cellProcessor = processor;
-    std::ostringstream log;
     sim.setContainerDecorator(gpu::makeGpuDecorator(cfg, log));
   }
   sim.prepare();

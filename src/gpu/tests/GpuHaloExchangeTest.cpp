@@ -75,13 +75,13 @@ Run run(SimulationConfig cfg, unsigned long steps, const std::string& backend, c
   cfg.quiet = true;
   std::unique_ptr<DomainDecompBase> decomp;
   if (!transfer.empty()) decomp = std::make_unique<LoopbackDecomposition>(axes);
+  std::ostringstream log;  // the decorator writes to it as long as the simulation lives
   Simulation sim(cfg, std::move(decomp));
   cfg.gpu.enabled = true;
   cfg.gpu.backend = backend;
   cfg.gpu.precision = precision;
   cfg.gpu.cellProcessor = processor;
   if (!transfer.empty()) cfg.gpu.options["haloTransfer"] = transfer == "loopback" ? "peer" : transfer;
-  std::ostringstream log;
   auto make = gpu::makeGpuDecorator(cfg, log);
   sim.setContainerDecorator([make, peer](std::unique_ptr<LinkedCells> cells) {
     auto container = make(std::move(cells));
@@ -224,10 +224,10 @@ class GpuHaloExchangeTest : public CppUnit::TestFixture {
     if (backends.empty()) return mardyn::testing::skipTest("no compute device with double precision");
     SimulationConfig cfg = testing::fccConfig(4, 0.8, 2.5, 1.0, false, 3);
     cfg.quiet = true;
+    std::ostringstream log;
     Simulation sim(cfg, std::make_unique<LoopbackDecomposition>(std::array<bool, 3>{true, false, false}, false));
     cfg.gpu.enabled = true;
     cfg.gpu.backend = backends.front();
-    std::ostringstream log;
     sim.setContainerDecorator(gpu::makeGpuDecorator(cfg, log));
     std::string message;
     try {

@@ -49,8 +49,8 @@ struct Run {
 Run run(SimulationConfig cfg, unsigned long steps, const std::string& backend = "", const std::string& precision = "",
         bool compare = false) {
   cfg.quiet = true;
+  std::ostringstream log;  // the decorator writes to it as long as the simulation lives
   Simulation sim(cfg);
-  std::ostringstream log;
   if (!backend.empty()) {
     cfg.gpu.enabled = true;
     cfg.gpu.backend = backend;

@@ -49,13 +49,13 @@ struct Trace {
 Trace run(SimulationConfig cfg, unsigned long steps, const std::string& backend = "", const std::string& precision = "",
           const std::string& processor = "") {
   cfg.quiet = true;
+  std::ostringstream log;  // the decorator writes to it as long as the simulation lives
   Simulation sim(cfg);
   if (!backend.empty()) {
     cfg.gpu.enabled = true;
     cfg.gpu.backend = backend;
     cfg.gpu.precision = precision;
     cfg.gpu.cellProcessor = processor;
-    std::ostringstream log;
     sim.setContainerDecorator(gpu::makeGpuDecorator(cfg, log));
   }
   sim.prepare();
@@ -198,8 +198,8 @@ class GpuTimeStepTest : public CppUnit::TestFixture {
     cfg.gpu.backend = backend;
     cfg.gpu.precision = "mixed";
     cfg.gpu.cellProcessor = "verletList";
-    Simulation sim(cfg);
     std::ostringstream log;
+    Simulation sim(cfg);
     sim.setContainerDecorator(gpu::makeGpuDecorator(cfg, log));
     sim.prepare();
     auto* resident = dynamic_cast<ResidentTimeStep*>(&sim.container());
