@@ -1,5 +1,6 @@
-// DeviceMaxCheck: ls1's MaxCheck (methods 1 and 2) on the device, before the first half kick and after the
-// forces of the steps it acts at (kernels/DeviceMaxCheck.cc).
+// DeviceMaxCheck: ls1's MaxCheck on the device, before the first half kick and after the forces of the steps it
+// acts at (kernels/DeviceMaxCheck.cc): method 3 first removes the molecules over a limit, then methods 1 and 2
+// limit the others.
 #pragma once
 
 #include "gpu/DevicePlugin.h"
@@ -11,14 +12,15 @@ namespace mardyn::gpu {
 class DeviceMaxCheck : public DevicePlugin {
  public:
   DeviceMaxCheck(MaxCheck& plugin, DevicePluginKernels& kernels, std::size_t numComponents);
-  /// Method 3 removes molecules: that MaxCheck runs through the host.
-  static bool fits(const MaxCheck& plugin);
   void run(PluginHook hook, PluginStep& step, double drift) override;
+  bool takeRemoved() override;
 
  private:
   MaxCheck& _plugin;
   DevicePluginKernels& _k;
   compute::ArrayInterface* _limits;
+  bool _removes = false;  ///< a target of method 3
+  bool _removed = false;  ///< the last hook removed molecules
 };
 
 }  // namespace mardyn::gpu

@@ -20,6 +20,8 @@ class DevicePlugin {
   virtual bool changesComponents() const { return false; }
   /// Whether the hooks change molecules at all (COMPARE_TO_CPU compares those that do).
   virtual bool changesMolecules() const { return true; }
+  /// Whether the last hook removed molecules (the counts per component are then made again); resets it.
+  virtual bool takeRemoved() { return false; }
 };
 
 }  // namespace mardyn::gpu

@@ -98,6 +98,31 @@ compute::ComputeArray<int>& DevicePluginKernels::counters(std::size_t n) {
   return _counters;
 }
 
+void DevicePluginKernels::dropRemovedOwned() {
+  const int n = numOwned();
+  MoleculeStorage& s = storage();
+  const auto size = static_cast<std::size_t>(n) + 1;
+  for (auto* a : {&_stillOwned, &_stillOffsets, &_kept}) {
+    if (!a->isInitialized()) a->initialize(context(), size, "pluginOwnedCompaction");
+    if (a->size() < size) a->resize(size + size / 4);
+  }
+  if (n == 0) return;
+  kernel("flagStillOwned").call().arg(n).arg(s.ownedSlots()).arg(s.haloSource()).arg(_stillOwned).execute(
+      static_cast<std::size_t>(n));
+  const int kept = _step.scan().exclusiveTotal(_stillOwned, n, _stillOffsets);
+  kernel("compactOwned")
+      .call()
+      .arg(n)
+      .arg(s.ownedSlots())
+      .arg(_stillOwned)
+      .arg(_stillOffsets)
+      .arg(_kept)
+      .arg(s.ownedIndex())
+      .execute(static_cast<std::size_t>(n));
+  if (kept > 0) kernel("copyInts").call().arg(kept).arg(_kept).arg(s.ownedSlots()).execute(static_cast<std::size_t>(kept));
+  s.setCounts(s.numSlots(), static_cast<std::size_t>(kept));
+}
+
 compute::ArrayInterface& DevicePluginKernels::mixedTable(const std::string& name, int width,
                                                          const std::vector<double>& values) {
   const std::size_t count = std::max<std::size_t>(values.size() / static_cast<std::size_t>(width), 1);

@@ -52,6 +52,10 @@ class DevicePluginKernels {
   /// An int array of at least n elements (n zeroed).
   compute::ComputeArray<int>& counters(std::size_t n);
 
+  /// Drops the owned molecules whose slots a kernel marked removed (haloSource -2) from the owned list and
+  /// sets the owned count; the slots stay (marked) until the next rebuild, which the caller requests.
+  void dropRemovedOwned();
+
   /// Uploads `values` into a named device array of doubles in the context's `mixed` precision (width
   /// 1, 2 or 4), kept for the run.
   compute::ArrayInterface& mixedTable(const std::string& name, int width, const std::vector<double>& values);
@@ -66,7 +70,7 @@ class DevicePluginKernels {
   std::map<std::string, std::unique_ptr<compute::ComputeKernel>> _kernels, _stepKernels;
   int _groups = 1;
   compute::PrecisionArray _groupSums, _threadSums, _folded;
-  compute::ComputeArray<int> _counters;
+  compute::ComputeArray<int> _counters, _stillOwned, _stillOffsets, _kept;
   std::map<std::string, compute::PrecisionArray> _mixedTables;
   std::map<std::string, compute::ComputeArray<int>> _intTables;
   std::map<std::string, compute::ComputeArray<compute::mm_int4>> _int4Tables;

@@ -137,7 +137,7 @@ void DevicePluginRunner::run(PluginHook hook, PluginStep& step) {
       runCompared(*_plugins[i], *_device[i], hook, step, drift);
     else
       _device[i]->run(hook, step, drift);
-    if (_device[i]->changesComponents()) recount();
+    if (_device[i]->takeRemoved() || _device[i]->changesComponents()) recount();
   }
   if (hook == PluginHook::EndStep) {
     ++_stepsRun;

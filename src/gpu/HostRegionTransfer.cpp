@@ -23,7 +23,6 @@ HostRegionTransfer::HostRegionTransfer(DevicePluginKernels& kernels, const std::
       _offsets(kernels.context(), 1, "regionOffsets"),
       _slots(kernels.context(), 1, "regionSlots"),
       _types(kernels.context(), 1, "regionTypes"),
-      _kept(kernels.context(), 1, "regionKept"),
       _ids(kernels.context(), 1, "regionIds"),
       _data(kernels.context(), compute::PrecisionArray::Kind::Mixed, 4, 6, "regionData") {}
 
@@ -171,25 +170,7 @@ HostRegionTransfer::Changes HostRegionTransfer::upload(const RegionContainer& re
     const int r = static_cast<int>(removedSlots.size());
     _slots.uploadBytes(removedSlots.data(), 0, removedSlots.size() * sizeof(int));
     _k.kernel("markRemoved").call().arg(r).arg(_slots).arg(s.haloSource()).execute(removedSlots.size());
-    const int n = _k.numOwned();
-    ensure(_flags, static_cast<std::size_t>(n) + 1);
-    ensure(_offsets, static_cast<std::size_t>(n) + 1);
-    ensure(_kept, static_cast<std::size_t>(n));
-    _k.kernel("flagStillOwned").call().arg(n).arg(s.ownedSlots()).arg(s.haloSource()).arg(_flags).execute(
-        static_cast<std::size_t>(n));
-    const int kept = _k.step().scan().exclusiveTotal(_flags, n, _offsets);
-    _k.kernel("compactOwned")
-        .call()
-        .arg(n)
-        .arg(s.ownedSlots())
-        .arg(_flags)
-        .arg(_offsets)
-        .arg(_kept)
-        .arg(s.ownedIndex())
-        .execute(static_cast<std::size_t>(n));
-    if (kept > 0)
-      _k.kernel("copyInts").call().arg(kept).arg(_kept).arg(s.ownedSlots()).execute(static_cast<std::size_t>(kept));
-    s.setCounts(s.numSlots(), static_cast<std::size_t>(kept));
+    _k.dropRemovedOwned();
     _bytes += removedSlots.size() * sizeof(int);
   }
   if (!region.added().empty()) {

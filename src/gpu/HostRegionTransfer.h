@@ -37,7 +37,7 @@ class HostRegionTransfer {
  private:
   DevicePluginKernels& _k;
   const std::vector<Component>& _components;
-  compute::ComputeArray<int> _flags, _offsets, _slots, _types, _kept;
+  compute::ComputeArray<int> _flags, _offsets, _slots, _types;
   compute::ComputeArray<std::uint64_t> _ids;
   compute::PrecisionArray _data;  ///< 6 mixed4 per molecule: r, v, q, L, F, M
   std::vector<int> _hostSlots;

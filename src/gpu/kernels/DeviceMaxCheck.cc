@@ -1,5 +1,6 @@
-// ls1's MaxCheck on the device: the forces, velocities, torques and angular momenta of the molecules in (or
-// outside) the range limited to their component's maxima, as the host's MaxCheck::apply (methods 1 and 2).
+// ls1's MaxCheck on the device, as the host's MaxCheck::apply: the molecules in (or outside) the range that exceed
+// a maximum of their component removed (method 3), the forces, velocities, torques and angular momenta of the
+// others limited to the maxima (methods 1 and 2).
 // mardyn-kernel: requires gpu/kernels/DevicePluginCommon.cc
 // mardyn-kernel: defines REDUCE_BLOCK=128 REDUCE_GROUPS=64
 
@@ -17,6 +18,44 @@ DEVICE mixed4 limitLength(mixed4 x, mixed max, int* changed) {
   return make_mixed4(x.x * f, x.y * f, x.z * f, x.w);
 }
 
+/// Whether |x| exceeds max (max < 0: no limit), |x|^2 rounded as the host's dot product rounds it.
+DEVICE int overLimit(mixed4 x, mixed max) {
+  volatile mixed xx = x.x * x.x, yy = x.y * x.y, zz = x.z * x.z;
+  volatile mixed xy = xx + yy;
+  const mixed n2 = xy + zz;
+  volatile mixed max2 = max * max;
+  return max >= 0 && n2 > max2;
+}
+
+/// Whether molecule r lies where MaxCheck acts: inside [lower, upper) (inclusive) or outside it.
+DEVICE int maxCheckActsOn(mixed4 r, mixed4 lower, mixed4 upper, int inclusive) {
+  const int inside = r.x >= lower.x && r.x < upper.x && r.y >= lower.y && r.y < upper.y && r.z >= lower.z &&
+                     r.z < upper.z;
+  return inside == inclusive;
+}
+
+/// Method 3: the molecules over any of their component's maxima are marked removed (haloSource -2) and
+/// counted in removed[0].
+KERNEL void maxCheckRemove(int numOwned, GLOBAL const int* RESTRICT ownedSlots, GLOBAL const int* RESTRICT type,
+                           GLOBAL const mixed4* RESTRICT pos, GLOBAL const mixed4* RESTRICT vel,
+                           GLOBAL const mixed4* RESTRICT angmom, GLOBAL const mixed4* RESTRICT force,
+                           GLOBAL const mixed4* RESTRICT torque, GLOBAL const mixed4* RESTRICT limits, mixed4 lower,
+                           mixed4 upper, int inclusive, GLOBAL int* RESTRICT haloSource, GLOBAL int* RESTRICT removed,
+                           mixed4 boxMin, mixed4 box, int4 periodic) {
+  for (int k = GLOBAL_ID; k < numOwned; k += GLOBAL_SIZE) {
+    const int s = ownedSlots[k];
+    const int c = type[s];
+    if ((int) limits[2 * c + 1].x != 3) continue;
+    if (!maxCheckActsOn(hostPosition(pos[s], vel[s], boxMin, box, periodic), lower, upper, inclusive)) continue;
+    const mixed4 lim = limits[2 * c];
+    if (overLimit(force[s], lim.x) || overLimit(vel[s], lim.y) || overLimit(torque[s], lim.z) ||
+        overLimit(angmom[s], lim.w)) {
+      haloSource[s] = -2;
+      ATOMIC_ADD(&removed[0], 1);
+    }
+  }
+}
+
 /// limits[2 c] = (Fmax, vmax, Mmax, Lmax) of component c, limits[2 c + 1].x its method (0: no target).
 KERNEL void maxCheckLimit(int numOwned, GLOBAL const int* RESTRICT ownedSlots, GLOBAL const int* RESTRICT type,
                           GLOBAL const mixed4* RESTRICT pos, GLOBAL mixed4* RESTRICT vel, GLOBAL mixed4* RESTRICT angmom,
@@ -28,10 +67,7 @@ KERNEL void maxCheckLimit(int numOwned, GLOBAL const int* RESTRICT ownedSlots, G
     const int c = type[s];
     const int method = (int) limits[2 * c + 1].x;
     if (method != 1 && method != 2) continue;
-    const mixed4 r = hostPosition(pos[s], vel[s], boxMin, box, periodic);
-    const int inside = r.x >= lower.x && r.x < upper.x && r.y >= lower.y && r.y < upper.y && r.z >= lower.z &&
-                       r.z < upper.z;
-    if (inside != inclusive) continue;
+    if (!maxCheckActsOn(hostPosition(pos[s], vel[s], boxMin, box, periodic), lower, upper, inclusive)) continue;
     const mixed4 lim = limits[2 * c];
     int fChanged = 0, mChanged = 0, unused = 0;
     force[s] = limitLength(force[s], lim.x, &fChanged);

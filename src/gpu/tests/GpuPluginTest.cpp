@@ -26,6 +26,7 @@
 #include <cmath>
 #include <iostream>
 #include <sstream>
+#include <stdexcept>
 
 using namespace mardyn;
 
@@ -118,6 +119,14 @@ std::vector<std::pair<std::string, SimulationConfig>> devicePlugins() {
   }
   {
     SimulationConfig c = base;
+    MaxCheckConfig m;
+    m.upper = L;
+    m.targets[1] = {3, -1, 2.2, -1, -1};  // method 3: the fastest molecules leave
+    c.addPhysicsPlugin("MaxCheck", std::make_shared<MaxCheckConfig>(m));
+    list.emplace_back("MaxCheck removing", c);
+  }
+  {
+    SimulationConfig c = base;
     WallPotentialConfig w;
     w.density = 1.0;
     w.yoff = -1.5;  // below the box: the molecules near y = 0 feel it
@@ -199,6 +208,10 @@ class GpuPluginTest : public CppUnit::TestFixture {
       std::cout << "\n  [gpu test] " << name << " " << backend << " double: " << differing << " of " << cpu.lines.size()
                 << " step lines differ; last: " << gpu.lines.back();
       CPPUNIT_ASSERT_EQUAL_MESSAGE(name, 0, differing);
+      CPPUNIT_ASSERT_EQUAL_MESSAGE(name + ": molecules at the end", cpu.values.back().numMolecules,
+                                   gpu.values.back().numMolecules);
+      if (name == "MaxCheck removing")
+        CPPUNIT_ASSERT_MESSAGE("none removed", gpu.values.back().numMolecules < gpu.values.front().numMolecules);
       CPPUNIT_ASSERT_MESSAGE(name + " changed nothing", cpu.lines.back() != run([&] {
         SimulationConfig plain = liquid();
         plain.molecules = cfg.molecules;
@@ -216,8 +229,9 @@ class GpuPluginTest : public CppUnit::TestFixture {
     }
   }
 
-  /// MettDeamon feeding a reservoir in (two bins inserted in 20 steps), a Meland mirror reflecting every
-  /// molecule that reaches it, MaxCheck removing the fastest molecules: through the host, with the CPU's lines.
+  /// MettDeamon feeding a reservoir in (two bins inserted in 20 steps) and a Meland mirror reflecting every
+  /// molecule that reaches it, through the host, beside MaxCheck removing the fastest molecules on the device:
+  /// the CPU's lines.
   void testHostPluginsGiveTheCpuLinesAndCarryTheirRegion() {
     const std::string backend = deviceBackend();
     if (backend.empty()) return mardyn::testing::skipTest("no compute device with double precision");
@@ -255,7 +269,7 @@ class GpuPluginTest : public CppUnit::TestFixture {
     std::cout << "\n  [gpu test] " << gpu.startup;
     CPPUNIT_ASSERT(gpu.startup.find("MettDeamon through the host") != std::string::npos);
     CPPUNIT_ASSERT(gpu.startup.find("Mirror through the host") != std::string::npos);
-    CPPUNIT_ASSERT(gpu.startup.find("MaxCheck through the host") != std::string::npos);
+    CPPUNIT_ASSERT(gpu.startup.find("MaxCheck on the device") != std::string::npos);
     int differing = 0;
     for (std::size_t s = 0; s < cpu.lines.size(); ++s)
       if (cpu.lines[s] != gpu.lines[s] && differing++ == 0)
@@ -270,16 +284,24 @@ class GpuPluginTest : public CppUnit::TestFixture {
     const std::string backend = deviceBackend();
     if (backend.empty()) return mardyn::testing::skipTest("no compute device with double precision");
     const auto list = devicePlugins();
-    for (std::size_t k : {std::size_t(0), std::size_t(3)}) {
-      const Run gpu = run(list[k].second, 6, backend, "double", true);
+    auto named = [&](const std::string& name) {
+      for (const auto& [n, cfg] : list)
+        if (n == name) return cfg;
+      throw std::runtime_error("no plugin case " + name);
+    };
+    for (const char* name : {"TemperatureControl", "WallPotential and Mirror"}) {
+      const Run gpu = run(named(name), 6, backend, "double", true);
       const std::size_t last = gpu.log.rfind("COMPARE_TO_CPU plugins");
       CPPUNIT_ASSERT_MESSAGE(gpu.log, last != std::string::npos);
-      std::cout << "\n  [gpu test] " << list[k].first << ": " << gpu.log.substr(last);
+      std::cout << "\n  [gpu test] " << name << ": " << gpu.log.substr(last);
       CPPUNIT_ASSERT_MESSAGE(gpu.log, gpu.log.find("COMPARE_TO_CPU plugins, step 6: ") != std::string::npos);
     }
-    const Run tc = run(list[0].second, 2, backend, "double", true);
+    const Run tc = run(named("TemperatureControl"), 2, backend, "double", true);
     CPPUNIT_ASSERT_MESSAGE(tc.log, tc.log.find("TemperatureControl.endStep") != std::string::npos);
-    const Run wall = run(list[3].second, 2, backend, "double", true);
+    // a removal on the device is compared molecule by molecule with the host's
+    const Run removing = run(named("MaxCheck removing"), 20, backend, "double", true);
+    CPPUNIT_ASSERT_MESSAGE(removing.log, removing.log.find("MaxCheck.") != std::string::npos);
+    const Run wall = run(named("WallPotential and Mirror"), 2, backend, "double", true);
     CPPUNIT_ASSERT_MESSAGE(wall.log, wall.log.find("WallPotential.siteWiseForces") != std::string::npos);
     CPPUNIT_ASSERT_MESSAGE(wall.log, wall.log.find("Mirror.afterForces") != std::string::npos);
   }
