@@ -209,12 +209,23 @@ void DevicePluginRunner::runCompared(PhysicsPlugin& plugin, DevicePlugin& device
   if (step.upot) *step.upot += devU;
   if (step.virial) *step.virial += devW;
   const std::vector<Molecule> after = _transfer->download(PluginRegion::all(), drift);
-  const std::vector<Molecule>& cpu = host.molecules();
-  bool acted = hostU != 0 || hostW != 0;
-  for (std::size_t k = 0; k < cpu.size() && !acted; ++k)
-    acted = !(cpu[k].r() == before[k].r()) || !(cpu[k].v() == before[k].v()) || !(cpu[k].L() == before[k].L()) ||
-            !(cpu[k].F() == before[k].F()) || !(cpu[k].M() == before[k].M()) ||
-            cpu[k].componentId() != before[k].componentId();
+  // What the host's hook left: the molecules it kept, then those it added.
+  const std::vector<Molecule>& hooked = host.molecules();
+  std::vector<Molecule> cpu;
+  bool acted = hostU != 0 || hostW != 0 || !host.added().empty();
+  std::size_t removed = 0;
+  for (std::size_t k = 0; k < hooked.size(); ++k) {
+    if (host.removed(k)) {
+      acted = true;
+      ++removed;
+      continue;
+    }
+    cpu.push_back(hooked[k]);
+    acted = acted || !(hooked[k].r() == before[k].r()) || !(hooked[k].v() == before[k].v()) ||
+            !(hooked[k].L() == before[k].L()) || !(hooked[k].F() == before[k].F()) ||
+            !(hooked[k].M() == before[k].M()) || hooked[k].componentId() != before[k].componentId();
+  }
+  cpu.insert(cpu.end(), host.added().begin(), host.added().end());
   if (!acted) return;
   if (_comparisonStep != step.step) flushComparison(_comparisonStep);
   _comparisonStep = step.step;
@@ -257,6 +268,8 @@ void DevicePluginRunner::runCompared(PhysicsPlugin& plugin, DevicePlugin& device
   std::snprintf(text, sizeof text, "%s%s.%s %.3g (%s)", _comparison.empty() ? "" : ", ", plugin.name().c_str(),
                 hookName(hook), dev.worst, dev.what.empty() ? "-" : dev.what.c_str());
   _comparison += text;
+  if (removed > 0) _comparison += " " + std::to_string(removed) + " removed";
+  if (!host.added().empty()) _comparison += " " + std::to_string(host.added().size()) + " added";
   _worst = std::max(_worst, dev.worst);
   if (dev.worst > _tolerance) {
     flushComparison(step.step);
