@@ -41,6 +41,8 @@ class DeviceHaloExchange {
   void settleMigration(std::vector<unsigned long>& countPerComponent, std::vector<unsigned long>& rotDofPerComponent) {
     _migration->settle(countPerComponent, rotDofPerComponent);
   }
+  /// The counts per component were made again after the last migration (DeviceMigration::countsRecounted).
+  void migrationCountsRecounted() { _migration->countsRecounted(); }
   /// Between rebuilds: the halo will be refreshed from the positions the default queue's work so far leaves
   /// (a mark on the default queue; the work itself is queued by startRefresh()).
   void markRefresh();

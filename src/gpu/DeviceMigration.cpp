@@ -64,11 +64,14 @@ void DeviceMigration::settle(std::vector<unsigned long>& countPerComponent,
                              std::vector<unsigned long>& rotDofPerComponent) {
   if (!_unsettled) return;
   _unsettled = false;
+  const bool recounted = _recounted;
+  _recounted = false;
   const int* delta = static_cast<const int*>(_deltaHost.data());
   const auto& components = _step.components();
   if (_decomp.anyTrue(delta[components.size()] != 0))
     throw MardynException("GPU migration: a molecule moved farther than one process region in one time step "
                           "(time step too large or system exploding)");
+  if (recounted) return;
   for (std::size_t c = 0; c < components.size(); ++c) {
     const long long now = static_cast<long long>(countPerComponent[c]) + delta[c];
     if (now < 0) throw MardynException("GPU migration: more molecules of component " + std::to_string(c + 1) + " left than were here");

@@ -30,6 +30,9 @@ class DeviceMigration {
   /// countPerComponent / rotDofPerComponent (the owned molecules before) updated by the components of
   /// those that left and arrived. Nothing without a migration since the last settle().
   void settle(std::vector<unsigned long>& countPerComponent, std::vector<unsigned long>& rotDofPerComponent);
+  /// The counts per component were made again from the owned molecules after migrate() (a plugin removed
+  /// molecules): settle() leaves them as they are and only checks.
+  void countsRecounted() { _recounted = _unsettled; }
 
  private:
   void migrateAlong(int axis);
@@ -42,6 +45,7 @@ class DeviceMigration {
   compute::ComputeArray<int> _below, _above, _delta;
   compute::PinnedHostBuffer _deltaHost;
   bool _unsettled = false;
+  bool _recounted = false;  ///< the counts already include the migration (countsRecounted)
   std::unique_ptr<compute::ComputeKernel> _flagAlong, _flag, _pack, _append, _count;
 };
 

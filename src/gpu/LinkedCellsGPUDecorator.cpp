@@ -357,6 +357,7 @@ std::vector<std::string> LinkedCellsGPUDecorator::attachPlugins(const std::vecto
 DevicePluginRunner& LinkedCellsGPUDecorator::pluginRunner() {
   if (!_pluginRunner) _pluginRunner = std::make_unique<DevicePluginRunner>(std::vector<PhysicsPlugin*>{}, _components);
   _pluginRunner->attach(deviceStep(), [this](const std::vector<unsigned long>& count, const std::vector<unsigned long>& dof) {
+    if (_halo) _halo->migrationCountsRecounted();  // these counts include a migration not settled yet
     _countPerComponent = count;
     _rotDofPerComponent = dof;
   });
