@@ -14,6 +14,7 @@ jobs=${JOBS:-$(nproc)}
 if [ ! -f "$build/CMakeCache.txt" ]; then
   mkdir -p "$build"
   CC=${FUZZ_CC:-clang-14} CXX=${FUZZ_CXX:-clang++-14} cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+    -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g1 -DNDEBUG" -DCMAKE_C_FLAGS_RELWITHDEBINFO="-O1 -g1 -DNDEBUG" \
     -DMARDYN_FUZZ=ON -DMARDYN_ENABLE_MPI=OFF -DMARDYN_ENABLE_CUDA=OFF -DMARDYN_ENABLE_OPENCL=OFF > "$build/configure.log"
 fi
 cmake --build "$build" -j "$jobs" --target mardyn_fuzz_xml mardyn_fuzz_phasespace mardyn_fuzz_binary

@@ -8,7 +8,9 @@ cd "$(dirname "$0")/.."
 build=${1:-build-asan}
 jobs=${JOBS:-$(nproc)}
 if [ ! -f "$build/CMakeCache.txt" ]; then
+  # -O1 with line tables: half the compile time of -O2 -g, and the reports still name file and line.
   cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DMARDYN_SANITIZE=ON \
+    -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g1 -DNDEBUG" -DCMAKE_C_FLAGS_RELWITHDEBINFO="-O1 -g1 -DNDEBUG" \
     -DMARDYN_ENABLE_CUDA=OFF -DMARDYN_ENABLE_OPENCL=OFF
 fi
 cmake --build "$build" -j "$jobs"
