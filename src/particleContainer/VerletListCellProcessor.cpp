@@ -356,12 +356,16 @@ void VerletListCellProcessor::listPairs() {
   }
   _pairsOnce = _pairsWeighted = 0;
   const auto& nb = _list.neighbours();
-  // Per slot: 2 id + 1 if owned for local slots, or ~0 for the others (one load per partner).
-  constexpr std::uint64_t notLocal = ~std::uint64_t{0};
-  std::vector<std::uint64_t> code(n, notLocal);
+  // Per slot: for local slots the molecule's id (every bit of it: ls1's ids use the highest) and whether
+  // this copy is owned (one load per partner).
+  struct Code {
+    std::uint64_t id = 0;
+    std::uint32_t local = 0, owned = 0;
+  };
+  std::vector<Code> code(n);
   if (_once)
     for (std::size_t s = 0; s < n; ++s)
-      if (_local[s]) code[s] = (std::uint64_t{_slotId[s]} << 1) | (_pos[4 * s + 3] == 1.0 ? 1u : 0u);
+      if (_local[s]) code[s] = {_slotId[s], 1u, _pos[4 * s + 3] == 1.0 ? 1u : 0u};
   const std::size_t w = _kernel.width, room = _list.numPairs() + w * n;
   _rowStart.assign(n + 1, 0);
   _rowStartOnce.assign(n + 1, 0);
@@ -373,23 +377,23 @@ void VerletListCellProcessor::listPairs() {
   for (std::size_t s = 0; s < n; ++s) {
     const std::size_t b = _list.begin(s), e = _list.end(s);
     const std::size_t rowW = weighted, rowO = once;
-    const std::uint64_t cs = code[s];
-    if (cs == notLocal) {
+    const Code cs = code[s];
+    if (!cs.local) {
       for (std::size_t k = b; k < e; ++k) pw[weighted++] = nb[k];
     } else {
-      const std::uint64_t idS = cs >> 1;
-      const bool ownedS = (cs & 1u) != 0;
+      const std::uint64_t idS = cs.id;
+      const bool ownedS = cs.owned != 0;
       for (std::size_t k = b; k < e; ++k) {
         const std::uint32_t t = nb[k];
-        const std::uint64_t ct = code[t];
-        const std::uint64_t idT = ct >> 1;
-        if (ct == notLocal || idT == idS) {
+        const Code& ct = code[t];
+        const std::uint64_t idT = ct.id;
+        if (!ct.local || idT == idS) {
           pw[weighted++] = t;
           continue;
         }
         // One of the copies at this separation: keep the owned-owned one, or the owned-image one whose
         // owned end has the smaller id.
-        const bool ownedT = (ct & 1u) != 0;
+        const bool ownedT = ct.owned != 0;
         if (ownedS ? (ownedT || idS < idT) : (ownedT && idT < idS)) po[once++] = t;
       }
     }

@@ -24,6 +24,7 @@ class MultiSiteVerletListTest : public CppUnit::TestFixture {
   CPPUNIT_TEST(trajectoryCountedOnce);
   CPPUNIT_TEST(oneComponentAgainstBruteForce);
   CPPUNIT_TEST(oneComponentTrajectories);
+  CPPUNIT_TEST(idsWithTheHighestBit);
   CPPUNIT_TEST(rejectsSwitchAndBadSkin);
   CPPUNIT_TEST_SUITE_END();
 
@@ -84,6 +85,26 @@ class MultiSiteVerletListTest : public CppUnit::TestFixture {
     once.setPeriodicSelf(true, true, true);
     compare(cellForces(mols, box, 3.0 + 0.4, 1, once), ref, 1e-11, "counted once");
     CPPUNIT_ASSERT(once.countsOnce() && once.pairsCountedOnce() > 0 && once.pairsWeighted() == 0);
+  }
+
+  /// ls1's checkpoints carry ids with the highest bit set: molecules whose ids differ only there are told
+  /// apart where pairs of images are counted once.
+  void idsWithTheHighestBit() {
+    const auto comps = multiSiteComponents();
+    const Vec3 box{9.0, 10.0, 11.5};
+    const InteractionParameters params = multiSiteParameters(comps, 3.0, 20.0);
+    std::vector<Molecule> mols;
+    unsigned long k = 0;
+    for (const Molecule& m : randomMolecules(comps, box, 220, 0.95, 4243)) {
+      const unsigned long id = k / 2 + (k % 2 == 1 ? (1ul << 63) : 0ul);
+      mols.emplace_back(id, &m.component(), m.r(), m.v(), m.q(), m.L());
+      ++k;
+    }
+    const ForceResult ref = bruteForceAllSites(mols, box, params);
+    MultiSiteVerletListCellProcessor once(params, 0.4);
+    once.setPeriodicSelf(true, true, true);
+    compare(cellForces(mols, box, 3.0 + 0.4, 1, once), ref, 1e-11, "ids with the highest bit, counted once");
+    CPPUNIT_ASSERT(once.countsOnce() && once.pairsWeighted() == 0);
   }
 
   void oneComponentAgainstBruteForce() {

@@ -31,6 +31,7 @@ class VerletListTest : public CppUnit::TestFixture {
   CPPUNIT_TEST(componentChange);
   CPPUNIT_TEST(regionChangeRebuilds);
   CPPUNIT_TEST(sparseIds);
+  CPPUNIT_TEST(idsWithTheHighestBit);
   CPPUNIT_TEST(rejectsBadSkin);
   CPPUNIT_TEST_SUITE_END();
 
@@ -355,6 +356,29 @@ class VerletListTest : public CppUnit::TestFixture {
       move(lc, decomp, domain, 0.01);
     }
     CPPUNIT_ASSERT(proc.rebuilds() < 25);
+  }
+
+  /// ls1's checkpoints carry ids with the highest bit set (ReplicaGenerator): two molecules whose ids differ
+  /// only there are two molecules, also where pairs of images are counted once.
+  void idsWithTheHighestBit() {
+    const std::vector<Component> comps{lj(0, 1.0, 1.0, false)};
+    InteractionParameters params(comps, 2.5);
+    const Vec3 box{8.3, 7.6, 9.1};
+    std::vector<Molecule> mols;
+    unsigned long k = 0;
+    for (const Molecule& m : randomMolecules(comps, box, 420, 0.9, 23)) {
+      const unsigned long id = k / 2 + (k % 2 == 1 ? (1ul << 63) : 0ul);
+      mols.emplace_back(id, &comps[0], m.r(), m.v(), m.q(), m.L());
+      ++k;
+    }
+    VerletListCellProcessor proc(params, 0.4);
+    proc.setPeriodicSelf(true, true, true);
+    const ForceResult ref = bruteForce(mols, box, params);
+    const ForceResult res = cellForces(mols, box, 2.9, 1, proc);
+    CPPUNIT_ASSERT(proc.countsOnce());
+    CPPUNIT_ASSERT_EQUAL(std::size_t{0}, proc.pairsWeighted());  // every pair told apart from an image pair
+    CPPUNIT_ASSERT(maxRelativeDeviation(res.F, ref.F) <= 1e-12);
+    CPPUNIT_ASSERT(std::abs(res.upot - ref.upot) <= 1e-12 * std::abs(ref.upot));
   }
 
   void rejectsBadSkin() {
