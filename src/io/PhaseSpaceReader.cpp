@@ -12,14 +12,27 @@
 #include "utils/MemoryLimit.h"
 
 #include <algorithm>
+#include <cerrno>
 #include <cmath>
+#include <cstdlib>
 #include <fstream>
+#include <limits>
 #include <sstream>
 #include <unordered_map>
 
 namespace mardyn {
 
 namespace {
+
+/// A molecule id: an unsigned 64-bit integer, as ls1 writes it (its generators set the highest bits).
+std::optional<unsigned long> parseId(const std::string& s) {
+  if (s.empty() || !std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; })) return std::nullopt;
+  errno = 0;
+  char* end = nullptr;
+  const unsigned long long v = std::strtoull(s.c_str(), &end, 10);
+  if (errno == ERANGE || end != s.c_str() + s.size() || v > std::numeric_limits<unsigned long>::max()) return std::nullopt;
+  return static_cast<unsigned long>(v);
+}
 std::vector<std::string> tokens(const std::string& line) {
   std::vector<std::string> t;
   std::istringstream ss(line);
@@ -196,10 +209,12 @@ std::vector<MoleculeRecord> PhaseSpaceReader::read(std::istream& in, const std::
                          " for format " + format + ")");
       continue;
     }
-    const auto id = parseLong(t[0]);
-    if (!id || *id < 0) {
-      const auto range = outOfRange(t[0], true);
-      report(lineNo, "molecule id '" + t[0] + "' " + (range ? *range + " (expected an integer >= 0)" : "is not an integer >= 0"));
+    const auto id = parseId(t[0]);
+    if (!id) {
+      const bool digits = std::all_of(t[0].begin(), t[0].end(), [](char c) { return c >= '0' && c <= '9'; });
+      report(lineNo, "molecule id '" + t[0] + "' " +
+                         (digits ? "is out of range: ids lie in 0.." + std::to_string(std::numeric_limits<unsigned long>::max())
+                                 : "is not an integer >= 0"));
       continue;
     }
     std::vector<double> v(columns);
@@ -213,7 +228,7 @@ std::vector<MoleculeRecord> PhaseSpaceReader::read(std::istream& in, const std::
     }
     if (!ok) continue;
     MoleculeRecord m;
-    m.id = static_cast<unsigned long>(*id);
+    m.id = *id;
     std::size_t k = 1;
     if (hasCid) {
       const double cid = v[k++];

@@ -49,6 +49,7 @@ class InputNumberTest : public CppUnit::TestFixture {
   CPPUNIT_TEST(linkedCellsRefuseHugeRegion);
   CPPUNIT_TEST(underflowingNumber);
   CPPUNIT_TEST(integerOutOfRange);
+  CPPUNIT_TEST(moleculeIdsAreUnsigned64Bit);
   CPPUNIT_TEST_SUITE_END();
 
  public:
@@ -262,6 +263,25 @@ class InputNumberTest : public CppUnit::TestFixture {
       CPPUNIT_ASSERT_MESSAGE(u.what(), std::string(u.what()).find("option --steps: '18446744073709551615' is out of "
                                                                   "range") != std::string::npos);
     }
+  }
+
+  /// Molecule ids are unsigned 64-bit, as ls1 writes them (its ReplicaGenerator sets the highest bits): the
+  /// ASCII phase space reads them as its binary one does; beyond 2^64 - 1 and negative ids are errors.
+  void moleculeIdsAreUnsigned64Bit() {
+    TempDir dir;
+    std::string inp = replaced(validPhaseSpace(), "1\t1\t1.0 2.0 3.0", "9223372036854775831\t1\t1.0 2.0 3.0");
+    inp = replaced(inp, "3\t1\t9.999", "18446744073709551615\t1\t9.999");
+    writeFile(dir.file("phase.inp"), inp);
+    const SimulationConfig cfg = ConfigurationReader::read(writeFile(dir.file("config.xml"), validConfig()));
+    CPPUNIT_ASSERT_EQUAL(std::size_t{3}, cfg.molecules.size());
+    CPPUNIT_ASSERT_EQUAL(9223372036854775831ul, cfg.molecules[0].id);
+    CPPUNIT_ASSERT_EQUAL(18446744073709551615ul, cfg.molecules[2].id);
+    const std::string beyond = replaced(validPhaseSpace(), "3\t1\t9.999", "18446744073709551616\t1\t9.999");
+    expectProblem(readError(dir, validConfig(), beyond), dir.file("phase.inp"), lineOf(beyond, "18446744073709551616"),
+                  kPS, "molecule id '18446744073709551616' is out of range: ids lie in 0..18446744073709551615");
+    const std::string negative = replaced(validPhaseSpace(), "3\t1\t9.999", "-3\t1\t9.999");
+    expectProblem(readError(dir, validConfig(), negative), dir.file("phase.inp"), lineOf(negative, "-3\t1"), kPS,
+                  "molecule id '-3' is not an integer >= 0");
   }
 };
 
