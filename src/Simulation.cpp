@@ -1,5 +1,6 @@
-// Simulation: set-up of all parts from the configuration, the time loop in ls1-mardyn's order
-// (half kick + drift, exchange, forces, half kick, global values, thermostat, outputs) and the summary.
+// Simulation: set-up of all parts from the configuration and the time step in ls1-mardyn's order (half kick +
+// drift, exchange, forces, half kick, global values, thermostat, outputs); the run loop and its report are in
+// SimulationRun.cpp.
 #include "Simulation.h"
 
 #include "PlanarLongRange.h"
@@ -477,78 +478,6 @@ std::vector<std::pair<std::string, std::string>> Simulation::pluginStates() cons
   for (const auto& p : _outputs)
     if (auto s = p->saveState(); !s.empty()) states.emplace_back(p->name(), std::move(s));
   return states;
-}
-
-std::string Simulation::startupLine() const {
-  std::string supported;
-  for (SimdLevel l : allSimdLevels())
-    if (cpuSupports(l)) supported += std::string(supported.empty() ? "" : " ") + simdLevelName(l);
-  const int threads = maxThreads();
-  std::ostringstream os;
-  os << "CPU: " << _processorName << " cell processor, " << simdLevelName(_simd) << " kernels (CPU has " << supported
-     << "), " << threads << (threads == 1 ? " thread" : " threads") << " x " << _decomp->numProcs()
-     << (_decomp->numProcs() == 1 ? " process" : " processes");
-  if (!_physics.empty()) {
-    os << "\nPhysics plugins:";
-    for (std::size_t i = 0; i < _physics.size(); ++i) {
-      const std::string where = !_resident                         ? "on the CPU"
-                                : _pluginPlaces[i] == "device" ? "on the device"
-                                                               : "through the host";
-      os << (i ? ", " : " ") << _physics[i]->name() << " " << where;
-    }
-  }
-  return os.str();
-}
-
-void Simulation::run(std::ostream& log) {
-  Timer wall;
-  wall.start();
-  prepare();
-  const unsigned long steps = _config.stepsToRun();
-  // Step lines and the terminal progress line come from the output plugins (StepLineWriter).
-  const double bytesBefore = _resident ? static_cast<double>(_resident->transferredBytes()) : 0.0;
-  Timer loop;
-  loop.start();
-  for (unsigned long s = 0; s < steps; ++s) step();
-  loop.stop();
-  const double bytes = _resident ? static_cast<double>(_resident->transferredBytes()) - bytesBefore : -1.0;
-  finish();
-  wall.stop();
-  // The work of each process (its force computation) against the others': collective, before rank 0 prints.
-  std::vector<double> workMax{_timers["forces"].seconds()}, workSum = workMax;
-  _decomp->allreduceMax(workMax);
-  _decomp->allreduceSum(workSum);
-  if (_decomp->rank() == 0 && !_config.quiet)
-    printSummary(log, wall.seconds(), loop.seconds(), steps, bytes, workMax[0], workSum[0] / _decomp->numProcs());
-}
-
-void Simulation::printSummary(std::ostream& log, double wallSeconds, double loopSeconds, unsigned long steps,
-                              double transferredBytes, double workMax, double workMean) const {
-  const double updates = static_cast<double>(_globals.numMolecules) * static_cast<double>(steps);
-  std::ostringstream os;
-  os << "Wall time: " << std::setprecision(6) << wallSeconds << " s (time loop " << loopSeconds << " s, "
-     << steps << " steps, " << _decomp->numProcs() << (_decomp->numProcs() == 1 ? " process)\n" : " processes)\n");
-  os << "Molecule updates per second: " << std::setprecision(6) << (loopSeconds > 0 ? updates / loopSeconds : 0.0)
-     << "\n";
-  // Where the molecules live on a device: what crossed between host and device per step of the loop
-  // (this process; outputs included).
-  if (transferredBytes >= 0.0)
-    os << "Host-device traffic: " << std::setprecision(6) << (steps > 0 ? transferredBytes / steps : 0.0)
-       << " bytes/step\n";
-  if (_resident) os << _resident->summary(steps);
-  os << "Decomposition: " << _decomp->name() << "; work per process (force computation) max/mean "
-     << std::setprecision(3) << (workMean > 0.0 ? workMax / workMean : 1.0) << " (max " << workMax << " s, mean "
-     << workMean << " s), " << _decomp->rebalanceCount() << (_decomp->rebalanceCount() == 1 ? " rebalancing" : " rebalancings")
-     << (_newtonAcross ? "; pairs across process faces computed once" : "") << "\n";
-  if (_follower)
-    os << "Halo: " << _haloRefreshes << " steps moved only the halo copies' positions, " << _fullExchanges
-       << " exchanged molecules\n";
-  os << "Timers:\n";
-  for (const auto& [name, timer] : _timers.all())
-    os << "  " << std::left << std::setw(12) << name << std::right << std::setw(12) << std::fixed
-       << std::setprecision(3) << timer.seconds() << " s  " << std::setw(5) << std::setprecision(1)
-       << (wallSeconds > 0 ? 100.0 * timer.seconds() / wallSeconds : 0.0) << " %\n";
-  log << os.str() << std::flush;
 }
 
 }  // namespace mardyn
