@@ -49,8 +49,6 @@ struct DeviceGrid {
   std::size_t numCells() const { return isHalo.size(); }
   compute::mm_int4 dimsAndHalo() const { return {dims[0], dims[1], dims[2], haloLayers}; }
   compute::mm_int4 selfPeriodicFlags() const { return {selfPeriodic[0], selfPeriodic[1], selfPeriodic[2], 0}; }
-  /// The box is periodic along every axis: how the host sees the molecules (DevicePluginCommon.cc's hostPosition).
-  static compute::mm_int4 periodicBoxFlags() { return {1, 1, 1, 0}; }
   /// The periodic image of x along `axis` nearest to `near` (x itself where that is x).
   double imageNear(int axis, double x, double near) const {
     const double k = std::round((near - x) / box[axis]);

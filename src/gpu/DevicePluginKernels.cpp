@@ -49,9 +49,7 @@ compute::ComputeKernel& DevicePluginKernels::stepKernel(const std::string& name)
 
 compute::KernelCall& DevicePluginKernels::view(compute::KernelCall& call, double drift) {
   const DeviceGrid& g = _step.grid();
-  return call.mixed4Arg(g.boxMin.x, g.boxMin.y, g.boxMin.z, drift)
-      .mixed4Arg(g.box.x, g.box.y, g.box.z)
-      .arg(DeviceGrid::periodicBoxFlags());  // wrapped along every axis, decomposed ones too
+  return call.mixed4Arg(g.boxMin.x, g.boxMin.y, g.boxMin.z, drift).mixed4Arg(g.box.x, g.box.y, g.box.z);
 }
 
 compute::ArrayInterface& DevicePluginKernels::groupSums(std::size_t width) {

@@ -32,7 +32,7 @@ class DevicePluginKernels {
 
   int numOwned() { return static_cast<int>(storage().numOwned()); }
   /// The arguments that place a position as the host sees it at a hook (DevicePluginCommon.cc): boxMin
-  /// with the drift time since the exchange (dt before it, else 0), box, and the periodic axes.
+  /// with the drift time since the exchange (dt before it, else 0), and box.
   compute::KernelCall& view(compute::KernelCall& call, double drift);
 
   /// Launch shape of kernels that sum per work-group: groups() blocks of block threads, each block's sums

@@ -8,13 +8,13 @@
 KERNEL void centreOfMassSums(int numOwned, GLOBAL const int* RESTRICT ownedSlots, GLOBAL const int* RESTRICT type,
                              GLOBAL const mixed4* RESTRICT inertia, GLOBAL const mixed4* RESTRICT pos,
                              GLOBAL const mixed4* RESTRICT vel, GLOBAL mixed* RESTRICT sums, mixed4 boxMin,
-                             mixed4 box, int4 periodic) {
+                             mixed4 box) {
   LOCAL mixed buffer[REDUCE_BLOCK];
   mixed x = 0, y = 0, z = 0, mass = 0;
   for (int k = GLOBAL_ID; k < numOwned; k += GLOBAL_SIZE) {
     const int s = ownedSlots[k];
     const mixed m = inertia[type[s]].x;
-    const mixed4 r = hostPosition(pos[s], vel[s], boxMin, box, periodic);
+    const mixed4 r = hostPosition(pos[s], vel[s], boxMin, box);
     x += m * r.x;
     y += m * r.y;
     z += m * r.z;

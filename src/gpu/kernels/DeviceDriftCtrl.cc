@@ -13,11 +13,11 @@ DEVICE int driftBin(mixed y, mixed4 range, int bins) {
 /// Sums (count, vx, vy, vz) of (group g, bin b) at 4 (g bins + b): group 0 every molecule, c + 1 component c.
 KERNEL void driftSample(int numOwned, GLOBAL const int* RESTRICT ownedSlots, GLOBAL const int* RESTRICT type,
                         GLOBAL const mixed4* RESTRICT pos, GLOBAL const mixed4* RESTRICT vel, GLOBAL mixed* RESTRICT sums,
-                        int bins, int width, mixed4 range, mixed4 boxMin, mixed4 box, int4 periodic) {
+                        int bins, int width, mixed4 range, mixed4 boxMin, mixed4 box) {
   for (int k = GLOBAL_ID; k < numOwned; k += GLOBAL_SIZE) {
     const int s = ownedSlots[k];
     const mixed4 v = vel[s];
-    const int b = driftBin(hostPosition(pos[s], v, boxMin, box, periodic).y, range, bins);
+    const int b = driftBin(hostPosition(pos[s], v, boxMin, box).y, range, bins);
     if (b < 0) continue;
     for (int pass = 0; pass < 2; pass++) {
       const int g = pass == 0 ? 0 : type[s] + 1;
@@ -33,11 +33,11 @@ KERNEL void driftSample(int numOwned, GLOBAL const int* RESTRICT ownedSlots, GLO
 /// v += delta[(g bins + b)] for the molecules of the target component (target 0: all, group 0) in bin b.
 KERNEL void driftCorrect(int numOwned, GLOBAL const int* RESTRICT ownedSlots, GLOBAL const int* RESTRICT type,
                          GLOBAL const mixed4* RESTRICT pos, GLOBAL mixed4* RESTRICT vel, GLOBAL const mixed4* RESTRICT delta,
-                         int bins, int target, mixed4 range, mixed4 boxMin, mixed4 box, int4 periodic) {
+                         int bins, int target, mixed4 range, mixed4 boxMin, mixed4 box) {
   for (int k = GLOBAL_ID; k < numOwned; k += GLOBAL_SIZE) {
     const int s = ownedSlots[k];
     mixed4 v = vel[s];
-    const int b = driftBin(hostPosition(pos[s], v, boxMin, box, periodic).y, range, bins);
+    const int b = driftBin(hostPosition(pos[s], v, boxMin, box).y, range, bins);
     const int g = target == 0 ? 0 : (type[s] + 1 == target ? target : -1);
     if (b < 0 || g < 0) continue;
     const mixed4 d = delta[g * bins + b];

@@ -8,10 +8,10 @@
 KERNEL void flagRegion(int numOwned, GLOBAL const int* RESTRICT ownedSlots, GLOBAL const int* RESTRICT type,
                        GLOBAL const mixed4* RESTRICT pos, GLOBAL const mixed4* RESTRICT vel,
                        GLOBAL const int* RESTRICT marked, int allComponents, mixed lower, mixed upper,
-                       GLOBAL int* RESTRICT flags, mixed4 boxMin, mixed4 box, int4 periodic) {
+                       GLOBAL int* RESTRICT flags, mixed4 boxMin, mixed4 box) {
   for (int k = GLOBAL_ID; k < numOwned; k += GLOBAL_SIZE) {
     const int s = ownedSlots[k];
-    const mixed y = hostPosition(pos[s], vel[s], boxMin, box, periodic).y;
+    const mixed y = hostPosition(pos[s], vel[s], boxMin, box).y;
     flags[k] = (allComponents || marked[type[s]]) && y >= lower && y < upper ? 1 : 0;
   }
 }

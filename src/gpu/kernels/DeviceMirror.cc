@@ -6,12 +6,12 @@
 KERNEL void mirrorMolecules(int numOwned, GLOBAL const int* RESTRICT ownedSlots, GLOBAL const int* RESTRICT type,
                             GLOBAL const mixed4* RESTRICT pos, GLOBAL mixed4* RESTRICT vel, GLOBAL mixed4* RESTRICT force,
                             int mirrorType, int right, mixed coord, mixed forceConstant, int component, mixed4 boxMin,
-                            mixed4 box, int4 periodic) {
+                            mixed4 box) {
   for (int k = GLOBAL_ID; k < numOwned; k += GLOBAL_SIZE) {
     const int s = ownedSlots[k];
     if (component != 0 && type[s] + 1 != component) continue;
     mixed4 v = vel[s];
-    const mixed y = hostPosition(pos[s], v, boxMin, box, periodic).y;
+    const mixed y = hostPosition(pos[s], v, boxMin, box).y;
     if (right ? y < coord : y >= coord) continue;
     if (mirrorType == 1) {
       if ((right && v.y > 0) || (!right && v.y < 0)) v.y = -v.y;

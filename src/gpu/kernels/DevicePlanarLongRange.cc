@@ -19,11 +19,11 @@ KERNEL void planarProfile(int numOwned, GLOBAL const int* RESTRICT ownedSlots, G
                           GLOBAL const mixed4* RESTRICT quat, GLOBAL const real4* RESTRICT componentSites,
                           GLOBAL const int4* RESTRICT componentCounts, GLOBAL const int2* RESTRICT typeOf,
                           GLOBAL int* RESTRICT profile, int slabs, mixed delta, int ljEntries, mixed4 boxMin,
-                          mixed4 box, int4 periodic) {
+                          mixed4 box) {
   for (int k = GLOBAL_ID; k < numOwned; k += GLOBAL_SIZE) {
     const int s = ownedSlots[k];
     const int c = type[s];
-    const mixed4 r = hostPosition(pos[s], vel[s], boxMin, box, periodic);
+    const mixed4 r = hostPosition(pos[s], vel[s], boxMin, box);
     const mixed4 q = quat[s];
     const int2 t = typeOf[c];
     const int n = componentCounts[c].x;
@@ -43,14 +43,13 @@ KERNEL void planarForces(int numOwned, GLOBAL const int* RESTRICT ownedSlots, GL
                          GLOBAL const mixed4* RESTRICT quat, GLOBAL mixed4* RESTRICT force, GLOBAL mixed4* RESTRICT torque,
                          GLOBAL const real4* RESTRICT componentSites, GLOBAL const int4* RESTRICT componentCounts,
                          GLOBAL const int2* RESTRICT typeOf, GLOBAL const mixed* RESTRICT table, int slabs, mixed delta,
-                         int ljEntries, mixed4 region, GLOBAL mixed* RESTRICT sums, mixed4 boxMin, mixed4 box,
-                         int4 periodic) {
+                         int ljEntries, mixed4 region, GLOBAL mixed* RESTRICT sums, mixed4 boxMin, mixed4 box) {
   LOCAL mixed buffer[REDUCE_BLOCK];
   mixed uSum = 0, wSum = 0;
   for (int k = GLOBAL_ID; k < numOwned; k += GLOBAL_SIZE) {
     const int s = ownedSlots[k];
     const int c = type[s];
-    const mixed4 r = hostPosition(pos[s], vel[s], boxMin, box, periodic);
+    const mixed4 r = hostPosition(pos[s], vel[s], boxMin, box);
     const int forced = r.y >= region.x && r.y <= region.y;
     const mixed4 q = quat[s];
     const int2 t = typeOf[c];

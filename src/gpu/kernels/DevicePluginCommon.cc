@@ -6,21 +6,20 @@
 // mardyn-kernel: requires compute/kernels/Reduction.cc gpu/kernels/DeviceGrid.cc gpu/kernels/Rotation.cc
 // mardyn-kernel: defines REDUCE_BLOCK=128 REDUCE_GROUPS=64
 
-/// One coordinate as the host sees it: along a periodic axis (the host passes every axis: its exchange wraps
-/// a molecule that left the box, on one process or many), wrapped into [lo, lo + length) at the last exchange and moved by `drift` time since (the time step
-/// before the exchange, else 0).
-DEVICE mixed hostCoordinate(mixed x, mixed v, mixed drift, mixed lo, mixed length, int periodic) {
-  if (!periodic) return x;
+/// One coordinate as the host sees it: wrapped into the box [lo, lo + length) at the last exchange (the host's
+/// exchange wraps a molecule that left the box, on one process or many; the device keeps it unwrapped until
+/// the next rebuild) and moved by `drift` time since (the time step before the exchange, else 0).
+DEVICE mixed hostCoordinate(mixed x, mixed v, mixed drift, mixed lo, mixed length) {
   if (drift == 0) return lo + wrapPeriodic(x - lo, length);
   const mixed before = x - v * drift;
   return lo + wrapPeriodic(before - lo, length) + v * drift;
 }
 
-/// The position of a molecule (r, v) as the host sees it; boxMin.w: the drift time, periodic: per axis.
-DEVICE mixed4 hostPosition(mixed4 r, mixed4 v, mixed4 boxMin, mixed4 box, int4 periodic) {
-  return make_mixed4(hostCoordinate(r.x, v.x, boxMin.w, boxMin.x, box.x, periodic.x),
-                     hostCoordinate(r.y, v.y, boxMin.w, boxMin.y, box.y, periodic.y),
-                     hostCoordinate(r.z, v.z, boxMin.w, boxMin.z, box.z, periodic.z), 0);
+/// The position of a molecule (r, v) as the host sees it; boxMin.w: the drift time.
+DEVICE mixed4 hostPosition(mixed4 r, mixed4 v, mixed4 boxMin, mixed4 box) {
+  return make_mixed4(hostCoordinate(r.x, v.x, boxMin.w, boxMin.x, box.x),
+                     hostCoordinate(r.y, v.y, boxMin.w, boxMin.y, box.y),
+                     hostCoordinate(r.z, v.z, boxMin.w, boxMin.z, box.z), 0);
 }
 
 /// A body-frame site position in the space frame of orientation q (the host's Quaternion::rotateInv).

@@ -22,12 +22,12 @@ KERNEL void regionSums(int numOwned, GLOBAL const int* RESTRICT ownedSlots, GLOB
                        GLOBAL const mixed4* RESTRICT pos, GLOBAL const mixed4* RESTRICT vel,
                        GLOBAL const mixed4* RESTRICT quat, GLOBAL const mixed4* RESTRICT angmom, GLOBAL mixed* RESTRICT sums,
                        int width, int numRegions, GLOBAL const mixed4* RESTRICT lower, GLOBAL const mixed4* RESTRICT upper,
-                       GLOBAL const int4* RESTRICT info, mixed4 boxMin, mixed4 box, int4 periodic) {
+                       GLOBAL const int4* RESTRICT info, mixed4 boxMin, mixed4 box) {
   for (int k = GLOBAL_ID; k < numOwned; k += GLOBAL_SIZE) {
     const int s = ownedSlots[k];
     const int c = type[s];
     const mixed4 v = vel[s];
-    const mixed4 r = hostPosition(pos[s], v, boxMin, box, periodic);
+    const mixed4 r = hostPosition(pos[s], v, boxMin, box);
     for (int i = 0; i < numRegions; i++) {
       const int4 in = info[i];
       const int slab = regionSlab(r, c, lower[i], upper[i], in);
@@ -56,12 +56,12 @@ KERNEL void regionScale(int numOwned, GLOBAL const int* RESTRICT ownedSlots, GLO
                         GLOBAL const mixed4* RESTRICT pos, GLOBAL mixed4* RESTRICT vel, GLOBAL mixed4* RESTRICT angmom,
                         int numRegions, GLOBAL const mixed4* RESTRICT lower, GLOBAL const mixed4* RESTRICT upper,
                         GLOBAL const int4* RESTRICT info, GLOBAL const mixed2* RESTRICT factors, mixed4 boxMin,
-                        mixed4 box, int4 periodic) {
+                        mixed4 box) {
   for (int k = GLOBAL_ID; k < numOwned; k += GLOBAL_SIZE) {
     const int s = ownedSlots[k];
     const int c = type[s];
     mixed4 v = vel[s];
-    const mixed4 r = hostPosition(pos[s], v, boxMin, box, periodic);
+    const mixed4 r = hostPosition(pos[s], v, boxMin, box);
     for (int i = 0; i < numRegions; i++) {
       const int4 in = info[i];
       const int slab = regionSlab(r, c, lower[i], upper[i], in);

@@ -28,14 +28,13 @@ KERNEL void wallForces(int numOwned, GLOBAL const int* RESTRICT ownedSlots, GLOB
                        GLOBAL const mixed4* RESTRICT pos, GLOBAL const mixed4* RESTRICT vel,
                        GLOBAL const mixed4* RESTRICT quat, GLOBAL mixed4* RESTRICT force, GLOBAL mixed4* RESTRICT torque,
                        GLOBAL const real4* RESTRICT componentSites, GLOBAL const int4* RESTRICT componentCounts,
-                       GLOBAL const mixed4* RESTRICT mixing, mixed4 wall, mixed4 place, mixed4 boxMin, mixed4 box,
-                       int4 periodic) {
+                       GLOBAL const mixed4* RESTRICT mixing, mixed4 wall, mixed4 place, mixed4 boxMin, mixed4 box) {
   for (int k = GLOBAL_ID; k < numOwned; k += GLOBAL_SIZE) {
     const int s = ownedSlots[k];
     const int c = type[s];
     const mixed4 mix = mixing[c];
     if (mix.z == 0) continue;
-    const mixed4 r = hostPosition(pos[s], vel[s], boxMin, box, periodic);
+    const mixed4 r = hostPosition(pos[s], vel[s], boxMin, box);
     const mixed4 q = quat[s];
     mixed4 F = force[s], M = torque[s];
     const int n = componentCounts[c].x;
