@@ -30,10 +30,10 @@ void DeviceMaxCheck::run(PluginHook hook, PluginStep& step, double drift) {
   if (n == 0) return;
   MoleculeStorage& s = _k.storage();
   const MaxCheckConfig& c = _plugin.config();
-  if (_removes) {  // as the host: the molecules over a limit of method 3 leave first
-    compute::ComputeArray<int>& removed = _k.counters(1);
-    auto mark = _k.kernel("maxCheckRemove").call();
-    mark.arg(n)
+  // Both kernels take the owned molecules, the limits and the range first.
+  auto launch = [&](const char* name) {
+    auto call = _k.kernel(name).call();
+    call.arg(n)
         .arg(s.ownedSlots())
         .arg(s.componentTypes())
         .arg(s.positions().array())
@@ -44,9 +44,13 @@ void DeviceMaxCheck::run(PluginHook hook, PluginStep& step, double drift) {
         .arg(*_limits)
         .mixed4Arg(c.lower.x, c.lower.y, c.lower.z)
         .mixed4Arg(c.upper.x, c.upper.y, c.upper.z)
-        .arg(c.inclusive ? 1 : 0)
-        .arg(s.haloSource())
-        .arg(removed);
+        .arg(c.inclusive ? 1 : 0);
+    return call;
+  };
+  if (_removes) {  // as the host: the molecules over a limit of method 3 leave first
+    compute::ComputeArray<int>& removed = _k.counters(1);
+    auto mark = launch("maxCheckRemove");
+    mark.arg(s.haloSource()).arg(removed);
     _k.view(mark, drift).execute(static_cast<std::size_t>(n));
     int count = 0;
     removed.downloadBytes(&count, 0, sizeof count);
@@ -58,19 +62,7 @@ void DeviceMaxCheck::run(PluginHook hook, PluginStep& step, double drift) {
       if (n == 0) return;
     }
   }
-  auto call = _k.kernel("maxCheckLimit").call();
-  call.arg(n)
-      .arg(s.ownedSlots())
-      .arg(s.componentTypes())
-      .arg(s.positions().array())
-      .arg(s.velocities().array())
-      .arg(s.angularMomenta().array())
-      .arg(s.forces().array())
-      .arg(s.torques().array())
-      .arg(*_limits)
-      .mixed4Arg(c.lower.x, c.lower.y, c.lower.z)
-      .mixed4Arg(c.upper.x, c.upper.y, c.upper.z)
-      .arg(c.inclusive ? 1 : 0);
+  auto call = launch("maxCheckLimit");
   _k.view(call, drift).execute(static_cast<std::size_t>(n));
 }
 
