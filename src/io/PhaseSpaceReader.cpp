@@ -24,9 +24,13 @@ namespace mardyn {
 
 namespace {
 
+bool allDigits(const std::string& s) {
+  return !s.empty() && std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; });
+}
+
 /// A molecule id: an unsigned 64-bit integer, as ls1 writes it (its generators set the highest bits).
 std::optional<unsigned long> parseId(const std::string& s) {
-  if (s.empty() || !std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; })) return std::nullopt;
+  if (!allDigits(s)) return std::nullopt;
   errno = 0;
   char* end = nullptr;
   const unsigned long long v = std::strtoull(s.c_str(), &end, 10);
@@ -211,9 +215,8 @@ std::vector<MoleculeRecord> PhaseSpaceReader::read(std::istream& in, const std::
     }
     const auto id = parseId(t[0]);
     if (!id) {
-      const bool digits = std::all_of(t[0].begin(), t[0].end(), [](char c) { return c >= '0' && c <= '9'; });
       report(lineNo, "molecule id '" + t[0] + "' " +
-                         (digits ? "is out of range: ids lie in 0.." + std::to_string(std::numeric_limits<unsigned long>::max())
+                         (allDigits(t[0]) ? "is out of range: ids lie in 0.." + std::to_string(std::numeric_limits<unsigned long>::max())
                                  : "is not an integer >= 0"));
       continue;
     }
