@@ -356,12 +356,8 @@ void VerletListCellProcessor::listPairs() {
   }
   _pairsOnce = _pairsWeighted = 0;
   const auto& nb = _list.neighbours();
-  // Per slot: for local slots the molecule's id (every bit of it: ls1's ids use the highest) and whether
-  // this copy is owned (one load per partner).
-  struct Code {
-    std::uint64_t id = 0;
-    std::uint32_t local = 0, owned = 0;
-  };
+  // Per local slot: the molecule's whole id (ls1's use the highest bit) and whether this copy is owned.
+  struct Code { std::uint64_t id = 0; std::uint32_t local = 0, owned = 0; };
   std::vector<Code> code(n);
   if (_once)
     for (std::size_t s = 0; s < n; ++s)
