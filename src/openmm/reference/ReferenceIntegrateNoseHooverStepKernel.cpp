@@ -1,7 +1,5 @@
-// ReferenceIntegrateNoseHooverStepKernel: Martyna-Tuckerman-Klein chains (masses Q0 = dof kT / f^2, Qi = kT / f^2;
-// thermostat forces G0 = (2 KE - dof kT) / Q0, Gi = (Q(i-1) v(i-1)^2 - kT) / Qi), each half step split into numMTS
-// times the Yoshida-Suzuki weights; pairs are split into centre-of-mass and relative velocities, scaled by the
-// absolute and the relative chain. The forces at the end of a step are kept for the next while the positions,
+// ReferenceIntegrateNoseHooverStepKernel: the chains of IntegrationRules::NoseHooverChains; pairs are split into
+// centre-of-mass and relative velocities, scaled by the absolute and the relative chain. The forces at the end of a step are kept for the next while the positions,
 // box, parameters and force groups stay the same.
 #include "ReferenceIntegrateNoseHooverStepKernel.h"
 
@@ -18,56 +16,13 @@
 namespace OpenMM {
 
 void ReferenceIntegrateNoseHooverStepKernel::initialize(const System&, const NoseHooverIntegrator& integrator) {
-  _absolute.clear();
-  _relative.clear();
-  for (int c = 0; c < integrator.getNumThermostats(); c++) {
-    const size_t length = static_cast<size_t>(integrator.getThermostat(c).getChainLength());
-    _absolute.push_back({std::vector<double>(length, 0.0), std::vector<double>(length, 0.0)});
-    _relative.push_back({std::vector<double>(length, 0.0), std::vector<double>(length, 0.0)});
-  }
-}
-
-double ReferenceIntegrateNoseHooverStepKernel::propagateChain(ChainState& s, double ke, int dof, double temperature,
-                                                              double frequency, double halfStep, int numMTS,
-                                                              const std::vector<double>& weights) {
-  if (dof <= 0 || ke <= 0.0)
-    return 1.0;
-  const double kT = BOLTZ * temperature;
-  const size_t m = s.v.size();
-  std::vector<double> q(m, kT / (frequency * frequency));
-  q[0] *= dof;
-  auto force = [&](size_t i, double kinetic) {
-    return i == 0 ? (2.0 * kinetic - dof * kT) / q[0] : (q[i - 1] * s.v[i - 1] * s.v[i - 1] - kT) / q[i];
-  };
-  double scale = 1.0;
-  for (int mts = 0; mts < numMTS; mts++)
-    for (double w : weights) {
-      const double h = w * halfStep / numMTS;
-      const double kinetic0 = ke * scale * scale;
-      s.v[m - 1] += 0.5 * h * force(m - 1, kinetic0);
-      for (size_t i = m - 1; i-- > 0;) {
-        const double a = std::exp(-0.25 * h * s.v[i + 1]);
-        s.v[i] = a * (a * s.v[i] + 0.5 * h * force(i, kinetic0));
-      }
-      scale *= std::exp(-h * s.v[0]);
-      for (size_t i = 0; i < m; i++)
-        s.x[i] += h * s.v[i];
-      const double kinetic1 = ke * scale * scale;
-      for (size_t i = 0; i + 1 < m; i++) {
-        const double a = std::exp(-0.25 * h * s.v[i + 1]);
-        s.v[i] = a * (a * s.v[i] + 0.5 * h * force(i, kinetic1));
-      }
-      s.v[m - 1] += 0.5 * h * force(m - 1, kinetic1);
-    }
-  return scale;
+  _chains.initialize(integrator);
 }
 
 void ReferenceIntegrateNoseHooverStepKernel::propagateChains(ReferencePlatformData& data,
                                                              const NoseHooverIntegrator& integrator) {
-  const double halfStep = 0.5 * integrator.getStepSize();
   for (int c = 0; c < integrator.getNumThermostats(); c++) {
     const NoseHooverChain& chain = integrator.getThermostat(c);
-    const auto weights = chain.getYoshidaSuzukiWeights();
     double keAbsolute = 0.0, keRelative = 0.0;
     for (int p : chain.getThermostatedAtoms())
       keAbsolute += 0.5 * data.masses[p] * data.velocities[p].dot(data.velocities[p]);
@@ -78,13 +33,7 @@ void ReferenceIntegrateNoseHooverStepKernel::propagateChains(ReferencePlatformDa
       keAbsolute += 0.5 * total * com.dot(com);
       keRelative += 0.5 * (m1 * m2 / total) * rel.dot(rel);
     }
-    const double sAbs = propagateChain(_absolute[c], keAbsolute, chain.getNumDegreesOfFreedom(),
-                                       chain.getTemperature(), chain.getCollisionFrequency(), halfStep,
-                                       chain.getNumMultiTimeSteps(), weights);
-    const int relativeDof = 3 * static_cast<int>(chain.getThermostatedPairs().size());
-    const double sRel = propagateChain(_relative[c], keRelative, relativeDof, chain.getRelativeTemperature(),
-                                       chain.getRelativeCollisionFrequency(), halfStep, chain.getNumMultiTimeSteps(),
-                                       weights);
+    const auto [sAbs, sRel] = _chains.propagate(integrator, c, keAbsolute, keRelative);
     for (int p : chain.getThermostatedAtoms())
       data.velocities[p] *= sAbs;
     for (const auto& pair : chain.getThermostatedPairs()) {
@@ -189,53 +138,15 @@ double ReferenceIntegrateNoseHooverStepKernel::computeKineticEnergy(ContextImpl&
   return ReferenceIntegrationUtilities::kineticEnergy(ReferencePlatform::getPlatformData(context), 0.0);
 }
 
-double ReferenceIntegrateNoseHooverStepKernel::bathEnergy(const ChainState& s, int dof, double temperature,
-                                                          double frequency) {
-  if (dof <= 0)
-    return 0.0;
-  const double kT = BOLTZ * temperature;
-  double energy = 0.0;
-  for (size_t i = 0; i < s.v.size(); i++) {
-    const double q = kT / (frequency * frequency) * (i == 0 ? dof : 1);
-    energy += 0.5 * q * s.v[i] * s.v[i] + (i == 0 ? dof : 1) * kT * s.x[i];
-  }
-  return energy;
-}
-
 double ReferenceIntegrateNoseHooverStepKernel::computeHeatBathEnergy(ContextImpl&,
                                                                     const NoseHooverIntegrator& integrator) {
-  double energy = 0.0;
-  for (int c = 0; c < integrator.getNumThermostats(); c++) {
-    const NoseHooverChain& chain = integrator.getThermostat(c);
-    energy += bathEnergy(_absolute[c], chain.getNumDegreesOfFreedom(), chain.getTemperature(),
-                         chain.getCollisionFrequency());
-    energy += bathEnergy(_relative[c], 3 * static_cast<int>(chain.getThermostatedPairs().size()),
-                         chain.getRelativeTemperature(), chain.getRelativeCollisionFrequency());
-  }
-  return energy;
+  return _chains.heatBathEnergy(integrator);
 }
 
-std::vector<double> ReferenceIntegrateNoseHooverStepKernel::getChainStates() const {
-  std::vector<double> states;
-  for (const auto* chains : {&_absolute, &_relative})
-    for (const auto& s : *chains) {
-      states.insert(states.end(), s.x.begin(), s.x.end());
-      states.insert(states.end(), s.v.begin(), s.v.end());
-    }
-  return states;
-}
+std::vector<double> ReferenceIntegrateNoseHooverStepKernel::getChainStates() const { return _chains.getStates(); }
 
 void ReferenceIntegrateNoseHooverStepKernel::setChainStates(const std::vector<double>& states) {
-  if (states.size() != getChainStates().size())
-    throw OpenMMException("NoseHooverIntegrator: chain state of the wrong size");
-  size_t k = 0;
-  for (auto* chains : {&_absolute, &_relative})
-    for (auto& s : *chains) {
-      for (double& x : s.x)
-        x = states[k++];
-      for (double& v : s.v)
-        v = states[k++];
-    }
+  _chains.setStates(states);
   _hasKeptForces = false;
 }
 

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "openmm/Vec3.h"
+#include "openmm/internal/IntegrationRules.h"
 #include "openmm/kernels/IntegrateNoseHooverStepKernel.h"
 
 #include <map>
@@ -25,24 +26,16 @@ public:
   void setChainStates(const std::vector<double>& states) override;
 
 private:
-  /** Positions and velocities of one chain's variables. */
-  struct ChainState {
-    std::vector<double> x, v;
-  };
   /** Propagates every chain by half a step and scales the velocities of its particles and pairs. */
   void propagateChains(ReferencePlatformData& data, const NoseHooverIntegrator& integrator);
   /** The hard wall of setMaximumPairDistance: a thermostated pair found farther apart than the distance is
    * reflected back inside it, its relative speed along the pair set to the thermal speed of its relative
    * temperature. */
   static void applyHardWall(ReferencePlatformData& data, const NoseHooverIntegrator& integrator, double dt);
-  /** Half a step of one chain driven by kinetic energy ke over dof degrees of freedom; returns the scale factor. */
-  static double propagateChain(ChainState& state, double ke, int dof, double temperature, double frequency,
-                               double halfStep, int numMTS, const std::vector<double>& weights);
-  static double bathEnergy(const ChainState& state, int dof, double temperature, double frequency);
   /** True when the forces kept from the previous step belong to the Context's current configuration. */
   bool forcesAreCurrent(ContextImpl& context, const ReferencePlatformData& data, int groups) const;
 
-  std::vector<ChainState> _absolute, _relative;
+  IntegrationRules::NoseHooverChains _chains;
   std::vector<Vec3> _newPositions, _keptPositions, _keptForces;
   Vec3 _keptBox[3];
   std::map<std::string, double> _keptParameters;

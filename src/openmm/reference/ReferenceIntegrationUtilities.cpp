@@ -12,6 +12,7 @@
 #include "openmm/System.h"
 #include "openmm/VariableLangevinIntegrator.h"
 #include "openmm/internal/ContextImpl.h"
+#include "openmm/internal/IntegrationRules.h"
 
 #include <algorithm>
 #include <cmath>
@@ -87,25 +88,16 @@ void ReferenceIntegrationUtilities::seedRandom(ContextImpl& context) {
 double ReferenceIntegrationUtilities::variableStepSize(const ReferencePlatformData& data, double tol, double lastStep,
                                                       double maxStep, double fallback, double maxTime,
                                                       bool& reachesTarget) {
-  double error = 0.0;
+  double sum = 0.0;
   int count = 0;
   for (int i = 0; i < data.numParticles; i++)
     if (data.inverseMasses[i] != 0.0) {
       Vec3 a = data.forces[i] * data.inverseMasses[i];
-      error += a.dot(a);
+      sum += a.dot(a);
       count += 3;
     }
-  error = count > 0 ? std::sqrt(error / count) : 0.0;
-  // Without forces the error gives no step: the last step, or 1 fs before the first.
-  double dt = error > 0.0 ? std::sqrt(tol / error) : (fallback > 0.0 ? fallback : 0.001);
-  if (lastStep > 0.0)
-    dt = std::min(dt, 2.0 * lastStep);
-  if (maxStep > 0.0)
-    dt = std::min(dt, maxStep);
-  reachesTarget = data.time + dt >= maxTime;
-  if (reachesTarget)
-    dt = maxTime - data.time;
-  return dt;
+  return IntegrationRules::variableStepSize(sum, count, tol, lastStep, maxStep, fallback, data.time, maxTime,
+                                            reachesTarget);
 }
 
 } // namespace OpenMM
