@@ -29,6 +29,7 @@ void ComputeIntegrateVerletStepKernel::execute(ContextImpl&, const VerletIntegra
   _kernel->call()
       .arg(_data.numAtoms())
       .mixedArg(dt)
+      .mixedArg(dt)
       .arg(_data.posq())
       .arg(_data.velm())
       .arg(_data.force())

@@ -12,8 +12,10 @@
 #include "ComputeCoreKernels.h"
 #include "ComputeCustomBondedKernels.h"
 #include "ComputeIntegrationKernels.h"
+#include "ComputeNoseHooverKernel.h"
 #include "ComputePlatform.h"
 #include "ComputePlatformData.h"
+#include "ComputeVariableStepKernels.h"
 #include "openmm/OpenMMException.h"
 
 #include <functional>
@@ -54,6 +56,9 @@ const std::map<std::string, Creator>& kernelTable() {
       {IntegrateLangevinStepKernel::Name(), creator<ComputeIntegrateLangevinStepKernel>()},
       {IntegrateLangevinMiddleStepKernel::Name(), creator<ComputeIntegrateLangevinMiddleStepKernel>()},
       {IntegrateBrownianStepKernel::Name(), creator<ComputeIntegrateBrownianStepKernel>()},
+      {IntegrateVariableVerletStepKernel::Name(), creator<ComputeIntegrateVariableVerletStepKernel>()},
+      {IntegrateVariableLangevinStepKernel::Name(), creator<ComputeIntegrateVariableLangevinStepKernel>()},
+      {IntegrateNoseHooverStepKernel::Name(), creator<ComputeIntegrateNoseHooverStepKernel>()},
       {ApplyAndersenThermostatKernel::Name(), creator<ComputeApplyAndersenThermostatKernel>()},
       {RemoveCMMotionKernel::Name(), creator<ComputeRemoveCMMotionKernel>()},
       {ApplyMonteCarloBarostatKernel::Name(), creator<ComputeApplyMonteCarloBarostatKernel>()},

@@ -438,6 +438,15 @@ void ComputePlatformData::sumKineticAndMomentum(double shift) {
   _sumPartials->call().arg(_partials.array()).arg(_reduceGroups).arg(4).arg(_sums.array()).arg(0).blockShape(128).executeBlocks(1);
 }
 
+std::vector<double> ComputePlatformData::sumOverBlocks(mardyn::compute::KernelCall& call, int width) {
+  call.arg(_partials.array()).blockShape(128).executeBlocks(static_cast<std::size_t>(_reduceGroups));
+  _sumPartials->call().arg(_partials.array()).arg(_reduceGroups).arg(4).arg(_sums.array()).arg(0).blockShape(128).executeBlocks(1);
+  std::vector<double> s;
+  _sums.download(s);
+  s.resize(static_cast<std::size_t>(width));
+  return s;
+}
+
 double ComputePlatformData::kineticEnergy(double shift, Vec3* momentum) {
   if (_constraints->empty()) {
     sumKineticAndMomentum(shift);

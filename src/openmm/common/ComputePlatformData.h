@@ -131,6 +131,10 @@ public:
   /** Kinetic energy of the velocities shifted by `shift` F/m, without their components along constraints,
    * and the momentum (one download). */
   double kineticEnergy(double shift, Vec3* momentum = nullptr);
+  /** Block sums: launches `call` (every argument given but the last, the partial sums) as REDUCE_GROUPS blocks
+   * of REDUCE_BLOCK threads, each block writing up to 4 sums at partials[4 g + k]; returns the first `width`
+   * totals (one download). */
+  std::vector<double> sumOverBlocks(mardyn::compute::KernelCall& call, int width);
   /** Subtracts the centre-of-mass velocity. */
   void removeCenterOfMassMotion();
 

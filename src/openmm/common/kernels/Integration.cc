@@ -26,14 +26,15 @@ DEVICE mixed randomGaussian(mm_ulong seed, mm_ulong counter, int atom, int strea
   return sqrt((mixed) -2 * log(u1)) * cos((mixed) 6.283185307179586 * u2);
 }
 
-/// Verlet (leapfrog): v += dt F/m, x += dt v (atoms of zero inverse mass stay put).
-KERNEL void integrateVerlet(int numAtoms, mixed dt, GLOBAL mixed4* RESTRICT posq, GLOBAL mixed4* RESTRICT velm,
+/// Verlet (leapfrog): v += kick F/m, x += dt v (atoms of zero inverse mass stay put). kick = dt for the
+/// leapfrog, (dt_previous + dt)/2 for the variable step, dt/2 for the first half of a velocity-Verlet step.
+KERNEL void integrateVerlet(int numAtoms, mixed kick, mixed dt, GLOBAL mixed4* RESTRICT posq, GLOBAL mixed4* RESTRICT velm,
                             GLOBAL const mm_long* RESTRICT force) {
   for (int s = GLOBAL_ID; s < numAtoms; s += GLOBAL_SIZE) {
     mixed4 v = velm[s];
     if (v.w == 0) continue;
     const mixed4 f = fixedForce(force, s);
-    const mixed scale = dt * v.w;
+    const mixed scale = kick * v.w;
     v.x += f.x * scale; v.y += f.y * scale; v.z += f.z * scale;
     velm[s] = v;
     mixed4 p = posq[s];
@@ -175,6 +176,148 @@ KERNEL void sumKineticAndMomentum(int numAtoms, mixed shift, GLOBAL const mixed4
   if (LOCAL_ID == 0) partials[4 * GROUP_ID + 2] = py;
   pz = blockSum(buffer, pz);
   if (LOCAL_ID == 0) partials[4 * GROUP_ID + 3] = pz;
+}
+
+/// Per block: the sum of |F/m|^2 over the massive atoms (the error estimate of the variable-step integrators) into
+/// partials[4 g] (launched as REDUCE_GROUPS blocks of REDUCE_BLOCK threads).
+KERNEL void sumSquaredAcceleration(int numAtoms, GLOBAL const mixed4* RESTRICT velm, GLOBAL const mm_long* RESTRICT force,
+                                   GLOBAL mixed* RESTRICT partials) {
+  LOCAL mixed buffer[REDUCE_BLOCK];
+  mixed sum = 0;
+  for (int s = GLOBAL_ID; s < numAtoms; s += GLOBAL_SIZE) {
+    const mixed4 v = velm[s];
+    if (v.w == 0) continue;
+    const mixed4 f = fixedForce(force, s);
+    const mixed ax = f.x * v.w, ay = f.y * v.w, az = f.z * v.w;
+    sum += ax * ax + ay * ay + az * az;
+  }
+  sum = blockSum(buffer, sum);
+  if (LOCAL_ID == 0) partials[4 * GROUP_ID] = sum;
+}
+
+/// Per block: the number of slots whose position differs from `kept` into partials[4 g] (launched as REDUCE_GROUPS
+/// blocks of REDUCE_BLOCK threads).
+KERNEL void countMovedPositions(int numAtoms, GLOBAL const mixed4* RESTRICT posq, GLOBAL const mixed4* RESTRICT kept,
+                                GLOBAL mixed* RESTRICT partials) {
+  LOCAL mixed buffer[REDUCE_BLOCK];
+  mixed moved = 0;
+  for (int s = GLOBAL_ID; s < numAtoms; s += GLOBAL_SIZE) {
+    const mixed4 p = posq[s], k = kept[s];
+    if (!(p.x == k.x && p.y == k.y && p.z == k.z)) moved += 1;
+  }
+  moved = blockSum(buffer, moved);
+  if (LOCAL_ID == 0) partials[4 * GROUP_ID] = moved;
+}
+
+/// The mass of a slot (0 for a massless atom).
+DEVICE mixed slotMass(mixed4 v) { return v.w == 0 ? (mixed) 0 : (mixed) 1 / v.w; }
+
+/// Per block: the kinetic energies of one Nose-Hoover thermostat's absolute motion (its atoms and its pairs' centres
+/// of mass) and of its pairs' relative motion into partials[4 g] and [4 g + 1]. entries[first .. first + count):
+/// x a System atom, y its partner in a pair or -1 (launched as REDUCE_GROUPS blocks of REDUCE_BLOCK threads).
+KERNEL void sumNoseHooverKinetic(int first, int count, GLOBAL const int2* RESTRICT entries,
+                                 GLOBAL const int* RESTRICT slotOfAtom, GLOBAL const mixed4* RESTRICT velm,
+                                 GLOBAL mixed* RESTRICT partials) {
+  LOCAL mixed buffer[REDUCE_BLOCK];
+  mixed keAbsolute = 0, keRelative = 0;
+  for (int k = GLOBAL_ID; k < count; k += GLOBAL_SIZE) {
+    const int2 e = entries[first + k];
+    const mixed4 v1 = velm[slotOfAtom[e.x]];
+    const mixed m1 = slotMass(v1);
+    if (e.y < 0) {
+      keAbsolute += (mixed) 0.5 * m1 * (v1.x * v1.x + v1.y * v1.y + v1.z * v1.z);
+      continue;
+    }
+    const mixed4 v2 = velm[slotOfAtom[e.y]];
+    const mixed m2 = slotMass(v2), total = m1 + m2;
+    if (total == 0) continue;
+    const mixed cx = (m1 * v1.x + m2 * v2.x) / total, cy = (m1 * v1.y + m2 * v2.y) / total,
+                cz = (m1 * v1.z + m2 * v2.z) / total;
+    const mixed rx = v2.x - v1.x, ry = v2.y - v1.y, rz = v2.z - v1.z;
+    keAbsolute += (mixed) 0.5 * total * (cx * cx + cy * cy + cz * cz);
+    keRelative += (mixed) 0.5 * (m1 * m2 / total) * (rx * rx + ry * ry + rz * rz);
+  }
+  keAbsolute = blockSum(buffer, keAbsolute);
+  if (LOCAL_ID == 0) partials[4 * GROUP_ID] = keAbsolute;
+  keRelative = blockSum(buffer, keRelative);
+  if (LOCAL_ID == 0) partials[4 * GROUP_ID + 1] = keRelative;
+}
+
+/// Scales the velocities of one Nose-Hoover thermostat's entries (as sumNoseHooverKinetic's): atoms and the pairs'
+/// centre-of-mass velocities by absoluteScale, the pairs' relative velocities by relativeScale.
+KERNEL void scaleNoseHoover(int first, int count, GLOBAL const int2* RESTRICT entries,
+                            GLOBAL const int* RESTRICT slotOfAtom, GLOBAL mixed4* RESTRICT velm, mixed absoluteScale,
+                            mixed relativeScale) {
+  for (int k = GLOBAL_ID; k < count; k += GLOBAL_SIZE) {
+    const int2 e = entries[first + k];
+    const int s1 = slotOfAtom[e.x];
+    mixed4 v1 = velm[s1];
+    if (e.y < 0) {
+      v1.x *= absoluteScale; v1.y *= absoluteScale; v1.z *= absoluteScale;
+      velm[s1] = v1;
+      continue;
+    }
+    const int s2 = slotOfAtom[e.y];
+    mixed4 v2 = velm[s2];
+    const mixed m1 = slotMass(v1), m2 = slotMass(v2), total = m1 + m2;
+    if (total == 0) continue;
+    const mixed cx = (m1 * v1.x + m2 * v2.x) / total * absoluteScale, cy = (m1 * v1.y + m2 * v2.y) / total * absoluteScale,
+                cz = (m1 * v1.z + m2 * v2.z) / total * absoluteScale;
+    const mixed rx = (v2.x - v1.x) * relativeScale, ry = (v2.y - v1.y) * relativeScale, rz = (v2.z - v1.z) * relativeScale;
+    const mixed w1 = m2 / total, w2 = m1 / total;
+    v1.x = cx - rx * w1; v1.y = cy - ry * w1; v1.z = cz - rz * w1;
+    v2.x = cx + rx * w2; v2.y = cy + ry * w2; v2.z = cz + rz * w2;
+    velm[s1] = v1;
+    velm[s2] = v2;
+  }
+}
+
+/// The hard wall of a NoseHooverIntegrator's maximum pair distance: a thermostated pair (System atoms x, y) found
+/// farther apart than `limit` is reflected back inside it, its relative speed along the pair set to the thermal speed
+/// sqrt(kT / m1) of its relative temperature (pairKT), shared in inverse proportion to the masses; a massless partner
+/// stays and the first atom alone comes back. Distances are those of the System's positions (posq + cellOffset box).
+KERNEL void noseHooverHardWall(int numPairs, GLOBAL const int2* RESTRICT pairs, GLOBAL const mixed* RESTRICT pairKT,
+                               mixed limit, mixed dt, GLOBAL const int* RESTRICT slotOfAtom,
+                               GLOBAL const int4* RESTRICT cellOffset, mixed4 boxSize, GLOBAL mixed4* RESTRICT posq,
+                               GLOBAL mixed4* RESTRICT velm) {
+  for (int k = GLOBAL_ID; k < numPairs; k += GLOBAL_SIZE) {
+    const int2 pair = pairs[k];
+    const int s1 = slotOfAtom[pair.x], s2 = slotOfAtom[pair.y];
+    mixed4 p1 = posq[s1], p2 = posq[s2], v1 = velm[s1], v2 = velm[s2];
+    const int4 o1 = cellOffset[s1], o2 = cellOffset[s2];
+    const mixed dx = p1.x - p2.x + (mixed) (o1.x - o2.x) * boxSize.x, dy = p1.y - p2.y + (mixed) (o1.y - o2.y) * boxSize.y,
+                dz = p1.z - p2.z + (mixed) (o1.z - o2.z) * boxSize.z;
+    const mixed r = sqrt(dx * dx + dy * dy + dz * dz);
+    if (!(r > limit)) continue;
+    const mixed ux = dx / r, uy = dy / r, uz = dz / r;  // from the second atom to the first
+    const mixed m1 = slotMass(v1), m2 = slotMass(v2), excess = r - limit;
+    const mixed thermalSpeed = sqrt(pairKT[k] / m1);
+    const mixed along1 = v1.x * ux + v1.y * uy + v1.z * uz, along2 = v2.x * ux + v2.y * uy + v2.z * uz;
+    if (m2 == 0) {
+      const mixed since = along1 != 0 ? min(dt, excess / fabs(along1)) : dt;
+      const mixed inward = -thermalSpeed * (along1 > 0 ? (mixed) 1 : (along1 < 0 ? (mixed) -1 : (mixed) 1));
+      const mixed shift = -excess + since * inward, change = inward - along1;
+      p1.x += ux * shift; p1.y += uy * shift; p1.z += uz * shift;
+      v1.x += ux * change; v1.y += uy * change; v1.z += uz * change;
+      posq[s1] = p1;
+      velm[s1] = v1;
+      continue;
+    }
+    const mixed total = m1 + m2, centre = (m1 * along1 + m2 * along2) / total;
+    const mixed rel1 = along1 - centre, rel2 = along2 - centre;
+    const mixed since = rel1 != rel2 ? min(dt, excess / fabs(rel1 - rel2)) : dt;
+    const mixed sign1 = rel1 > 0 ? (mixed) 1 : (rel1 < 0 ? (mixed) -1 : (mixed) 0);
+    const mixed sign2 = rel2 > 0 ? (mixed) 1 : (rel2 < 0 ? (mixed) -1 : (mixed) 0);
+    const mixed new1 = -sign1 * thermalSpeed * m2 / total, new2 = -sign2 * thermalSpeed * m1 / total;
+    const mixed shift1 = -excess * m2 / total + since * new1, shift2 = excess * m1 / total + since * new2;
+    const mixed change1 = new1 + centre - along1, change2 = new2 + centre - along2;
+    p1.x += ux * shift1; p1.y += uy * shift1; p1.z += uz * shift1;
+    p2.x += ux * shift2; p2.y += uy * shift2; p2.z += uz * shift2;
+    v1.x += ux * change1; v1.y += uy * change1; v1.z += uz * change1;
+    v2.x += ux * change2; v2.y += uy * change2; v2.z += uz * change2;
+    posq[s1] = p1; posq[s2] = p2;
+    velm[s1] = v1; velm[s2] = v2;
+  }
 }
 
 /// v -= (momentum / mass) for every massive atom; sums[1..3] = the momentum, totalMass its mass.

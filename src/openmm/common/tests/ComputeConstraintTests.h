@@ -116,19 +116,22 @@ inline void settleAndShakeMatchReference(Platform& platform, const std::string& 
 
 /// Short Verlet and Langevin-middle trajectories of waters and methyls follow the Reference platform's.
 inline void constrainedTrajectoryMatchesReference(Platform& platform, const std::string& precision) {
-  for (int kind = 0; kind < 2; kind++) {
+  const char* const names[] = {"Verlet", "LangevinMiddle", "NoseHoover", "VariableVerlet"};
+  for (int kind = 0; kind < 4; kind++) {
     System system;
     std::vector<Vec3> positions;
     rigidMolecules(20, 10, system, positions);
-    std::unique_ptr<Integrator> integrator, reference;
-    if (kind == 0) {
-      integrator = std::make_unique<VerletIntegrator>(0.001);
-      reference = std::make_unique<VerletIntegrator>(0.001);
-    } else {
-      // Without friction the thermostat's noise vanishes and the two platforms take the same path.
-      integrator = std::make_unique<LangevinMiddleIntegrator>(300.0, 0.0, 0.001);
-      reference = std::make_unique<LangevinMiddleIntegrator>(300.0, 0.0, 0.001);
-    }
+    auto make = [kind]() -> std::unique_ptr<Integrator> {
+      switch (kind) {
+        case 0: return std::make_unique<VerletIntegrator>(0.001);
+        // Without friction the thermostat's noise vanishes and the two platforms take the same path.
+        case 1: return std::make_unique<LangevinMiddleIntegrator>(300.0, 0.0, 0.001);
+        // A chain of 3 at 200 K: far from the start's 300 K, so the chain scales the velocities strongly.
+        case 2: return std::make_unique<NoseHooverIntegrator>(200.0, 50.0, 0.001, 3, 3, 3);
+        default: return std::make_unique<VariableVerletIntegrator>(1e-4);
+      }
+    };
+    std::unique_ptr<Integrator> integrator = make(), reference = make();
     integrator->setConstraintTolerance(1e-10);
     reference->setConstraintTolerance(1e-10);
     Context context(system, *integrator, platform);
@@ -142,11 +145,21 @@ inline void constrainedTrajectoryMatchesReference(Platform& platform, const std:
     context.setVelocities(expected.getState(State::Velocities).getVelocities());
     context.applyVelocityConstraints(1e-10);
     expected.applyVelocityConstraints(1e-10);
-    integrator->step(30);
-    reference->step(30);
+    integrator->step(15);
+    reference->step(15);
+    // New positions between steps (atom 0 moved, constraints applied again): an integrator keeping the forces of
+    // its last step must see that they are stale.
+    std::vector<Vec3> moved = expected.getState(State::Positions).getPositions();
+    moved[0] += Vec3(0.01, -0.005, 0.0);
+    for (Context* c : {&context, &expected}) {
+      c->setPositions(moved);
+      c->applyConstraints(1e-10);
+    }
+    integrator->step(15);
+    reference->step(15);
     const State a = context.getState(State::Positions | State::Velocities | State::Energy);
     const State b = expected.getState(State::Positions | State::Velocities | State::Energy);
-    const std::string tag = kind == 0 ? "Verlet" : "LangevinMiddle";
+    const std::string tag = names[kind];
     const double tol = precision == "single" ? 2e-4 : 1e-6;
     for (std::size_t i = 0; i < positions.size(); i++) {
       OpenMMTests::assertVecClose(b.getPositions()[i], a.getPositions()[i], tol,
@@ -155,6 +168,11 @@ inline void constrainedTrajectoryMatchesReference(Platform& platform, const std:
                                   tag + ": velocity of atom " + std::to_string(i) + " after 30 steps");
     }
     OpenMMTests::assertClose(b.getKineticEnergy(), a.getKineticEnergy(), 100 * tol, tag + ": kinetic energy");
+    OpenMMTests::assertClose(b.getTime(), a.getTime(), tol, tag + ": time");
+    if (kind == 2)
+      OpenMMTests::assertClose(dynamic_cast<NoseHooverIntegrator&>(*reference).computeHeatBathEnergy(),
+                               dynamic_cast<NoseHooverIntegrator&>(*integrator).computeHeatBathEnergy(), 100 * tol,
+                               tag + ": heat-bath energy");
   }
 }
 

@@ -25,12 +25,6 @@ protected:
   double finiteDifferenceStepFloor() const override { return precision() == "double" ? 0.0 : 1e-3; }
   std::vector<std::pair<std::string, std::string>> unsupportedTests() const override {
     std::vector<std::pair<std::string, std::string>> tests{
-            {"variableVerlet", "the " + platformName() + " platform refuses VariableVerletIntegrator"},
-            {"variableLangevin", "the " + platformName() + " platform refuses VariableLangevinIntegrator"},
-            {"noseHooverConservation", "the " + platformName() + " platform refuses NoseHooverIntegrator"},
-            {"noseHooverTemperatures", "the " + platformName() + " platform refuses NoseHooverIntegrator"},
-            {"noseHooverHardWall", "the " + platformName() + " platform refuses NoseHooverIntegrator"},
-            {"integratorCheckpoints", "the " + platformName() + " platform refuses NoseHooverIntegrator"},
             {"customIntegratorVariablesAndBlocks", "the " + platformName() + " platform refuses CustomIntegrator"},
             {"customIntegratorCheckpoint", "the " + platformName() + " platform refuses CustomIntegrator"},
             {"customIntegratorSaveParameters", "the " + platformName() + " platform refuses CustomIntegrator"},
