@@ -39,6 +39,7 @@ class PlatformTestBase : public CppUnit::TestFixture {
   CPPUNIT_TEST(switchingFunction);
   CPPUNIT_TEST(dispersionCorrection);
   CPPUNIT_TEST(createExceptionsFromBonds);
+  CPPUNIT_TEST(twoNonbondedForcesInGroups);
   CPPUNIT_TEST(nonbondedFiniteDifference);
   CPPUNIT_TEST(forceGroups);
   CPPUNIT_TEST(nonbondedParameterOffsets);
@@ -157,6 +158,7 @@ public:
   void periodicMinimumImage() { OpenMMTests::testPeriodicMinimumImage(*_platform); }
   void switchingFunction() { OpenMMTests::testSwitchingFunction(*_platform); }
   void dispersionCorrection() { OpenMMTests::testDispersionCorrection(*_platform); }
+  void twoNonbondedForcesInGroups() { OpenMMTests::testTwoNonbondedForcesInGroups(*_platform); }
   void createExceptionsFromBonds() { OpenMMTests::testCreateExceptionsFromBonds(*_platform); }
   void nonbondedFiniteDifference() { OpenMMTests::testNonbondedFiniteDifference(*_platform); }
   void forceGroups() { OpenMMTests::testForceGroups(*_platform); }

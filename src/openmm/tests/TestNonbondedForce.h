@@ -274,6 +274,51 @@ inline void testForceGroups(Platform& platform) {
   assertClose(bondEnergy, context.getState(State::Energy).getPotentialEnergy(), 1e-10, "without direct space");
 }
 
+/** Two NonbondedForces on the same two atoms in force groups 0 and 1: each group's energy is its force's pair
+ * (Coulomb + LJ by hand), also after both forces' parameters change in the Context; with PME the groups
+ * still add up to the total. */
+inline void testTwoNonbondedForcesInGroups(Platform& platform) {
+  System system;
+  system.addParticle(1.0);
+  system.addParticle(1.0);
+  auto* first = new NonbondedForce();
+  first->addParticle(-1.5, 1.0, 1.2);
+  first->addParticle(0.5, 1.0, 1.0);
+  auto* second = new NonbondedForce();
+  second->addParticle(0.4, 1.4, 0.5);
+  second->addParticle(0.3, 1.8, 1.0);
+  second->setForceGroup(1);
+  system.addForce(first);
+  system.addForce(second);
+  const double r = 1.5;
+  auto pair = [r](double q1, double q2, double sigma, double epsilon) {
+    const double x6 = std::pow(sigma / r, 6.0);
+    return kOne4PiEps0 * q1 * q2 / r + 4.0 * epsilon * (x6 * x6 - x6);
+  };
+  VerletIntegrator integrator(0.01);
+  Context context(system, integrator, platform);
+  context.setPositions({Vec3(0, 0, 0), Vec3(r, 0, 0)});
+  const double tol = 1e-10;  // raised to the platform's floor by assertClose
+  auto groupEnergy = [&](int group) { return context.getState(State::Energy, false, 1 << group).getPotentialEnergy(); };
+  assertClose(pair(-1.5, 0.5, 1.0, std::sqrt(1.2)), groupEnergy(0), tol, "group 0");
+  assertClose(pair(0.4, 0.3, 1.6, std::sqrt(0.5)), groupEnergy(1), tol, "group 1");
+  assertClose(groupEnergy(0) + groupEnergy(1), context.getState(State::Energy).getPotentialEnergy(), tol, "both groups");
+  first->setParticleParameters(0, -1.2, 1.1, 1.4);
+  first->updateParametersInContext(context);
+  second->setParticleParameters(0, 0.5, 1.6, 0.6);
+  second->updateParametersInContext(context);
+  assertClose(pair(-1.2, 0.5, 1.05, std::sqrt(1.4)), groupEnergy(0), tol, "group 0 after the update");
+  assertClose(pair(0.5, 0.3, 1.7, std::sqrt(0.6)), groupEnergy(1), tol, "group 1 after the update");
+  for (NonbondedForce* force : {first, second}) {  // in the default box, 2 nm wide
+    force->setNonbondedMethod(NonbondedForce::PME);
+    force->setCutoffDistance(0.9);
+  }
+  context.reinitialize(true);
+  const double e0 = groupEnergy(0), e1 = groupEnergy(1);
+  assertClose(e0 + e1, context.getState(State::Energy).getPotentialEnergy(), tol, "PME: both groups");
+  CPPUNIT_ASSERT_MESSAGE("PME: the two groups differ", std::fabs(e0 - e1) > 1.0);
+}
+
 } // namespace OpenMMTests
 
 namespace OpenMMTests {
