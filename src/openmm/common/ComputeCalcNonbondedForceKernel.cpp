@@ -187,6 +187,7 @@ void ComputeCalcNonbondedForceKernel::uploadParameters() {
   const double chargeScale = std::sqrt(ONE_4PI_EPS0);
   std::vector<double> sigmaEpsilon(2 * static_cast<std::size_t>(n)), charges(n), dispersion(n);
   _selfEnergy = 0.0;
+  _totalCharge = 0.0;
   for (int i = 0; i < n; i++) {
     const double q = _parameters.charges[i], sigma = _parameters.sigmas[i], epsilon = _parameters.epsilons[i];
     sigmaEpsilon[2 * i] = 0.5 * sigma;
@@ -194,6 +195,7 @@ void ComputeCalcNonbondedForceKernel::uploadParameters() {
     charges[i] = q * chargeScale;
     dispersion[i] = 2.0 * std::pow(sigma, 3) * std::sqrt(epsilon);
     if (usesEwald()) _selfEnergy -= ONE_4PI_EPS0 * q * q * _alpha / std::sqrt(M_PI);
+    _totalCharge += q;
     if (_method == NonbondedForce::LJPME) _selfEnergy += dispersion[i] * dispersion[i] * std::pow(_ljAlpha, 6) / 12.0;
   }
   _sigmaEpsilon.upload(sigmaEpsilon);
@@ -270,7 +272,8 @@ double ComputeCalcNonbondedForceKernel::execute(ContextImpl& context, bool, bool
     if (_ewald) _ewald->compute(_charges.array());
     if (_pme) _pme->compute(_charges.array());
     if (_ljPme) _ljPme->compute(_dispersion.array());
-    energy += _selfEnergy;
+    energy += _selfEnergy +
+              NonbondedForceImpl::calcNeutralizingPlasmaEnergy(_totalCharge, _alpha, box[0][0] * box[1][1] * box[2][2]);
   }
   // The pair terms, exceptions and exclusion corrections run with every interaction when the evaluation finishes.
   if (includeDirect && _dispersionCoefficient != 0.0) energy += _dispersionCoefficient / (box[0][0] * box[1][1] * box[2][2]);

@@ -45,7 +45,7 @@ private:
   const NonbondedForce* _force = nullptr;
   NonbondedForceParameters _parameters;
   int _method = 0;
-  double _cutoff = 0.0, _dispersionCoefficient = 0.0, _selfEnergy = 0.0;
+  double _cutoff = 0.0, _dispersionCoefficient = 0.0, _selfEnergy = 0.0, _totalCharge = 0.0;
   double _krf = 0.0, _crf = 0.0;
   bool _switching = false, _posqCharges = false, _periodicExceptions = false;
   bool _hasCharges = true, _hasLJ = true;  ///< whether the pair code was compiled with each term

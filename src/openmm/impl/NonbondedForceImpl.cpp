@@ -6,6 +6,7 @@
 #include "openmm/Platform.h"
 #include "openmm/System.h"
 #include "openmm/internal/ContextImpl.h"
+#include "openmm/internal/PhysicalConstants.h"
 #include "openmm/kernels/CalcNonbondedForceKernel.h"
 
 #include <algorithm>
@@ -243,6 +244,10 @@ double NonbondedForceImpl::calcDispersionCorrection(const NonbondedForce& force,
   sumSwitch /= pairs;
   const double pi = 3.14159265358979323846;
   return 8.0 * pi * n * n * (sum12 / (9.0 * std::pow(cutoff, 9)) - sum6 / (3.0 * std::pow(cutoff, 3)) + sumSwitch);
+}
+
+double NonbondedForceImpl::calcNeutralizingPlasmaEnergy(double totalCharge, double alpha, double volume) {
+  return -ONE_4PI_EPS0 * totalCharge * totalCharge * M_PI / (2.0 * volume * alpha * alpha);
 }
 
 } // namespace OpenMM

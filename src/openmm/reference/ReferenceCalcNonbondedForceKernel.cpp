@@ -301,9 +301,13 @@ double ReferenceCalcNonbondedForceKernel::computeExceptions(ContextImpl& context
 double ReferenceCalcNonbondedForceKernel::computeReciprocal(ContextImpl& context, std::vector<Vec3>& forces,
                                                             bool includeForces) {
   const auto& data = ReferencePlatform::getPlatformData(context);
-  double selfEnergy = 0.0;
-  for (double q : _charges)
+  double selfEnergy = 0.0, totalCharge = 0.0;
+  for (double q : _charges) {
     selfEnergy -= ONE_4PI_EPS0 * q * q * _alpha / std::sqrt(M_PI);
+    totalCharge += q;
+  }
+  const Vec3* box = data.box();
+  selfEnergy += NonbondedForceImpl::calcNeutralizingPlasmaEnergy(totalCharge, _alpha, box[0][0] * box[1][1] * box[2][2]);
   if (_method == NonbondedForce::LJPME) {
     // Dispersion self term: the grid sum includes i = j, -1/2 c_i^2 lim_{r->0} (1 - g(beta r))/r^6 = -c_i^2 beta^6/12.
     std::vector<double> factors(_numParticles);

@@ -116,4 +116,42 @@ inline void testPmeParametersAndGroups(Platform& platform) {
   CPPUNIT_ASSERT(std::fabs(reciprocal) > 1e-3);
 }
 
+/** A net charge under Ewald, PME and LJPME, with and without a charge offset: the energy with its neutralising
+ * background does not depend on alpha (the cutoff sets it), also after a charge changes in the Context. Without the
+ * background term the energy moves by about 8 % between the two cutoffs. */
+inline void testNeutralizingPlasma(Platform& platform) {
+  for (NonbondedForce::NonbondedMethod method : {NonbondedForce::Ewald, NonbondedForce::PME, NonbondedForce::LJPME})
+    for (bool offset : {false, true}) {
+      const std::string tag = std::string(method == NonbondedForce::Ewald ? "Ewald" : method == NonbondedForce::PME ? "PME" : "LJPME") +
+                              (offset ? " with an offset" : "");
+      System system;
+      auto* force = new NonbondedForce();
+      force->setNonbondedMethod(method);
+      force->setEwaldErrorTolerance(1e-5);
+      force->setUseDispersionCorrection(false);  // it depends on the cutoff
+      system.addForce(force);
+      for (int i = 0; i < 2; i++) {
+        system.addParticle(1.0);
+        force->addParticle(1.0, 0.3, 1.0);
+      }
+      if (offset) {
+        force->addGlobalParameter("a", 0.1);
+        force->addParticleParameterOffset("a", 0, 1.0, 0.1, 0.1);
+      }
+      VerletIntegrator integrator(0.01);
+      Context context(system, integrator, platform);
+      context.setPositions({Vec3(0, 0, 0), Vec3(0.3, 0.4, 0.0)});
+      const double e1 = context.getState(State::Energy).getPotentialEnergy();
+      force->setCutoffDistance(0.7);
+      context.reinitialize(true);
+      assertClose(e1, context.getState(State::Energy).getPotentialEnergy(), 2e-5, tag + ": cutoff 1 and 0.7");
+      force->setParticleParameters(0, 2.0, 0.3, 1.0);
+      force->updateParametersInContext(context);
+      const double e3 = context.getState(State::Energy).getPotentialEnergy();
+      force->setCutoffDistance(1.0);
+      context.reinitialize(true);
+      assertClose(e3, context.getState(State::Energy).getPotentialEnergy(), 2e-5, tag + ": after a charge changed");
+    }
+}
+
 } // namespace OpenMMTests

@@ -49,6 +49,10 @@ public:
   /** The same for the given per-particle sigma and epsilon (parameters with their offsets applied). */
   static double calcDispersionCorrection(const NonbondedForce& force, const std::vector<double>& sigmas,
                                          const std::vector<double>& epsilons);
+  /** The energy of the uniform background that neutralises a net charge Q under Ewald, PME and LJPME,
+   * -Q^2 pi / (2 V alpha^2) / (4 pi eps0) (V = box volume): with it the energy of a charged system does not depend on
+   * alpha (nor so on the cutoff). */
+  static double calcNeutralizingPlasmaEnergy(double totalCharge, double alpha, double volume);
 
 private:
   const NonbondedForce& _owner;
