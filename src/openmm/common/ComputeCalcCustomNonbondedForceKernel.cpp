@@ -70,6 +70,7 @@ void ComputeCalcCustomNonbondedForceKernel::initialize(const System& system, con
     for (int g = 0; g < numGroups; g++) {
       std::set<int> set1, set2;
       force.getInteractionGroupParameters(g, set1, set2);
+      _groups.emplace_back(set1, set2);
       for (int i : set1) a[i] |= 1 << g;
       for (int i : set2) b[i] |= 1 << g;
     }
@@ -153,10 +154,11 @@ double ComputeCalcCustomNonbondedForceKernel::execute(ContextImpl& context, bool
   for (const auto& name : _globalNames) globals.push_back(context.getParameter(name));
   if (!_lrcValid || globals != _lrcGlobals) {
     _hostTerms.loadGlobals(context);
-    _lrcCoefficient = customNonbondedLongRange(_hostTerms, _particleValues, _cutoff, _switching, _switchingDistance, -1);
+    _lrcCoefficient =
+        customNonbondedLongRange(_hostTerms, _particleValues, _groups, _cutoff, _switching, _switchingDistance, -1);
     _lrcDerivatives.clear();
     for (std::size_t k = 0; k < _derivativeNames.size(); k++)
-      _lrcDerivatives.push_back(customNonbondedLongRange(_hostTerms, _particleValues, _cutoff, _switching,
+      _lrcDerivatives.push_back(customNonbondedLongRange(_hostTerms, _particleValues, _groups, _cutoff, _switching,
                                                          _switchingDistance, static_cast<int>(k)));
     _lrcGlobals = globals;
     _lrcValid = true;

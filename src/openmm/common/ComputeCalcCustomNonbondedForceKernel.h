@@ -8,6 +8,7 @@
 
 #include "ComputeCustomTerms.h"
 
+#include "ReferenceCustomNonbondedLongRange.h"
 #include "ReferenceCustomTerms.h"
 #include "openmm/kernels/CalcCustomNonbondedForceKernel.h"
 
@@ -47,6 +48,7 @@ private:
   /// integrated with, the coefficient and its energy-parameter derivatives.
   ReferenceCustomTerms _hostTerms;
   std::vector<std::vector<double>> _particleValues;
+  InteractionGroups _groups;  ///< for the long-range correction
   std::vector<std::string> _globalNames, _derivativeNames;
   std::vector<double> _lrcGlobals, _lrcDerivatives;
   bool _lrcValid = false;

@@ -62,10 +62,6 @@ void CustomNonbondedForceImpl::initialize(ContextImpl& context) {
       throw OpenMMException("CustomNonbondedForce: The cutoff distance cannot be greater than half the periodic box "
                             "size");
   }
-  if (_owner.getUseLongRangeCorrection() && _owner.getNumInteractionGroups() > 0 &&
-      _owner.getNonbondedMethod() == CustomNonbondedForce::CutoffPeriodic)
-    throw OpenMMException("CustomNonbondedForce: the long-range correction is not offered together with "
-                          "interaction groups");
   const TabulatedFunctionList& functions = _owner.tabulatedFunctions();
   ExpressionParser::parse(_owner.getEnergyFunction(),
                           createTabulatedFunctionEvaluators(functions.names(), functions.functions()));

@@ -40,9 +40,11 @@ void ReferenceCalcCustomNonbondedForceKernel::initialize(const System& system, c
   }
   _useGroups = force.getNumInteractionGroups() > 0;
   _groupPairs.clear();
+  _groups.clear();
   for (int g = 0; g < force.getNumInteractionGroups(); g++) {
     std::set<int> set1, set2;
     force.getInteractionGroupParameters(g, set1, set2);
+    _groups.emplace_back(set1, set2);
     std::set<std::pair<int, int>> pairs;
     for (int a : set1)
       for (int b : set2)
@@ -84,7 +86,8 @@ double ReferenceCalcCustomNonbondedForceKernel::pairEnergy(int i, int j, double 
 }
 
 double ReferenceCalcCustomNonbondedForceKernel::longRangeCoefficient(int derivative) {
-  return customNonbondedLongRange(_terms, _particleParameters, _cutoff, _useSwitching, _switchingDistance, derivative);
+  return customNonbondedLongRange(_terms, _particleParameters, _groups, _cutoff, _useSwitching, _switchingDistance,
+                                  derivative);
 }
 
 double ReferenceCalcCustomNonbondedForceKernel::execute(ContextImpl& context, bool includeForces, bool includeEnergy) {

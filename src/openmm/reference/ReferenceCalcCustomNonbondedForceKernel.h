@@ -3,6 +3,7 @@
 // correction integrated numerically over the classes of identical particles.
 #pragma once
 
+#include "ReferenceCustomNonbondedLongRange.h"
 #include "ReferenceCustomTerms.h"
 #include "openmm/kernels/CalcCustomNonbondedForceKernel.h"
 
@@ -33,6 +34,7 @@ private:
   std::vector<std::vector<double>> _particleParameters;
   std::vector<std::vector<int>> _exclusions;    // excluded partners of each particle, all of them
   std::vector<std::pair<int, int>> _groupPairs; // the pairs of the interaction groups (if any)
+  InteractionGroups _groups;                   // the groups themselves (for the long-range correction)
   bool _useGroups = false;
   ReferenceCustomTerms _terms;
   std::vector<std::string> _globalNames;

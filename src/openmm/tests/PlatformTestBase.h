@@ -103,6 +103,7 @@ class PlatformTestBase : public CppUnit::TestFixture {
   CPPUNIT_TEST(customForceRefusedByName);
   CPPUNIT_TEST(customNonbondedMatchesNonbonded);
   CPPUNIT_TEST(customNonbondedGroupsAndParameters);
+  CPPUNIT_TEST(customNonbondedLongRangeWithGroups);
   CPPUNIT_TEST(tabulatedFunctionSplines);
   CPPUNIT_TEST(tabulatedFunctionErrors);
   CPPUNIT_TEST(tabulatedFunctionsInForce);
@@ -224,6 +225,7 @@ public:
   void customForceRefusedByName() { OpenMMTests::testCustomForceRefusedByName(*_platform); }
   void customNonbondedMatchesNonbonded() { OpenMMTests::testCustomNonbondedMatchesNonbonded(*_platform); }
   void customNonbondedGroupsAndParameters() { OpenMMTests::testCustomNonbondedGroupsAndParameters(*_platform); }
+  void customNonbondedLongRangeWithGroups() { OpenMMTests::testCustomNonbondedLongRangeWithGroups(*_platform); }
   void tabulatedFunctionSplines() { OpenMMTests::testTabulatedFunctionSplines(*_platform); }
   void tabulatedFunctionErrors() { OpenMMTests::testTabulatedFunctionErrors(*_platform); }
   void tabulatedFunctionsInForce() { OpenMMTests::testTabulatedFunctionsInForce(*_platform); }

@@ -380,4 +380,49 @@ inline void testCustomNonbondedGroupsAndParameters(Platform& platform) {
   assertThrowsWith([&] { Context c(wrong, other, platform); }, "exactly as many particles", "particle count");
 }
 
+/** The long-range correction of a CustomNonbondedForce with interaction groups, -c/r^6 between particles of two
+ * kinds in a periodic box: the correction counts each interacting pair of the groups (a pair the sets hold both ways
+ * once, no particle with itself) as OpenMM does, so with N particles its energy is
+ * 2 pi N^2 / (N (N + 1) / 2) sum_pairs integral_rc^inf (-c_ij / r^6) r^2 dr / V, the integral -c_ij / (3 rc^3). */
+inline void testCustomNonbondedLongRangeWithGroups(Platform& platform) {
+  const double box = 3.0, cutoff = 1.0;
+  const int n = 8;
+  auto energyFor = [&](bool correction, int layout) {
+    System system;
+    system.setDefaultPeriodicBoxVectors(Vec3(box, 0, 0), Vec3(0, box, 0), Vec3(0, 0, box));
+    auto* pairs = new CustomNonbondedForce("-c1*c2/r^6");
+    pairs->addPerParticleParameter("c");
+    pairs->setNonbondedMethod(CustomNonbondedForce::CutoffPeriodic);
+    pairs->setCutoffDistance(cutoff);
+    pairs->setUseLongRangeCorrection(correction);
+    std::vector<Vec3> positions;
+    for (int i = 0; i < n; i++) {
+      system.addParticle(1.0);
+      pairs->addParticle({i < 3 ? 1.0 : 2.0});
+      positions.emplace_back(0.37 * i, 0.29 * (i % 3), 0.41 * (i % 2));
+    }
+    if (layout == 0) {
+      pairs->addInteractionGroup({0, 1, 2}, {3, 4, 5, 6, 7});  // the two kinds with each other
+    } else {
+      pairs->addInteractionGroup({0, 1, 2, 3}, {2, 3, 4});  // overlapping sets: {2, 3} both ways
+    }
+    system.addForce(pairs);
+    VerletIntegrator integrator(0.001);
+    Context context(system, integrator, platform);
+    context.setPositions(positions);
+    return context.getState(State::Energy).getPotentialEnergy();
+  };
+  const double prefactor = 2.0 * M_PI * n * n / (n * (n + 1) / 2.0) / (box * box * box);
+  const double tail = -1.0 / (3.0 * cutoff * cutoff * cutoff);  // times c_i c_j
+  // Layout 0: 3 x 5 pairs of c 1 and 2.
+  const double expected0 = prefactor * 15 * 2.0 * tail;
+  // Layout 1: set1 {0,1,2,3} x set2 {2,3,4}: (0,2) (0,3) (0,4) (1,2) (1,3) (1,4) (2,3) (2,4) (3,4); (2,2), (3,3)
+  // and (3,2) left out. c: 0, 1, 2 are 1; 3, 4 are 2.
+  const double sum1 = 1 * 1 + 1 * 2 + 1 * 2 + 1 * 1 + 1 * 2 + 1 * 2 + 1 * 2 + 1 * 2 + 2 * 2;
+  const double expected1 = prefactor * sum1 * tail;
+  assertClose(expected0, energyFor(true, 0) - energyFor(false, 0), 1e-8, "groups of two kinds");
+  assertClose(expected1, energyFor(true, 1) - energyFor(false, 1), 1e-8, "overlapping sets");
+}
+
+
 } // namespace OpenMMTests
