@@ -98,8 +98,9 @@ private:
     for (size_t p = 0; p < values.size(); p++)
       for (int a = 0; a < _dims; a++)
         if ((p / _stride[a]) % _sizes[a] == 0) {
+          // The same value up to round-off (sin(0) and sin(2 pi), 0 and -0), as OpenMM accepts them.
           double first = values[p], last = values[p + (_sizes[a] - 1) * _stride[a]];
-          if (first != last)
+          if (std::fabs(first - last) > 1e-15 + 1e-15 * std::fabs(last))
             throw OpenMMException("Tabulated function '" + name +
                                   "': a periodic function must have the same value at both ends of each axis (" +
                                   std::to_string(first) + " and " + std::to_string(last) + ")");

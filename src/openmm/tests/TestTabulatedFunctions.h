@@ -173,6 +173,23 @@ inline void testTabulatedFunctionErrors(Platform&) {
   assertThrowsWith([] { Discrete3DFunction(2, 2, 2, {1.0}); }, "incorrect number of values", "3D discrete size");
   assertThrowsWith([] { createTabulatedFunctionEvaluator(Continuous1DFunction({1.0, 2.0, 3.0}, 0, 1, true), "p"); },
                    "same value at both ends", "periodic table that does not close");
+  // Ends equal up to round-off close a periodic table: sin over one period, and 0 against -0 in 2D.
+  std::vector<double> sine;
+  for (int i = 0; i <= 40; i++)
+    sine.push_back(std::sin(2 * M_PI * i / 40.0));
+  CPPUNIT_ASSERT(sine.front() != sine.back());
+  auto evaluator = createTabulatedFunctionEvaluator(Continuous1DFunction(sine, 0, 1, true), "s");
+  const double x = 1.3;
+  const int order = 0;
+  assertClose(std::sin(2 * M_PI * 0.3), evaluator->evaluate(&x, &order), 1e-5, "periodic sine (wrapped)");
+  std::vector<double> grid(9, 1.0);
+  grid[0] = 0.0;
+  grid[2] = -0.0;
+  grid[6] = -0.0;
+  grid[8] = 0.0;
+  createTabulatedFunctionEvaluator(Continuous2DFunction(3, 3, grid, 0, 1, 0, 1, true), "g");
+  assertThrowsWith([] { createTabulatedFunctionEvaluator(Continuous1DFunction({1.0, 2.0, 1.0 + 1e-12}, 0, 1, true), "p"); },
+                   "same value at both ends", "periodic ends 1e-12 apart");
   CustomNonbondedForce force("f(r)");
   CPPUNIT_ASSERT_EQUAL(0, force.addTabulatedFunction("f", new Continuous1DFunction({1.0, 2.0}, 0, 1)));
   assertThrowsWith([&] { force.addTabulatedFunction("f", new Discrete1DFunction({1.0})); }, "already added",
