@@ -24,6 +24,12 @@ RestrainedEnergy::RestrainedEnergy(ContextImpl& impl, double strength)
   _fixedPointPlatform = name == "OpenCL" || name == "CUDA";
   for (int i = 0; i < _system.getNumParticles(); i++)
     _movable[i] = _system.getParticleMass(i) != 0.0;
+  for (int c = 0; c < _system.getNumConstraints(); c++) {
+    Constraint constraint;
+    _system.getConstraintParameters(c, constraint.particle1, constraint.particle2, constraint.distance);
+    if (_movable[constraint.particle1] || _movable[constraint.particle2])
+      _constraints.push_back(constraint); // One between two massless particles is ignored, as in integration.
+  }
 }
 
 RestrainedEnergy::~RestrainedEnergy() = default;
@@ -83,16 +89,14 @@ double RestrainedEnergy::evaluate(const std::vector<double>& x, std::vector<doub
         finite = finite && std::isfinite(_forces[i][d]);
       }
   restraint = 0.0;
-  for (int c = 0; c < _system.getNumConstraints(); c++) {
-    int p1, p2;
-    double distance;
-    _system.getConstraintParameters(c, p1, p2, distance);
+  for (const Constraint& c : _constraints) {
+    const int p1 = c.particle1, p2 = c.particle2;
     Vec3 delta = _positions[p1] - _positions[p2];
     double r = std::sqrt(delta.dot(delta));
-    if (r == 0.0)
-      continue; // No direction to pull along; the energy still counts.
-    double stretch = r - distance;
+    double stretch = r - c.distance;
     restraint += 0.5 * _strength * stretch * stretch;
+    if (r == 0.0)
+      continue; // No direction to pull along.
     Vec3 pull = delta * (_strength * stretch / r);
     for (int d = 0; d < 3; d++) {
       if (_movable[p1])
@@ -106,12 +110,10 @@ double RestrainedEnergy::evaluate(const std::vector<double>& x, std::vector<doub
 
 double RestrainedEnergy::maxConstraintError(const std::vector<double>& x) const {
   double error = 0.0;
-  for (int c = 0; c < _system.getNumConstraints(); c++) {
-    int p1, p2;
-    double distance;
-    _system.getConstraintParameters(c, p1, p2, distance);
+  for (const Constraint& c : _constraints) {
+    const int p1 = c.particle1, p2 = c.particle2;
     Vec3 delta(x[3 * p1] - x[3 * p2], x[3 * p1 + 1] - x[3 * p2 + 1], x[3 * p1 + 2] - x[3 * p2 + 2]);
-    error = std::max(error, std::fabs(std::sqrt(delta.dot(delta)) - distance) / distance);
+    error = std::max(error, std::fabs(std::sqrt(delta.dot(delta)) - c.distance) / c.distance);
   }
   return error;
 }

@@ -123,7 +123,8 @@ bool lineSearch(RestrainedEnergy& objective, const Point& p, const Coordinates& 
 enum class Outcome { Converged, Stalled, IterationLimit, StoppedByReporter };
 
 /** L-BFGS on the restrained objective from p until the root-mean-square gradient over the free coordinates is
- * below tolerance, no step lowers it, `iterationsLeft` reaches 0 or the reporter asks to stop. */
+ * below tolerance, no step lowers it, `iteration` (counted over all stages) reaches maxIterations (0 = no limit)
+ * or the reporter asks to stop. */
 Outcome minimizeRestrained(RestrainedEnergy& objective, Point& p, double tolerance, int numFree, int& iteration,
                            int maxIterations, MinimizationReporter* reporter) {
   const size_t memory = 8;

@@ -31,7 +31,8 @@ public:
    * where it cannot overflow.
    */
   double evaluate(const std::vector<double>& x, std::vector<double>& gradient, double& energy, double& restraint);
-  /** Largest deviation of a constraint distance from its length, relative to the length. */
+  /** Largest deviation of a constraint distance from its length, relative to the length (constraints between two
+   * massless particles, which the platforms ignore, are neither restrained nor counted). */
   double maxConstraintError(const std::vector<double>& x) const;
 
 private:
@@ -40,11 +41,17 @@ private:
   /** A Context on the CPU (else Reference) platform with this System, its parameters and box, made on first use. */
   Context& exactContext();
 
+  struct Constraint {
+    int particle1, particle2;
+    double distance;
+  };
+
   ContextImpl& _impl;
   const System& _system;
   double _strength;
   bool _fixedPointPlatform;
   std::vector<bool> _movable;
+  std::vector<Constraint> _constraints; // Those with a massive particle.
   std::vector<Vec3> _positions, _forces;
   std::unique_ptr<VerletIntegrator> _exactIntegrator;
   std::unique_ptr<Context> _exactContext;
