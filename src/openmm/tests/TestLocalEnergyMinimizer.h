@@ -88,7 +88,8 @@ inline void buildRigidWaterBox(System& system, std::vector<Vec3>& positions, int
     system.addConstraint(o, h1, rOH);
     system.addConstraint(o, h2, rOH);
     system.addConstraint(h1, h2, 2.0 * rOH * std::sin(angle / 2));
-    Vec3 centre((m % perSide + 0.4 + 0.2 * uniform()) * spacing, ((m / perSide) % perSide + 0.4 + 0.2 * uniform()) * spacing,
+    Vec3 centre((m % perSide + 0.4 + 0.2 * uniform()) * spacing,
+                ((m / perSide) % perSide + 0.4 + 0.2 * uniform()) * spacing,
                 (m / (perSide * perSide) + 0.4 + 0.2 * uniform()) * spacing);
     Vec3 u(uniform() - 0.5, uniform() - 0.5, uniform() - 0.5), w(uniform() - 0.5, uniform() - 0.5, uniform() - 0.5);
     u *= 1.0 / std::sqrt(u.dot(u));
@@ -157,8 +158,8 @@ inline std::vector<Vec3> constraintProjectedForces(const System& system, const s
 }
 
 /** 64 rigid waters: the minimizer stops where the force projected onto the constraint manifold is below the
- * tolerance, with the constraints held (the reporter sees the restraints); and a descent by other means (constrained Langevin dynamics at 0 K, run from
- * the result) finds almost nothing left to gain. */
+ * tolerance, with the constraints held (the reporter sees the restraints); and a descent by other means (constrained
+ * Langevin dynamics at 0 K, run from the result) finds almost nothing left to gain. */
 inline void testMinimizerRigidWater(Platform& platform) {
   System system;
   std::vector<Vec3> positions;

@@ -2,12 +2,12 @@
 // restraints on the constraint distances, whose strength grows until the constraints hold; then exact constraints.
 #include "openmm/LocalEnergyMinimizer.h"
 
-#include "openmm/internal/RestrainedEnergy.h"
 #include "openmm/Context.h"
 #include "openmm/Integrator.h"
 #include "openmm/OpenMMException.h"
 #include "openmm/System.h"
 #include "openmm/internal/ContextImpl.h"
+#include "openmm/internal/RestrainedEnergy.h"
 
 #include <algorithm>
 #include <cmath>
