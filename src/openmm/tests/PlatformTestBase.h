@@ -83,6 +83,8 @@ class PlatformTestBase : public CppUnit::TestFixture {
   CPPUNIT_TEST(virtualSites);
   CPPUNIT_TEST(minimizerDimer);
   CPPUNIT_TEST(minimizerCluster);
+  CPPUNIT_TEST(minimizerRigidWater);
+  CPPUNIT_TEST(minimizerOverlappingStart);
   CPPUNIT_TEST(platformDiscovery);
   CPPUNIT_TEST(unnamedPlatformFallsBack);
   CPPUNIT_TEST(pluginLoading);
@@ -205,6 +207,8 @@ public:
   void virtualSites() { OpenMMTests::testVirtualSites(*_platform); }
   void minimizerDimer() { OpenMMTests::testMinimizerDimer(*_platform); }
   void minimizerCluster() { OpenMMTests::testMinimizerCluster(*_platform); }
+  void minimizerRigidWater() { OpenMMTests::testMinimizerRigidWater(*_platform); }
+  void minimizerOverlappingStart() { OpenMMTests::testMinimizerOverlappingStart(*_platform); }
   void platformDiscovery() { OpenMMTests::testPlatformDiscovery(*_platform); }
   void unnamedPlatformFallsBack() { OpenMMTests::testUnnamedPlatformFallsBack(*_platform); }
   void pluginLoading() { OpenMMTests::testPluginLoading(*_platform); }

@@ -1,8 +1,13 @@
 // Test bodies for LocalEnergyMinimizer: the LJ dimer reaches 2^(1/6) sigma, a cluster reaches the force
-// tolerance, massless particles stay put and constraints stay satisfied.
+// tolerance, massless particles stay put and constraints stay satisfied; a box of rigid waters reaches a minimum
+// on the constraint manifold, and a start whose forces overflow fixed-point accumulation is relaxed.
 #pragma once
 
 #include "TestUtilities.h"
+
+#include <map>
+#include <numeric>
+#include <random>
 
 namespace OpenMMTests {
 
@@ -57,6 +62,178 @@ inline void testMinimizerCluster(Platform& platform) {
   for (int i = 0; i < 12; i++)
     sum += state.getForces()[i].dot(state.getForces()[i]);
   CPPUNIT_ASSERT_MESSAGE("rms force " + std::to_string(std::sqrt(sum / 36)), std::sqrt(sum / 36) < 2.0);
+}
+
+/** perSide^3 rigid TIP3P-like waters (three constraints each) on a jittered lattice in a periodic box at liquid
+ * density, with random orientations; NonbondedForce CutoffPeriodic (reaction field) at 0.6 nm, LJ switched from
+ * 0.5 nm. */
+inline void buildRigidWaterBox(System& system, std::vector<Vec3>& positions, int perSide) {
+  const double spacing = 0.3107, box = perSide * spacing, rOH = 0.09572, angle = 104.52 * M_PI / 180.0;
+  system.setDefaultPeriodicBoxVectors(Vec3(box, 0, 0), Vec3(0, box, 0), Vec3(0, 0, box));
+  auto* nonbonded = new NonbondedForce();
+  nonbonded->setNonbondedMethod(NonbondedForce::CutoffPeriodic);
+  nonbonded->setCutoffDistance(0.6);
+  nonbonded->setUseSwitchingFunction(true);
+  nonbonded->setSwitchingDistance(0.5);
+  std::mt19937 rng(4711);
+  auto uniform = [&]() { return (rng() + 0.5) / 4294967296.0; };
+  for (int m = 0; m < perSide * perSide * perSide; m++) {
+    int o = system.addParticle(15.999), h1 = system.addParticle(1.008), h2 = system.addParticle(1.008);
+    nonbonded->addParticle(-0.834, 0.315061, 0.636386);
+    nonbonded->addParticle(0.417, 1.0, 0.0);
+    nonbonded->addParticle(0.417, 1.0, 0.0);
+    nonbonded->addException(o, h1, 0.0, 1.0, 0.0);
+    nonbonded->addException(o, h2, 0.0, 1.0, 0.0);
+    nonbonded->addException(h1, h2, 0.0, 1.0, 0.0);
+    system.addConstraint(o, h1, rOH);
+    system.addConstraint(o, h2, rOH);
+    system.addConstraint(h1, h2, 2.0 * rOH * std::sin(angle / 2));
+    Vec3 centre((m % perSide + 0.4 + 0.2 * uniform()) * spacing,
+                ((m / perSide) % perSide + 0.4 + 0.2 * uniform()) * spacing,
+                (m / (perSide * perSide) + 0.4 + 0.2 * uniform()) * spacing);
+    Vec3 u(uniform() - 0.5, uniform() - 0.5, uniform() - 0.5), w(uniform() - 0.5, uniform() - 0.5, uniform() - 0.5);
+    u *= 1.0 / std::sqrt(u.dot(u));
+    w = w - u * u.dot(w);
+    w *= 1.0 / std::sqrt(w.dot(w));
+    positions.push_back(centre);
+    positions.push_back(centre + (u * std::cos(angle / 2) + w * std::sin(angle / 2)) * rOH);
+    positions.push_back(centre + (u * std::cos(angle / 2) - w * std::sin(angle / 2)) * rOH);
+  }
+  system.addForce(nonbonded);
+}
+
+/** The forces less their least-squares fit by constraint forces (sums of +-lambda along each constraint), i.e. their
+ * projection onto the tangent space of the constraint manifold; one dense solve per group of coupled constraints. */
+inline std::vector<Vec3> constraintProjectedForces(const System& system, const std::vector<Vec3>& x,
+                                                   std::vector<Vec3> f) {
+  const int numConstraints = system.getNumConstraints();
+  std::vector<int> root(system.getNumParticles()), p1(numConstraints), p2(numConstraints);
+  std::iota(root.begin(), root.end(), 0);
+  auto find = [&](int i) {
+    while (root[i] != i)
+      i = root[i] = root[root[i]];
+    return i;
+  };
+  std::vector<Vec3> dir(numConstraints);
+  for (int c = 0; c < numConstraints; c++) {
+    double distance;
+    system.getConstraintParameters(c, p1[c], p2[c], distance);
+    dir[c] = x[p1[c]] - x[p2[c]];
+    dir[c] *= 1.0 / std::sqrt(dir[c].dot(dir[c]));
+    root[find(p1[c])] = find(p2[c]);
+  }
+  std::vector<std::vector<int>> groups(system.getNumParticles());
+  for (int c = 0; c < numConstraints; c++)
+    groups[find(p1[c])].push_back(c);
+  for (const std::vector<int>& group : groups) {
+    const int n = group.size();
+    std::vector<double> a(n * n), b(n);
+    for (int i = 0; i < n; i++) {
+      int ci = group[i];
+      b[i] = dir[ci].dot(f[p1[ci]] - f[p2[ci]]);
+      for (int j = 0; j < n; j++) {
+        int cj = group[j];
+        double sign = (p1[ci] == p1[cj]) + (p2[ci] == p2[cj]) - (p1[ci] == p2[cj]) - (p2[ci] == p1[cj]);
+        a[i * n + j] = sign * dir[ci].dot(dir[cj]);
+      }
+    }
+    for (int k = 0; k < n; k++) // Gaussian elimination; a is symmetric positive definite.
+      for (int i = k + 1; i < n; i++) {
+        double m = a[i * n + k] / a[k * n + k];
+        for (int j = k; j < n; j++)
+          a[i * n + j] -= m * a[k * n + j];
+        b[i] -= m * b[k];
+      }
+    for (int i = n - 1; i >= 0; i--) {
+      for (int j = i + 1; j < n; j++)
+        b[i] -= a[i * n + j] * b[j];
+      b[i] /= a[i * n + i];
+    }
+    for (int i = 0; i < n; i++) {
+      f[p1[group[i]]] -= dir[group[i]] * b[i];
+      f[p2[group[i]]] += dir[group[i]] * b[i];
+    }
+  }
+  return f;
+}
+
+/** 64 rigid waters: the minimizer stops where the force projected onto the constraint manifold is below the
+ * tolerance, with the constraints held (the reporter sees the restraints); and a descent by other means (constrained
+ * Langevin dynamics at 0 K, run from the result) finds almost nothing left to gain. */
+inline void testMinimizerRigidWater(Platform& platform) {
+  System system;
+  std::vector<Vec3> positions;
+  buildRigidWaterBox(system, positions, 4);
+  VerletIntegrator integrator(0.001);
+  Context context(system, integrator, platform);
+  context.setPositions(positions);
+  const double tolerance = 5.0;
+  struct LastReport : MinimizationReporter {
+    std::map<std::string, double> args;
+    bool report(int, const std::vector<double>&, const std::vector<double>&,
+                std::map<std::string, double>& reported) override {
+      args = reported;
+      return false;
+    }
+  } reporter;
+  LocalEnergyMinimizer::minimize(context, tolerance, 0, &reporter);
+  // The last iteration held the constraints by restraints to the working tolerance max(1e-4, tolerance).
+  CPPUNIT_ASSERT(reporter.args["restraint strength"] > 0.0);
+  CPPUNIT_ASSERT(reporter.args["max constraint error"] <= std::max(1e-4, integrator.getConstraintTolerance()));
+  State state = context.getState(State::Positions | State::Forces | State::Energy);
+  const std::vector<Vec3>& x = state.getPositions();
+  double maxError = 0.0;
+  for (int c = 0; c < system.getNumConstraints(); c++) {
+    int a, b;
+    double distance;
+    system.getConstraintParameters(c, a, b, distance);
+    Vec3 d = x[a] - x[b];
+    maxError = std::max(maxError, std::fabs(std::sqrt(d.dot(d)) - distance) / distance);
+  }
+  CPPUNIT_ASSERT_MESSAGE("constraint error " + std::to_string(maxError),
+                         maxError <= 2.0 * integrator.getConstraintTolerance());
+  double sum = 0.0;
+  for (const Vec3& f : constraintProjectedForces(system, x, state.getForces()))
+    sum += f.dot(f);
+  double rms = std::sqrt(sum / (3.0 * system.getNumParticles()));
+  CPPUNIT_ASSERT_MESSAGE("rms projected force " + std::to_string(rms), rms < 1.5 * tolerance);
+  // Overdamped constrained dynamics without noise descend into the nearest minimum.
+  LangevinIntegrator descent(0.0, 500.0, 0.001);
+  Context check(system, descent, platform);
+  check.setPositions(x);
+  check.setVelocitiesToTemperature(0.0);
+  descent.step(400);
+  double lower = check.getState(State::Energy).getPotentialEnergy();
+  CPPUNIT_ASSERT_MESSAGE("minimized " + std::to_string(state.getPotentialEnergy()) + ", descent from there reaches " +
+                             std::to_string(lower),
+                         lower > state.getPotentialEnergy() - 5.0);
+}
+
+/** Three LJ particles, one pair held by a constraint at the LJ minimum distance, the third starting 0.005 nm from
+ * the first (an energy near 1e22 kJ/mol, beyond what fixed-point accumulation holds): the only minimum is the
+ * equilateral triangle at -3 epsilon, and the Context is left there, not exploded. */
+inline void testMinimizerOverlappingStart(Platform& platform) {
+  const double sigma = 0.3, epsilon = 1.0, rMin = std::pow(2.0, 1.0 / 6.0) * sigma;
+  System system;
+  auto* nonbonded = new NonbondedForce();
+  for (int i = 0; i < 3; i++) {
+    system.addParticle(20.0);
+    nonbonded->addParticle(0.0, sigma, epsilon);
+  }
+  system.addConstraint(0, 1, rMin);
+  system.addForce(nonbonded);
+  VerletIntegrator integrator(0.001);
+  Context context(system, integrator, platform);
+  context.setPositions({Vec3(0, 0, 0), Vec3(rMin, 0, 0), Vec3(0.004, 0.003, 0.0)});
+  LocalEnergyMinimizer::minimize(context, 1e-2);
+  State state = context.getState(State::Positions | State::Energy);
+  assertClose(-3.0 * epsilon, state.getPotentialEnergy(), 1e-3, "energy of the relaxed triangle");
+  for (int i = 0; i < 3; i++) {
+    Vec3 d = state.getPositions()[i] - state.getPositions()[(i + 1) % 3];
+    assertClose(rMin, std::sqrt(d.dot(d)), 1e-3, "side of the relaxed triangle");
+  }
+  integrator.step(10);
+  assertClose(-3.0 * epsilon, context.getState(State::Energy).getPotentialEnergy(), 1e-3, "energy after 10 steps");
 }
 
 } // namespace OpenMMTests

@@ -77,6 +77,7 @@ private:
   friend class Force;
   friend class LocalEnergyMinimizer;
   friend class Platform;
+  friend class RestrainedEnergy;
   ContextImpl& getImpl();
   const ContextImpl& getImpl() const;
 
