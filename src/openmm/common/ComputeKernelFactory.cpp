@@ -11,6 +11,7 @@
 #include "ComputeCalcNonbondedForceKernel.h"
 #include "ComputeCoreKernels.h"
 #include "ComputeCustomBondedKernels.h"
+#include "ComputeIntegrateCustomStepKernel.h"
 #include "ComputeIntegrationKernels.h"
 #include "ComputePlatform.h"
 #include "ComputePlatformData.h"
@@ -54,6 +55,7 @@ const std::map<std::string, Creator>& kernelTable() {
       {IntegrateLangevinStepKernel::Name(), creator<ComputeIntegrateLangevinStepKernel>()},
       {IntegrateLangevinMiddleStepKernel::Name(), creator<ComputeIntegrateLangevinMiddleStepKernel>()},
       {IntegrateBrownianStepKernel::Name(), creator<ComputeIntegrateBrownianStepKernel>()},
+      {IntegrateCustomStepKernel::Name(), creator<ComputeIntegrateCustomStepKernel>()},
       {ApplyAndersenThermostatKernel::Name(), creator<ComputeApplyAndersenThermostatKernel>()},
       {RemoveCMMotionKernel::Name(), creator<ComputeRemoveCMMotionKernel>()},
       {ApplyMonteCarloBarostatKernel::Name(), creator<ComputeApplyMonteCarloBarostatKernel>()},

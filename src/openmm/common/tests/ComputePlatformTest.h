@@ -31,15 +31,8 @@ protected:
             {"noseHooverTemperatures", "the " + platformName() + " platform refuses NoseHooverIntegrator"},
             {"noseHooverHardWall", "the " + platformName() + " platform refuses NoseHooverIntegrator"},
             {"integratorCheckpoints", "the " + platformName() + " platform refuses NoseHooverIntegrator"},
-            {"customIntegratorVariablesAndBlocks", "the " + platformName() + " platform refuses CustomIntegrator"},
-            {"customIntegratorCheckpoint", "the " + platformName() + " platform refuses CustomIntegrator"},
-            {"customIntegratorSaveParameters", "the " + platformName() + " platform refuses CustomIntegrator"},
             {"nonFiniteKineticEnergy", "forces are summed in 64-bit fixed point on the " + platformName() +
                                            " platform, where a non-finite force has no representation"},
-            {"customIntegratorMatchesBuiltIn", "the " + platformName() + " platform refuses CustomIntegrator"},
-            {"customIntegratorLangevin", "the " + platformName() + " platform refuses CustomIntegrator"},
-            {"customIntegratorErrors", "the " + platformName() + " platform refuses CustomIntegrator"},
-            {"customIntegratorFunctions", "the " + platformName() + " platform refuses CustomIntegrator"},
             {"periodicMinimumImage", "triclinic boxes are not supported on the " + platformName() + " platform"}};
     // A loaded checkpoint orders the atoms' slots anew; the bitwise comparison of the resumed trajectory then
     // needs forces independent of that order (deterministicForces checks them with DeterministicForces).
