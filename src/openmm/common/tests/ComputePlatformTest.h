@@ -6,6 +6,7 @@
 #pragma once
 
 #include "ComputeConstraintTests.h"
+#include "ComputeCustomIntegratorTests.h"
 #include "PlatformTestBase.h"
 
 #include <cmath>
@@ -243,6 +244,13 @@ protected:
   }
   void brownianWellOfBonds() { ComputeTests::brownianWellOfBonds(platform(), precision()); }
   void virtualSitesMatchReference() { ComputeTests::virtualSitesMatchReference(platform(), precision()); }
+  void customIntegratorMatchesReference() {
+    ComputeTests::customIntegratorMatchesReference(platform(), precision());
+  }
+  void customIntegratorPerDofRestored() { ComputeTests::customIntegratorPerDofRestored(platform(), precision()); }
+  void customIntegratorPrecisionAndRandom() {
+    ComputeTests::customIntegratorPrecisionAndRandom(platform(), precision());
+  }
 
   void reorderingInvisible() {
     OpenMM::System system;
@@ -282,6 +290,9 @@ protected:
     CPPUNIT_TEST(unsatisfiableConstraintsReported);                                     \
     CPPUNIT_TEST(brownianWellOfBonds);                                                  \
     CPPUNIT_TEST(virtualSitesMatchReference);                                           \
+    CPPUNIT_TEST(customIntegratorMatchesReference);                                     \
+    CPPUNIT_TEST(customIntegratorPerDofRestored);                                       \
+    CPPUNIT_TEST(customIntegratorPrecisionAndRandom);                                   \
     CPPUNIT_TEST_SUITE_END();                                                           \
                                                                                         \
   protected:                                                                            \
