@@ -9,13 +9,30 @@
 // mardyn-kernel: defines FORCE_FIXED_POINT=1 PADDED_ATOMS=64 NUM_ATOMS=64 PERIODIC=1 REDUCE_BLOCK=128 REDUCE_GROUPS=16
 
 #ifndef CUSTOM_STEP_GENERATED
-// Placeholder: computation 0 is x + dt v, every other one m v^2 / 2.
-#define CUSTOM_STEP_ARGS
-#define CUSTOM_STEP_NAMES
+// Placeholder in the shape of the generated code (so that the kernel file compiles on its own): a table argument
+// and its function of a per-DOF value, random numbers, a per-DOF variable, cached forces and the globals.
+#define CUSTOM_STEP_ARGS , GLOBAL const real* RESTRICT placeholderTable
+#define CUSTOM_STEP_NAMES , placeholderTable
+#define placeholderTabulated(x, ox)                                                                                  \
+  tabulatedSpline(placeholderTable, 1, make_int4(5, 1, 1, 0), make_real4((real) 0, (real) 0, (real) 0, 0),           \
+                  make_real4((real) 2, (real) 1, (real) 1, 0), 0, x, (real) 0, (real) 0, ox, 0, 0)
 DEVICE mixed customDofValue(int which, mixed x, mixed v, mixed f, mixed m, int atom, int d, int dof, mm_ulong seed,
                             mm_ulong counter, GLOBAL const mixed* RESTRICT globals,
-                            GLOBAL const mixed* RESTRICT perDof, GLOBAL const mixed* RESTRICT forceCache) {
-  return which == 0 ? x + globals[0] * v : m * v * v / 2;
+                            GLOBAL const mixed* RESTRICT perDof, GLOBAL const mixed* RESTRICT forceCache
+                            CUSTOM_STEP_ARGS) {
+  switch (which) {
+  case 0: {
+    const mixed gaussianValue = randomGaussian(seed, counter, atom, d);
+    const mixed cs0_0 = x + globals[0] * v;
+    return (mixed) (cs0_0 + perDof[0 * 3 * NUM_ATOMS + dof] * gaussianValue);
+  }
+  case 1: {
+    const mixed uniformValue = randomUniform(seed, counter, atom, 6 + d);
+    const mixed cs1_0 = placeholderTabulated(x, 0);
+    return (mixed) (cs1_0 * forceCache[0 * 3 * NUM_ATOMS + dof] / m + uniformValue * f);
+  }
+  }
+  return 0;
 }
 #endif
 
