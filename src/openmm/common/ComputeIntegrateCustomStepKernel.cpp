@@ -126,6 +126,10 @@ void ComputeIntegrateCustomStepKernel::downloadPerDof(CustomIntegrator& integrat
   _written.clear();
 }
 
+void ComputeIntegrateCustomStepKernel::placeVirtualSites() {
+  if (!_data.virtualSites().empty()) _data.virtualSites().computePositions();
+}
+
 void ComputeIntegrateCustomStepKernel::positionsChanged() {
   _evaluated.clear();
   _energies.clear();
@@ -272,7 +276,10 @@ void ComputeIntegrateCustomStepKernel::execute(ContextImpl& context, CustomInteg
     }
     case CustomIntegrator::ComputePerDof:
       runPerDof(context, integrator, step.device, step.target == -1 ? kTargetX : step.target == -2 ? kTargetV : step.target);
-      if (step.target == -1) positionsChanged();
+      if (step.target == -1) {
+        placeVirtualSites();
+        positionsChanged();
+      }
       if (step.target >= 0) _written.insert(step.target);
       break;
     case CustomIntegrator::ConstrainPositions:
@@ -281,6 +288,7 @@ void ComputeIntegrateCustomStepKernel::execute(ContextImpl& context, CustomInteg
         constraints.applyToPositions(integrator.getConstraintTolerance(), 0.0);
         positionsChanged();
       }
+      placeVirtualSites();
       break;
     case CustomIntegrator::ConstrainVelocities:
       if (!constraints.empty()) constraints.applyToVelocities(integrator.getConstraintTolerance());

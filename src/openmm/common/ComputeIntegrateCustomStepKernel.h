@@ -38,6 +38,8 @@ private:
   /** Evaluates forces and energy of `groups` (a mask) unless kept; the forces go to the cache slots of those groups. */
   void evaluateGroups(ContextImpl& context, const CustomIntegrator& integrator, int groups);
   double energy(ContextImpl& context, const CustomIntegrator& integrator, int symbol);
+  /** Places the virtual sites from their parents (after the positions changed, as the Reference platform does). */
+  void placeVirtualSites();
   /** Forgets the forces and energies kept (the positions, box or parameters changed). */
   void positionsChanged();
   /** The host variable table for a global expression (dt, globals, energies and random numbers it reads). */

@@ -42,9 +42,10 @@ inline CustomIntegrator* customProgram() {
 }
 
 /// Rigid waters and methyls (SETTLE and SHAKE) with their nonbonded force in group 1, their bonds and a restraint in
-/// group 2.
-inline void customProgramSystem(System& system, std::vector<Vec3>& positions) {
+/// group 2; virtual sites of every kind where `sites`.
+inline void customProgramSystem(System& system, std::vector<Vec3>& positions, bool sites = false) {
   rigidMolecules(12, 6, system, positions);
+  if (sites) addSites(12, 6, system, positions);
   system.getForce(0).setForceGroup(1);
   system.getForce(1).setForceGroup(2);
   auto* restraint = new CustomExternalForce("0.5*k*(x^2+y^2+z^2)");
@@ -54,10 +55,11 @@ inline void customProgramSystem(System& system, std::vector<Vec3>& positions) {
   system.addForce(restraint);
 }
 
-inline void customIntegratorMatchesReference(Platform& platform, const std::string& precision) {
+inline void customIntegratorMatchesReference(Platform& platform, const std::string& precision, bool sites) {
   System system;
   std::vector<Vec3> positions;
-  customProgramSystem(system, positions);
+  customProgramSystem(system, positions, sites);
+  const std::string tag = sites ? "with virtual sites: " : "";
   std::unique_ptr<CustomIntegrator> integrator(customProgram()), reference(customProgram());
   Context context(system, *integrator, platform);
   Context expected(system, *reference, Platform::getPlatformByName("Reference"));
@@ -78,9 +80,9 @@ inline void customIntegratorMatchesReference(Platform& platform, const std::stri
   integrator->getPerDofVariableByName("disp", dispA);
   reference->getPerDofVariableByName("disp", dispB);
   for (std::size_t i = 0; i < positions.size(); i++) {
-    OpenMMTests::assertVecClose(b.getPositions()[i], a.getPositions()[i], tol, "position of atom " + std::to_string(i));
-    OpenMMTests::assertVecClose(b.getVelocities()[i], a.getVelocities()[i], 100 * tol, "velocity of atom " + std::to_string(i));
-    OpenMMTests::assertVecClose(dispB[i], dispA[i], tol, "per-DOF displacement of atom " + std::to_string(i));
+    OpenMMTests::assertVecClose(b.getPositions()[i], a.getPositions()[i], tol, tag + "position of atom " + std::to_string(i));
+    OpenMMTests::assertVecClose(b.getVelocities()[i], a.getVelocities()[i], 100 * tol, tag + "velocity of atom " + std::to_string(i));
+    OpenMMTests::assertVecClose(dispB[i], dispA[i], tol, tag + "per-DOF displacement of atom " + std::to_string(i));
   }
   OpenMMTests::assertClose(reference->getGlobalVariableByName("ke"), integrator->getGlobalVariableByName("ke"), 100 * tol,
                            "sum of the kinetic energy against the Reference platform");
@@ -98,6 +100,10 @@ inline void customIntegratorMatchesReference(Platform& platform, const std::stri
     const Vec3 r = a.getPositions()[static_cast<std::size_t>(p1)] - a.getPositions()[static_cast<std::size_t>(p2)];
     OpenMMTests::assertClose(d, std::sqrt(r.dot(r)), precision == "single" ? 1e-5 : 1e-8, "constraint distance");
   }
+}
+
+inline void customIntegratorMatchesReference(Platform& platform, const std::string& precision) {
+  for (bool sites : {false, true}) customIntegratorMatchesReference(platform, precision, sites);
 }
 
 /// The per-DOF variables of the device go into a checkpoint and into a State, and come back from both.
