@@ -17,8 +17,10 @@ namespace {
 const int kX = 0, kV = 1, kF = 2, kM = 3, kForceGroup = 8;
 
 void collect(const Expression& e, std::set<std::string>& names) {
-  if (e->getOperation() == ExpressionNode::Variable) names.insert(e->getName());
-  for (const auto& child : e->getChildren()) collect(child, names);
+  if (e->getOperation() == ExpressionNode::Variable)
+    names.insert(e->getName());
+  for (const auto& child : e->getChildren())
+    collect(child, names);
 }
 
 const char* const kComparisons[] = {"<=", ">=", "!=", "==", "<", ">", "="};
@@ -41,18 +43,22 @@ std::string replaceWord(const std::string& code, const std::string& from, const 
 
 } // namespace
 
-ComputeCustomStepProgram::ComputeCustomStepProgram(const CustomIntegrator& integrator,
-                                                   std::map<std::string, ComputeExpressionWriter::Function> deviceFunctions)
+ComputeCustomStepProgram::ComputeCustomStepProgram(
+    const CustomIntegrator& integrator, std::map<std::string, ComputeExpressionWriter::Function> deviceFunctions)
     : _deviceFunctions(std::move(deviceFunctions)) {
   _functions = createTabulatedFunctionEvaluators(integrator.tabulatedFunctions().names(),
                                                  integrator.tabulatedFunctions().functions());
   _variables = {"x", "v", "f", "m", "dt", "energy", "uniform", "gaussian"};
-  for (int g = 0; g < 32; g++) _variables.push_back("f" + std::to_string(g));
-  for (int g = 0; g < 32; g++) _variables.push_back("energy" + std::to_string(g));
+  for (int g = 0; g < 32; g++)
+    _variables.push_back("f" + std::to_string(g));
+  for (int g = 0; g < 32; g++)
+    _variables.push_back("energy" + std::to_string(g));
   _numGlobals = integrator.getNumGlobalVariables();
   _numPerDof = integrator.getNumPerDofVariables();
-  for (int i = 0; i < _numGlobals; i++) _variables.push_back(integrator.getGlobalVariableName(i));
-  for (int i = 0; i < _numPerDof; i++) _variables.push_back(integrator.getPerDofVariableName(i));
+  for (int i = 0; i < _numGlobals; i++)
+    _variables.push_back(integrator.getGlobalVariableName(i));
+  for (int i = 0; i < _numPerDof; i++)
+    _variables.push_back(integrator.getPerDofVariableName(i));
   std::vector<int> open;
   for (int i = 0; i < integrator.getNumComputations(); i++) {
     Step step;
@@ -101,7 +107,8 @@ ComputeCustomStepProgram::ComputeCustomStepProgram(const CustomIntegrator& integ
       std::size_t at = std::string::npos, length = 0;
       for (std::size_t k = 0; k < expression.size() && at == std::string::npos; k++) {
         depth += expression[k] == '(' ? 1 : expression[k] == ')' ? -1 : 0;
-        if (depth != 0) continue;
+        if (depth != 0)
+          continue;
         for (int op = 0; op < 7; op++) {
           const std::string symbol = kComparisons[op];
           if (expression.compare(k, symbol.size(), symbol) == 0) {
@@ -121,7 +128,8 @@ ComputeCustomStepProgram::ComputeCustomStepProgram(const CustomIntegrator& integ
       break;
     }
     case CustomIntegrator::BlockEnd:
-      if (open.empty()) throw OpenMMException("CustomIntegrator: " + where + " ends a block that was never begun");
+      if (open.empty())
+        throw OpenMMException("CustomIntegrator: " + where + " ends a block that was never begun");
       step.blockStart = open.back();
       _steps[static_cast<std::size_t>(open.back())].blockEnd = i;
       open.pop_back();
@@ -174,9 +182,8 @@ ComputeCustomStepProgram::HostExpression ComputeCustomStepProgram::compileHost(c
   return h;
 }
 
-ComputeCustomStepProgram::DeviceExpression ComputeCustomStepProgram::compileDevice(const std::string& text,
-                                                                                   const std::string& where,
-                                                                                   bool kinetic) {
+ComputeCustomStepProgram::DeviceExpression
+ComputeCustomStepProgram::compileDevice(const std::string& text, const std::string& where, bool kinetic) {
   DeviceExpression d;
   Expression e = parse(text, true, where);
   std::set<std::string> names;
@@ -212,8 +219,9 @@ int ComputeCustomStepProgram::slot(const std::vector<int>& symbols, int symbol) 
   return static_cast<int>(std::find(symbols.begin(), symbols.end(), symbol) - symbols.begin());
 }
 
-std::string ComputeCustomStepProgram::deviceSource(
-    const std::string& macros, const std::vector<std::pair<std::string, std::string>>& arguments) const {
+std::string
+ComputeCustomStepProgram::deviceSource(const std::string& macros,
+                                       const std::vector<std::pair<std::string, std::string>>& arguments) const {
   std::string args, names;
   for (const auto& [type, name] : arguments) {
     args += ", GLOBAL " + type + "* RESTRICT " + name;
@@ -227,13 +235,18 @@ std::string ComputeCustomStepProgram::deviceSource(
                        "  switch (which) {\n";
   const std::string dofs = " * 3 * NUM_ATOMS + dof]";
   for (std::size_t w = 0; w < _deviceExpressions.size(); w++) {
-    std::map<std::string, std::string> variables{
-        {"x", "x"}, {"v", "v"}, {"m", "m"}, {"dt", "globals[0]"}, {"uniform", "uniformValue"},
-        {"gaussian", "gaussianValue"}};
-    variables["f"] = _deviceIsKinetic[w] ? "f" : "forceCache[" + std::to_string(slot(_forceSymbols, kIntegrationGroups)) + dofs;
+    std::map<std::string, std::string> variables{{"x", "x"},
+                                                 {"v", "v"},
+                                                 {"m", "m"},
+                                                 {"dt", "globals[0]"},
+                                                 {"uniform", "uniformValue"},
+                                                 {"gaussian", "gaussianValue"}};
+    variables["f"] =
+        _deviceIsKinetic[w] ? "f" : "forceCache[" + std::to_string(slot(_forceSymbols, kIntegrationGroups)) + dofs;
     for (int g = 0; g < 32; g++) {
       variables["f" + std::to_string(g)] = "forceCache[" + std::to_string(slot(_forceSymbols, g)) + dofs;
-      variables["energy" + std::to_string(g)] = "globals[" + std::to_string(1 + _numGlobals + slot(_energySymbols, g)) + "]";
+      variables["energy" + std::to_string(g)] =
+          "globals[" + std::to_string(1 + _numGlobals + slot(_energySymbols, g)) + "]";
     }
     variables["energy"] = "globals[" + std::to_string(1 + _numGlobals + slot(_energySymbols, kIntegrationGroups)) + "]";
     for (int g = 0; g < _numGlobals; g++)
@@ -245,14 +258,16 @@ std::string ComputeCustomStepProgram::deviceSource(
     collect(_deviceExpressions[w], used);
     std::string code;
     // Independent numbers for each DOF and draw: uniform on streams 6..8, gaussian on 0..5.
-    if (used.count("uniform")) code += "const mixed uniformValue = randomUniform(seed, counter, atom, 6 + d);\n";
-    if (used.count("gaussian")) code += "const mixed gaussianValue = randomGaussian(seed, counter, atom, d);\n";
+    if (used.count("uniform"))
+      code += "const mixed uniformValue = randomUniform(seed, counter, atom, 6 + d);\n";
+    if (used.count("gaussian"))
+      code += "const mixed gaussianValue = randomGaussian(seed, counter, atom, d);\n";
     ComputeExpressionWriter writer(variables, "cs" + std::to_string(w) + "_", _deviceFunctions);
     std::string computed;
     const std::string value = writer.write(_deviceExpressions[w], computed);
     code += replaceWord(computed, "real", "mixed");
-    source += "  case " + std::to_string(w) + ": {\n" + code + "return (mixed) (" + replaceWord(value, "real", "mixed") +
-              ");\n  }\n";
+    source += "  case " + std::to_string(w) + ": {\n" + code + "return (mixed) (" +
+              replaceWord(value, "real", "mixed") + ");\n  }\n";
   }
   source += "  }\n  return 0;\n}\n";
   return source;

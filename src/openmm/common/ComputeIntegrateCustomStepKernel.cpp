@@ -33,8 +33,8 @@ double hostUniform(std::uint64_t seed, std::uint64_t counter, int stream) {
     x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
     return x ^ (x >> 31);
   };
-  const std::uint64_t h = mix(seed ^ mix(counter * 0x100000001b3ULL + static_cast<std::uint64_t>(-8) +
-                                         static_cast<std::uint64_t>(stream)));
+  const std::uint64_t h =
+      mix(seed ^ mix(counter * 0x100000001b3ULL + static_cast<std::uint64_t>(-8) + static_cast<std::uint64_t>(stream)));
   return (static_cast<double>(h >> 11) + 1.0) * (1.0 / 9007199254740992.0);
 }
 
@@ -58,15 +58,16 @@ void ComputeIntegrateCustomStepKernel::initialize(const System&, const CustomInt
   _program = std::make_unique<ComputeCustomStepProgram>(integrator, deviceFunctions);
   std::vector<std::pair<std::string, std::string>> arguments;
   if (_tabulated)
-    for (const auto& a : _tabulated->arguments()) arguments.emplace_back(a.type, a.name);
+    for (const auto& a : _tabulated->arguments())
+      arguments.emplace_back(a.type, a.name);
   const std::string generated = _program->deviceSource(_tabulated ? _tabulated->macros() : "", arguments);
   auto defines = _data.commonDefines();
   defines["REDUCE_BLOCK"] = std::to_string(kReduceBlock);
   defines["REDUCE_GROUPS"] = std::to_string(kReduceGroups);
   const std::string source =
-      mardyn::compute::KernelSources::withRequirements(std::vector<std::string>{
-          "openmm/common/kernels/Integration.cc", "openmm/common/kernels/BondedGeometry.cc",
-          "openmm/common/kernels/TabulatedFunctions.cc"}) +
+      mardyn::compute::KernelSources::withRequirements(
+          std::vector<std::string>{"openmm/common/kernels/Integration.cc", "openmm/common/kernels/BondedGeometry.cc",
+                                   "openmm/common/kernels/TabulatedFunctions.cc"}) +
       generated + mardyn::compute::KernelSources::get("openmm/common/kernels/CustomIntegrator.cc");
   _device = _data.compile(source, defines, "openmm-custom-integrator", "CustomIntegrator");
   _perDofKernel = _device->createKernel("customPerDof");
@@ -85,8 +86,8 @@ void ComputeIntegrateCustomStepKernel::initialize(const System&, const CustomInt
   _globals = PrecisionArray(ctx, PrecisionArray::Kind::Mixed, 1, _globalValues.size(), prefix + "globals");
   _partials = PrecisionArray(ctx, PrecisionArray::Kind::Mixed, 1, kReduceGroups, prefix + "partials");
   _sum = PrecisionArray(ctx, PrecisionArray::Kind::Mixed, 1, 1, prefix + "sum");
-  _start = PrecisionArray(ctx, PrecisionArray::Kind::Mixed, 4, static_cast<std::size_t>(_data.numAtoms()),
-                          prefix + "start");
+  _start =
+      PrecisionArray(ctx, PrecisionArray::Kind::Mixed, 4, static_cast<std::size_t>(_data.numAtoms()), prefix + "start");
   _posqCopy = PrecisionArray(ctx, PrecisionArray::Kind::Mixed, 4, _data.posq().size(), prefix + "posqCopy");
   // The device copy starts out unlike any values, so the first step uploads the integrator's.
   _hostPerDof.assign(static_cast<std::size_t>(numPerDof), {});
@@ -98,21 +99,24 @@ void ComputeIntegrateCustomStepKernel::uploadPerDof(const CustomIntegrator& inte
   std::vector<Vec3> values;
   for (int p = 0; p < _program->numPerDof(); p++) {
     integrator.getPerDofVariable(p, values);
-    if (values == _hostPerDof[static_cast<std::size_t>(p)]) continue;
+    if (values == _hostPerDof[static_cast<std::size_t>(p)])
+      continue;
     if (values.size() * 3 != dofs)
       throw OpenMMException("CustomIntegrator: the per-DOF variable '" + integrator.getPerDofVariableName(p) +
                             "' has " + std::to_string(values.size()) + " values for a System of " +
                             std::to_string(_data.numAtoms()) + " particles");
     std::vector<double> flat;
     flat.reserve(dofs);
-    for (const Vec3& v : values) flat.insert(flat.end(), {v[0], v[1], v[2]});
+    for (const Vec3& v : values)
+      flat.insert(flat.end(), {v[0], v[1], v[2]});
     _perDof.uploadAt(flat, static_cast<std::size_t>(p) * dofs);
     _hostPerDof[static_cast<std::size_t>(p)] = values;
   }
 }
 
 void ComputeIntegrateCustomStepKernel::downloadPerDof(CustomIntegrator& integrator) {
-  if (_written.empty()) return;
+  if (_written.empty())
+    return;
   const std::size_t dofs = 3 * static_cast<std::size_t>(_data.numAtoms());
   std::vector<double> flat;
   _perDof.downloadPrefix(flat, static_cast<std::size_t>(_program->numPerDof()) * dofs);
@@ -120,14 +124,16 @@ void ComputeIntegrateCustomStepKernel::downloadPerDof(CustomIntegrator& integrat
     std::vector<Vec3>& values = _hostPerDof[static_cast<std::size_t>(p)];
     values.resize(dofs / 3);
     for (std::size_t i = 0; i < values.size(); i++)
-      for (int d = 0; d < 3; d++) values[i][d] = flat[static_cast<std::size_t>(p) * dofs + 3 * i + d];
+      for (int d = 0; d < 3; d++)
+        values[i][d] = flat[static_cast<std::size_t>(p) * dofs + 3 * i + d];
     integrator.setPerDofVariable(p, values);
   }
   _written.clear();
 }
 
 void ComputeIntegrateCustomStepKernel::placeVirtualSites() {
-  if (!_data.virtualSites().empty()) _data.virtualSites().computePositions();
+  if (!_data.virtualSites().empty())
+    _data.virtualSites().computePositions();
 }
 
 void ComputeIntegrateCustomStepKernel::positionsChanged() {
@@ -137,7 +143,8 @@ void ComputeIntegrateCustomStepKernel::positionsChanged() {
 
 void ComputeIntegrateCustomStepKernel::evaluateGroups(ContextImpl& context, const CustomIntegrator& integrator,
                                                       int groups) {
-  if (_evaluated.count(groups)) return;
+  if (_evaluated.count(groups))
+    return;
   _energies[groups] = context.calcForcesAndEnergy(true, true, groups);
   const auto& symbols = _program->forceSymbols();
   for (std::size_t k = 0; k < symbols.size(); k++)
@@ -165,7 +172,8 @@ double ComputeIntegrateCustomStepKernel::evaluateGlobal(ContextImpl& context, co
   for (int g = 0; g < _program->numGlobals(); g++)
     values[static_cast<std::size_t>(ComputeCustomStepProgram::kFirstGlobal + g)] = integrator.getGlobalVariable(g);
   for (std::size_t k = 0; k < expression.energySymbols.size(); k++)
-    values[static_cast<std::size_t>(expression.energySlots[k])] = energy(context, integrator, expression.energySymbols[k]);
+    values[static_cast<std::size_t>(expression.energySlots[k])] =
+        energy(context, integrator, expression.energySymbols[k]);
   if (expression.uniform || expression.gaussian) {
     const std::uint64_t counter = _data.randomCounter++;
     values[ComputeCustomStepProgram::kUniform] = hostUniform(_data.randomSeed, counter, 0);
@@ -180,12 +188,15 @@ double ComputeIntegrateCustomStepKernel::runPerDof(ContextImpl& context, const C
                                                    const ComputeCustomStepProgram::DeviceExpression& expression,
                                                    int target) {
   for (int symbol : expression.forceSymbols)
-    evaluateGroups(context, integrator, ComputeCustomStepProgram::groupMask(symbol, integrator.getIntegrationForceGroups()));
+    evaluateGroups(context, integrator,
+                   ComputeCustomStepProgram::groupMask(symbol, integrator.getIntegrationForceGroups()));
   _globalValues[0] = integrator.getStepSize();
-  for (int g = 0; g < _program->numGlobals(); g++) _globalValues[static_cast<std::size_t>(1 + g)] = integrator.getGlobalVariable(g);
+  for (int g = 0; g < _program->numGlobals(); g++)
+    _globalValues[static_cast<std::size_t>(1 + g)] = integrator.getGlobalVariable(g);
   const auto& energies = _program->energySymbols();
   for (int symbol : expression.energySymbols) {
-    const std::size_t k = static_cast<std::size_t>(std::find(energies.begin(), energies.end(), symbol) - energies.begin());
+    const std::size_t k =
+        static_cast<std::size_t>(std::find(energies.begin(), energies.end(), symbol) - energies.begin());
     _globalValues[1 + static_cast<std::size_t>(_program->numGlobals()) + k] = energy(context, integrator, symbol);
   }
   _globals.upload(_globalValues);
@@ -207,9 +218,11 @@ double ComputeIntegrateCustomStepKernel::runPerDof(ContextImpl& context, const C
       .arg(_forceCache.array())
       .arg(_partials.array());
   if (_tabulated)
-    for (const auto& a : _tabulated->arguments()) call.arg(*a.array);
+    for (const auto& a : _tabulated->arguments())
+      call.arg(*a.array);
   call.blockShape(kReduceBlock).executeBlocks(kReduceGroups);
-  if (target != kTargetSum) return 0.0;
+  if (target != kTargetSum)
+    return 0.0;
   _sumKernel->call()
       .arg(_partials.array())
       .arg(kReduceGroups)
@@ -275,26 +288,33 @@ void ComputeIntegrateCustomStepKernel::execute(ContextImpl& context, CustomInteg
       break;
     }
     case CustomIntegrator::ComputePerDof:
-      runPerDof(context, integrator, step.device, step.target == -1 ? kTargetX : step.target == -2 ? kTargetV : step.target);
+      runPerDof(context, integrator, step.device,
+                step.target == -1   ? kTargetX
+                : step.target == -2 ? kTargetV
+                                    : step.target);
       if (step.target == -1) {
         placeVirtualSites();
         positionsChanged();
       }
-      if (step.target >= 0) _written.insert(step.target);
+      if (step.target >= 0)
+        _written.insert(step.target);
       break;
     case CustomIntegrator::ConstrainPositions:
       if (!constraints.empty()) {
-        if (_data.reorderVersion() != _referenceVersion) restoreConstraintReference();
+        if (_data.reorderVersion() != _referenceVersion)
+          restoreConstraintReference();
         constraints.applyToPositions(integrator.getConstraintTolerance(), 0.0);
         positionsChanged();
       }
       placeVirtualSites();
       break;
     case CustomIntegrator::ConstrainVelocities:
-      if (!constraints.empty()) constraints.applyToVelocities(integrator.getConstraintTolerance());
+      if (!constraints.empty())
+        constraints.applyToVelocities(integrator.getConstraintTolerance());
       break;
     case CustomIntegrator::UpdateContextState:
-      if (context.updateContextState()) positionsChanged();
+      if (context.updateContextState())
+        positionsChanged();
       break;
     case CustomIntegrator::IfBlockStart:
     case CustomIntegrator::WhileBlockStart: {
@@ -302,14 +322,26 @@ void ComputeIntegrateCustomStepKernel::execute(ContextImpl& context, CustomInteg
       const double b = evaluateGlobal(context, integrator, step.right);
       bool holds = a == b;
       switch (step.comparison) {
-      case 0: holds = a <= b; break;
-      case 1: holds = a >= b; break;
-      case 2: holds = a != b; break;
-      case 4: holds = a < b; break;
-      case 5: holds = a > b; break;
-      default: break;
+      case 0:
+        holds = a <= b;
+        break;
+      case 1:
+        holds = a >= b;
+        break;
+      case 2:
+        holds = a != b;
+        break;
+      case 4:
+        holds = a < b;
+        break;
+      case 5:
+        holds = a > b;
+        break;
+      default:
+        break;
       }
-      if (!holds) pc = static_cast<std::size_t>(step.blockEnd);
+      if (!holds)
+        pc = static_cast<std::size_t>(step.blockEnd);
       break;
     }
     case CustomIntegrator::BlockEnd:

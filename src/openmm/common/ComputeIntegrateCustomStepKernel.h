@@ -59,10 +59,10 @@ private:
   mardyn::compute::PrecisionArray _perDof, _forceCache, _globals, _partials, _sum, _start, _posqCopy;
   std::vector<std::vector<Vec3>> _hostPerDof;
   std::vector<double> _globalValues;
-  std::set<int> _written;                ///< per-DOF variables written by this step
-  std::set<int> _evaluated;              ///< group masks whose forces and energy are kept
-  std::map<int, double> _energies;       ///< by group mask
-  unsigned long _referenceVersion = 0;   ///< the reorder version of the constraints' reference
+  std::set<int> _written;              ///< per-DOF variables written by this step
+  std::set<int> _evaluated;            ///< group masks whose forces and energy are kept
+  std::map<int, double> _energies;     ///< by group mask
+  unsigned long _referenceVersion = 0; ///< the reorder version of the constraints' reference
 };
 
 } // namespace OpenMM

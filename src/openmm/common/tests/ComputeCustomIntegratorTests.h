@@ -45,12 +45,14 @@ inline CustomIntegrator* customProgram() {
 /// group 2; virtual sites of every kind where `sites`.
 inline void customProgramSystem(System& system, std::vector<Vec3>& positions, bool sites = false) {
   rigidMolecules(12, 6, system, positions);
-  if (sites) addSites(12, 6, system, positions);
+  if (sites)
+    addSites(12, 6, system, positions);
   system.getForce(0).setForceGroup(1);
   system.getForce(1).setForceGroup(2);
   auto* restraint = new CustomExternalForce("0.5*k*(x^2+y^2+z^2)");
   restraint->addGlobalParameter("k", 20.0);
-  for (int i = 0; i < system.getNumParticles(); i++) restraint->addParticle(i, {});
+  for (int i = 0; i < system.getNumParticles(); i++)
+    restraint->addParticle(i, {});
   restraint->setForceGroup(2);
   system.addForce(restraint);
 }
@@ -80,16 +82,18 @@ inline void customIntegratorMatchesReference(Platform& platform, const std::stri
   integrator->getPerDofVariableByName("disp", dispA);
   reference->getPerDofVariableByName("disp", dispB);
   for (std::size_t i = 0; i < positions.size(); i++) {
-    OpenMMTests::assertVecClose(b.getPositions()[i], a.getPositions()[i], tol, tag + "position of atom " + std::to_string(i));
-    OpenMMTests::assertVecClose(b.getVelocities()[i], a.getVelocities()[i], 100 * tol, tag + "velocity of atom " + std::to_string(i));
+    OpenMMTests::assertVecClose(b.getPositions()[i], a.getPositions()[i], tol,
+                                tag + "position of atom " + std::to_string(i));
+    OpenMMTests::assertVecClose(b.getVelocities()[i], a.getVelocities()[i], 100 * tol,
+                                tag + "velocity of atom " + std::to_string(i));
     OpenMMTests::assertVecClose(dispB[i], dispA[i], tol, tag + "per-DOF displacement of atom " + std::to_string(i));
   }
-  OpenMMTests::assertClose(reference->getGlobalVariableByName("ke"), integrator->getGlobalVariableByName("ke"), 100 * tol,
-                           "sum of the kinetic energy against the Reference platform");
+  OpenMMTests::assertClose(reference->getGlobalVariableByName("ke"), integrator->getGlobalVariableByName("ke"),
+                           100 * tol, "sum of the kinetic energy against the Reference platform");
   OpenMMTests::assertClose(a.getKineticEnergy(), integrator->getGlobalVariableByName("ke"), 100 * tol,
                            "sum of the kinetic energy against the State's");
-  OpenMMTests::assertClose(reference->getGlobalVariableByName("pe"), integrator->getGlobalVariableByName("pe"), 100 * tol,
-                           "energy of groups 1 and 2");
+  OpenMMTests::assertClose(reference->getGlobalVariableByName("pe"), integrator->getGlobalVariableByName("pe"),
+                           100 * tol, "energy of groups 1 and 2");
   OpenMMTests::assertClose(a.getPotentialEnergy(), integrator->getGlobalVariableByName("pe"), 100 * tol,
                            "energy of groups 1 and 2 against the State's");
   OpenMMTests::assertClose(20.0, integrator->getGlobalVariableByName("late"), 0.0, "if block taken from step 11 on");
@@ -103,7 +107,8 @@ inline void customIntegratorMatchesReference(Platform& platform, const std::stri
 }
 
 inline void customIntegratorMatchesReference(Platform& platform, const std::string& precision) {
-  for (bool sites : {false, true}) customIntegratorMatchesReference(platform, precision, sites);
+  for (bool sites : {false, true})
+    customIntegratorMatchesReference(platform, precision, sites);
 }
 
 /// The per-DOF variables of the device go into a checkpoint and into a State, and come back from both.
@@ -128,7 +133,8 @@ inline void customIntegratorPerDofRestored(Platform& platform, const std::string
   const State first = context.getState(State::Positions);
   // A nonzero displacement that grew over the last ten steps: the variable is carried from step to step.
   double moved = 0.0;
-  for (std::size_t i = 0; i < dispFirst.size(); i++) moved += (dispFirst[i] - dispSaved[i]).dot(dispFirst[i] - dispSaved[i]);
+  for (std::size_t i = 0; i < dispFirst.size(); i++)
+    moved += (dispFirst[i] - dispSaved[i]).dot(dispFirst[i] - dispSaved[i]);
   CPPUNIT_ASSERT_MESSAGE("the per-DOF displacement grows", moved > 1e-8);
 
   Context restored(system, *resumed, platform);
@@ -165,7 +171,7 @@ inline void customIntegratorPerDofRestored(Platform& platform, const std::string
 inline void customIntegratorPrecisionAndRandom(Platform& platform, const std::string& precision) {
   System system;
   system.setDefaultPeriodicBoxVectors(Vec3(2, 0, 0), Vec3(0, 2, 0), Vec3(0, 0, 2));
-  auto* nonbonded = new NonbondedForce();  // no interaction, but a force evaluation each step wraps the atoms
+  auto* nonbonded = new NonbondedForce(); // no interaction, but a force evaluation each step wraps the atoms
   nonbonded->setNonbondedMethod(NonbondedForce::CutoffPeriodic);
   nonbonded->setCutoffDistance(0.9);
   std::vector<Vec3> positions, velocities;
@@ -214,9 +220,11 @@ inline void customIntegratorPrecisionAndRandom(Platform& platform, const std::st
     CPPUNIT_ASSERT_MESSAGE("unwrapped position of atom " + std::to_string(i) + " after " + std::to_string(steps) +
                                " steps: off by " + std::to_string(std::sqrt(dx.dot(dx))),
                            std::sqrt(dx.dot(dx)) < tol);
-    CPPUNIT_ASSERT_MESSAGE("per-DOF path of atom " + std::to_string(i) + ": off by " + std::to_string(std::sqrt(dp.dot(dp))),
+    CPPUNIT_ASSERT_MESSAGE("per-DOF path of atom " + std::to_string(i) + ": off by " +
+                               std::to_string(std::sqrt(dp.dot(dp))),
                            std::sqrt(dp.dot(dp)) < tol);
-    CPPUNIT_ASSERT_MESSAGE("x as a per-DOF value is the State's position", std::sqrt(dh.dot(dh)) < 1e-6 * (1 + std::sqrt(x.dot(x))));
+    CPPUNIT_ASSERT_MESSAGE("x as a per-DOF value is the State's position",
+                           std::sqrt(dh.dot(dh)) < 1e-6 * (1 + std::sqrt(x.dot(x))));
     for (int d = 0; d < 3; d++) {
       CPPUNIT_ASSERT_MESSAGE("per-DOF uniform in (0, 1]", u[i][d] > 0.0 && u[i][d] <= 1.0);
       sum += u[i][d];
@@ -232,7 +240,8 @@ inline void customIntegratorPrecisionAndRandom(Platform& platform, const std::st
   }
   CPPUNIT_ASSERT_MESSAGE("mean of the global uniforms " + std::to_string(mean), std::fabs(mean - 0.5) < 0.05);
   CPPUNIT_ASSERT(draws[0] != draws[1]);
-  OpenMMTests::assertClose(0.0, integrator.getGlobalVariableByName("pe"), 0.0, "energy of particles without interactions");
+  OpenMMTests::assertClose(0.0, integrator.getGlobalVariableByName("pe"), 0.0,
+                           "energy of particles without interactions");
 }
 
 } // namespace ComputeTests
