@@ -14,6 +14,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <cstring>
 
 namespace OpenMM {
 
@@ -115,17 +116,23 @@ void ComputeIntegrateCustomStepKernel::uploadPerDof(const CustomIntegrator& inte
 }
 
 void ComputeIntegrateCustomStepKernel::downloadPerDof(CustomIntegrator& integrator) {
-  if (_written.empty())
-    return;
   const std::size_t dofs = 3 * static_cast<std::size_t>(_data.numAtoms());
-  std::vector<double> flat;
-  _perDof.downloadPrefix(flat, static_cast<std::size_t>(_program->numPerDof()) * dofs);
   for (int p : _written) {
+    // Only the variables written: their 3N values, float or double as the device keeps them.
+    const std::vector<char> raw = _perDof.downloadRaw(static_cast<std::size_t>(p) * dofs, dofs);
     std::vector<Vec3>& values = _hostPerDof[static_cast<std::size_t>(p)];
     values.resize(dofs / 3);
-    for (std::size_t i = 0; i < values.size(); i++)
-      for (int d = 0; d < 3; d++)
-        values[i][d] = flat[static_cast<std::size_t>(p) * dofs + 3 * i + d];
+    for (std::size_t k = 0; k < dofs; k++) {
+      double value;
+      if (_perDof.isDouble()) {
+        std::memcpy(&value, raw.data() + k * sizeof(double), sizeof(double));
+      } else {
+        float single;
+        std::memcpy(&single, raw.data() + k * sizeof(float), sizeof(float));
+        value = single;
+      }
+      values[k / 3][static_cast<int>(k % 3)] = value;
+    }
     integrator.setPerDofVariable(p, values);
   }
   _written.clear();
@@ -220,9 +227,12 @@ double ComputeIntegrateCustomStepKernel::runPerDof(ContextImpl& context, const C
   if (_tabulated)
     for (const auto& a : _tabulated->arguments())
       call.arg(*a.array);
-  call.blockShape(kReduceBlock).executeBlocks(kReduceGroups);
-  if (target != kTargetSum)
+  // A sum needs exactly the blocks of its partial sums; a store, one thread per atom.
+  if (target != kTargetSum) {
+    call.blockShape(kReduceBlock).execute(static_cast<std::size_t>(_data.numAtoms()));
     return 0.0;
+  }
+  call.blockShape(kReduceBlock).executeBlocks(kReduceGroups);
   _sumKernel->call()
       .arg(_partials.array())
       .arg(kReduceGroups)

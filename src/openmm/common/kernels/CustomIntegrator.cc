@@ -42,7 +42,8 @@ DEVICE mixed customDofValue(int which, mixed x, mixed v, mixed f, mixed m, int a
 #define CUSTOM_TARGET_SUM (-3)
 
 /// Computation `which` for every degree of freedom, stored by `target` (a sum: partials[GROUP_ID], to be launched
-/// as REDUCE_GROUPS blocks of REDUCE_BLOCK). Atoms without mass keep their positions and velocities.
+/// as REDUCE_GROUPS blocks of REDUCE_BLOCK; a store in any number of blocks of REDUCE_BLOCK). Atoms without mass
+/// keep their positions and velocities.
 KERNEL void customPerDof(int numAtoms, int which, int target, mm_ulong seed, mm_ulong counter, mixed4 box,
                          GLOBAL const int* RESTRICT atomIndex, GLOBAL mixed4* RESTRICT posq,
                          GLOBAL mixed4* RESTRICT velm, GLOBAL const int4* RESTRICT cellOffset,
