@@ -14,7 +14,8 @@ namespace ComputeTests {
 using namespace OpenMM;
 
 /// Velocity Verlet with the kick split over force groups 1 and 2, an integrated displacement `disp`, the kinetic
-/// energy as a sum, the potential energy, and a counter in an if block.
+/// energy as a sum, the potential energy, a per-DOF value of an energy and a group's force, and a counter in an if
+/// block.
 inline CustomIntegrator* customProgram() {
   auto* integrator = new CustomIntegrator(0.001);
   integrator->addGlobalVariable("ke", 0.0);
@@ -23,6 +24,7 @@ inline CustomIntegrator* customProgram() {
   integrator->addGlobalVariable("n", 0.0);
   integrator->addPerDofVariable("x1", 0.0);
   integrator->addPerDofVariable("disp", 0.0);
+  integrator->addPerDofVariable("probe", 0.0);
   integrator->addUpdateContextState();
   integrator->addComputeGlobal("n", "n+1");
   integrator->addComputePerDof("v", "v+0.5*dt*(f1+f2)/m");
@@ -34,6 +36,7 @@ inline CustomIntegrator* customProgram() {
   integrator->addComputePerDof("disp", "disp+dt*v");
   integrator->addComputeSum("ke", "0.5*m*v*v");
   integrator->addComputeGlobal("pe", "energy1+energy2");
+  integrator->addComputePerDof("probe", "energy2*m+f2");
   integrator->beginIfBlock("n > 10");
   integrator->addComputeGlobal("late", "late+1");
   integrator->endBlock();
@@ -78,15 +81,19 @@ inline void customIntegratorMatchesReference(Platform& platform, const std::stri
   const State a = context.getState(State::Positions | State::Velocities | State::Energy);
   const State b = expected.getState(State::Positions | State::Velocities | State::Energy);
   const double tol = precision == "single" ? 2e-4 : 1e-6;
-  std::vector<Vec3> dispA, dispB;
+  std::vector<Vec3> dispA, dispB, probeA, probeB;
   integrator->getPerDofVariableByName("disp", dispA);
   reference->getPerDofVariableByName("disp", dispB);
+  integrator->getPerDofVariableByName("probe", probeA);
+  reference->getPerDofVariableByName("probe", probeB);
   for (std::size_t i = 0; i < positions.size(); i++) {
     OpenMMTests::assertVecClose(b.getPositions()[i], a.getPositions()[i], tol,
                                 tag + "position of atom " + std::to_string(i));
     OpenMMTests::assertVecClose(b.getVelocities()[i], a.getVelocities()[i], 100 * tol,
                                 tag + "velocity of atom " + std::to_string(i));
     OpenMMTests::assertVecClose(dispB[i], dispA[i], tol, tag + "per-DOF displacement of atom " + std::to_string(i));
+    // An energy and a group's force in a per-DOF expression.
+    OpenMMTests::assertVecClose(probeB[i], probeA[i], 100 * tol, tag + "energy2 m + f2 of atom " + std::to_string(i));
   }
   OpenMMTests::assertClose(reference->getGlobalVariableByName("ke"), integrator->getGlobalVariableByName("ke"),
                            100 * tol, "sum of the kinetic energy against the Reference platform");
