@@ -11,6 +11,7 @@
 #include "ComputeCalcNonbondedForceKernel.h"
 #include "ComputeCoreKernels.h"
 #include "ComputeCustomBondedKernels.h"
+#include "ComputeIntegrateCustomStepKernel.h"
 #include "ComputeIntegrationKernels.h"
 #include "ComputeNoseHooverKernel.h"
 #include "ComputePlatform.h"
@@ -59,6 +60,7 @@ const std::map<std::string, Creator>& kernelTable() {
       {IntegrateVariableVerletStepKernel::Name(), creator<ComputeIntegrateVariableVerletStepKernel>()},
       {IntegrateVariableLangevinStepKernel::Name(), creator<ComputeIntegrateVariableLangevinStepKernel>()},
       {IntegrateNoseHooverStepKernel::Name(), creator<ComputeIntegrateNoseHooverStepKernel>()},
+      {IntegrateCustomStepKernel::Name(), creator<ComputeIntegrateCustomStepKernel>()},
       {ApplyAndersenThermostatKernel::Name(), creator<ComputeApplyAndersenThermostatKernel>()},
       {RemoveCMMotionKernel::Name(), creator<ComputeRemoveCMMotionKernel>()},
       {ApplyMonteCarloBarostatKernel::Name(), creator<ComputeApplyMonteCarloBarostatKernel>()},

@@ -6,6 +6,7 @@
 #pragma once
 
 #include "ComputeConstraintTests.h"
+#include "ComputeCustomIntegratorTests.h"
 #include "PlatformTestBase.h"
 
 #include <cmath>
@@ -25,15 +26,8 @@ protected:
   double finiteDifferenceStepFloor() const override { return precision() == "double" ? 0.0 : 1e-3; }
   std::vector<std::pair<std::string, std::string>> unsupportedTests() const override {
     std::vector<std::pair<std::string, std::string>> tests{
-            {"customIntegratorVariablesAndBlocks", "the " + platformName() + " platform refuses CustomIntegrator"},
-            {"customIntegratorCheckpoint", "the " + platformName() + " platform refuses CustomIntegrator"},
-            {"customIntegratorSaveParameters", "the " + platformName() + " platform refuses CustomIntegrator"},
             {"nonFiniteKineticEnergy", "forces are summed in 64-bit fixed point on the " + platformName() +
                                            " platform, where a non-finite force has no representation"},
-            {"customIntegratorMatchesBuiltIn", "the " + platformName() + " platform refuses CustomIntegrator"},
-            {"customIntegratorLangevin", "the " + platformName() + " platform refuses CustomIntegrator"},
-            {"customIntegratorErrors", "the " + platformName() + " platform refuses CustomIntegrator"},
-            {"customIntegratorFunctions", "the " + platformName() + " platform refuses CustomIntegrator"},
             {"periodicMinimumImage", "triclinic boxes are not supported on the " + platformName() + " platform"}};
     // A loaded checkpoint orders the atoms' slots anew; the bitwise comparison of the resumed trajectory then
     // needs forces independent of that order (deterministicForces checks them with DeterministicForces).
@@ -244,6 +238,13 @@ protected:
   }
   void brownianWellOfBonds() { ComputeTests::brownianWellOfBonds(platform(), precision()); }
   void virtualSitesMatchReference() { ComputeTests::virtualSitesMatchReference(platform(), precision()); }
+  void customIntegratorMatchesReference() {
+    ComputeTests::customIntegratorMatchesReference(platform(), precision());
+  }
+  void customIntegratorPerDofRestored() { ComputeTests::customIntegratorPerDofRestored(platform(), precision()); }
+  void customIntegratorPrecisionAndRandom() {
+    ComputeTests::customIntegratorPrecisionAndRandom(platform(), precision());
+  }
 
   void reorderingInvisible() {
     OpenMM::System system;
@@ -283,6 +284,9 @@ protected:
     CPPUNIT_TEST(unsatisfiableConstraintsReported);                                     \
     CPPUNIT_TEST(brownianWellOfBonds);                                                  \
     CPPUNIT_TEST(virtualSitesMatchReference);                                           \
+    CPPUNIT_TEST(customIntegratorMatchesReference);                                     \
+    CPPUNIT_TEST(customIntegratorPerDofRestored);                                       \
+    CPPUNIT_TEST(customIntegratorPrecisionAndRandom);                                   \
     CPPUNIT_TEST_SUITE_END();                                                           \
                                                                                         \
   protected:                                                                            \

@@ -1,0 +1,276 @@
+// ComputeCustomStepProgram: the checks of a CustomIntegrator's program (the Reference platform's messages) and the
+// device code of its per-DOF expressions.
+#include "ComputeCustomStepProgram.h"
+
+#include "ExpressionParser.h"
+#include "TabulatedFunctionEvaluator.h"
+#include "openmm/OpenMMException.h"
+
+#include <algorithm>
+#include <cctype>
+#include <set>
+
+namespace OpenMM {
+
+namespace {
+
+const int kX = 0, kV = 1, kF = 2, kM = 3, kForceGroup = 8;
+
+void collect(const Expression& e, std::set<std::string>& names) {
+  if (e->getOperation() == ExpressionNode::Variable)
+    names.insert(e->getName());
+  for (const auto& child : e->getChildren())
+    collect(child, names);
+}
+
+const char* const kComparisons[] = {"<=", ">=", "!=", "==", "<", ">", "="};
+
+/** `code` with the word `from` replaced by `to` (the writer's `real` temporaries computed in `mixed`). */
+std::string replaceWord(const std::string& code, const std::string& from, const std::string& to) {
+  std::string out;
+  auto isName = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
+  for (std::size_t i = 0; i < code.size();) {
+    if (code.compare(i, from.size(), from) == 0 && (i == 0 || !isName(code[i - 1])) &&
+        (i + from.size() == code.size() || !isName(code[i + from.size()]))) {
+      out += to;
+      i += from.size();
+    } else {
+      out += code[i++];
+    }
+  }
+  return out;
+}
+
+} // namespace
+
+ComputeCustomStepProgram::ComputeCustomStepProgram(
+    const CustomIntegrator& integrator, std::map<std::string, ComputeExpressionWriter::Function> deviceFunctions)
+    : _deviceFunctions(std::move(deviceFunctions)) {
+  _functions = createTabulatedFunctionEvaluators(integrator.tabulatedFunctions().names(),
+                                                 integrator.tabulatedFunctions().functions());
+  _variables = {"x", "v", "f", "m", "dt", "energy", "uniform", "gaussian"};
+  for (int g = 0; g < 32; g++)
+    _variables.push_back("f" + std::to_string(g));
+  for (int g = 0; g < 32; g++)
+    _variables.push_back("energy" + std::to_string(g));
+  _numGlobals = integrator.getNumGlobalVariables();
+  _numPerDof = integrator.getNumPerDofVariables();
+  for (int i = 0; i < _numGlobals; i++)
+    _variables.push_back(integrator.getGlobalVariableName(i));
+  for (int i = 0; i < _numPerDof; i++)
+    _variables.push_back(integrator.getPerDofVariableName(i));
+  std::vector<int> open;
+  for (int i = 0; i < integrator.getNumComputations(); i++) {
+    Step step;
+    std::string variable, expression;
+    integrator.getComputationStep(i, step.type, variable, expression);
+    const std::string where = "computation " + std::to_string(i);
+    switch (step.type) {
+    case CustomIntegrator::ComputeGlobal:
+    case CustomIntegrator::ComputeSum: {
+      if (variable == "dt") {
+        step.target = -1;
+      } else {
+        const auto first = _variables.begin() + kFirstGlobal, last = first + _numGlobals;
+        const auto it = std::find(first, last, variable);
+        if (it == last)
+          throw OpenMMException("CustomIntegrator: " + where + " stores into '" + variable +
+                                "', which is not a global variable");
+        step.target = static_cast<int>(it - first);
+      }
+      if (step.type == CustomIntegrator::ComputeGlobal)
+        step.host = compileHost(expression, where);
+      else
+        step.device = compileDevice(expression, where, false);
+      break;
+    }
+    case CustomIntegrator::ComputePerDof: {
+      if (variable == "x") {
+        step.target = -1;
+      } else if (variable == "v") {
+        step.target = -2;
+      } else {
+        const auto first = _variables.begin() + kFirstGlobal + _numGlobals;
+        const auto it = std::find(first, _variables.end(), variable);
+        if (it == _variables.end())
+          throw OpenMMException("CustomIntegrator: " + where + " stores into '" + variable +
+                                "', which is not x, v or a per-DOF variable");
+        step.target = static_cast<int>(it - first);
+      }
+      step.device = compileDevice(expression, where, false);
+      break;
+    }
+    case CustomIntegrator::IfBlockStart:
+    case CustomIntegrator::WhileBlockStart: {
+      // The comparison at parenthesis depth 0, the longest symbol first.
+      int depth = 0;
+      std::size_t at = std::string::npos, length = 0;
+      for (std::size_t k = 0; k < expression.size() && at == std::string::npos; k++) {
+        depth += expression[k] == '(' ? 1 : expression[k] == ')' ? -1 : 0;
+        if (depth != 0)
+          continue;
+        for (int op = 0; op < 7; op++) {
+          const std::string symbol = kComparisons[op];
+          if (expression.compare(k, symbol.size(), symbol) == 0) {
+            at = k;
+            length = symbol.size();
+            step.comparison = op;
+            break;
+          }
+        }
+      }
+      if (at == std::string::npos)
+        throw OpenMMException("CustomIntegrator: " + where + ": the condition '" + expression +
+                              "' has no comparison (< <= > >= = == !=)");
+      step.host = compileHost(expression.substr(0, at), where);
+      step.right = compileHost(expression.substr(at + length), where);
+      open.push_back(i);
+      break;
+    }
+    case CustomIntegrator::BlockEnd:
+      if (open.empty())
+        throw OpenMMException("CustomIntegrator: " + where + " ends a block that was never begun");
+      step.blockStart = open.back();
+      _steps[static_cast<std::size_t>(open.back())].blockEnd = i;
+      open.pop_back();
+      break;
+    default:
+      break;
+    }
+    _steps.push_back(std::move(step));
+  }
+  if (!open.empty())
+    throw OpenMMException("CustomIntegrator: the block begun by computation " + std::to_string(open.back()) +
+                          " has no end");
+  _kinetic = compileDevice(integrator.getKineticEnergyExpression(), "the kinetic energy expression", true);
+}
+
+Expression ComputeCustomStepProgram::parse(const std::string& text, bool perDof, const std::string& where) const {
+  Expression e = ExpressionParser::parse(text, _functions);
+  std::set<std::string> names;
+  collect(e, names);
+  for (const auto& name : names) {
+    const auto it = std::find(_variables.begin(), _variables.end(), name);
+    if (it == _variables.end())
+      throw OpenMMException("CustomIntegrator: " + where + ": unknown variable '" + name + "' in '" + text + "'");
+    const int index = static_cast<int>(it - _variables.begin());
+    const bool dofOnly = index == kX || index == kV || index == kF || index == kM ||
+                         (index >= kForceGroup && index < kEnergyGroup) || index >= kFirstGlobal + _numGlobals;
+    if (dofOnly && !perDof)
+      throw OpenMMException("CustomIntegrator: " + where + ": the global expression '" + text +
+                            "' uses the per-DOF quantity '" + name + "'");
+  }
+  return e;
+}
+
+ComputeCustomStepProgram::HostExpression ComputeCustomStepProgram::compileHost(const std::string& text,
+                                                                               const std::string& where) const {
+  HostExpression h;
+  Expression e = parse(text, false, where);
+  std::set<std::string> names;
+  collect(e, names);
+  for (const auto& name : names) {
+    const int index = static_cast<int>(std::find(_variables.begin(), _variables.end(), name) - _variables.begin());
+    if (index == kEnergy || (index >= kEnergyGroup && index < kFirstGlobal)) {
+      h.energySymbols.push_back(index == kEnergy ? kIntegrationGroups : index - kEnergyGroup);
+      h.energySlots.push_back(index);
+    }
+    h.uniform |= index == kUniform;
+    h.gaussian |= index == kGaussian;
+  }
+  h.program = CompiledExpression(e, _variables);
+  return h;
+}
+
+ComputeCustomStepProgram::DeviceExpression
+ComputeCustomStepProgram::compileDevice(const std::string& text, const std::string& where, bool kinetic) {
+  DeviceExpression d;
+  Expression e = parse(text, true, where);
+  std::set<std::string> names;
+  collect(e, names);
+  for (const auto& name : names) {
+    const int index = static_cast<int>(std::find(_variables.begin(), _variables.end(), name) - _variables.begin());
+    const bool force = index == kF || (index >= kForceGroup && index < kEnergyGroup);
+    const bool energy = index == kEnergy || (index >= kEnergyGroup && index < kFirstGlobal);
+    if (kinetic && (energy || index == kUniform || index == kGaussian || (force && index != kF)))
+      throw OpenMMException("CustomIntegrator: the kinetic energy expression may use x, v, f, m, dt and the "
+                            "integrator's variables only");
+    if (force && !kinetic) {
+      const int symbol = index == kF ? kIntegrationGroups : index - kForceGroup;
+      d.forceSymbols.push_back(symbol);
+      if (std::find(_forceSymbols.begin(), _forceSymbols.end(), symbol) == _forceSymbols.end())
+        _forceSymbols.push_back(symbol);
+    }
+    if (energy) {
+      const int symbol = index == kEnergy ? kIntegrationGroups : index - kEnergyGroup;
+      d.energySymbols.push_back(symbol);
+      if (std::find(_energySymbols.begin(), _energySymbols.end(), symbol) == _energySymbols.end())
+        _energySymbols.push_back(symbol);
+    }
+    d.random |= index == kUniform || index == kGaussian;
+  }
+  d.which = static_cast<int>(_deviceExpressions.size());
+  _deviceExpressions.push_back(e);
+  _deviceIsKinetic.push_back(kinetic);
+  return d;
+}
+
+int ComputeCustomStepProgram::slot(const std::vector<int>& symbols, int symbol) const {
+  return static_cast<int>(std::find(symbols.begin(), symbols.end(), symbol) - symbols.begin());
+}
+
+std::string
+ComputeCustomStepProgram::deviceSource(const std::string& macros,
+                                       const std::vector<std::pair<std::string, std::string>>& arguments) const {
+  std::string args, names;
+  for (const auto& [type, name] : arguments) {
+    args += ", GLOBAL " + type + "* RESTRICT " + name;
+    names += ", " + name;
+  }
+  std::string source = "#define CUSTOM_STEP_GENERATED 1\n#define CUSTOM_STEP_ARGS " + args +
+                       "\n#define CUSTOM_STEP_NAMES " + names + "\n" + macros +
+                       "DEVICE mixed customDofValue(int which, mixed x, mixed v, mixed f, mixed m, int atom, int d, "
+                       "int dof, mm_ulong seed, mm_ulong counter, GLOBAL const mixed* RESTRICT globals, GLOBAL const "
+                       "mixed* RESTRICT perDof, GLOBAL const mixed* RESTRICT forceCache CUSTOM_STEP_ARGS) {\n"
+                       "  switch (which) {\n";
+  const std::string dofs = " * 3 * NUM_ATOMS + dof]";
+  for (std::size_t w = 0; w < _deviceExpressions.size(); w++) {
+    std::map<std::string, std::string> variables{{"x", "x"},
+                                                 {"v", "v"},
+                                                 {"m", "m"},
+                                                 {"dt", "globals[0]"},
+                                                 {"uniform", "uniformValue"},
+                                                 {"gaussian", "gaussianValue"}};
+    variables["f"] =
+        _deviceIsKinetic[w] ? "f" : "forceCache[" + std::to_string(slot(_forceSymbols, kIntegrationGroups)) + dofs;
+    for (int g = 0; g < 32; g++) {
+      variables["f" + std::to_string(g)] = "forceCache[" + std::to_string(slot(_forceSymbols, g)) + dofs;
+      variables["energy" + std::to_string(g)] =
+          "globals[" + std::to_string(1 + _numGlobals + slot(_energySymbols, g)) + "]";
+    }
+    variables["energy"] = "globals[" + std::to_string(1 + _numGlobals + slot(_energySymbols, kIntegrationGroups)) + "]";
+    for (int g = 0; g < _numGlobals; g++)
+      variables[_variables[static_cast<std::size_t>(kFirstGlobal + g)]] = "globals[" + std::to_string(1 + g) + "]";
+    for (int p = 0; p < _numPerDof; p++)
+      variables[_variables[static_cast<std::size_t>(kFirstGlobal + _numGlobals + p)]] =
+          "perDof[" + std::to_string(p) + dofs;
+    std::set<std::string> used;
+    collect(_deviceExpressions[w], used);
+    std::string code;
+    // Independent numbers for each DOF and draw: uniform on streams 6..8, gaussian on 0..5.
+    if (used.count("uniform"))
+      code += "const mixed uniformValue = randomUniform(seed, counter, atom, 6 + d);\n";
+    if (used.count("gaussian"))
+      code += "const mixed gaussianValue = randomGaussian(seed, counter, atom, d);\n";
+    ComputeExpressionWriter writer(variables, "cs" + std::to_string(w) + "_", _deviceFunctions);
+    std::string computed;
+    const std::string value = writer.write(_deviceExpressions[w], computed);
+    code += replaceWord(computed, "real", "mixed");
+    source += "  case " + std::to_string(w) + ": {\n" + code + "return (mixed) (" +
+              replaceWord(value, "real", "mixed") + ");\n  }\n";
+  }
+  source += "  }\n  return 0;\n}\n";
+  return source;
+}
+
+} // namespace OpenMM
