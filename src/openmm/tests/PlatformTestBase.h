@@ -6,6 +6,7 @@
 #include "TestCMAPTorsion.h"
 #include "TestCompoundBondForces.h"
 #include "TestConstraintsAndCheckpoints.h"
+#include "TestCustomExternalForce.h"
 #include "TestCustomIntegrator.h"
 #include "TestCustomForces.h"
 #include "TestEwald.h"
@@ -99,6 +100,7 @@ class PlatformTestBase : public CppUnit::TestFixture {
   CPPUNIT_TEST(customForceGlobalParameters);
   CPPUNIT_TEST(customForceErrors);
   CPPUNIT_TEST(customForceRefusedByName);
+  CPPUNIT_TEST(customExternalPeriodicDistance);
   CPPUNIT_TEST(customNonbondedMatchesNonbonded);
   CPPUNIT_TEST(customNonbondedGroupsAndParameters);
   CPPUNIT_TEST(tabulatedFunctionSplines);
@@ -218,6 +220,7 @@ public:
   void customForceGlobalParameters() { OpenMMTests::testCustomForceGlobalParameters(*_platform); }
   void customForceErrors() { OpenMMTests::testCustomForceErrors(*_platform); }
   void customForceRefusedByName() { OpenMMTests::testCustomForceRefusedByName(*_platform); }
+  void customExternalPeriodicDistance() { OpenMMTests::testCustomExternalPeriodicDistance(*_platform); }
   void customNonbondedMatchesNonbonded() { OpenMMTests::testCustomNonbondedMatchesNonbonded(*_platform); }
   void customNonbondedGroupsAndParameters() { OpenMMTests::testCustomNonbondedGroupsAndParameters(*_platform); }
   void tabulatedFunctionSplines() { OpenMMTests::testTabulatedFunctionSplines(*_platform); }
