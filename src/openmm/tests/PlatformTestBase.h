@@ -20,6 +20,7 @@
 #include "TestParameterDerivatives.h"
 #include "TestPlatformsAndErrors.h"
 #include "TestTabulatedFunctions.h"
+#include "TestVirtualSites.h"
 #include "TestSkip.h"
 
 #include <cppunit/extensions/HelperMacros.h>
@@ -80,6 +81,7 @@ class PlatformTestBase : public CppUnit::TestFixture {
   CPPUNIT_TEST(checkpointRoundTrip);
   CPPUNIT_TEST(enforcePeriodicBox);
   CPPUNIT_TEST(virtualSites);
+  CPPUNIT_TEST(nestedVirtualSites);
   CPPUNIT_TEST(minimizerDimer);
   CPPUNIT_TEST(minimizerCluster);
   CPPUNIT_TEST(platformDiscovery);
@@ -200,6 +202,7 @@ public:
   void checkpointRoundTrip() { OpenMMTests::testCheckpointRoundTrip(*_platform); }
   void enforcePeriodicBox() { OpenMMTests::testEnforcePeriodicBox(*_platform); }
   void virtualSites() { OpenMMTests::testVirtualSites(*_platform); }
+  void nestedVirtualSites() { OpenMMTests::testNestedVirtualSites(*_platform); }
   void minimizerDimer() { OpenMMTests::testMinimizerDimer(*_platform); }
   void minimizerCluster() { OpenMMTests::testMinimizerCluster(*_platform); }
   void platformDiscovery() { OpenMMTests::testPlatformDiscovery(*_platform); }

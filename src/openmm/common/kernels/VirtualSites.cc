@@ -1,6 +1,6 @@
 // Virtual sites of the common-compute platforms in the common kernel dialect. A site is a massless atom
-// placed from other atoms (its parents, never sites themselves): info = (site, kind, first parent, parent
-// count) with the parents' System indices in parents[first ..] and their weights (origin, x, y) in
+// placed from other atoms (its parents; a parent may be a site of an earlier level, as each launch covers the
+// rows first .. end - 1 of one level): info = (site, kind, first parent, parent count) with the parents' System indices in parents[first ..] and their weights (origin, x, y) in
 // weights[first ..]; kind 0 is a weighted average of the parents (two- and three-particle averages), kind 1
 // an out-of-plane site (params: w12, w13, wCross), kind 2 a site at local coordinates params.xyz in the
 // frame of its parents; params.w is the sum of the origin weights. computeVirtualSites places the sites;
@@ -39,10 +39,11 @@ DEVICE void localFrame(mixed3 a, mixed3 b, mixed3* ex, mixed3* ey, mixed3* ez, m
   *ey = siteCross(*ez, *ex);
 }
 
-KERNEL void computeVirtualSites(int numSites, GLOBAL const int4* RESTRICT info, GLOBAL const mixed4* RESTRICT params,
-                                GLOBAL const int* RESTRICT parents, GLOBAL const mixed4* RESTRICT weights,
-                                GLOBAL const int* RESTRICT slotOfAtom, GLOBAL mixed4* RESTRICT posq) {
-  for (int i = GLOBAL_ID; i < numSites; i += GLOBAL_SIZE) {
+KERNEL void computeVirtualSites(int first, int end, GLOBAL const int4* RESTRICT info,
+                                GLOBAL const mixed4* RESTRICT params, GLOBAL const int* RESTRICT parents,
+                                GLOBAL const mixed4* RESTRICT weights, GLOBAL const int* RESTRICT slotOfAtom,
+                                GLOBAL mixed4* RESTRICT posq) {
+  for (int i = first + GLOBAL_ID; i < end; i += GLOBAL_SIZE) {
     const int4 site = info[i];
     const mixed4 base = posq[slotOfAtom[parents[site.z]]];
     mixed3 r;
@@ -76,11 +77,11 @@ KERNEL void computeVirtualSites(int numSites, GLOBAL const int4* RESTRICT info, 
   }
 }
 
-KERNEL void distributeVirtualSiteForces(int numSites, GLOBAL const int4* RESTRICT info,
+KERNEL void distributeVirtualSiteForces(int first, int end, GLOBAL const int4* RESTRICT info,
                                         GLOBAL const mixed4* RESTRICT params, GLOBAL const int* RESTRICT parents,
                                         GLOBAL const mixed4* RESTRICT weights, GLOBAL const int* RESTRICT slotOfAtom,
                                         GLOBAL const mixed4* RESTRICT posq, GLOBAL mm_long* RESTRICT force) {
-  for (int i = GLOBAL_ID; i < numSites; i += GLOBAL_SIZE) {
+  for (int i = first + GLOBAL_ID; i < end; i += GLOBAL_SIZE) {
     const int4 site = info[i];
     const int slot = slotOfAtom[site.x];
     const mixed4 f4 = fixedForce(force, slot);

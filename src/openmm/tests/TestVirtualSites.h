@@ -1,0 +1,125 @@
+// Test bodies for virtual sites beyond the basic kinds (testVirtualSites): sites placed from other sites (levels of
+// dependency, a cycle refused). Positions are checked against the sites' definitions written out here, forces on the real particles
+// against central differences of the energy.
+#pragma once
+
+#include "TestUtilities.h"
+
+namespace OpenMMTests {
+
+/** Forces on the listed particles against central differences of the energy, one coordinate at a time. */
+inline void checkParticleForcesByDifferences(Context& context, const std::vector<Vec3>& positions,
+                                             const std::vector<int>& particles, double tol, const std::string& what) {
+  context.setPositions(positions);
+  const std::vector<Vec3> forces = context.getState(State::Forces).getForces();
+  const double h = std::max(1e-5, finiteDifferenceStepFloor());
+  for (int p : particles)
+    for (int d = 0; d < 3; d++) {
+      std::vector<Vec3> plus = positions, minus = positions;
+      plus[p][d] += h;
+      minus[p][d] -= h;
+      context.setPositions(plus);
+      const double ePlus = context.getState(State::Energy).getPotentialEnergy();
+      context.setPositions(minus);
+      const double eMinus = context.getState(State::Energy).getPotentialEnergy();
+      assertClose(-(ePlus - eMinus) / (2 * h), forces[p][d], std::max(tol, finiteDifferenceFloor()),
+                  what + ": force on particle " + std::to_string(p) + " against finite differences");
+    }
+  context.setPositions(positions);
+}
+
+/** origin + lx ex + ly ey + lz ez of a LocalCoordinatesSite written out (OpenMM's definition: a zero axis stays
+ * zero rather than being divided by its zero length). */
+inline Vec3 localCoordinatesPosition(const std::vector<Vec3>& p, const std::vector<double>& wo,
+                                     const std::vector<double>& wx, const std::vector<double>& wy, const Vec3& l) {
+  Vec3 origin, a, b;
+  for (size_t k = 0; k < p.size(); k++) {
+    origin += p[k] * wo[k];
+    a += p[k] * wx[k];
+    b += p[k] * wy[k];
+  }
+  Vec3 c = a.cross(b);
+  const double aLength = std::sqrt(a.dot(a)), cLength = std::sqrt(c.dot(c));
+  const Vec3 ex = aLength > 0 ? a / aLength : Vec3(), ez = cLength > 0 ? c / cLength : Vec3(), ey = ez.cross(ex);
+  return origin + ex * l[0] + ey * l[1] + ez * l[2];
+}
+
+inline void testNestedVirtualSites(Platform& platform) {
+  // Real particles 0, 1, 2 (one molecule) and 7; sites placed from sites, listed out of their order of placement:
+  // 6 from real particles, 5 from 6, 4 from 5, 3 from 4 and 6.
+  System system;
+  for (int i = 0; i < 3; i++)
+    system.addParticle(10.0);
+  for (int i = 3; i < 7; i++)
+    system.addParticle(0.0);
+  system.addParticle(12.0);
+  const std::vector<double> wo = {0.5, 0.3, 0.2}, wx = {-1, 1, 0}, wy = {-1, 0, 1};
+  const Vec3 local(0.05, 0.04, -0.03);
+  system.setVirtualSite(3, new ThreeParticleAverageSite(4, 6, 2, 0.3, 0.3, 0.4));
+  system.setVirtualSite(4, new LocalCoordinatesSite({5, 2, 0}, wo, wx, wy, local));
+  system.setVirtualSite(5, new OutOfPlaneSite(6, 1, 2, 0.3, 0.2, 1.5));
+  system.setVirtualSite(6, new TwoParticleAverageSite(0, 1, 0.4, 0.6));
+  auto* nonbonded = new NonbondedForce();
+  const double charges[8] = {0.0, 0.0, 0.0, 0.5, -0.4, 0.3, -0.6, 0.45};
+  for (double q : charges)
+    nonbonded->addParticle(q, 0.25, q == 0.0 ? 0.0 : 0.3);
+  for (int i = 0; i < 7; i++)
+    for (int j = i + 1; j < 7; j++)
+      nonbonded->addException(i, j, 0.0, 1.0, 0.0); // one molecule: no interactions inside it
+  system.addForce(nonbonded);
+  auto* external = new CustomExternalForce("a*x^2 + b*y*z");
+  external->addGlobalParameter("a", 3.0);
+  external->addGlobalParameter("b", -2.0);
+  for (int site : {3, 4, 5, 6})
+    external->addParticle(site);
+  system.addForce(external);
+  auto* bonds = new HarmonicBondForce();
+  bonds->addBond(0, 1, 0.15, 1000.0);
+  bonds->addBond(1, 2, 0.15, 1000.0);
+  bonds->addBond(0, 2, 0.2, 1000.0);
+  system.addForce(bonds);
+  VerletIntegrator integrator(0.0005);
+  Context context(system, integrator, platform);
+  const std::vector<Vec3> positions = {Vec3(0, 0, 0), Vec3(0.15, 0.02, 0), Vec3(0.2, 0.16, 0.03), Vec3(), Vec3(),
+                                       Vec3(), Vec3(), Vec3(0.9, 0.4, 0.5)};
+  context.setPositions(positions);
+  context.computeVirtualSites();
+  const std::vector<Vec3> x = context.getState(State::Positions).getPositions();
+  // The sites written out, each from the expected positions of its parents.
+  const Vec3 p6 = x[0] * 0.4 + x[1] * 0.6;
+  const Vec3 v12 = x[1] - p6, v13 = x[2] - p6;
+  const Vec3 p5 = p6 + v12 * 0.3 + v13 * 0.2 + v12.cross(v13) * 1.5;
+  const Vec3 p4 = localCoordinatesPosition({p5, x[2], x[0]}, wo, wx, wy, local);
+  const Vec3 p3 = p4 * 0.3 + p6 * 0.3 + x[2] * 0.4;
+  assertVecClose(p6, x[6], 1e-12, "site 6 (level 0)");
+  assertVecClose(p5, x[5], 1e-12, "site 5 (level 1, out of plane of site 6)");
+  assertVecClose(p4, x[4], 1e-12, "site 4 (level 2, local coordinates on site 5)");
+  assertVecClose(p3, x[3], 1e-12, "site 3 (level 3, average of sites 4 and 6)");
+  CPPUNIT_ASSERT_EQUAL(2, static_cast<int>(context.getMolecules().size()));
+  State forces = context.getState(State::Forces | State::Energy);
+  for (int i : {3, 4, 5, 6})
+    assertVecClose(Vec3(), forces.getForces()[i], 0.0, "no force left on site " + std::to_string(i));
+  checkParticleForcesByDifferences(context, positions, {0, 1, 2, 7}, 1e-5, "nested sites");
+  // Dynamics: the sites follow, and the total energy is conserved.
+  context.setVelocities(std::vector<Vec3>(8, Vec3()));
+  const double start = context.getState(State::Energy).getPotentialEnergy();
+  integrator.step(100);
+  State end = context.getState(State::Energy | State::Positions);
+  assertClose(start, end.getPotentialEnergy() + end.getKineticEnergy(), 1e-3, "energy conservation with nested sites");
+  const auto& y = end.getPositions();
+  assertVecClose(y[4] * 0.3 + y[6] * 0.3 + y[2] * 0.4, y[3], 1e-10, "site 3 follows sites 4 and 6");
+
+  // A cycle of dependencies is refused, naming its sites.
+  System cyclic;
+  for (int i = 0; i < 2; i++)
+    cyclic.addParticle(1.0);
+  for (int i = 2; i < 5; i++)
+    cyclic.addParticle(0.0);
+  cyclic.setVirtualSite(2, new TwoParticleAverageSite(0, 1, 0.5, 0.5));
+  cyclic.setVirtualSite(3, new TwoParticleAverageSite(2, 4, 0.5, 0.5));
+  cyclic.setVirtualSite(4, new TwoParticleAverageSite(3, 1, 0.5, 0.5));
+  VerletIntegrator other(0.001);
+  assertThrowsWith([&] { Context c(cyclic, other, platform); }, "cycle: sites 3, 4", "a cycle of virtual sites");
+}
+
+} // namespace OpenMMTests
