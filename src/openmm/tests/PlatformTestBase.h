@@ -82,6 +82,7 @@ class PlatformTestBase : public CppUnit::TestFixture {
   CPPUNIT_TEST(enforcePeriodicBox);
   CPPUNIT_TEST(virtualSites);
   CPPUNIT_TEST(nestedVirtualSites);
+  CPPUNIT_TEST(virtualSitesPlacedByApplyConstraints);
   CPPUNIT_TEST(minimizerDimer);
   CPPUNIT_TEST(minimizerCluster);
   CPPUNIT_TEST(platformDiscovery);
@@ -203,6 +204,7 @@ public:
   void enforcePeriodicBox() { OpenMMTests::testEnforcePeriodicBox(*_platform); }
   void virtualSites() { OpenMMTests::testVirtualSites(*_platform); }
   void nestedVirtualSites() { OpenMMTests::testNestedVirtualSites(*_platform); }
+  void virtualSitesPlacedByApplyConstraints() { OpenMMTests::testVirtualSitesPlacedByApplyConstraints(*_platform); }
   void minimizerDimer() { OpenMMTests::testMinimizerDimer(*_platform); }
   void minimizerCluster() { OpenMMTests::testMinimizerCluster(*_platform); }
   void platformDiscovery() { OpenMMTests::testPlatformDiscovery(*_platform); }

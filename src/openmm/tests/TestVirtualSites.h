@@ -1,5 +1,6 @@
 // Test bodies for virtual sites beyond the basic kinds (testVirtualSites): sites placed from other sites (levels of
-// dependency, a cycle refused). Positions are checked against the sites' definitions written out here, forces on the real particles
+// dependency, a cycle refused), and sites placed by applyConstraints before any force evaluation and kept
+// through reorderings of the atoms. Positions are checked against the sites' definitions written out here, forces on the real particles
 // against central differences of the energy.
 #pragma once
 
@@ -120,6 +121,64 @@ inline void testNestedVirtualSites(Platform& platform) {
   cyclic.setVirtualSite(4, new TwoParticleAverageSite(3, 1, 0.5, 0.5));
   VerletIntegrator other(0.001);
   assertThrowsWith([&] { Context c(cyclic, other, platform); }, "cycle: sites 3, 4", "a cycle of virtual sites");
+}
+
+inline void testVirtualSitesPlacedByApplyConstraints(Platform& platform) {
+  // Rigid triangles (three constraints) in a periodic box, each with an average site and a site placed from it;
+  // positions are set with the sites at the origin, as OpenMM programs do before applyConstraints.
+  const int molecules = 30;
+  const double boxSize = 3.0;
+  System system;
+  system.setDefaultPeriodicBoxVectors(Vec3(boxSize, 0, 0), Vec3(0, boxSize, 0), Vec3(0, 0, boxSize));
+  auto* nonbonded = new NonbondedForce();
+  nonbonded->setNonbondedMethod(NonbondedForce::CutoffPeriodic);
+  nonbonded->setCutoffDistance(1.0);
+  system.addForce(nonbonded);
+  std::vector<Vec3> positions;
+  for (int m = 0; m < molecules; m++) {
+    const int first = system.getNumParticles();
+    for (int k = 0; k < 3; k++)
+      system.addParticle(1.0);
+    system.addParticle(0.0);
+    system.addParticle(0.0);
+    system.setVirtualSite(first + 3, new ThreeParticleAverageSite(first, first + 1, first + 2, 0.3, 0.5, 0.2));
+    system.setVirtualSite(first + 4, new TwoParticleAverageSite(first + 3, first, 0.7, 0.3));
+    system.addConstraint(first, first + 1, 0.1);
+    system.addConstraint(first, first + 2, 0.1);
+    system.addConstraint(first + 1, first + 2, 0.1 * std::sqrt(2.0));
+    for (int k = 0; k < 5; k++) {
+      nonbonded->addParticle(k == 4 ? 0.2 : 0.0, 0.2, 0.5);
+      for (int j = 0; j < k; j++)
+        nonbonded->addException(first + k, first + j, 0.0, 1.0, 0.0);
+    }
+    // Spread over the box and beyond it (the platforms wrap and reorder them).
+    const Vec3 at(std::fmod(0.37 * m * boxSize, 2 * boxSize) - 0.5, std::fmod(0.61 * m * boxSize, boxSize),
+                  std::fmod(0.83 * m * boxSize, boxSize) + (m % 3) * boxSize);
+    positions.insert(positions.end(), {at, at + Vec3(0.1, 0, 0), at + Vec3(0, 0.1, 0), Vec3(), Vec3()});
+  }
+  LangevinIntegrator integrator(300.0, 1.0, 0.002);
+  integrator.setRandomNumberSeed(7);
+  Context context(system, integrator, platform);
+  context.setPositions(positions);
+  context.applyConstraints(1e-6);
+  auto check = [&](const std::string& when) {
+    const std::vector<Vec3> x = context.getState(State::Positions).getPositions();
+    for (int m = 0; m < molecules; m++) {
+      const int i = 5 * m;
+      const Vec3 site = x[i] * 0.3 + x[i + 1] * 0.5 + x[i + 2] * 0.2;
+      assertVecClose(site, x[i + 3], 1e-5, when + ": average site of molecule " + std::to_string(m));
+      assertVecClose(site * 0.7 + x[i] * 0.3, x[i + 4], 1e-5, when + ": nested site of molecule " + std::to_string(m));
+    }
+  };
+  check("after applyConstraints");
+  // Past the platforms' periodic reordering of the atoms.
+  for (int block = 0; block < 6; block++) {
+    integrator.step(50);
+    check("after " + std::to_string(50 * (block + 1)) + " steps");
+  }
+  context.setPositions(positions);
+  context.applyConstraints(1e-6);
+  check("after setting the positions again");
 }
 
 } // namespace OpenMMTests
