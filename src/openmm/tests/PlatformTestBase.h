@@ -83,6 +83,7 @@ class PlatformTestBase : public CppUnit::TestFixture {
   CPPUNIT_TEST(virtualSites);
   CPPUNIT_TEST(nestedVirtualSites);
   CPPUNIT_TEST(virtualSitesPlacedByApplyConstraints);
+  CPPUNIT_TEST(localCoordinatesDegenerateFrames);
   CPPUNIT_TEST(minimizerDimer);
   CPPUNIT_TEST(minimizerCluster);
   CPPUNIT_TEST(platformDiscovery);
@@ -205,6 +206,7 @@ public:
   void virtualSites() { OpenMMTests::testVirtualSites(*_platform); }
   void nestedVirtualSites() { OpenMMTests::testNestedVirtualSites(*_platform); }
   void virtualSitesPlacedByApplyConstraints() { OpenMMTests::testVirtualSitesPlacedByApplyConstraints(*_platform); }
+  void localCoordinatesDegenerateFrames() { OpenMMTests::testLocalCoordinatesDegenerateFrames(*_platform); }
   void minimizerDimer() { OpenMMTests::testMinimizerDimer(*_platform); }
   void minimizerCluster() { OpenMMTests::testMinimizerCluster(*_platform); }
   void platformDiscovery() { OpenMMTests::testPlatformDiscovery(*_platform); }

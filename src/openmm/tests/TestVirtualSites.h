@@ -1,6 +1,7 @@
 // Test bodies for virtual sites beyond the basic kinds (testVirtualSites): sites placed from other sites (levels of
-// dependency, a cycle refused), and sites placed by applyConstraints before any force evaluation and kept
-// through reorderings of the atoms. Positions are checked against the sites' definitions written out here, forces on the real particles
+// dependency, a cycle refused), sites placed by applyConstraints before any force evaluation and kept through
+// reorderings of the atoms, and LocalCoordinatesSite frames that degenerate (parallel axes) or the two-particle
+// form. Positions are checked against the sites' definitions written out here, forces on the real particles
 // against central differences of the energy.
 #pragma once
 
@@ -179,6 +180,62 @@ inline void testVirtualSitesPlacedByApplyConstraints(Platform& platform) {
   context.setPositions(positions);
   context.applyConstraints(1e-6);
   check("after setting the positions again");
+}
+
+inline void testLocalCoordinatesDegenerateFrames(Platform& platform) {
+  // OpenMM's LocalCoordinatesSite with two particles (y weights = -x weights: the z axis is zero), one with three
+  // particles on a line (x and y axes parallel), and one whose weights do not sum as OpenMM requires.
+  System system;
+  for (int i = 0; i < 4; i++)
+    system.addParticle(1.0);
+  system.addParticle(0.0);
+  system.addParticle(0.0);
+  // With two particles only the x coordinate is meaningful (OpenMM's test of this form sets y and z to 0): the y and
+  // z axes are zero in exact arithmetic, a rounding-error direction where fused multiply-adds round x cross y.
+  const std::vector<double> wo2 = {0.4, 0.6}, wx2 = {-1, 1}, wy2 = {1, -1};
+  const Vec3 local2(0.4, 0.0, 0.0);
+  system.setVirtualSite(4, new LocalCoordinatesSite({0, 1}, wo2, wx2, wy2, local2));
+  const std::vector<double> wo3 = {0.2, 0.3, 0.5}, wx3 = {-1, 0.5, 0.5}, wy3 = {0, -1, 1};
+  const Vec3 local3(0.4, 0.3, 0.2);
+  system.setVirtualSite(5, new LocalCoordinatesSite({1, 2, 3}, wo3, wx3, wy3, local3));
+  auto* external = new CustomExternalForce("2*x^2+3*y^2+4*z^2");
+  external->addParticle(4);
+  external->addParticle(5);
+  system.addForce(external);
+  VerletIntegrator integrator(0.001);
+  Context context(system, integrator, platform);
+  // Particles 1, 2, 3 on a line (coordinates exact in binary, so that x cross y is exactly zero in every precision):
+  // the frame of site 5 degenerates as well.
+  const std::vector<Vec3> positions = {Vec3(0.125, 0.25, 0.375), Vec3(0.5, -0.25, 0.25), Vec3(0.75, 0, 0.5),
+                                       Vec3(1.0, 0.25, 0.75), Vec3(), Vec3()};
+  context.setPositions(positions);
+  context.computeVirtualSites();
+  State state = context.getState(State::Positions | State::Forces | State::Energy);
+  const auto& x = state.getPositions();
+  assertVecClose(localCoordinatesPosition({x[0], x[1]}, wo2, wx2, wy2, local2), x[4], 1e-12,
+                 "two-particle local-coordinates site");
+  assertVecClose(localCoordinatesPosition({x[1], x[2], x[3]}, wo3, wx3, wy3, local3), x[5], 1e-12,
+                 "local-coordinates site of particles on a line");
+  CPPUNIT_ASSERT_MESSAGE("finite energy", std::isfinite(state.getPotentialEnergy()));
+  for (int i = 0; i < 6; i++)
+    for (int d = 0; d < 3; d++)
+      CPPUNIT_ASSERT_MESSAGE("finite force on particle " + std::to_string(i), std::isfinite(state.getForces()[i][d]));
+  // Away from the line the frame of site 5 is regular again; the two-particle site stays on its axis. The forces
+  // of both follow the energy.
+  std::vector<Vec3> bent = positions;
+  bent[3] = Vec3(0.8, 0.5, 0.3);
+  checkParticleForcesByDifferences(context, bent, {0, 1, 2, 3}, 1e-5, "local-coordinates sites");
+
+  // OpenMM's conditions on the weights: the origin weights sum to 1, the x and y weights to 0, two particles at
+  // least.
+  assertThrowsWith([] { LocalCoordinatesSite({0, 1}, {0.5, 0.6}, {-1, 1}, {1, -1}, Vec3()); }, "origin",
+                   "origin weights not summing to 1");
+  assertThrowsWith([] { LocalCoordinatesSite({0, 1, 2}, {0.2, 0.3, 0.5}, {-1, 1, 0.1}, {0, -1, 1}, Vec3()); },
+                   "x axis", "x weights not summing to 0");
+  assertThrowsWith([] { LocalCoordinatesSite(0, 1, 2, Vec3(0.2, 0.3, 0.5), Vec3(-1, 1, 0), Vec3(0, 1, 1), Vec3()); },
+                   "y axis", "y weights not summing to 0");
+  assertThrowsWith([] { LocalCoordinatesSite({0}, {1}, {0}, {0}, Vec3()); }, "at least two",
+                   "a single particle");
 }
 
 } // namespace OpenMMTests
