@@ -57,8 +57,8 @@ void ComputeCustomBondedTerms::add(const std::string& owner, const std::string& 
       text.replace(at, 6, _prefix);
     return text;
   };
-  interaction.source = functionCode + prefixed(geometry) + _terms->code(_prefix + "energy", variables) + "energy += (mixed) " +
-                       _prefix + "energy;\nmixed4 " + forceNames + ";\n" + prefixed(forces);
+  interaction.source = functionCode + prefixed(geometry) + _terms->code(_prefix + "energy", variables) +
+                       "energy += (mixed) " + _prefix + "energy;\nmixed4 " + forceNames + ";\n" + prefixed(forces);
   _data.bonded().addInteraction(std::move(interaction));
 }
 

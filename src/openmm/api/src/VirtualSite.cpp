@@ -85,7 +85,8 @@ LocalCoordinatesSite::LocalCoordinatesSite(const std::vector<int>& particles, co
     y += _y[i];
   }
   if (std::fabs(origin - 1.0) > 1e-6)
-    throw OpenMMException("LocalCoordinatesSite: the weights of the origin must add to 1, not " + std::to_string(origin));
+    throw OpenMMException("LocalCoordinatesSite: the weights of the origin must add to 1, not " +
+                          std::to_string(origin));
   if (std::fabs(x) > 1e-6)
     throw OpenMMException("LocalCoordinatesSite: the weights of the x axis must add to 0, not " + std::to_string(x));
   if (std::fabs(y) > 1e-6)

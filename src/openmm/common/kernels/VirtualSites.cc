@@ -1,9 +1,10 @@
 // Virtual sites of the common-compute platforms in the common kernel dialect. A site is a massless atom
 // placed from other atoms (its parents; a parent may be a site of an earlier level, as each launch covers the
-// rows first .. end - 1 of one level): info = (site, kind, first parent, parent count) with the parents' System indices in parents[first ..] and their weights (origin, x, y) in
-// weights[first ..]; kind 0 is a weighted average of the parents (two- and three-particle averages), kind 1
-// an out-of-plane site (params: w12, w13, wCross), kind 2 a site at local coordinates params.xyz in the
-// frame of its parents; params.w is the sum of the origin weights. computeVirtualSites places the sites;
+// rows first .. end - 1 of one level): info = (site, kind, first parent, parent count) with the parents'
+// System indices in parents[first ..] and their weights (origin, x, y) in weights[first ..]; kind 0 is a
+// weighted average of the parents (two- and three-particle averages), kind 1 an out-of-plane site (params: w12,
+// w13, wCross), kind 2 a site at local coordinates params.xyz in the frame of its parents; params.w is the sum of
+// the origin weights. computeVirtualSites places the sites;
 // distributeVirtualSiteForces hands each site's force to its parents (the chain rule of its position) and
 // clears it.
 // mardyn-kernel: requires openmm/common/kernels/Atoms.cc
