@@ -145,6 +145,7 @@ void ComputeApplyConstraintsKernel::initialize(const System&) {}
 void ComputeApplyConstraintsKernel::apply(ContextImpl&, double tol) {
   _data.constraints().applyToCurrentPositions(tol);
   _data.constraints().checkFailure();
+  _data.virtualSites().computePositions(); // as in OpenMM: the sites follow the constrained positions
 }
 
 void ComputeApplyConstraintsKernel::applyToVelocities(ContextImpl&, double tol) {

@@ -51,7 +51,7 @@ public:
   ComputeApplyConstraintsKernel(std::string name, const Platform& platform, ComputePlatformData& data)
       : ApplyConstraintsKernel(name, platform), _data(data) {}
   void initialize(const System& system) override;
-  /** Constrains the current positions (ComputeConstraints) and reports a failure. */
+  /** Constrains the current positions (ComputeConstraints), reports a failure and places the virtual sites. */
   void apply(ContextImpl& context, double tol) override;
   void applyToVelocities(ContextImpl& context, double tol) override;
 

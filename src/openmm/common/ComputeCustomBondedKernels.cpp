@@ -3,6 +3,8 @@
 
 #include "ComputeBondedUtilities.h"
 #include "ComputePlatformData.h"
+#include "ExpressionParser.h"
+#include "PeriodicDistance.h"
 #include "openmm/CustomAngleForce.h"
 #include "openmm/CustomBondForce.h"
 #include "openmm/CustomExternalForce.h"
@@ -16,13 +18,26 @@ void ComputeCustomBondedTerms::add(const std::string& owner, const std::string& 
                                    int atomsPerTerm, const std::vector<int>& atoms,
                                    const std::vector<std::vector<double>>& values,
                                    const CustomForceParameters& parameters, const std::vector<std::string>& variables,
-                                   const std::string& geometry, const std::string& forces) {
+                                   const std::string& geometry, const std::string& forces, bool periodicDistance) {
   _prefix = "cb" + std::to_string(_data.nextId()) + "_";
   _atomCount = atoms.size();
   std::map<std::string, std::string> names;
   for (const auto& v : variables) names[v] = _prefix + v;
-  _terms = std::make_unique<ComputeCustomTerms>(_data, _prefix, energy, names, parameters.perTermNames(), values.size(),
-                                                parameters);
+  std::string functionCode;
+  if (periodicDistance) {
+    // periodicdistance(...) becomes a macro calling kernels/PointGeometry.cc's pointDistance by the minimum image.
+    const std::string call = _prefix + PeriodicDistance::name();
+    functionCode = "#define " + call + "(x1, y1, z1, x2, y2, z2, o1, o2, o3, o4, o5, o6) pointDistance(x1, y1, z1, "
+                   "x2, y2, z2, o1, o2, o3, o4, o5, o6, box, invBox, 1)\n";
+    _terms = std::make_unique<ComputeCustomTerms>(
+        _data, _prefix, ExpressionParser::parse(energy, PeriodicDistance::functions()), energy, names,
+        parameters.perTermNames(), values.size(), parameters, std::vector<std::string>{},
+        std::vector<const TabulatedFunction*>{},
+        std::map<std::string, ComputeExpressionWriter::Function>{{PeriodicDistance::name(), {call}}});
+  } else {
+    _terms = std::make_unique<ComputeCustomTerms>(_data, _prefix, energy, names, parameters.perTermNames(),
+                                                  values.size(), parameters);
+  }
   _terms->setTermValues(values);
   if (atoms.empty()) return;
   ComputeBondedUtilities::Interaction interaction;
@@ -33,6 +48,7 @@ void ComputeCustomBondedTerms::add(const std::string& owner, const std::string& 
   interaction.atoms = atoms;
   interaction.arguments = _terms->arguments();
   interaction.kernelFiles = {"openmm/common/kernels/BondedGeometry.cc", "openmm/common/kernels/TabulatedFunctions.cc"};
+  if (periodicDistance) interaction.kernelFiles.push_back("openmm/common/kernels/PointGeometry.cc");
   std::string forceNames;
   for (int a = 1; a <= atomsPerTerm; a++) forceNames += (a > 1 ? ", force" : "force") + std::to_string(a);
   // The geometry's and the forces' code name their variables PREFIX...: this force's prefix.
@@ -41,8 +57,8 @@ void ComputeCustomBondedTerms::add(const std::string& owner, const std::string& 
       text.replace(at, 6, _prefix);
     return text;
   };
-  interaction.source = prefixed(geometry) + _terms->code(_prefix + "energy", variables) + "energy += (mixed) " +
-                       _prefix + "energy;\nmixed4 " + forceNames + ";\n" + prefixed(forces);
+  interaction.source = functionCode + prefixed(geometry) + _terms->code(_prefix + "energy", variables) +
+                       "energy += (mixed) " + _prefix + "energy;\nmixed4 " + forceNames + ";\n" + prefixed(forces);
   _data.bonded().addInteraction(std::move(interaction));
 }
 
@@ -168,10 +184,12 @@ void ComputeCalcCustomTorsionForceKernel::copyParametersToContext(ContextImpl&, 
 
 void ComputeCalcCustomExternalForceKernel::initialize(const System&, const CustomExternalForce& force) {
   const auto t = externalTerms(force);
+  // x, y, z are the positions as the System has them (not wrapped) also where periodicdistance() makes the force
+  // periodic, as on the Reference platform.
   _terms.add("CustomExternalForce", force.getEnergyFunction(), force.getForceGroup(), false, 1, t.atoms, t.values,
              force.parameterList(), {"x", "y", "z"},
              "const real PREFIXx = (real) pos1.x, PREFIXy = (real) pos1.y, PREFIXz = (real) pos1.z;\n",
-             "force1 = make_mixed4(-PREFIXd_x, -PREFIXd_y, -PREFIXd_z, 0);\n");
+             "force1 = make_mixed4(-PREFIXd_x, -PREFIXd_y, -PREFIXd_z, 0);\n", force.usesPeriodicBoundaryConditions());
 }
 
 double ComputeCalcCustomExternalForceKernel::execute(ContextImpl& context, bool, bool) {

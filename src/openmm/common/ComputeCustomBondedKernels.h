@@ -23,11 +23,12 @@ class ComputeCustomBondedTerms {
 public:
   explicit ComputeCustomBondedTerms(ComputePlatformData& data) : _data(data) {}
   /** Registers the force's terms: `geometry` is the code computing the variables, `forces` the code turning their
-   * derivatives (PREFIXd_<variable>) into force1 .. forceN; both write PREFIX for the force's prefix. */
+   * derivatives (PREFIXd_<variable>) into force1 .. forceN; both write PREFIX for the force's prefix. With
+   * `periodicDistance` the expression may call periodicdistance(x1, y1, z1, x2, y2, z2) (minimum image). */
   void add(const std::string& owner, const std::string& energy, int forceGroup, bool periodic, int atomsPerTerm,
            const std::vector<int>& atoms, const std::vector<std::vector<double>>& values,
            const CustomForceParameters& parameters, const std::vector<std::string>& variables,
-           const std::string& geometry, const std::string& forces);
+           const std::string& geometry, const std::string& forces, bool periodicDistance = false);
   /** The prefix of this force's names in device code. */
   const std::string& prefix() const { return _prefix; }
   void loadGlobals(const ContextImpl& context) {

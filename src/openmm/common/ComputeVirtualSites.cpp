@@ -1,10 +1,11 @@
-// ComputeVirtualSites: the site tables (one row per site, one per parent) and their two launches.
+// ComputeVirtualSites: the site tables (one row per site, one per parent, sites by level) and their launches.
 #include "ComputeVirtualSites.h"
 
 #include "ComputePlatformData.h"
 #include "openmm/OpenMMException.h"
 #include "openmm/System.h"
 #include "openmm/VirtualSite.h"
+#include "openmm/internal/VirtualSiteLevels.h"
 
 #include "compute/ComputeException.h"
 #include "compute/KernelSources.h"
@@ -21,9 +22,15 @@ ComputeVirtualSites::ComputeVirtualSites(ComputePlatformData& data, const System
   std::vector<mardyn::compute::mm_int4> info;
   std::vector<int> parents;
   std::vector<double> params, weights;
-  for (int i = 0; i < system.getNumParticles(); i++) {
-    if (!system.isVirtualSite(i))
-      continue;
+  // The table in the order of placement, one level of dependency after another (_levelStart[k] ..
+  // _levelStart[k + 1] - 1 is level k).
+  std::vector<int> order;
+  for (const auto& level : virtualSiteLevels(system)) {
+    _levelStart.push_back(static_cast<int>(order.size()));
+    order.insert(order.end(), level.begin(), level.end());
+  }
+  _levelStart.push_back(static_cast<int>(order.size()));
+  for (int i : order) {
     const VirtualSite& site = system.getVirtualSite(i);
     const int first = static_cast<int>(parents.size()), count = site.getNumParticles();
     for (int k = 0; k < count; k++)
@@ -87,32 +94,39 @@ ComputeVirtualSites::ComputeVirtualSites(ComputePlatformData& data, const System
 ComputeVirtualSites::~ComputeVirtualSites() = default;
 
 void ComputeVirtualSites::computePositions() {
-  if (_numSites == 0)
-    return;
-  _place->call()
-      .arg(_numSites)
-      .arg(_info)
-      .arg(_params.array())
-      .arg(_parents)
-      .arg(_weights.array())
-      .arg(_data.slotOfAtom())
-      .arg(_data.posq())
-      .execute(static_cast<std::size_t>(_numSites));
+  // One launch per level, in order: a site's parents are placed before it.
+  for (std::size_t k = 0; k + 1 < _levelStart.size(); k++) {
+    const int first = _levelStart[k], end = _levelStart[k + 1];
+    _place->call()
+        .arg(first)
+        .arg(end)
+        .arg(_info)
+        .arg(_params.array())
+        .arg(_parents)
+        .arg(_weights.array())
+        .arg(_data.slotOfAtom())
+        .arg(_data.posq())
+        .execute(static_cast<std::size_t>(end - first));
+  }
 }
 
 void ComputeVirtualSites::distributeForces() {
-  if (_numSites == 0)
-    return;
-  _distribute->call()
-      .arg(_numSites)
-      .arg(_info)
-      .arg(_params.array())
-      .arg(_parents)
-      .arg(_weights.array())
-      .arg(_data.slotOfAtom())
-      .arg(_data.posq())
-      .arg(_data.force())
-      .execute(static_cast<std::size_t>(_numSites));
+  // One launch per level, last level first: a site holds the forces of the sites placed from it before it passes
+  // its own on.
+  for (std::size_t k = _levelStart.size(); k-- > 1;) {
+    const int first = _levelStart[k - 1], end = _levelStart[k];
+    _distribute->call()
+        .arg(first)
+        .arg(end)
+        .arg(_info)
+        .arg(_params.array())
+        .arg(_parents)
+        .arg(_weights.array())
+        .arg(_data.slotOfAtom())
+        .arg(_data.posq())
+        .arg(_data.force())
+        .execute(static_cast<std::size_t>(end - first));
+  }
 }
 
 } // namespace OpenMM

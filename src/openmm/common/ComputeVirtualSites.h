@@ -1,7 +1,9 @@
 // ComputeVirtualSites: the System's virtual sites on a common-compute device (kernels/VirtualSites.cc):
 // placed from their parents before every force evaluation and after every step, their forces handed to the
 // parents when the evaluation finishes. Every kind of the library's VirtualSite.h: two- and three-particle
-// averages, out-of-plane and local-coordinates sites.
+// averages, out-of-plane and local-coordinates sites. Sites may depend on sites: they are placed one level of
+// dependency after another (virtualSiteLevels), one launch per level, and pass their forces on level by level
+// in reverse.
 #pragma once
 
 #include "compute/ComputeArray.h"
@@ -11,6 +13,7 @@
 #include "compute/VectorTypes.h"
 
 #include <memory>
+#include <vector>
 
 namespace OpenMM {
 
@@ -30,6 +33,7 @@ public:
 private:
   ComputePlatformData& _data;
   int _numSites = 0;
+  std::vector<int> _levelStart; ///< level k is rows _levelStart[k] .. _levelStart[k + 1] - 1 of the tables
   mardyn::compute::ComputeArray<mardyn::compute::mm_int4> _info;
   mardyn::compute::ComputeArray<int> _parents;
   mardyn::compute::PrecisionArray _params, _weights;

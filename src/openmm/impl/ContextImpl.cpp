@@ -10,6 +10,7 @@
 #include "openmm/System.h"
 #include "openmm/VirtualSite.h"
 #include "openmm/internal/ForceImpl.h"
+#include "openmm/internal/VirtualSiteLevels.h"
 #include "openmm/kernels/ApplyConstraintsKernel.h"
 #include "openmm/kernels/CalcForcesAndEnergyKernel.h"
 #include "openmm/kernels/UpdateStateDataKernel.h"
@@ -56,11 +57,9 @@ ContextImpl::ContextImpl(Context& owner, const System& system, Integrator& integ
       if (p < 0 || p >= system.getNumParticles() || p == i)
         throw OpenMMException("Virtual site " + std::to_string(i) +
                               " depends on an illegal particle index: " + std::to_string(p));
-      if (system.isVirtualSite(p))
-        throw OpenMMException("A virtual site cannot depend on another virtual site (site " + std::to_string(i) +
-                              " depends on site " + std::to_string(p) + ")");
     }
   }
+  virtualSiteLevels(system); // sites may depend on sites, but not in a cycle
   for (int i = 0; i < system.getNumForces(); i++)
     _forceImpls.emplace_back(system.getForce(i).createImpl());
 

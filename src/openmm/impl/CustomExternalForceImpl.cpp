@@ -3,6 +3,7 @@
 #include "openmm/internal/CustomExternalForceImpl.h"
 
 #include "ExpressionParser.h"
+#include "PeriodicDistance.h"
 #include "openmm/OpenMMException.h"
 #include "openmm/Platform.h"
 #include "openmm/System.h"
@@ -26,7 +27,7 @@ void CustomExternalForceImpl::initialize(ContextImpl& context) {
         throw OpenMMException("CustomExternalForce: Illegal particle index for a particle: " + std::to_string(p));
     _owner.parameterList().checkTermParameters(parameters);
   }
-  ExpressionParser::parse(_owner.getEnergyFunction());
+  ExpressionParser::parse(_owner.getEnergyFunction(), PeriodicDistance::functions());
   _kernel = context.getPlatform().createKernel(CalcCustomExternalForceKernel::Name(), context);
   _kernel.getAs<CalcCustomExternalForceKernel>().initialize(system, _owner);
 }

@@ -1,5 +1,5 @@
 // ReferenceApplyConstraintsKernel: applies ReferenceConstraints to the current positions (using them as
-// the reference directions) or removes constrained velocity components.
+// the reference directions) and places the virtual sites, or removes constrained velocity components.
 #include "ReferenceApplyConstraintsKernel.h"
 
 #include "ReferencePlatform.h"
@@ -13,6 +13,7 @@ void ReferenceApplyConstraintsKernel::apply(ContextImpl& context, double tol) {
   std::vector<Vec3> constrained = data.positions;
   data.constraints.apply(data.positions, constrained, data.inverseMasses, tol);
   data.positions = constrained;
+  data.computeVirtualSites(); // as in OpenMM: the sites follow the constrained positions
 }
 
 void ReferenceApplyConstraintsKernel::applyToVelocities(ContextImpl& context, double tol) {

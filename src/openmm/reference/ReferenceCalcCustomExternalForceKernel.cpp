@@ -1,6 +1,7 @@
 // ReferenceCalcCustomExternalForceKernel: E(x, y, z) of each listed particle, F = -(dE/dx, dE/dy, dE/dz).
 #include "ReferenceCalcCustomExternalForceKernel.h"
 
+#include "PeriodicDistance.h"
 #include "ReferencePlatform.h"
 #include "openmm/CustomExternalForce.h"
 #include "openmm/OpenMMException.h"
@@ -16,7 +17,12 @@ void ReferenceCalcCustomExternalForceKernel::initialize(const System&, const Cus
     force.getParticleParameters(i, p, values[i]);
     _particles[i] = {p};
   }
-  _terms.initialize(force.getEnergyFunction(), {"x", "y", "z"}, force.parameterList());
+  std::vector<std::string> globals;
+  for (const auto& global : force.parameterList().globals())
+    globals.push_back(global.first);
+  _usePeriodic = force.usesPeriodicBoundaryConditions();
+  _terms.initialize(force.getEnergyFunction(), {"x", "y", "z"}, force.parameterList().perTermNames(), globals,
+                    PeriodicDistance::functions(&_box));
   _terms.setTermParameters(std::move(values));
   force.parameterList().checkDerivativeNames();
   _terms.setParameterDerivatives(force.parameterList().derivativeNames());
@@ -25,6 +31,7 @@ void ReferenceCalcCustomExternalForceKernel::initialize(const System&, const Cus
 double ReferenceCalcCustomExternalForceKernel::execute(ContextImpl& context, bool includeForces, bool includeEnergy) {
   auto& data = ReferencePlatform::getPlatformData(context);
   _terms.loadGlobals(context);
+  _box = _usePeriodic ? data.box() : nullptr;
   double energy = 0.0;
   for (size_t i = 0; i < _particles.size(); i++) {
     int p = _particles[i][0];

@@ -1,7 +1,9 @@
-// ReferenceCalcCustomExternalForceKernel: E = f(x, y, z, per-particle parameters, globals) per particle, F = -grad E.
+// ReferenceCalcCustomExternalForceKernel: E = f(x, y, z, per-particle parameters, globals) per particle, F = -grad E;
+// periodicdistance() in the expression reads the Context's box.
 #pragma once
 
 #include "ReferenceCustomTerms.h"
+#include "openmm/Vec3.h"
 #include "openmm/kernels/CalcCustomExternalForceKernel.h"
 
 #include <vector>
@@ -20,6 +22,7 @@ private:
   std::vector<std::vector<int>> _particles;
   ReferenceCustomTerms _terms;
   bool _usePeriodic = false;
+  const Vec3* _box = nullptr; ///< read by periodicdistance(); null without periodic boundary conditions
 };
 
 } // namespace OpenMM

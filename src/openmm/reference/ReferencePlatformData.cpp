@@ -11,6 +11,7 @@
 #include "openmm/CustomTorsionForce.h"
 #include "openmm/System.h"
 #include "openmm/VirtualSite.h"
+#include "openmm/internal/VirtualSiteLevels.h"
 
 namespace OpenMM {
 
@@ -22,8 +23,8 @@ ReferencePlatformData::ReferencePlatformData(const System& system, const std::ma
     inverseMasses[i] = masses[i] == 0.0 ? 0.0 : 1.0 / masses[i];
   }
   system.getDefaultPeriodicBoxVectors(periodicBoxVectors[0], periodicBoxVectors[1], periodicBoxVectors[2]);
-  for (int i = 0; i < numParticles; i++)
-    if (system.isVirtualSite(i))
+  for (const auto& level : virtualSiteLevels(system))
+    for (int i : level)
       virtualSites.emplace_back(i, &system.getVirtualSite(i));
   for (int f = 0; f < system.getNumForces(); f++)
     for (const auto& name : derivativeNames(system.getForce(f)))
@@ -55,7 +56,8 @@ void ReferencePlatformData::computeVirtualSites() {
 }
 
 void ReferencePlatformData::distributeVirtualSiteForces() {
-  // In reverse order of index, so that nothing depends on a site whose force is already passed on.
+  // In reverse order of placement, so that a site has received the forces of the sites that depend on it before
+  // it passes its own on.
   for (auto site = virtualSites.rbegin(); site != virtualSites.rend(); ++site) {
     Vec3 f = forces[site->first];
     forces[site->first] = Vec3();

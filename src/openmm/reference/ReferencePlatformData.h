@@ -36,7 +36,8 @@ public:
   std::vector<double> masses, inverseMasses;
   ReferenceConstraints constraints;
   ReferenceRandom random;
-  /** The virtual sites of the System (particle index and site), in index order. */
+  /** The virtual sites of the System (particle index and site) in the order they are placed (by level of
+   * dependency, virtualSiteLevels). */
   std::vector<std::pair<int, const VirtualSite*>> virtualSites;
   /** Sets the virtual sites' positions from their particles'. */
   void computeVirtualSites();

@@ -6,6 +6,7 @@
 #include "TestCMAPTorsion.h"
 #include "TestCompoundBondForces.h"
 #include "TestConstraintsAndCheckpoints.h"
+#include "TestCustomExternalForce.h"
 #include "TestCustomIntegrator.h"
 #include "TestCustomForces.h"
 #include "TestEwald.h"
@@ -19,6 +20,7 @@
 #include "TestParameterDerivatives.h"
 #include "TestPlatformsAndErrors.h"
 #include "TestTabulatedFunctions.h"
+#include "TestVirtualSites.h"
 #include "TestSkip.h"
 
 #include <cppunit/extensions/HelperMacros.h>
@@ -81,6 +83,9 @@ class PlatformTestBase : public CppUnit::TestFixture {
   CPPUNIT_TEST(checkpointRoundTrip);
   CPPUNIT_TEST(enforcePeriodicBox);
   CPPUNIT_TEST(virtualSites);
+  CPPUNIT_TEST(nestedVirtualSites);
+  CPPUNIT_TEST(virtualSitesPlacedByApplyConstraints);
+  CPPUNIT_TEST(localCoordinatesDegenerateFrames);
   CPPUNIT_TEST(minimizerDimer);
   CPPUNIT_TEST(minimizerCluster);
   CPPUNIT_TEST(minimizerRigidWater);
@@ -103,6 +108,7 @@ class PlatformTestBase : public CppUnit::TestFixture {
   CPPUNIT_TEST(customForceGlobalParameters);
   CPPUNIT_TEST(customForceErrors);
   CPPUNIT_TEST(customForceRefusedByName);
+  CPPUNIT_TEST(customExternalPeriodicDistance);
   CPPUNIT_TEST(customNonbondedMatchesNonbonded);
   CPPUNIT_TEST(customNonbondedGroupsAndParameters);
   CPPUNIT_TEST(customNonbondedLongRangeWithGroups);
@@ -205,6 +211,9 @@ public:
   void checkpointRoundTrip() { OpenMMTests::testCheckpointRoundTrip(*_platform); }
   void enforcePeriodicBox() { OpenMMTests::testEnforcePeriodicBox(*_platform); }
   void virtualSites() { OpenMMTests::testVirtualSites(*_platform); }
+  void nestedVirtualSites() { OpenMMTests::testNestedVirtualSites(*_platform); }
+  void virtualSitesPlacedByApplyConstraints() { OpenMMTests::testVirtualSitesPlacedByApplyConstraints(*_platform); }
+  void localCoordinatesDegenerateFrames() { OpenMMTests::testLocalCoordinatesDegenerateFrames(*_platform); }
   void minimizerDimer() { OpenMMTests::testMinimizerDimer(*_platform); }
   void minimizerCluster() { OpenMMTests::testMinimizerCluster(*_platform); }
   void minimizerRigidWater() { OpenMMTests::testMinimizerRigidWater(*_platform); }
@@ -227,6 +236,7 @@ public:
   void customForceGlobalParameters() { OpenMMTests::testCustomForceGlobalParameters(*_platform); }
   void customForceErrors() { OpenMMTests::testCustomForceErrors(*_platform); }
   void customForceRefusedByName() { OpenMMTests::testCustomForceRefusedByName(*_platform); }
+  void customExternalPeriodicDistance() { OpenMMTests::testCustomExternalPeriodicDistance(*_platform); }
   void customNonbondedMatchesNonbonded() { OpenMMTests::testCustomNonbondedMatchesNonbonded(*_platform); }
   void customNonbondedGroupsAndParameters() { OpenMMTests::testCustomNonbondedGroupsAndParameters(*_platform); }
   void customNonbondedLongRangeWithGroups() { OpenMMTests::testCustomNonbondedLongRangeWithGroups(*_platform); }

@@ -4,6 +4,8 @@
 #include "openmm/OpenMMException.h"
 #include "openmm/internal/CustomExternalForceImpl.h"
 
+#include "PeriodicDistance.h"
+
 namespace OpenMM {
 
 namespace {
@@ -36,6 +38,8 @@ void CustomExternalForce::setParticleParameters(int index, int particle, const s
 void CustomExternalForce::updateParametersInContext(Context& context) {
   dynamic_cast<CustomExternalForceImpl&>(getImplInContext(context)).updateParametersInContext(getContextImpl(context));
 }
+
+bool CustomExternalForce::usesPeriodicBoundaryConditions() const { return PeriodicDistance::isCalledIn(_energy); }
 
 ForceImpl* CustomExternalForce::createImpl() const { return new CustomExternalForceImpl(*this); }
 

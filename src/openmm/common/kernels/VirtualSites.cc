@@ -1,9 +1,10 @@
 // Virtual sites of the common-compute platforms in the common kernel dialect. A site is a massless atom
-// placed from other atoms (its parents, never sites themselves): info = (site, kind, first parent, parent
-// count) with the parents' System indices in parents[first ..] and their weights (origin, x, y) in
-// weights[first ..]; kind 0 is a weighted average of the parents (two- and three-particle averages), kind 1
-// an out-of-plane site (params: w12, w13, wCross), kind 2 a site at local coordinates params.xyz in the
-// frame of its parents; params.w is the sum of the origin weights. computeVirtualSites places the sites;
+// placed from other atoms (its parents; a parent may be a site of an earlier level, as each launch covers the
+// rows first .. end - 1 of one level): info = (site, kind, first parent, parent count) with the parents'
+// System indices in parents[first ..] and their weights (origin, x, y) in weights[first ..]; kind 0 is a
+// weighted average of the parents (two- and three-particle averages), kind 1 an out-of-plane site (params: w12,
+// w13, wCross), kind 2 a site at local coordinates params.xyz in the frame of its parents; params.w is the sum of
+// the origin weights. computeVirtualSites places the sites;
 // distributeVirtualSiteForces hands each site's force to its parents (the chain rule of its position) and
 // clears it.
 // mardyn-kernel: requires openmm/common/kernels/Atoms.cc
@@ -29,20 +30,28 @@ DEVICE mixed3 weightedParents(int4 info, int which, GLOBAL const int* RESTRICT p
   return sum;
 }
 
-/// The frame of a local-coordinates site: unit vectors ex, ey, ez and the lengths of a (x sum) and c = a x b.
-DEVICE void localFrame(mixed3 a, mixed3 b, mixed3* ex, mixed3* ey, mixed3* ez, mixed* aLength, mixed* cLength) {
+/// 1 / |v|, or 0 for a zero vector (an axis of zero length stays zero, as in OpenMM).
+DEVICE mixed siteInverseLength(mixed3 v) {
+  const mixed length = sqrt(siteDot(v, v));
+  return length > 0 ? 1 / length : 0;
+}
+
+/// The frame of a local-coordinates site: unit vectors ex, ey, ez (zero where their axis is) and the inverse
+/// lengths of a (x sum) and c = a x b (zero for a zero vector).
+DEVICE void localFrame(mixed3 a, mixed3 b, mixed3* ex, mixed3* ey, mixed3* ez, mixed* aInverse, mixed* cInverse) {
   const mixed3 c = siteCross(a, b);
-  *aLength = sqrt(siteDot(a, a));
-  *cLength = sqrt(siteDot(c, c));
-  *ex = make_mixed3(a.x / *aLength, a.y / *aLength, a.z / *aLength);
-  *ez = make_mixed3(c.x / *cLength, c.y / *cLength, c.z / *cLength);
+  *aInverse = siteInverseLength(a);
+  *cInverse = siteInverseLength(c);
+  *ex = make_mixed3(a.x * *aInverse, a.y * *aInverse, a.z * *aInverse);
+  *ez = make_mixed3(c.x * *cInverse, c.y * *cInverse, c.z * *cInverse);
   *ey = siteCross(*ez, *ex);
 }
 
-KERNEL void computeVirtualSites(int numSites, GLOBAL const int4* RESTRICT info, GLOBAL const mixed4* RESTRICT params,
-                                GLOBAL const int* RESTRICT parents, GLOBAL const mixed4* RESTRICT weights,
-                                GLOBAL const int* RESTRICT slotOfAtom, GLOBAL mixed4* RESTRICT posq) {
-  for (int i = GLOBAL_ID; i < numSites; i += GLOBAL_SIZE) {
+KERNEL void computeVirtualSites(int first, int end, GLOBAL const int4* RESTRICT info,
+                                GLOBAL const mixed4* RESTRICT params, GLOBAL const int* RESTRICT parents,
+                                GLOBAL const mixed4* RESTRICT weights, GLOBAL const int* RESTRICT slotOfAtom,
+                                GLOBAL mixed4* RESTRICT posq) {
+  for (int i = first + GLOBAL_ID; i < end; i += GLOBAL_SIZE) {
     const int4 site = info[i];
     const mixed4 base = posq[slotOfAtom[parents[site.z]]];
     mixed3 r;
@@ -58,9 +67,9 @@ KERNEL void computeVirtualSites(int numSites, GLOBAL const int4* RESTRICT info, 
       r = weightedParents(site, 0, parents, weights, slotOfAtom, posq);
       if (site.y == 2) {
         mixed3 ex, ey, ez;
-        mixed aLength, cLength;
+        mixed aInverse, cInverse;
         localFrame(weightedParents(site, 1, parents, weights, slotOfAtom, posq),
-                   weightedParents(site, 2, parents, weights, slotOfAtom, posq), &ex, &ey, &ez, &aLength, &cLength);
+                   weightedParents(site, 2, parents, weights, slotOfAtom, posq), &ex, &ey, &ez, &aInverse, &cInverse);
         const mixed4 l = params[i];
         r.x += ex.x * l.x + ey.x * l.y + ez.x * l.z;
         r.y += ex.y * l.x + ey.y * l.y + ez.y * l.z;
@@ -76,11 +85,11 @@ KERNEL void computeVirtualSites(int numSites, GLOBAL const int4* RESTRICT info, 
   }
 }
 
-KERNEL void distributeVirtualSiteForces(int numSites, GLOBAL const int4* RESTRICT info,
+KERNEL void distributeVirtualSiteForces(int first, int end, GLOBAL const int4* RESTRICT info,
                                         GLOBAL const mixed4* RESTRICT params, GLOBAL const int* RESTRICT parents,
                                         GLOBAL const mixed4* RESTRICT weights, GLOBAL const int* RESTRICT slotOfAtom,
                                         GLOBAL const mixed4* RESTRICT posq, GLOBAL mm_long* RESTRICT force) {
-  for (int i = GLOBAL_ID; i < numSites; i += GLOBAL_SIZE) {
+  for (int i = first + GLOBAL_ID; i < end; i += GLOBAL_SIZE) {
     const int4 site = info[i];
     const int slot = slotOfAtom[site.x];
     const mixed4 f4 = fixedForce(force, slot);
@@ -107,19 +116,22 @@ KERNEL void distributeVirtualSiteForces(int numSites, GLOBAL const int4* RESTRIC
     mixed3 forceA = make_mixed3(0, 0, 0), forceB = make_mixed3(0, 0, 0);
     if (site.y == 2) {
       // f . dr = f . d(origin) + da . (ga + b x gc) + db . (gc x a), ga and gc the parts of
-      // gx = lx f + ly (f x ez) and gz = lz f + ly (ex x f) normal to ex and ez, over |a| and |c|.
+      // gx = lx f + ly (f x ez) and gz = lz f + ly (ex x f) normal to ex and ez, over |a| and |c| (a zero axis drops
+      // its terms, as on the host).
       const mixed3 a = weightedParents(site, 1, parents, weights, slotOfAtom, posq);
       const mixed3 b = weightedParents(site, 2, parents, weights, slotOfAtom, posq);
       mixed3 ex, ey, ez;
-      mixed aLength, cLength;
-      localFrame(a, b, &ex, &ey, &ez, &aLength, &cLength);
+      mixed aInverse, cInverse;
+      localFrame(a, b, &ex, &ey, &ez, &aInverse, &cInverse);
       const mixed4 l = params[i];
       const mixed3 fz = siteCross(f, ez), xf = siteCross(ex, f);
       const mixed3 gx = make_mixed3(f.x * l.x + fz.x * l.y, f.y * l.x + fz.y * l.y, f.z * l.x + fz.z * l.y);
       const mixed3 gz = make_mixed3(f.x * l.z + xf.x * l.y, f.y * l.z + xf.y * l.y, f.z * l.z + xf.z * l.y);
       const mixed gxx = siteDot(gx, ex), gzz = siteDot(gz, ez);
-      const mixed3 ga = make_mixed3((gx.x - ex.x * gxx) / aLength, (gx.y - ex.y * gxx) / aLength, (gx.z - ex.z * gxx) / aLength);
-      const mixed3 gc = make_mixed3((gz.x - ez.x * gzz) / cLength, (gz.y - ez.y * gzz) / cLength, (gz.z - ez.z * gzz) / cLength);
+      const mixed3 ga = make_mixed3((gx.x - ex.x * gxx) * aInverse, (gx.y - ex.y * gxx) * aInverse,
+                                    (gx.z - ex.z * gxx) * aInverse);
+      const mixed3 gc = make_mixed3((gz.x - ez.x * gzz) * cInverse, (gz.y - ez.y * gzz) * cInverse,
+                                    (gz.z - ez.z * gzz) * cInverse);
       const mixed3 bgc = siteCross(b, gc);
       forceA = make_mixed3(ga.x + bgc.x, ga.y + bgc.y, ga.z + bgc.z);
       forceB = siteCross(gc, a);

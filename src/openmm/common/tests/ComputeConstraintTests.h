@@ -317,7 +317,8 @@ inline void brownianWellOfBonds(Platform& platform, const std::string&) {
 
 /// Adds virtual sites to rigidMolecules(waters, methyls): an M site on each water (three-particle average,
 /// carrying the oxygen's charge), and on each methyl a two-particle average, an out-of-plane and a
-/// local-coordinates site, charged and excluded from their molecule.
+/// local-coordinates site, then two sites placed from sites (an average of the out-of-plane and local-coordinates
+/// sites, and an average of that site and a hydrogen: levels 1 and 2), charged and excluded from their molecule.
 inline void addSites(int waters, int methyls, System& system, std::vector<Vec3>& positions) {
   auto& nonbonded = dynamic_cast<NonbondedForce&>(system.getForce(0));
   auto addSite = [&](VirtualSite* site, double charge, const std::vector<int>& molecule) {
@@ -341,9 +342,14 @@ inline void addSites(int waters, int methyls, System& system, std::vector<Vec3>&
     std::vector<int> molecule{c, c + 1, c + 2, c + 3};
     molecule.push_back(addSite(new TwoParticleAverageSite(c + 2, c + 3, 0.5, 0.5), 0.15, molecule));
     molecule.push_back(addSite(new OutOfPlaneSite(c, c + 1, c + 2, 0.3, 0.4, -6.0), -0.2, molecule));
-    addSite(new LocalCoordinatesSite(c, c + 1, c + 2, Vec3(0.6, 0.2, 0.2), Vec3(-1, 1, 0), Vec3(-1, 0, 1),
-                                     Vec3(0.03, -0.04, 0.05)),
-            0.05, molecule);
+    const int local = addSite(new LocalCoordinatesSite(c, c + 1, c + 2, Vec3(0.6, 0.2, 0.2), Vec3(-1, 1, 0),
+                                                       Vec3(-1, 0, 1), Vec3(0.03, -0.04, 0.05)),
+                              0.05, molecule);
+    molecule.push_back(local);
+    const int outOfPlane = molecule[molecule.size() - 2];
+    const int nested = addSite(new ThreeParticleAverageSite(outOfPlane, local, c, 0.4, 0.4, 0.2), 0.1, molecule);
+    molecule.push_back(nested);
+    addSite(new TwoParticleAverageSite(nested, c + 1, 0.7, 0.3), -0.1, molecule);
   }
 }
 

@@ -45,8 +45,9 @@ public:
   void setParticleParameters(int index, int particle, const std::vector<double>& parameters = std::vector<double>());
   /** Copies changed per-particle parameters into a Context (the particles of each term must not change). */
   void updateParametersInContext(Context& context);
-  /** The coordinates are used as they are (no periodic wrapping). */
-  bool usesPeriodicBoundaryConditions() const override { return false; }
+  /** True where the expression calls periodicdistance(x1, y1, z1, x2, y2, z2), the distance between two points by
+   * the minimum image; x, y, z themselves are the coordinates as they are (no periodic wrapping). */
+  bool usesPeriodicBoundaryConditions() const override;
   /** The parameter lists (used by the implementation layer). */
   const CustomForceParameters& parameterList() const { return _parameters; }
 
@@ -61,7 +62,6 @@ private:
   std::string _energy;
   CustomForceParameters _parameters{"CustomExternalForce", "particle"};
   std::vector<TermInfo> _terms;
-  bool _usePeriodic = false;
 };
 
 } // namespace OpenMM

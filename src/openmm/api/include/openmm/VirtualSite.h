@@ -63,9 +63,10 @@ private:
 };
 
 /**
- * A site at fixed local coordinates in a frame built from its particles: origin = sum w_o p, x direction
- * sum w_x p, y direction sum w_y p; z = x cross y, then y = z cross x, all normalised;
- * position = origin + l_x e_x + l_y e_y + l_z e_z.
+ * A site at fixed local coordinates in a frame built from its particles (two or more): origin = sum w_o p, x
+ * direction sum w_x p, y direction sum w_y p; z = x cross y, then y = z cross x, all normalised;
+ * position = origin + l_x e_x + l_y e_y + l_z e_z. As in OpenMM the origin weights must add to 1 and the x and y
+ * weights to 0, and an axis of zero length (parallel x and y directions, as with two particles) stays zero.
  */
 class LocalCoordinatesSite : public VirtualSite {
 public:
