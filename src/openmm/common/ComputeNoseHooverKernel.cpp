@@ -76,7 +76,8 @@ void ComputeIntegrateNoseHooverStepKernel::propagateChains(const NoseHooverInteg
 }
 
 bool ComputeIntegrateNoseHooverStepKernel::forcesAreCurrent(ContextImpl& context, int groups) {
-  if (!_hasKeptForces || groups != _keptGroups || _data.reorderVersion() != _keptReorder)
+  if (!_hasKeptForces || groups != _keptGroups || _data.reorderVersion() != _keptReorder ||
+      context.getForceParametersVersion() != _keptForceParameters)
     return false;
   for (int k = 0; k < 3; k++)
     if (_data.box[k] != _keptBox[k])
@@ -94,6 +95,7 @@ void ComputeIntegrateNoseHooverStepKernel::keepForces(ContextImpl& context, int 
   _keptReorder = _data.reorderVersion();
   for (int k = 0; k < 3; k++) _keptBox[k] = _data.box[k];
   _keptParameters = context.getParameters();
+  _keptForceParameters = context.getForceParametersVersion();
   _keptGroups = groups;
   _hasKeptForces = true;
 }

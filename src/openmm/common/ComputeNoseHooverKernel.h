@@ -3,7 +3,7 @@
 // summed on the device per thermostat (one download of two numbers per thermostat and half step), and the
 // velocities are scaled there. The hard wall of setMaximumPairDistance runs on the device too. Forces of the end
 // of a step are kept (a device copy) for the next while the positions, box, parameters and force groups stay
-// the same.
+// the same (and no Force's parameters were updated in the Context).
 #pragma once
 
 #include "openmm/internal/IntegrationRules.h"
@@ -54,6 +54,7 @@ private:
   bool _hasKeptForces = false;
   unsigned long _keptReorder = 0;
   int _keptGroups = 0;
+  unsigned long _keptForceParameters = 0;
   Vec3 _keptBox[3];
   std::map<std::string, double> _keptParameters;
 };

@@ -48,7 +48,8 @@ void ReferenceIntegrateNoseHooverStepKernel::propagateChains(ReferencePlatformDa
 
 bool ReferenceIntegrateNoseHooverStepKernel::forcesAreCurrent(ContextImpl& context, const ReferencePlatformData& data,
                                                               int groups) const {
-  if (!_hasKeptForces || groups != _keptGroups || data.positions != _keptPositions)
+  if (!_hasKeptForces || groups != _keptGroups || data.positions != _keptPositions ||
+      context.getForceParametersVersion() != _keptForceParameters)
     return false;
   for (int k = 0; k < 3; k++)
     if (data.periodicBoxVectors[k] != _keptBox[k])
@@ -92,6 +93,7 @@ void ReferenceIntegrateNoseHooverStepKernel::execute(ContextImpl& context, const
   for (int k = 0; k < 3; k++)
     _keptBox[k] = data.periodicBoxVectors[k];
   _keptParameters = context.getParameters();
+  _keptForceParameters = context.getForceParametersVersion();
   _keptGroups = groups;
   _hasKeptForces = true;
 }

@@ -40,6 +40,7 @@ private:
   Vec3 _keptBox[3];
   std::map<std::string, double> _keptParameters;
   int _keptGroups = 0;
+  unsigned long _keptForceParameters = 0;
   bool _hasKeptForces = false;
 };
 

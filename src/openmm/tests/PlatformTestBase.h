@@ -67,6 +67,7 @@ class PlatformTestBase : public CppUnit::TestFixture {
   CPPUNIT_TEST(noseHooverConservation);
   CPPUNIT_TEST(noseHooverTemperatures);
   CPPUNIT_TEST(noseHooverHardWall);
+  CPPUNIT_TEST(noseHooverParametersUpdated);
   CPPUNIT_TEST(integratorCheckpoints);
   CPPUNIT_TEST(customIntegratorMatchesBuiltIn);
   CPPUNIT_TEST(customIntegratorVariablesAndBlocks);
@@ -195,6 +196,7 @@ public:
   void noseHooverConservation() { OpenMMTests::testNoseHooverConservation(*_platform); }
   void noseHooverTemperatures() { OpenMMTests::testNoseHooverTemperatures(*_platform); }
   void noseHooverHardWall() { OpenMMTests::testNoseHooverHardWall(*_platform); }
+  void noseHooverParametersUpdated() { OpenMMTests::testNoseHooverParametersUpdated(*_platform); }
   void integratorCheckpoints() { OpenMMTests::testIntegratorCheckpoints(*_platform); }
   void customIntegratorMatchesBuiltIn() { OpenMMTests::testCustomIntegratorMatchesBuiltIn(*_platform); }
   void customIntegratorVariablesAndBlocks() { OpenMMTests::testCustomIntegratorVariablesAndBlocks(*_platform); }

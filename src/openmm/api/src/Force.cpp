@@ -18,6 +18,8 @@ void Force::setForceGroup(int group) {
 const std::string& Force::getName() const { return _name; }
 
 ForceImpl& Force::getImplInContext(Context& context) {
+  // Only updateParametersInContext asks for a Force's implementation to change it.
+  context.getImpl().forceParametersChanged();
   for (auto& impl : context.getImpl().getForceImpls())
     if (&impl->getOwner() == this)
       return *impl;

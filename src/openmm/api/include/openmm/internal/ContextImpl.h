@@ -54,6 +54,10 @@ public:
   void setPeriodicBoxVectors(const Vec3& a, const Vec3& b, const Vec3& c);
 
   const std::map<std::string, double>& getParameters() const { return _parameters; }
+  /** Counts the changes of Forces' parameters in this Context (updateParametersInContext): an integrator that
+   * keeps the forces of its last step for the next compares it. */
+  unsigned long getForceParametersVersion() const { return _forceParametersVersion; }
+  void forceParametersChanged() { ++_forceParametersVersion; }
   double getParameter(const std::string& name) const;
   void setParameter(const std::string& name, double value);
 
@@ -94,6 +98,7 @@ private:
   bool _hasSetPositions = false;
   bool _platformDataCreated = false;
   int _lastForceGroups = -1;
+  unsigned long _forceParametersVersion = 0;
   mutable std::vector<std::vector<int>> _molecules;
   Kernel _initializeForcesKernel, _updateStateDataKernel, _applyConstraintsKernel;
 };
