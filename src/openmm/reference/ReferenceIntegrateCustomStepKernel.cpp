@@ -241,7 +241,8 @@ void ReferenceIntegrateCustomStepKernel::execute(ContextImpl& context, CustomInt
   auto& data = ReferencePlatform::getPlatformData(context);
   _integrator = &integrator;
   // Forces kept from the previous step are used only for the same configuration.
-  bool same = data.positions == _cachedPositions && context.getParameters() == _cachedParameters;
+  bool same = data.positions == _cachedPositions && context.getParameters() == _cachedParameters &&
+              context.getForceParametersVersion() == _cachedForceParameters;
   for (int k = 0; k < 3; k++)
     same = same && data.periodicBoxVectors[k] == _cachedBox[k];
   if (!same)
@@ -332,6 +333,7 @@ void ReferenceIntegrateCustomStepKernel::execute(ContextImpl& context, CustomInt
   data.stepCount++;
   _cachedPositions = data.positions;
   _cachedParameters = context.getParameters();
+  _cachedForceParameters = context.getForceParametersVersion();
   for (int k = 0; k < 3; k++)
     _cachedBox[k] = data.periodicBoxVectors[k];
 }

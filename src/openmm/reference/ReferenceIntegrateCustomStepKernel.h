@@ -62,6 +62,7 @@ private:
   std::map<int, double> _energies;
   std::vector<Vec3> _cachedPositions, _stepStart;
   std::map<std::string, double> _cachedParameters;
+  unsigned long _cachedForceParameters = 0;
   Vec3 _cachedBox[3];
 };
 

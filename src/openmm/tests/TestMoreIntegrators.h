@@ -204,18 +204,20 @@ inline void testNoseHooverConservation(Platform& platform) {
 
 /** setMaximumPairDistance: a thermostated pair pulled apart fast stays within the distance (the hard wall),
  * where without it the same start goes far past it. */
-/** Nose-Hoover keeps the forces of a step's end for the next step: a Force's parameters updated in the Context
- * between steps must make them stale. A run that changes a bond's constant after 10 steps continues as a fresh
- * Context with the changed System continues from the checkpoint of those 10 steps. */
-inline void testNoseHooverParametersUpdated(Platform& platform) {
+/** Nose-Hoover and a CustomIntegrator's velocity Verlet keep the forces of a step's end for the next step: a
+ * Force's parameters updated in the Context between steps must make them stale. A run that changes the bonds'
+ * constants after 10 steps continues as a fresh Context with the changed System continues from the checkpoint of
+ * those 10 steps. */
+template <class MakeIntegrator>
+void checkForcesRecomputedAfterUpdate(Platform& platform, MakeIntegrator make, const std::string& what) {
   std::vector<Vec3> positions;
   std::unique_ptr<System> system(createMixedSystem(positions, false));
   auto* bonds = dynamic_cast<HarmonicBondForce*>(&system->getForce(1));
-  NoseHooverIntegrator first(300.0, 20.0, 0.0005), second(300.0, 20.0, 0.0005);
-  Context context(*system, first, platform);
+  std::unique_ptr<Integrator> first = make(), second = make();
+  Context context(*system, *first, platform);
   context.setPositions(positions);
   context.setVelocitiesToTemperature(300.0, 5);
-  first.step(10);
+  first->step(10);
   std::stringstream checkpoint(std::ios::in | std::ios::out | std::ios::binary);
   context.createCheckpoint(checkpoint);
   for (int b = 0; b < bonds->getNumBonds(); b++) {
@@ -225,14 +227,30 @@ inline void testNoseHooverParametersUpdated(Platform& platform) {
     bonds->setBondParameters(b, p1, p2, 1.2 * length, 0.2 * k);
   }
   bonds->updateParametersInContext(context);
-  first.step(10);
-  Context fresh(*system, second, platform);
+  first->step(10);
+  Context fresh(*system, *second, platform);
   fresh.loadCheckpoint(checkpoint);
-  second.step(10);
+  second->step(10);
   const State a = context.getState(State::Positions), b = fresh.getState(State::Positions);
   for (size_t i = 0; i < positions.size(); i++)
     assertVecClose(b.getPositions()[i], a.getPositions()[i], 1e-9,
-                   "position of atom " + std::to_string(i) + " after the bonds changed");
+                   what + ": position of atom " + std::to_string(i) + " after the bonds changed");
+}
+
+inline void testNoseHooverParametersUpdated(Platform& platform) {
+  checkForcesRecomputedAfterUpdate(
+      platform, [] { return std::unique_ptr<Integrator>(new NoseHooverIntegrator(300.0, 20.0, 0.0005)); },
+      "NoseHooverIntegrator");
+  checkForcesRecomputedAfterUpdate(
+      platform,
+      [] {
+        auto* verlet = new CustomIntegrator(0.0005);
+        verlet->addComputePerDof("v", "v+0.5*dt*f/m");
+        verlet->addComputePerDof("x", "x+dt*v");
+        verlet->addComputePerDof("v", "v+0.5*dt*f/m");
+        return std::unique_ptr<Integrator>(verlet);
+      },
+      "CustomIntegrator");
 }
 
 inline void testNoseHooverHardWall(Platform& platform) {
