@@ -5,6 +5,7 @@
 #include "ExpressionParser.h"
 #include "TabulatedFunctionEvaluator.h"
 #include "openmm/OpenMMException.h"
+#include "openmm/internal/CustomIntegratorCondition.h"
 
 #include <algorithm>
 #include <cctype>
@@ -22,8 +23,6 @@ void collect(const Expression& e, std::set<std::string>& names) {
   for (const auto& child : e->getChildren())
     collect(child, names);
 }
-
-const char* const kComparisons[] = {"<=", ">=", "!=", "==", "<", ">", "="};
 
 /** `code` with the word `from` replaced by `to` (the writer's `real` temporaries computed in `mixed`). */
 std::string replaceWord(const std::string& code, const std::string& from, const std::string& to) {
@@ -102,28 +101,10 @@ ComputeCustomStepProgram::ComputeCustomStepProgram(
     }
     case CustomIntegrator::IfBlockStart:
     case CustomIntegrator::WhileBlockStart: {
-      // The comparison at parenthesis depth 0, the longest symbol first.
-      int depth = 0;
-      std::size_t at = std::string::npos, length = 0;
-      for (std::size_t k = 0; k < expression.size() && at == std::string::npos; k++) {
-        depth += expression[k] == '(' ? 1 : expression[k] == ')' ? -1 : 0;
-        if (depth != 0)
-          continue;
-        for (int op = 0; op < 7; op++) {
-          const std::string symbol = kComparisons[op];
-          if (expression.compare(k, symbol.size(), symbol) == 0) {
-            at = k;
-            length = symbol.size();
-            step.comparison = op;
-            break;
-          }
-        }
-      }
-      if (at == std::string::npos)
-        throw OpenMMException("CustomIntegrator: " + where + ": the condition '" + expression +
-                              "' has no comparison (< <= > >= = == !=)");
-      step.host = compileHost(expression.substr(0, at), where);
-      step.right = compileHost(expression.substr(at + length), where);
+      const CustomIntegratorCondition condition = CustomIntegratorCondition::parse(expression, where);
+      step.comparison = condition.comparison;
+      step.host = compileHost(condition.left, where);
+      step.right = compileHost(condition.right, where);
       open.push_back(i);
       break;
     }

@@ -6,6 +6,7 @@
 #include "ComputePlatformData.h"
 #include "ComputeTabulatedFunctions.h"
 #include "openmm/OpenMMException.h"
+#include "openmm/internal/CustomIntegratorCondition.h"
 #include "openmm/System.h"
 #include "openmm/internal/ContextImpl.h"
 
@@ -330,26 +331,7 @@ void ComputeIntegrateCustomStepKernel::execute(ContextImpl& context, CustomInteg
     case CustomIntegrator::WhileBlockStart: {
       const double a = evaluateGlobal(context, integrator, step.host);
       const double b = evaluateGlobal(context, integrator, step.right);
-      bool holds = a == b;
-      switch (step.comparison) {
-      case 0:
-        holds = a <= b;
-        break;
-      case 1:
-        holds = a >= b;
-        break;
-      case 2:
-        holds = a != b;
-        break;
-      case 4:
-        holds = a < b;
-        break;
-      case 5:
-        holds = a > b;
-        break;
-      default:
-        break;
-      }
+      const bool holds = CustomIntegratorCondition::holds(step.comparison, a, b);
       if (!holds)
         pc = static_cast<std::size_t>(step.blockEnd);
       break;

@@ -48,26 +48,31 @@ void ComputeIntegrateLangevinStepKernel::initialize(const System&, const Langevi
   _data.seedRandom(integrator.getRandomNumberSeed());
 }
 
-void ComputeIntegrateLangevinStepKernel::execute(ContextImpl&, const LangevinIntegrator& integrator) {
-  const double dt = integrator.getStepSize(), friction = integrator.getFriction();
-  const double kT = BOLTZ * integrator.getTemperature();
+void launchLangevinStep(ComputePlatformData& data, mardyn::compute::ComputeKernel& kernel, double dt, double friction,
+                        double temperature) {
+  const double kT = BOLTZ * temperature;
   const double vscale = std::exp(-dt * friction);
   const double fscale = friction == 0.0 ? dt : (1.0 - vscale) / friction;
   const double noisescale = std::sqrt(kT * (1.0 - vscale * vscale));
-  _data.constraints().saveReference();
-  _kernel->call()
-      .arg(_data.numAtoms())
+  data.constraints().saveReference();
+  kernel.call()
+      .arg(data.numAtoms())
       .mixedArg(dt)
       .mixedArg(vscale)
       .mixedArg(fscale)
       .mixedArg(noisescale)
-      .arg(static_cast<unsigned long long>(_data.randomSeed))
-      .arg(static_cast<unsigned long long>(_data.randomCounter++))
-      .arg(_data.atomIndex())
-      .arg(_data.posq())
-      .arg(_data.velm())
-      .arg(_data.force())
-      .execute(static_cast<std::size_t>(_data.numAtoms()));
+      .arg(static_cast<unsigned long long>(data.randomSeed))
+      .arg(static_cast<unsigned long long>(data.randomCounter++))
+      .arg(data.atomIndex())
+      .arg(data.posq())
+      .arg(data.velm())
+      .arg(data.force())
+      .execute(static_cast<std::size_t>(data.numAtoms()));
+}
+
+void ComputeIntegrateLangevinStepKernel::execute(ContextImpl&, const LangevinIntegrator& integrator) {
+  const double dt = integrator.getStepSize();
+  launchLangevinStep(_data, *_kernel, dt, integrator.getFriction(), integrator.getTemperature());
   _data.constraints().applyToPositions(integrator.getConstraintTolerance(), 1.0 / dt);
   _data.finishStep(dt);
 }

@@ -16,6 +16,11 @@ namespace OpenMM {
 
 class ComputePlatformData;
 
+/** The leapfrog Langevin step of `dt` (LangevinIntegrator's, VariableLangevinIntegrator's): the constraints' reference
+ * saved, then `kernel` (the core program's integrateLangevin) launched; the positions are constrained after it. */
+void launchLangevinStep(ComputePlatformData& data, mardyn::compute::ComputeKernel& kernel, double dt, double friction,
+                        double temperature);
+
 class ComputeIntegrateVerletStepKernel : public IntegrateVerletStepKernel {
 public:
   ComputeIntegrateVerletStepKernel(std::string name, const Platform& platform, ComputePlatformData& data)

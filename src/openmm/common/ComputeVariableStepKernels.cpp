@@ -2,13 +2,11 @@
 // the host (IntegrationRules), the step on the device.
 #include "ComputeVariableStepKernels.h"
 
+#include "ComputeIntegrationKernels.h"
 #include "ComputePlatformData.h"
 #include "openmm/VariableLangevinIntegrator.h"
 #include "openmm/VariableVerletIntegrator.h"
 #include "openmm/internal/IntegrationRules.h"
-#include "openmm/internal/PhysicalConstants.h"
-
-#include <cmath>
 
 namespace OpenMM {
 
@@ -77,25 +75,7 @@ double ComputeIntegrateVariableLangevinStepKernel::execute(ContextImpl&, const V
   const double dt = variableStepSize(_data, *_error, integrator.getErrorTolerance(), _lastStep,
                                      integrator.getMaximumStepSize(), integrator.getStepSize(), maxTime, reachesTarget);
   if (!(dt > 0.0)) return 0.0;
-  const double friction = integrator.getFriction();
-  const double kT = BOLTZ * integrator.getTemperature();
-  const double vscale = std::exp(-dt * friction);
-  const double fscale = friction == 0.0 ? dt : (1.0 - vscale) / friction;
-  const double noisescale = std::sqrt(kT * (1.0 - vscale * vscale));
-  _data.constraints().saveReference();
-  _kernel->call()
-      .arg(_data.numAtoms())
-      .mixedArg(dt)
-      .mixedArg(vscale)
-      .mixedArg(fscale)
-      .mixedArg(noisescale)
-      .arg(static_cast<unsigned long long>(_data.randomSeed))
-      .arg(static_cast<unsigned long long>(_data.randomCounter++))
-      .arg(_data.atomIndex())
-      .arg(_data.posq())
-      .arg(_data.velm())
-      .arg(_data.force())
-      .execute(static_cast<std::size_t>(_data.numAtoms()));
+  launchLangevinStep(_data, *_kernel, dt, integrator.getFriction(), integrator.getTemperature());
   finishVariableStep(_data, dt, integrator.getConstraintTolerance(), reachesTarget, maxTime);
   _lastStep = dt;
   return dt;

@@ -12,6 +12,7 @@
 #include "openmm/OpenMMException.h"
 #include "openmm/System.h"
 #include "openmm/internal/ContextImpl.h"
+#include "openmm/internal/CustomIntegratorCondition.h"
 
 #include <algorithm>
 #include <set>
@@ -30,8 +31,6 @@ void collect(const Expression& e, std::set<std::string>& names) {
   for (const auto& child : e->getChildren())
     collect(child, names);
 }
-
-const char* const kComparisons[] = {"<=", ">=", "!=", "==", "<", ">", "="};
 } // namespace
 
 ReferenceIntegrateCustomStepKernel::Compiled
@@ -121,27 +120,10 @@ void ReferenceIntegrateCustomStepKernel::initialize(const System&, const CustomI
     }
     case CustomIntegrator::IfBlockStart:
     case CustomIntegrator::WhileBlockStart: {
-      int depth = 0;
-      size_t at = std::string::npos, length = 0;
-      for (size_t k = 0; k < expression.size() && at == std::string::npos; k++) {
-        depth += expression[k] == '(' ? 1 : expression[k] == ')' ? -1 : 0;
-        if (depth != 0)
-          continue;
-        for (int op = 0; op < 7; op++) {
-          const std::string symbol = kComparisons[op];
-          if (expression.compare(k, symbol.size(), symbol) == 0) {
-            at = k;
-            length = symbol.size();
-            step.comparison = op;
-            break;
-          }
-        }
-      }
-      if (at == std::string::npos)
-        throw OpenMMException("CustomIntegrator: " + where + ": the condition '" + expression +
-                              "' has no comparison (< <= > >= = == !=)");
-      step.expression = compile(expression.substr(0, at), false, where);
-      step.rightSide = compile(expression.substr(at + length), false, where);
+      const CustomIntegratorCondition condition = CustomIntegratorCondition::parse(expression, where);
+      step.comparison = condition.comparison;
+      step.expression = compile(condition.left, false, where);
+      step.rightSide = compile(condition.right, false, where);
       open.push_back(i);
       break;
     }
@@ -226,14 +208,7 @@ bool ReferenceIntegrateCustomStepKernel::condition(ContextImpl& context, const S
                                                    std::vector<double>& values, ReferencePlatformData& data) {
   const double a = evaluate(context, step.expression, values, -1, 0, data);
   const double b = evaluate(context, step.rightSide, values, -1, 0, data);
-  switch (step.comparison) {
-  case 0: return a <= b;
-  case 1: return a >= b;
-  case 2: return a != b;
-  case 4: return a < b;
-  case 5: return a > b;
-  default: return a == b;
-  }
+  return CustomIntegratorCondition::holds(step.comparison, a, b);
 }
 
 void ReferenceIntegrateCustomStepKernel::execute(ContextImpl& context, CustomIntegrator& integrator) {
