@@ -5,7 +5,7 @@
 #include "ExpressionParser.h"
 #include "TabulatedFunctionEvaluator.h"
 #include "openmm/OpenMMException.h"
-#include "openmm/internal/CustomIntegratorCondition.h"
+#include "openmm/internal/CustomIntegratorSteps.h"
 
 #include <algorithm>
 #include <cctype>
@@ -15,7 +15,11 @@ namespace OpenMM {
 
 namespace {
 
-const int kX = 0, kV = 1, kF = 2, kM = 3, kForceGroup = 8;
+using CustomIntegratorSteps::kF;
+using CustomIntegratorSteps::kForceGroup;
+using CustomIntegratorSteps::kM;
+using CustomIntegratorSteps::kV;
+using CustomIntegratorSteps::kX;
 
 void collect(const Expression& e, std::set<std::string>& names) {
   if (e->getOperation() == ExpressionNode::Variable)
@@ -47,82 +51,34 @@ ComputeCustomStepProgram::ComputeCustomStepProgram(
     : _deviceFunctions(std::move(deviceFunctions)) {
   _functions = createTabulatedFunctionEvaluators(integrator.tabulatedFunctions().names(),
                                                  integrator.tabulatedFunctions().functions());
-  _variables = {"x", "v", "f", "m", "dt", "energy", "uniform", "gaussian"};
-  for (int g = 0; g < 32; g++)
-    _variables.push_back("f" + std::to_string(g));
-  for (int g = 0; g < 32; g++)
-    _variables.push_back("energy" + std::to_string(g));
+  _variables = CustomIntegratorSteps::variables(integrator);
   _numGlobals = integrator.getNumGlobalVariables();
   _numPerDof = integrator.getNumPerDofVariables();
-  for (int i = 0; i < _numGlobals; i++)
-    _variables.push_back(integrator.getGlobalVariableName(i));
-  for (int i = 0; i < _numPerDof; i++)
-    _variables.push_back(integrator.getPerDofVariableName(i));
-  std::vector<int> open;
-  for (int i = 0; i < integrator.getNumComputations(); i++) {
+  for (const CustomIntegratorStep& resolved : CustomIntegratorSteps::resolve(integrator)) {
     Step step;
-    std::string variable, expression;
-    integrator.getComputationStep(i, step.type, variable, expression);
-    const std::string where = "computation " + std::to_string(i);
+    step.type = resolved.type;
+    step.target = resolved.target;
+    step.comparison = resolved.comparison;
+    step.blockStart = resolved.blockStart;
+    step.blockEnd = resolved.blockEnd;
     switch (step.type) {
     case CustomIntegrator::ComputeGlobal:
-    case CustomIntegrator::ComputeSum: {
-      if (variable == "dt") {
-        step.target = -1;
-      } else {
-        const auto first = _variables.begin() + kFirstGlobal, last = first + _numGlobals;
-        const auto it = std::find(first, last, variable);
-        if (it == last)
-          throw OpenMMException("CustomIntegrator: " + where + " stores into '" + variable +
-                                "', which is not a global variable");
-        step.target = static_cast<int>(it - first);
-      }
-      if (step.type == CustomIntegrator::ComputeGlobal)
-        step.host = compileHost(expression, where);
-      else
-        step.device = compileDevice(expression, where, false);
+      step.host = compileHost(resolved.expression, resolved.where);
       break;
-    }
-    case CustomIntegrator::ComputePerDof: {
-      if (variable == "x") {
-        step.target = -1;
-      } else if (variable == "v") {
-        step.target = -2;
-      } else {
-        const auto first = _variables.begin() + kFirstGlobal + _numGlobals;
-        const auto it = std::find(first, _variables.end(), variable);
-        if (it == _variables.end())
-          throw OpenMMException("CustomIntegrator: " + where + " stores into '" + variable +
-                                "', which is not x, v or a per-DOF variable");
-        step.target = static_cast<int>(it - first);
-      }
-      step.device = compileDevice(expression, where, false);
+    case CustomIntegrator::ComputeSum:
+    case CustomIntegrator::ComputePerDof:
+      step.device = compileDevice(resolved.expression, resolved.where, false);
       break;
-    }
     case CustomIntegrator::IfBlockStart:
-    case CustomIntegrator::WhileBlockStart: {
-      const CustomIntegratorCondition condition = CustomIntegratorCondition::parse(expression, where);
-      step.comparison = condition.comparison;
-      step.host = compileHost(condition.left, where);
-      step.right = compileHost(condition.right, where);
-      open.push_back(i);
-      break;
-    }
-    case CustomIntegrator::BlockEnd:
-      if (open.empty())
-        throw OpenMMException("CustomIntegrator: " + where + " ends a block that was never begun");
-      step.blockStart = open.back();
-      _steps[static_cast<std::size_t>(open.back())].blockEnd = i;
-      open.pop_back();
+    case CustomIntegrator::WhileBlockStart:
+      step.host = compileHost(resolved.expression, resolved.where);
+      step.right = compileHost(resolved.right, resolved.where);
       break;
     default:
       break;
     }
     _steps.push_back(std::move(step));
   }
-  if (!open.empty())
-    throw OpenMMException("CustomIntegrator: the block begun by computation " + std::to_string(open.back()) +
-                          " has no end");
   _kinetic = compileDevice(integrator.getKineticEnergyExpression(), "the kinetic energy expression", true);
 }
 

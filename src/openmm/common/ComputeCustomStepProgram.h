@@ -7,6 +7,7 @@
 #include "CompiledExpression.h"
 #include "ComputeExpressionWriter.h"
 #include "openmm/CustomIntegrator.h"
+#include "openmm/internal/CustomIntegratorSteps.h"
 
 #include <map>
 #include <string>
@@ -22,9 +23,10 @@ public:
   static int groupMask(int symbol, int integrationGroups) {
     return symbol == kIntegrationGroups ? integrationGroups : 1 << symbol;
   }
-  /** Slots of the host variable table (as the Reference platform's): x v f m dt energy uniform gaussian f0..f31
-   * energy0..energy31, the globals, the per-DOF variables. */
-  static constexpr int kDt = 4, kEnergy = 5, kUniform = 6, kGaussian = 7, kEnergyGroup = 40, kFirstGlobal = 72;
+  /** Slots of the host variable table (CustomIntegratorSteps::variables). */
+  static constexpr int kDt = CustomIntegratorSteps::kDt, kEnergy = CustomIntegratorSteps::kEnergy,
+                       kUniform = CustomIntegratorSteps::kUniform, kGaussian = CustomIntegratorSteps::kGaussian,
+                       kEnergyGroup = CustomIntegratorSteps::kEnergyGroup, kFirstGlobal = CustomIntegratorSteps::kFirstGlobal;
 
   /** A global expression or a side of a condition, on the host. */
   struct HostExpression {

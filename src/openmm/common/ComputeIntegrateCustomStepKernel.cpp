@@ -6,7 +6,7 @@
 #include "ComputePlatformData.h"
 #include "ComputeTabulatedFunctions.h"
 #include "openmm/OpenMMException.h"
-#include "openmm/internal/CustomIntegratorCondition.h"
+#include "openmm/internal/CustomIntegratorSteps.h"
 #include "openmm/System.h"
 #include "openmm/internal/ContextImpl.h"
 
@@ -331,7 +331,7 @@ void ComputeIntegrateCustomStepKernel::execute(ContextImpl& context, CustomInteg
     case CustomIntegrator::WhileBlockStart: {
       const double a = evaluateGlobal(context, integrator, step.host);
       const double b = evaluateGlobal(context, integrator, step.right);
-      const bool holds = CustomIntegratorCondition::holds(step.comparison, a, b);
+      const bool holds = CustomIntegratorSteps::holds(step.comparison, a, b);
       if (!holds)
         pc = static_cast<std::size_t>(step.blockEnd);
       break;

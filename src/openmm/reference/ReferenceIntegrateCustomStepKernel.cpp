@@ -12,16 +12,16 @@
 #include "openmm/OpenMMException.h"
 #include "openmm/System.h"
 #include "openmm/internal/ContextImpl.h"
-#include "openmm/internal/CustomIntegratorCondition.h"
+#include "openmm/internal/CustomIntegratorSteps.h"
 
 #include <algorithm>
 #include <set>
 
 namespace OpenMM {
 
+using namespace CustomIntegratorSteps;
+
 namespace {
-const int kX = 0, kV = 1, kF = 2, kM = 3, kDt = 4, kEnergy = 5, kUniform = 6, kGaussian = 7, kForceGroup = 8,
-          kEnergyGroup = 40, kFirstGlobal = 72;
 /** The integrator's integration force groups, resolved when the value is needed (no single group is mask 0). */
 const int kIntegrationGroups = 0;
 
@@ -67,81 +67,36 @@ ReferenceIntegrateCustomStepKernel::compile(const std::string& text, bool perDof
 void ReferenceIntegrateCustomStepKernel::initialize(const System&, const CustomIntegrator& integrator) {
   _functions = createTabulatedFunctionEvaluators(integrator.tabulatedFunctions().names(),
                                                  integrator.tabulatedFunctions().functions());
-  _variables = {"x", "v", "f", "m", "dt", "energy", "uniform", "gaussian"};
-  for (int g = 0; g < 32; g++)
-    _variables.push_back("f" + std::to_string(g));
-  for (int g = 0; g < 32; g++)
-    _variables.push_back("energy" + std::to_string(g));
+  _variables = CustomIntegratorSteps::variables(integrator);
   _numGlobals = integrator.getNumGlobalVariables();
   _numPerDof = integrator.getNumPerDofVariables();
-  for (int i = 0; i < _numGlobals; i++)
-    _variables.push_back(integrator.getGlobalVariableName(i));
-  for (int i = 0; i < _numPerDof; i++)
-    _variables.push_back(integrator.getPerDofVariableName(i));
   _steps.clear();
-  std::vector<int> open;
-  for (int i = 0; i < integrator.getNumComputations(); i++) {
+  for (const CustomIntegratorStep& resolved : CustomIntegratorSteps::resolve(integrator)) {
     Step step;
-    std::string variable, expression;
-    integrator.getComputationStep(i, step.type, variable, expression);
-    const std::string where = "computation " + std::to_string(i);
+    step.type = resolved.type;
+    step.target = resolved.target;
+    step.comparison = resolved.comparison;
+    step.blockStart = resolved.blockStart;
+    step.blockEnd = resolved.blockEnd;
     switch (step.type) {
     case CustomIntegrator::ComputeGlobal:
-    case CustomIntegrator::ComputeSum: {
-      if (variable == "dt")
-        step.target = -1;
-      else {
-        auto it = std::find(_variables.begin() + kFirstGlobal, _variables.begin() + kFirstGlobal + _numGlobals,
-                            variable);
-        if (it == _variables.begin() + kFirstGlobal + _numGlobals)
-          throw OpenMMException("CustomIntegrator: " + where + " stores into '" + variable +
-                                "', which is not a global variable");
-        step.target = static_cast<int>(it - _variables.begin()) - kFirstGlobal;
-      }
+    case CustomIntegrator::ComputeSum:
       step.targetIsGlobal = true;
-      step.expression = compile(expression, step.type == CustomIntegrator::ComputeSum, where);
+      step.expression = compile(resolved.expression, step.type == CustomIntegrator::ComputeSum, resolved.where);
       break;
-    }
-    case CustomIntegrator::ComputePerDof: {
-      if (variable == "x")
-        step.target = -1;
-      else if (variable == "v")
-        step.target = -2;
-      else {
-        auto begin = _variables.begin() + kFirstGlobal + _numGlobals;
-        auto it = std::find(begin, _variables.end(), variable);
-        if (it == _variables.end())
-          throw OpenMMException("CustomIntegrator: " + where + " stores into '" + variable +
-                                "', which is not x, v or a per-DOF variable");
-        step.target = static_cast<int>(it - begin);
-      }
-      step.expression = compile(expression, true, where);
+    case CustomIntegrator::ComputePerDof:
+      step.expression = compile(resolved.expression, true, resolved.where);
       break;
-    }
     case CustomIntegrator::IfBlockStart:
-    case CustomIntegrator::WhileBlockStart: {
-      const CustomIntegratorCondition condition = CustomIntegratorCondition::parse(expression, where);
-      step.comparison = condition.comparison;
-      step.expression = compile(condition.left, false, where);
-      step.rightSide = compile(condition.right, false, where);
-      open.push_back(i);
-      break;
-    }
-    case CustomIntegrator::BlockEnd:
-      if (open.empty())
-        throw OpenMMException("CustomIntegrator: " + where + " ends a block that was never begun");
-      step.blockStart = open.back();
-      _steps[open.back()].blockEnd = i;
-      open.pop_back();
+    case CustomIntegrator::WhileBlockStart:
+      step.expression = compile(resolved.expression, false, resolved.where);
+      step.rightSide = compile(resolved.right, false, resolved.where);
       break;
     default:
       break;
     }
     _steps.push_back(std::move(step));
   }
-  if (!open.empty())
-    throw OpenMMException("CustomIntegrator: the block begun by computation " + std::to_string(open.back()) +
-                          " has no end");
   _kinetic = compile(integrator.getKineticEnergyExpression(), true, "the kinetic energy expression");
   if (!_kinetic.energySlots.empty() || _kinetic.uniform || _kinetic.gaussian ||
       std::any_of(_kinetic.forceSlots.begin(), _kinetic.forceSlots.end(), [](int slot) { return slot != kF; }))
@@ -208,7 +163,7 @@ bool ReferenceIntegrateCustomStepKernel::condition(ContextImpl& context, const S
                                                    std::vector<double>& values, ReferencePlatformData& data) {
   const double a = evaluate(context, step.expression, values, -1, 0, data);
   const double b = evaluate(context, step.rightSide, values, -1, 0, data);
-  return CustomIntegratorCondition::holds(step.comparison, a, b);
+  return CustomIntegratorSteps::holds(step.comparison, a, b);
 }
 
 void ReferenceIntegrateCustomStepKernel::execute(ContextImpl& context, CustomIntegrator& integrator) {
