@@ -24,7 +24,6 @@ using mardyn::compute::PrecisionArray;
 namespace {
 
 const int kTargetX = -1, kTargetV = -2, kTargetSum = -3;
-const int kReduceBlock = 128, kReduceGroups = 64;
 
 /** A uniform number in (0, 1] from (seed, counter) on the host: the device's hash (kernels/Integration.cc) with
  * the atom index -1, which no atom has. */
@@ -64,8 +63,7 @@ void ComputeIntegrateCustomStepKernel::initialize(const System&, const CustomInt
       arguments.emplace_back(a.type, a.name);
   const std::string generated = _program->deviceSource(_tabulated ? _tabulated->macros() : "", arguments);
   auto defines = _data.commonDefines();
-  defines["REDUCE_BLOCK"] = std::to_string(kReduceBlock);
-  defines["REDUCE_GROUPS"] = std::to_string(kReduceGroups);
+  _data.blockReduceDefines(defines);
   const std::string source =
       mardyn::compute::KernelSources::withRequirements(
           std::vector<std::string>{"openmm/common/kernels/Integration.cc", "openmm/common/kernels/BondedGeometry.cc",
@@ -73,7 +71,6 @@ void ComputeIntegrateCustomStepKernel::initialize(const System&, const CustomInt
       generated + mardyn::compute::KernelSources::get("openmm/common/kernels/CustomIntegrator.cc");
   _device = _data.compile(source, defines, "openmm-custom-integrator", "CustomIntegrator");
   _perDofKernel = _device->createKernel("customPerDof");
-  _sumKernel = _device->createKernel("sumPartials");
   _cacheKernel = _device->createKernel("customCacheForces");
   _saveStart = _device->createKernel("customSaveStart");
   _loadStart = _device->createKernel("customLoadStart");
@@ -86,8 +83,6 @@ void ComputeIntegrateCustomStepKernel::initialize(const System&, const CustomInt
                                std::max<std::size_t>(1, _program->forceSymbols().size() * dofs), prefix + "forces");
   _globalValues.assign(1 + _program->numGlobals() + _program->energySymbols().size(), 0.0);
   _globals = PrecisionArray(ctx, PrecisionArray::Kind::Mixed, 1, _globalValues.size(), prefix + "globals");
-  _partials = PrecisionArray(ctx, PrecisionArray::Kind::Mixed, 1, kReduceGroups, prefix + "partials");
-  _sum = PrecisionArray(ctx, PrecisionArray::Kind::Mixed, 1, 1, prefix + "sum");
   _start =
       PrecisionArray(ctx, PrecisionArray::Kind::Mixed, 4, static_cast<std::size_t>(_data.numAtoms()), prefix + "start");
   _posqCopy = PrecisionArray(ctx, PrecisionArray::Kind::Mixed, 4, _data.posq().size(), prefix + "posqCopy");
@@ -224,35 +219,22 @@ double ComputeIntegrateCustomStepKernel::runPerDof(ContextImpl& context, const C
       .arg(_globals.array())
       .arg(_perDof.array())
       .arg(_forceCache.array())
-      .arg(_partials.array());
+      .arg(_data.partialSums());
   if (_tabulated)
     for (const auto& a : _tabulated->arguments())
       call.arg(*a.array);
   // A sum needs exactly the blocks of its partial sums; a store, one thread per atom.
   if (target != kTargetSum) {
-    call.blockShape(kReduceBlock).execute(static_cast<std::size_t>(_data.numAtoms()));
+    call.blockShape(ComputePlatformData::reduceBlock).execute(static_cast<std::size_t>(_data.numAtoms()));
     return 0.0;
   }
-  call.blockShape(kReduceBlock).executeBlocks(kReduceGroups);
-  _sumKernel->call()
-      .arg(_partials.array())
-      .arg(kReduceGroups)
-      .arg(1)
-      .arg(_sum.array())
-      .arg(0)
-      .blockShape(kReduceBlock)
-      .executeBlocks(1);
-  std::vector<double> sum;
-  _sum.download(sum);
-  return sum[0];
+  call.blockShape(ComputePlatformData::reduceBlock).executeBlocks(static_cast<std::size_t>(_data.reduceGroups()));
+  return _data.sumPartials(1)[0];
 }
 
-void ComputeIntegrateCustomStepKernel::restoreConstraintReference() {
-  // The slots were reordered within the step: the start positions into posq, the reference from them, posq back.
+void ComputeIntegrateCustomStepKernel::launchStartPositions(mardyn::compute::ComputeKernel& kernel) {
   const Vec3* box = _data.box;
-  const std::size_t bytes = _data.posq().size() * _data.posq().elementSize();
-  _data.posq().copyBytesTo(_posqCopy.array(), 0, 0, bytes);
-  _loadStart->call()
+  kernel.call()
       .arg(_data.numAtoms())
       .mixed4Arg(box[0][0], box[1][1], box[2][2])
       .arg(_data.atomIndex())
@@ -260,6 +242,14 @@ void ComputeIntegrateCustomStepKernel::restoreConstraintReference() {
       .arg(_data.cellOffset())
       .arg(_start.array())
       .execute(static_cast<std::size_t>(_data.numAtoms()));
+}
+
+void ComputeIntegrateCustomStepKernel::restoreConstraintReference() {
+  // The slots were reordered within the step: the start positions into posq, the reference from them, posq back.
+  const Vec3* box = _data.box;
+  const std::size_t bytes = _data.posq().size() * _data.posq().elementSize();
+  _data.posq().copyBytesTo(_posqCopy.array(), 0, 0, bytes);
+  launchStartPositions(*_loadStart);
   _data.constraints().saveReference();
   _posqCopy.array().copyBytesTo(_data.posq(), 0, 0, bytes);
   _referenceVersion = _data.reorderVersion();
@@ -271,15 +261,7 @@ void ComputeIntegrateCustomStepKernel::execute(ContextImpl& context, CustomInteg
   positionsChanged();
   ComputeConstraints& constraints = _data.constraints();
   if (!constraints.empty()) {
-    const Vec3* box = _data.box;
-    _saveStart->call()
-        .arg(_data.numAtoms())
-        .mixed4Arg(box[0][0], box[1][1], box[2][2])
-        .arg(_data.atomIndex())
-        .arg(_data.posq())
-        .arg(_data.cellOffset())
-        .arg(_start.array())
-        .execute(static_cast<std::size_t>(_data.numAtoms()));
+    launchStartPositions(*_saveStart);
     constraints.saveReference();
     _referenceVersion = _data.reorderVersion();
   }

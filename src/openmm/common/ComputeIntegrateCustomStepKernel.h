@@ -50,13 +50,15 @@ private:
                    const ComputeCustomStepProgram::DeviceExpression& expression, int target);
   /** Reloads the constraints' reference from the step's start positions (after a reordering within the step). */
   void restoreConstraintReference();
+  /** customSaveStart or customLoadStart over every atom (the step's start positions, in System order). */
+  void launchStartPositions(mardyn::compute::ComputeKernel& kernel);
 
   ComputePlatformData& _data;
   std::unique_ptr<ComputeCustomStepProgram> _program;
   std::unique_ptr<ComputeTabulatedFunctions> _tabulated;
   std::unique_ptr<mardyn::compute::ComputeProgram> _device;
-  std::unique_ptr<mardyn::compute::ComputeKernel> _perDofKernel, _sumKernel, _cacheKernel, _saveStart, _loadStart;
-  mardyn::compute::PrecisionArray _perDof, _forceCache, _globals, _partials, _sum, _start, _posqCopy;
+  std::unique_ptr<mardyn::compute::ComputeKernel> _perDofKernel, _cacheKernel, _saveStart, _loadStart;
+  mardyn::compute::PrecisionArray _perDof, _forceCache, _globals, _start, _posqCopy;
   std::vector<std::vector<Vec3>> _hostPerDof;
   std::vector<double> _globalValues;
   std::set<int> _written;              ///< per-DOF variables written by this step

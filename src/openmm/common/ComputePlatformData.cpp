@@ -140,9 +140,8 @@ ComputePlatformData::ComputePlatformData(const ComputePlatform& platform, const 
   auto defines = commonDefines();
   _scan->addDefines(defines);
   defines["GRID_BITS"] = std::to_string(_gridBits);
-  defines["REDUCE_BLOCK"] = "128";
+  blockReduceDefines(defines);
   defines["BONDED_GROUP"] = "128";
-  defines["REDUCE_GROUPS"] = std::to_string(_reduceGroups);
   try {
     _program = ctx.compileProgram(
         mardyn::compute::KernelSources::withRequirements(std::vector<std::string>{
@@ -439,8 +438,17 @@ void ComputePlatformData::sumKineticAndMomentum(double shift) {
 }
 
 std::vector<double> ComputePlatformData::sumOverBlocks(mardyn::compute::KernelCall& call, int width) {
-  call.arg(_partials.array()).blockShape(128).executeBlocks(static_cast<std::size_t>(_reduceGroups));
-  _sumPartials->call().arg(_partials.array()).arg(_reduceGroups).arg(4).arg(_sums.array()).arg(0).blockShape(128).executeBlocks(1);
+  call.arg(_partials.array()).blockShape(reduceBlock).executeBlocks(static_cast<std::size_t>(_reduceGroups));
+  return sumPartials(width);
+}
+
+void ComputePlatformData::blockReduceDefines(mardyn::compute::ComputeContext::Defines& defines) const {
+  defines["REDUCE_BLOCK"] = std::to_string(reduceBlock);
+  defines["REDUCE_GROUPS"] = std::to_string(_reduceGroups);
+}
+
+std::vector<double> ComputePlatformData::sumPartials(int width) {
+  _sumPartials->call().arg(_partials.array()).arg(_reduceGroups).arg(4).arg(_sums.array()).arg(0).blockShape(reduceBlock).executeBlocks(1);
   std::vector<double> s;
   _sums.download(s);
   s.resize(static_cast<std::size_t>(width));

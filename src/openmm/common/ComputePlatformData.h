@@ -131,10 +131,17 @@ public:
   /** Kinetic energy of the velocities shifted by `shift` F/m, without their components along constraints,
    * and the momentum (one download). */
   double kineticEnergy(double shift, Vec3* momentum = nullptr);
-  /** Block sums: launches `call` (every argument given but the last, the partial sums) as REDUCE_GROUPS blocks
-   * of REDUCE_BLOCK threads, each block writing up to 4 sums at partials[4 g + k]; returns the first `width`
-   * totals (one download). */
+  /** Block sums: a kernel launched as reduceGroups() blocks of reduceBlock threads writes up to 4 sums per block
+   * at partialSums()[4 g + k]; sumPartials(width) adds them up and returns the first `width` totals (one
+   * download). A program of this Context does the same with REDUCE_GROUPS and REDUCE_BLOCK (blockReduceDefines). */
+  static constexpr int reduceBlock = 128;
+  int reduceGroups() const { return _reduceGroups; }
+  mardyn::compute::ArrayInterface& partialSums() { return _partials.array(); }
+  std::vector<double> sumPartials(int width);
+  /** The same for a kernel whose last argument is the partial sums: launches `call` with them, then sums. */
   std::vector<double> sumOverBlocks(mardyn::compute::KernelCall& call, int width);
+  /** REDUCE_BLOCK and REDUCE_GROUPS for a program whose kernels write partialSums(). */
+  void blockReduceDefines(mardyn::compute::ComputeContext::Defines& defines) const;
   /** Subtracts the centre-of-mass velocity. */
   void removeCenterOfMassMotion();
 

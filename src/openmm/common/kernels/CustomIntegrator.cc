@@ -41,7 +41,7 @@ DEVICE mixed customDofValue(int which, mixed x, mixed v, mixed f, mixed m, int a
 #define CUSTOM_TARGET_V (-2)
 #define CUSTOM_TARGET_SUM (-3)
 
-/// Computation `which` for every degree of freedom, stored by `target` (a sum: partials[GROUP_ID], to be launched
+/// Computation `which` for every degree of freedom, stored by `target` (a sum: partials[4 GROUP_ID], to be launched
 /// as REDUCE_GROUPS blocks of REDUCE_BLOCK; a store in any number of blocks of REDUCE_BLOCK). Atoms without mass
 /// keep their positions and velocities.
 KERNEL void customPerDof(int numAtoms, int which, int target, mm_ulong seed, mm_ulong counter, mixed4 box,
@@ -86,7 +86,7 @@ KERNEL void customPerDof(int numAtoms, int which, int target, mm_ulong seed, mm_
     }
   }
   sum = blockSum(buffer, sum);
-  if (target == CUSTOM_TARGET_SUM && LOCAL_ID == 0) partials[GROUP_ID] = sum;
+  if (target == CUSTOM_TARGET_SUM && LOCAL_ID == 0) partials[4 * GROUP_ID] = sum;
 }
 
 /// The forces of the last evaluation into cache slot `slot` of forceCache (3 NUM_ATOMS values per slot, by atom).
