@@ -1,6 +1,7 @@
 // LocalEnergyMinimizer on a box of 216 rigid three-site waters (reaction field), built against either library:
 // prints the minimized energy, the residual force projected onto the constraint manifold and the constraint errors.
 //   usage: CompareMinimizer <platform> [tolerance=10] [perturbation seed=0] [precision]
+#include "ConstraintProjection.h"
 #include "OpenMM.h"
 
 #include <algorithm>
@@ -61,68 +62,6 @@ void buildWaterBox(OpenMM::System& system, std::vector<Vec3>& positions, int per
   }
 }
 
-/** Forces with their components along the constraint gradients removed (least-squares projection onto the
- * tangent space of the constraint manifold), one dense solve per group of coupled constraints. */
-std::vector<Vec3> projectedForces(const OpenMM::System& system, const std::vector<Vec3>& x, std::vector<Vec3> f) {
-  int nc = system.getNumConstraints();
-  std::vector<int> parent(system.getNumParticles());
-  std::iota(parent.begin(), parent.end(), 0);
-  auto find = [&](int i) {
-    while (parent[i] != i)
-      i = parent[i] = parent[parent[i]];
-    return i;
-  };
-  std::vector<int> p1(nc), p2(nc);
-  std::vector<Vec3> dir(nc);
-  for (int c = 0; c < nc; c++) {
-    double d;
-    system.getConstraintParameters(c, p1[c], p2[c], d);
-    dir[c] = x[p1[c]] - x[p2[c]];
-    dir[c] *= 1.0 / std::sqrt(dir[c].dot(dir[c]));
-    parent[find(p1[c])] = find(p2[c]);
-  }
-  std::vector<std::vector<int>> groups(system.getNumParticles());
-  for (int c = 0; c < nc; c++)
-    groups[find(p1[c])].push_back(c);
-  for (const auto& g : groups) {
-    int n = g.size();
-    if (n == 0)
-      continue;
-    // (J J^T) lambda = J f, J's row c being +dir on p1 and -dir on p2.
-    std::vector<double> a(n * n), b(n);
-    for (int i = 0; i < n; i++) {
-      int ci = g[i];
-      b[i] = dir[ci].dot(f[p1[ci]] - f[p2[ci]]);
-      for (int j = 0; j < n; j++) {
-        int cj = g[j];
-        double s = 0;
-        if (p1[ci] == p1[cj]) s += dir[ci].dot(dir[cj]);
-        if (p1[ci] == p2[cj]) s -= dir[ci].dot(dir[cj]);
-        if (p2[ci] == p1[cj]) s -= dir[ci].dot(dir[cj]);
-        if (p2[ci] == p2[cj]) s += dir[ci].dot(dir[cj]);
-        a[i * n + j] = s;
-      }
-    }
-    for (int k = 0; k < n; k++)
-      for (int i = k + 1; i < n; i++) {
-        double m = a[i * n + k] / a[k * n + k];
-        for (int j = k; j < n; j++)
-          a[i * n + j] -= m * a[k * n + j];
-        b[i] -= m * b[k];
-      }
-    for (int i = n - 1; i >= 0; i--) {
-      for (int j = i + 1; j < n; j++)
-        b[i] -= a[i * n + j] * b[j];
-      b[i] /= a[i * n + i];
-    }
-    for (int i = 0; i < n; i++) {
-      f[p1[g[i]]] -= dir[g[i]] * b[i];
-      f[p2[g[i]]] += dir[g[i]] * b[i];
-    }
-  }
-  return f;
-}
-
 } // namespace
 
 int main(int argc, char** argv) {
@@ -150,7 +89,7 @@ int main(int argc, char** argv) {
   double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   OpenMM::State state = context.getState(OpenMM::State::Positions | OpenMM::State::Forces | OpenMM::State::Energy);
   const std::vector<Vec3>& x = state.getPositions();
-  std::vector<Vec3> f = projectedForces(system, x, state.getForces());
+  std::vector<Vec3> f = OpenMMTests::constraintProjectedForces(system, x, state.getForces());
   double maxForce = 0, sumForce = 0, maxError = 0;
   for (const Vec3& v : f) {
     maxForce = std::max(maxForce, std::sqrt(v.dot(v)));

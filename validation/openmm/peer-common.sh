@@ -12,8 +12,9 @@ cmake --build "$BUILD" -j2 --target OpenMM OpenMMCPU >/dev/null
 CXX="${CXX:-g++}"
 
 peer_build() {
-  "$CXX" -std=c++17 -O2 -o "$WORK/$1_openmm77" "$2" -lOpenMM
-  "$CXX" -std=c++17 -O2 -o "$WORK/$1_project" "$2" \
+  # src/openmm/tests holds headers of public API only that the programs share with the test bodies.
+  "$CXX" -std=c++17 -O2 -o "$WORK/$1_openmm77" "$2" -I"$ROOT/src/openmm/tests" -lOpenMM
+  "$CXX" -std=c++17 -O2 -o "$WORK/$1_project" "$2" -I"$ROOT/src/openmm/tests" \
     -I"$ROOT/src/openmm/api/include" -I"$ROOT/src/openmm/olla/include" -L"$BUILD/lib" -Wl,-rpath,"$BUILD/lib" -lOpenMM
 }
 
