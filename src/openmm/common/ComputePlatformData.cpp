@@ -432,9 +432,13 @@ void ComputePlatformData::sumKineticAndMomentum(double shift) {
       .arg(_velm.array())
       .arg(_force)
       .arg(_partials.array())
-      .blockShape(128)
+      .blockShape(reduceBlock)
       .executeBlocks(static_cast<std::size_t>(_reduceGroups));
-  _sumPartials->call().arg(_partials.array()).arg(_reduceGroups).arg(4).arg(_sums.array()).arg(0).blockShape(128).executeBlocks(1);
+  addPartials();
+}
+
+void ComputePlatformData::addPartials() {
+  _sumPartials->call().arg(_partials.array()).arg(_reduceGroups).arg(4).arg(_sums.array()).arg(0).blockShape(reduceBlock).executeBlocks(1);
 }
 
 std::vector<double> ComputePlatformData::sumOverBlocks(mardyn::compute::KernelCall& call, int width) {
@@ -448,7 +452,7 @@ void ComputePlatformData::blockReduceDefines(mardyn::compute::ComputeContext::De
 }
 
 std::vector<double> ComputePlatformData::sumPartials(int width) {
-  _sumPartials->call().arg(_partials.array()).arg(_reduceGroups).arg(4).arg(_sums.array()).arg(0).blockShape(reduceBlock).executeBlocks(1);
+  addPartials();
   std::vector<double> s;
   _sums.download(s);
   s.resize(static_cast<std::size_t>(width));

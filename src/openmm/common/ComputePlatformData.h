@@ -152,6 +152,8 @@ private:
   double word(long long w) const;
   /** _sums = (kinetic energy at the shifted time, momentum), on the device. */
   void sumKineticAndMomentum(double shift);
+  /** _sums = the totals of the 4 partial sums per block in _partials, on the device. */
+  void addPartials();
 
   std::string _platformName;
   std::unique_ptr<mardyn::compute::ComputeContext> _context;
