@@ -222,6 +222,8 @@ class OutputPluginTest : public CppUnit::TestFixture {
     CPPUNIT_ASSERT_EQUAL(a.heatCapacity(view.g), b.heatCapacity(view.g));
     CPPUNIT_ASSERT_THROW(b.restoreState(state.substr(0, state.size() / 2)), MardynException);
     CPPUNIT_ASSERT_THROW(b.restoreState("2" + state.substr(1)), MardynException);
+    // Values other than the restored ones, damaged at their end (item 9): none of them is taken.
+    CPPUNIT_ASSERT_THROW(b.restoreState("1 7 3 -1 2 3 -4.5 1 x"), MardynException);
     CPPUNIT_ASSERT_EQUAL(state, b.saveState());  // a damaged state changes nothing
 
     SimulationConfig c;
