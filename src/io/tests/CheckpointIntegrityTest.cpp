@@ -156,13 +156,18 @@ class CheckpointIntegrityTest : public CppUnit::TestFixture {
     const std::string binary = "<file type=\"binary\"><header>b.header.xml</header><data>b.dat</data></file>";
     auto writeBinary = [&](const std::vector<unsigned long>& ids, std::uint64_t announced) {
       std::ofstream data(dir.file("b.dat"), std::ios::binary);
+      // components A and B in turn: the files are otherwise valid for validConfig() (its thermostat is B's)
       for (std::size_t i = 0; i < ids.size(); ++i)
-        BinaryPhaseSpace::writeRecord(data, ids[i], 0, {1.0 + i, 2, 3}, {}, Quaternion(1, 0, 0, 0), {});
+        BinaryPhaseSpace::writeRecord(data, ids[i], static_cast<unsigned>(i % 2), {1.0 + i, 2, 3}, {},
+                                      Quaternion(1, 0, 0, 0), {});
       std::ofstream head(dir.file("b.header.xml"));
       BinaryPhaseSpace::writeHeader(head, 0.0, {10, 11, 12}, announced);
     };
-    writeBinary({1, 2, 3}, 2);  // one record more than announced
+    writeBinary({1, 2, 3}, 3);  // as announced, every id once: read
     auto e = readWith(dir, binary);
+    CPPUNIT_ASSERT_MESSAGE(e ? e->what() : "", !e);
+    writeBinary({1, 2, 3}, 2);  // one record more than announced
+    e = readWith(dir, binary);
     CPPUNIT_ASSERT_MESSAGE("surplus records were accepted", e.has_value());
     expectProblem(*e, dir.file("b.dat"), 0, std::string(kPS) + "/data", "more than the 2 molecules of format ICRVQD");
     CPPUNIT_ASSERT(std::string(e->what()).find("1 records more") != std::string::npos);
