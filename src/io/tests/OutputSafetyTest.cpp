@@ -14,8 +14,10 @@
 
 #include <chrono>
 #include <csignal>
+#include <sstream>
 #include <sys/resource.h>
 #include <thread>
+#include <vector>
 
 using namespace mardyn;
 using namespace mardyn::iotest;
@@ -165,6 +167,8 @@ class OutputSafetyTest : public CppUnit::TestFixture {
         AtomicFile::write(dir.file("big.dat"), std::string(1 << 20, 'x'));
       } catch (const WriteError& e) {
         message = e.what();
+      } catch (const std::exception& e) {  // any other error is reported too: the child must not return
+        message = std::string("not a WriteError: ") + e.what();
       }
       (void)!write(pipeFd[1], message.data(), message.size());
       _exit(0);
@@ -195,12 +199,35 @@ class OutputSafetyTest : public CppUnit::TestFixture {
                                       "ASAN_OPTIONS=\"${ASAN_OPTIONS:-}:detect_leaks=0\"",
                                       "strace -f -o trace.txt -e trace=openat,fsync,fdatasync,rename,renameat,renameat2"));
     const std::string trace = readFile(dir.file("trace.txt"));
-    const auto rename = trace.find(".restart.dat.tmp");
-    CPPUNIT_ASSERT_MESSAGE(trace, rename != std::string::npos);
-    const auto renamed = trace.find("\"out/c.restart.dat\"");
-    CPPUNIT_ASSERT_MESSAGE(trace, renamed != std::string::npos);
-    const auto sync = trace.find("fsync(", rename);
-    CPPUNIT_ASSERT_MESSAGE(trace, sync != std::string::npos && sync < renamed);
+    std::vector<std::string> lines;
+    {
+      std::istringstream in(trace);
+      for (std::string l; std::getline(in, l);) lines.push_back(l);
+    }
+    // The descriptor an openat line returns ("... = 4"), or "".
+    const auto fdOf = [](const std::string& l) {
+      const auto at = l.rfind("= ");
+      return at == std::string::npos ? std::string() : l.substr(at + 2, l.find_first_not_of("0123456789", at + 2) - at - 2);
+    };
+    const auto find = [&](std::size_t from, std::size_t to, const std::string& a, const std::string& b = "") {
+      for (std::size_t i = from; i < to && i < lines.size(); ++i)
+        if (lines[i].find(a) != std::string::npos && lines[i].find(b) != std::string::npos) return i;
+      return lines.size();
+    };
+    const std::size_t renamed = find(0, lines.size(), "rename", "\"out/c.restart.dat\")");
+    CPPUNIT_ASSERT_MESSAGE(trace, renamed < lines.size());
+    // The temporary file's last opening before the rename, and an fsync of its descriptor in between.
+    std::size_t opened = lines.size();
+    for (std::size_t i = 0; i < renamed; ++i)
+      if (lines[i].find("openat(") != std::string::npos && lines[i].find(".restart.dat.tmp") != std::string::npos) opened = i;
+    CPPUNIT_ASSERT_MESSAGE(trace, opened < renamed && !fdOf(lines[opened]).empty());
+    CPPUNIT_ASSERT_MESSAGE("the checkpoint was renamed before it was synced:\n" + trace,
+                           find(opened + 1, renamed, "fsync(" + fdOf(lines[opened]) + ")") < renamed);
+    // After the rename, its directory is synced, so that the new name survives a crash of the machine.
+    const std::size_t dirOpened = find(renamed + 1, lines.size(), "openat(AT_FDCWD, \"out\", ", "O_DIRECTORY");
+    CPPUNIT_ASSERT_MESSAGE("the directory was not opened after the rename:\n" + trace, dirOpened < lines.size());
+    CPPUNIT_ASSERT_MESSAGE("the directory was not synced after the rename:\n" + trace,
+                           find(dirOpened + 1, lines.size(), "fsync(" + fdOf(lines[dirOpened]) + ")") < lines.size());
   }
 };
 
