@@ -16,7 +16,8 @@ class ComputeContext;
 class ComputeFFT {
  public:
   virtual ~ComputeFFT() = default;
-  /// Transforms `in` into `out` (both nx * ny * nz real2 elements; they may be the same array).
+  /// Transforms `in` into `out` (both nx * ny * nz real2 elements; they may be the same array), on the context's
+  /// current queue.
   virtual void transform(ArrayInterface& in, ArrayInterface& out, bool forward) = 0;
   /// What computes the transforms ("cuFFT", "compute kernels"), for messages and benchmarks.
   virtual std::string implementation() const = 0;

@@ -15,6 +15,7 @@ struct CudaFFT::Library {
   decltype(&::cufftExecC2C) execC2C = nullptr;
   decltype(&::cufftExecZ2Z) execZ2Z = nullptr;
   decltype(&::cufftDestroy) destroy = nullptr;
+  decltype(&::cufftSetStream) setStream = nullptr;
   ~Library() {
     if (handle) dlclose(handle);
   }
@@ -44,8 +45,9 @@ std::unique_ptr<CudaFFT> CudaFFT::create(CudaContext& context, int nx, int ny, i
   library->execC2C = reinterpret_cast<decltype(library->execC2C)>(dlsym(library->handle, "cufftExecC2C"));
   library->execZ2Z = reinterpret_cast<decltype(library->execZ2Z)>(dlsym(library->handle, "cufftExecZ2Z"));
   library->destroy = reinterpret_cast<decltype(library->destroy)>(dlsym(library->handle, "cufftDestroy"));
-  if (!library->plan3d || !library->execC2C || !library->execZ2Z || !library->destroy) {
-    reason = "cuFFT lacks cufftPlan3d, cufftExecC2C, cufftExecZ2Z or cufftDestroy";
+  library->setStream = reinterpret_cast<decltype(library->setStream)>(dlsym(library->handle, "cufftSetStream"));
+  if (!library->plan3d || !library->execC2C || !library->execZ2Z || !library->destroy || !library->setStream) {
+    reason = "cuFFT lacks cufftPlan3d, cufftExecC2C, cufftExecZ2Z, cufftDestroy or cufftSetStream";
     return nullptr;
   }
   context.makeCurrent();
@@ -68,6 +70,8 @@ void CudaFFT::transform(compute::ArrayInterface& in, compute::ArrayInterface& ou
   void* source = reinterpret_cast<void*>(*static_cast<const CUdeviceptr*>(in.nativeHandle()));
   void* target = reinterpret_cast<void*>(*static_cast<const CUdeviceptr*>(out.nativeHandle()));
   const int direction = forward ? CUFFT_FORWARD : CUFFT_INVERSE;
+  // On the context's current queue, ordered with the launches around it.
+  check(_library->setStream(_plan, _context.stream()), "cufftSetStream");
   if (_double)
     check(_library->execZ2Z(_plan, static_cast<cufftDoubleComplex*>(source), static_cast<cufftDoubleComplex*>(target),
                             direction),

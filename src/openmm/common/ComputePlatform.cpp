@@ -23,16 +23,24 @@ const std::string& ComputePlatform::deterministicForcesProperty() {
   return name;
 }
 
+const std::string& ComputePlatform::disablePmeStreamProperty() {
+  static const std::string name = "DisablePmeStream";
+  return name;
+}
+
 ComputePlatform::ComputePlatform(std::string name, std::string backend, double speed)
     : _name(std::move(name)), _backend(std::move(backend)), _speed(speed) {
-  _platformProperties = {precisionProperty(), deviceIndexProperty(), deterministicForcesProperty()};
+  _platformProperties = {precisionProperty(), deviceIndexProperty(), deterministicForcesProperty(),
+                         disablePmeStreamProperty()};
   setPropertyDefaultValue(precisionProperty(), "single");
   setPropertyDefaultValue(deviceIndexProperty(), "0");
   setPropertyDefaultValue(deterministicForcesProperty(), "false");
+  setPropertyDefaultValue(disablePmeStreamProperty(), "false");
   // OpenMM's per-backend property names are accepted as well.
   _deprecatedPropertyReplacements[_name + "Precision"] = precisionProperty();
   _deprecatedPropertyReplacements[_name + "DeviceIndex"] = deviceIndexProperty();
   _deprecatedPropertyReplacements[_name + "DeterministicForces"] = deterministicForcesProperty();
+  _deprecatedPropertyReplacements[_name + "DisablePmeStream"] = disablePmeStreamProperty();
   auto* factory = new ComputeKernelFactory();
   for (const auto& kernel : ComputeKernelFactory::kernelNames()) registerKernelFactory(kernel, factory);
 }

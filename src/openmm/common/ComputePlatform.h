@@ -29,6 +29,8 @@ public:
   static const std::string& precisionProperty();
   static const std::string& deviceIndexProperty();
   static const std::string& deterministicForcesProperty();
+  /** "true": the PME grid runs on the default queue, not beside the direct-space tiles. */
+  static const std::string& disablePmeStreamProperty();
 
   /** The data of a Context created by a ComputePlatform. */
   static ComputePlatformData& getData(ContextImpl& context);

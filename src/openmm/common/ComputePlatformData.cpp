@@ -63,6 +63,16 @@ std::unique_ptr<mardyn::compute::ComputeContext> openContext(const std::string& 
   }
 }
 
+/// A true/false property's value, lower case; anything else is refused naming the property.
+std::string booleanProperty(const std::map<std::string, std::string>& properties, const std::string& name,
+                            const std::string& platform) {
+  std::string value = properties.at(name);
+  std::transform(value.begin(), value.end(), value.begin(), [](unsigned char c) { return std::tolower(c); });
+  if (value != "true" && value != "false")
+    throw OpenMMException("Illegal value for " + platform + " " + name + ": " + properties.at(name) + " (true or false)");
+  return value;
+}
+
 } // namespace
 
 ComputePlatformData::ComputePlatformData(const ComputePlatform& platform, const System& system,
@@ -84,12 +94,10 @@ ComputePlatformData::ComputePlatformData(const ComputePlatform& platform, const 
   propertyValues = properties;
   propertyValues[ComputePlatform::precisionProperty()] = mardyn::compute::precisionName(precision);
   propertyValues[ComputePlatform::deviceIndexProperty()] = std::to_string(ctx.deviceInfo().index);
-  std::string deterministic = properties.at(ComputePlatform::deterministicForcesProperty());
-  std::transform(deterministic.begin(), deterministic.end(), deterministic.begin(),
-                 [](unsigned char c) { return std::tolower(c); });
-  if (deterministic != "true" && deterministic != "false")
-    throw OpenMMException("Illegal value for " + _platformName + " DeterministicForces: " + deterministic +
-                          " (true or false)");
+  const std::string deterministic = booleanProperty(properties, ComputePlatform::deterministicForcesProperty(), _platformName);
+  const std::string disablePmeStream = booleanProperty(properties, ComputePlatform::disablePmeStreamProperty(), _platformName);
+  _pmeQueueDisabled = disablePmeStream == "true";
+  propertyValues[ComputePlatform::disablePmeStreamProperty()] = disablePmeStream;
   // Single and mixed precision always sum forces in 64-bit fixed point; double precision does where asked.
   _deterministic = deterministic == "true";
   _fixedPointForces = precision != mardyn::compute::Precision::Double || _deterministic;
@@ -217,6 +225,7 @@ void ComputePlatformData::finishStep(double dt) {
 }
 
 void ComputePlatformData::beginForces() {
+  awaitJoined();  // work joined by an evaluation that ended early (an exception) still holds the arrays
   if (_reorderDue || ++_forcesSinceReorder >= reorderInterval) reorder();
   _hostDerivatives.assign(_derivativeNames.size(), 0.0);
   _clear->call().arg(_force).arg(_energy).arg(static_cast<int>(_energy.size())).execute(
@@ -297,6 +306,12 @@ std::vector<ComputeNonbondedUtilities*> ComputePlatformData::nonbondedUtilities(
 void ComputePlatformData::computeInteractions(int groups, bool includeEnergy) {
   for (auto& utility : _nonbonded) utility->compute(groups, includeEnergy);
   _bonded->compute(groups);
+  awaitJoined();
+}
+
+void ComputePlatformData::awaitJoined() {
+  for (auto* finished : _joined) finished->enqueueWait();
+  _joined.clear();
 }
 
 bool ComputePlatformData::requestPosqCharges() {

@@ -49,8 +49,14 @@ public:
   /** The nonbonded utility (tile list) of interactions with these settings, made on the first request. */
   ComputeNonbondedUtilities& nonbonded(bool useCutoff, bool periodic, const std::vector<std::vector<int>>& excluded);
   std::vector<ComputeNonbondedUtilities*> nonbondedUtilities();
-  /** Computes every injected interaction (tile lists, then bonded terms) of `groups`. */
+  /** Computes every injected interaction (tile lists, then bonded terms) of `groups`; the default queue then
+   * waits for the work of other queues joined since the evaluation began. */
   void computeInteractions(int groups, bool includeEnergy);
+  /** Work recorded by `finished` on another queue adds to this evaluation's forces and energy: the default
+   * queue waits for it before anything reads them (the end of computeInteractions). */
+  void joinBeforeForcesRead(mardyn::compute::ComputeEvent& finished) { _joined.push_back(&finished); }
+  /** DisablePmeStream: the PME grid runs on the default queue. */
+  bool pmeQueueDisabled() const { return _pmeQueueDisabled; }
   /** A number unique within this Context (for the names of injected device code). */
   int nextId() { return _nextId++; }
   /** True for the first caller only: its charges live in posq.w (the others pass theirs as parameters). */
@@ -154,6 +160,8 @@ private:
   void sumKineticAndMomentum(double shift);
   /** _sums = the totals of the 4 partial sums per block in _partials, on the device. */
   void addPartials();
+  /** The default queue waits for the work joined so far (joinBeforeForcesRead). */
+  void awaitJoined();
 
   std::string _platformName;
   std::unique_ptr<mardyn::compute::ComputeContext> _context;
@@ -179,6 +187,8 @@ private:
       _sumPartials, _removeMomentum, _shiftVelocities;
   int _gridBits = 1;
   int _reduceGroups = 16;
+  std::vector<mardyn::compute::ComputeEvent*> _joined;
+  bool _pmeQueueDisabled = false;
   bool _deterministic = false;   ///< DeterministicForces: the same bits whatever the atoms' order
   bool _fixedPointForces = true;  ///< else doubles added atomically (double precision, not deterministic)
   unsigned long _reorderVersion = 0;

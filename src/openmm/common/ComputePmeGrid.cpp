@@ -74,11 +74,35 @@ ComputePmeGrid::ComputePmeGrid(ComputePlatformData& data, int nx, int ny, int nz
   _finish = _program->createKernel("pmeFinishSpread");
   _convolve = _program->createKernel("pmeConvolve");
   _interpolate = _program->createKernel("pmeInterpolateForces");
+  if (!data.pmeQueueDisabled()) {
+    auto queue = ctx.createQueue();
+    if (queue->concurrent()) {
+      _queue = std::move(queue);
+      _start = ctx.createEvent();
+      _finished = ctx.createEvent();
+    }
+  }
 }
 
 ComputePmeGrid::~ComputePmeGrid() = default;
 
 void ComputePmeGrid::compute(mardyn::compute::ArrayInterface& atomValues) {
+  if (!_queue) {
+    launch(atomValues);
+    return;
+  }
+  auto& ctx = _data.context();
+  _start->record();
+  {
+    mardyn::compute::QueueScope scope(ctx, _queue.get());
+    _start->enqueueWait();
+    launch(atomValues);
+    _finished->record();
+  }
+  _data.joinBeforeForcesRead(*_finished);
+}
+
+void ComputePmeGrid::launch(mardyn::compute::ArrayInterface& atomValues) {
   const Vec3* box = _data.box;
   const double volume = box[0][0] * box[1][1] * box[2][2];
   const std::size_t atoms = static_cast<std::size_t>(_data.numAtoms());
@@ -86,7 +110,7 @@ void ComputePmeGrid::compute(mardyn::compute::ArrayInterface& atomValues) {
   auto spread = _spread->call();
   spread.arg(_data.posq()).arg(_data.atomIndex()).arg(atomValues);
   _data.boxArguments(spread);
-  spread.arg(_accumulators).execute(atoms);
+  spread.arg(_accumulators).execute(atoms * order);
   _finish->call().arg(_accumulators).arg(_grid.array()).execute(points);
   _fft->transform(_grid.array(), _grid.array(), true);
   const double prefactor = _kernel == Kernel::Dispersion ? -std::pow(M_PI, 1.5) * std::pow(_alpha, 3) / volume

@@ -48,6 +48,7 @@ class PlatformTestBase : public CppUnit::TestFixture {
   CPPUNIT_TEST(ewaldMadelung);
   CPPUNIT_TEST(pmeAgainstEwald);
   CPPUNIT_TEST(pmeParametersAndGroups);
+  CPPUNIT_TEST(pmeQueue);
   CPPUNIT_TEST(neutralizingPlasma);
   CPPUNIT_TEST(ljpmeFiniteDifference);
   CPPUNIT_TEST(ljpmeAgainstImageSum);
@@ -177,6 +178,7 @@ public:
   void ewaldMadelung() { OpenMMTests::testEwaldMadelung(*_platform); }
   void pmeAgainstEwald() { OpenMMTests::testPmeAgainstEwald(*_platform); }
   void pmeParametersAndGroups() { OpenMMTests::testPmeParametersAndGroups(*_platform); }
+  void pmeQueue() { OpenMMTests::testPmeQueue(*_platform); }
   void neutralizingPlasma() { OpenMMTests::testNeutralizingPlasma(*_platform); }
   void ljpmeFiniteDifference() { OpenMMTests::testLJPMEFiniteDifference(*_platform); }
   void ljpmeAgainstImageSum() { OpenMMTests::testLJPMEAgainstImageSum(*_platform); }

@@ -43,9 +43,14 @@ DEVICE int pmeBase(mixed x, mixed invLength, int n, real* fraction) {
 DEVICE int pmeWrap(int k, int n) { return k < 0 ? k + n : k; }
 
 /// Spreads values[atomIndex[s]] of every slot s onto the grid's accumulators (zeroed by pmeFinishSpread).
+/// PME_ORDER consecutive threads share one slot, each taking one of the PME_ORDER grid planes along z, so that
+/// the threads of a slot add to consecutive accumulators in each of their PME_ORDER x PME_ORDER steps (slots are
+/// in spatial order: neighbouring threads' additions fall on few cache lines, and one thread per slot would send
+/// every lane of a warp to the same few accumulators at once).
 KERNEL void pmeSpread(GLOBAL const mixed4* RESTRICT posq, GLOBAL const int* RESTRICT atomIndex,
                       GLOBAL const real* RESTRICT values, mixed4 box, mixed4 invBox, GLOBAL mm_long* grid) {
-  for (int s = GLOBAL_ID; s < NUM_ATOMS; s += GLOBAL_SIZE) {
+  for (int i = GLOBAL_ID; i < NUM_ATOMS * PME_ORDER; i += GLOBAL_SIZE) {
+    const int s = i / PME_ORDER, c = i - s * PME_ORDER;
     const real q = values[atomIndex[s]];
     if (q == 0) continue;
     const mixed4 p = posq[s];
@@ -55,13 +60,15 @@ KERNEL void pmeSpread(GLOBAL const mixed4* RESTRICT posq, GLOBAL const int* REST
     pmeSplines(fx, wx, unused);
     pmeSplines(fy, wy, unused);
     pmeSplines(fz, wz, unused);
+    real qz = 0;
+    for (int k = 0; k < PME_ORDER; k++) qz = k == c ? wz[k] : qz;
+    qz *= q;
+    const int gz = pmeWrap(bz - c, GRID_Z);
     for (int a = 0; a < PME_ORDER; a++) {
       const int gx = pmeWrap(bx - a, GRID_X);
-      for (int b = 0; b < PME_ORDER; b++) {
-        const int gy = pmeWrap(by - b, GRID_Y);
-        const real wab = q * wx[a] * wy[b];
-        for (int c = 0; c < PME_ORDER; c++) accumulate(grid + (gx * GRID_Y + gy) * GRID_Z + pmeWrap(bz - c, GRID_Z), wab * wz[c]);
-      }
+      const real qxz = qz * wx[a];
+      for (int b = 0; b < PME_ORDER; b++)
+        accumulate(grid + (gx * GRID_Y + pmeWrap(by - b, GRID_Y)) * GRID_Z + gz, qxz * wy[b]);
     }
   }
 }
