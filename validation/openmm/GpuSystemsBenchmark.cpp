@@ -5,7 +5,7 @@
 // no bond or angle force, Verlet at 2 fs) or the rigid molecules with PME (rc = 0.9 nm, error tolerance 5e-4,
 // LangevinMiddle at 2 fs), on a named platform in a given precision. Prints one line with particle-steps per
 // second. Builds against any OpenMM API (this library's or OpenMM's).
-//   usage: GpuSystemsBenchmark <platform> <precision> <lj|water|rigid|pme> <cells> [steps]
+//   usage: GpuSystemsBenchmark <platform> <precision> <lj|water|rigid|pme> <cells> [steps [Property=value ...]]
 //   (lj: 4 cells^3 atoms; water, rigid, pme: cells^3 molecules, 3 atoms each)
 #include "OpenMM.h"
 
@@ -102,7 +102,8 @@ void waterBox(OpenMM::System& system, std::vector<OpenMM::Vec3>& positions, int 
 
 int main(int argc, char** argv) {
   if (argc < 5) {
-    std::cerr << "usage: " << argv[0] << " <platform> <precision> <lj|water|rigid|pme> <cells> [steps]\n";
+    std::cerr << "usage: " << argv[0]
+              << " <platform> <precision> <lj|water|rigid|pme> <cells> [steps [Property=value ...]]\n";
     return 2;
   }
   try {
@@ -130,12 +131,19 @@ int main(int argc, char** argv) {
     OpenMM::Platform& platform = OpenMM::Platform::getPlatformByName(platformName);
     std::map<std::string, std::string> properties;
     if (platformName == "CUDA" || platformName == "OpenCL") properties["Precision"] = precision;
+    for (int a = 6; a < argc; a++) {
+      const std::string setting = argv[a];
+      const std::size_t equals = setting.find('=');
+      if (equals == std::string::npos || equals == 0)
+        throw std::runtime_error("'" + setting + "' is not a platform property setting (Property=value)");
+      properties[setting.substr(0, equals)] = setting.substr(equals + 1);
+    }
     OpenMM::Context context(system, integrator, platform, properties);
     context.setPositions(positions);
     context.setVelocitiesToTemperature(temperature, 4711);
     integrator.step(50);  // warm-up: kernels compiled, lists sized
     context.getState(OpenMM::State::Energy);
-    int steps = argc > 5 ? std::atoi(argv[5]) : std::max(100, static_cast<int>(3.0e8 / n));
+    int steps = argc > 5 && std::atoi(argv[5]) > 0 ? std::atoi(argv[5]) : std::max(100, static_cast<int>(3.0e8 / n));
     const auto start = std::chrono::steady_clock::now();
     integrator.step(steps);
     OpenMM::State state = context.getState(OpenMM::State::Energy);
