@@ -41,6 +41,16 @@ inline __device__ float fastRsqrt(float x) {
 }
 inline __device__ double fastRsqrt(double x) { return rsqrt(x); }
 #define FAST_RSQRT(x) fastRsqrt(x)
+// e^x and 1/x by the hardware approximations where `real` is float (ex2.approx: a few ulp for the arguments of
+// Ewald's screening; rcp.approx: 1 ulp), for terms whose own error is larger (the erfc approximation of the
+// direct space); in double precision the exact functions.
+#if defined(MM_DOUBLE_PRECISION)
+#define FAST_EXP(x) exp(x)
+#define FAST_RECIP(x) (1.0 / (x))
+#else
+#define FAST_EXP(x) __expf(x)
+#define FAST_RECIP(x) __fdividef(1.0f, (x))
+#endif
 // A double product rounded on its own, never fused with an addition (NVRTC fuses across statements).
 #define MUL_ROUNDED(a, b) __dmul_rn((a), (b))
 // 64-bit atomics on an unsigned word (mm_ulong) in local (shared) or global memory.

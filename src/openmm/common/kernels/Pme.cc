@@ -21,9 +21,10 @@ DEVICE void pmeSplines(real w, real* values, real* derivatives) {
     if (k == PME_ORDER - 1)
       for (int j = 0; j < PME_ORDER; j++) derivatives[j] = (j < k ? a[j] : (real) 0) - (j > 0 ? a[j - 1] : (real) 0);
     real next[PME_ORDER + 1];
+    const real invK = (real) 1 / (real) k;  // a constant once the loop is unrolled: products, not divisions
     for (int j = 0; j <= k; j++) {
       const real x = w + (real) j;
-      next[j] = (x / (real) k) * (j < k ? a[j] : (real) 0) + (((real) (k + 1) - x) / (real) k) * (j > 0 ? a[j - 1] : (real) 0);
+      next[j] = (x * invK) * (j < k ? a[j] : (real) 0) + (((real) (k + 1) - x) * invK) * (j > 0 ? a[j - 1] : (real) 0);
     }
     for (int j = 0; j <= k; j++) a[j] = next[j];
   }
