@@ -31,6 +31,8 @@
 #define POPCOUNT(x) __popc(x)
 #if __CUDA_ARCH__ >= 700
 #define WARP_BALLOT(predicate) __ballot_sync(0xffffffffu, (predicate))
+// The `real` value v of lane srcLane of the same warp, where every lane of a full warp reaches it.
+#define WARP_SHUFFLE_REAL(v, srcLane) __shfl_sync(0xffffffffu, (real) (v), (srcLane))
 #endif
 // 1/sqrt(x) by the hardware approximation, without the fix-up for subnormal arguments that rsqrtf adds (four
 // instructions): for arguments that are normal numbers the result is rsqrtf's. Double stays rsqrt.

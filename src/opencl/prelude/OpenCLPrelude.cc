@@ -43,6 +43,21 @@ DEVICE uint nvidiaWarpBallot(int predicate) {
   return mask;
 }
 #define WARP_BALLOT(predicate) nvidiaWarpBallot((int) (predicate))
+// The `real` value v of lane srcLane of the same warp, where every lane of a full warp reaches it.
+DEVICE uint nvidiaWarpShuffle(uint v, int srcLane) {
+  uint r;
+  asm volatile("shfl.sync.idx.b32 %0, %1, %2, 0x1f, -1;" : "=r"(r) : "r"(v), "r"(srcLane));
+  return r;
+}
+#if defined(MM_DOUBLE_PRECISION)
+DEVICE double nvidiaWarpShuffleReal(double v, int srcLane) {
+  const uint2 w = as_uint2(v);
+  return as_double((uint2) (nvidiaWarpShuffle(w.x, srcLane), nvidiaWarpShuffle(w.y, srcLane)));
+}
+#else
+DEVICE float nvidiaWarpShuffleReal(float v, int srcLane) { return as_float(nvidiaWarpShuffle(as_uint(v), srcLane)); }
+#endif
+#define WARP_SHUFFLE_REAL(v, srcLane) nvidiaWarpShuffleReal((v), (srcLane))
 #endif
 // 1/sqrt(x) of a normal number `real` x: on NVIDIA GPUs in single and mixed precision the hardware
 // approximation without the fix-up for subnormal arguments (as on CUDA), else the built-in rsqrt.

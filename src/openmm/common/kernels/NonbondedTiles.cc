@@ -61,16 +61,38 @@ DEVICE real pairInteractions(const int withEnergy, int interactions, real r2, re
 #define make_POS4 make_real4
 #endif
 
+// The reactions on the list's atoms: with WARP_SHUFFLE_REAL (a warp's lanes exchange registers) each lane holds
+// the reaction on the list atom it meets and hands it on to the lane that meets that atom next (J_ROTATE), so
+// the pair loop reads only the staged positions and parameters from local memory; else they are summed in
+// local memory, and with DETERMINISTIC in fixed point there.
+#if defined(WARP_SHUFFLE_REAL) && !DETERMINISTIC && TILE_SIZE == 32
+#define J_ROTATE 1
+#else
+#define J_ROTATE 0
+#endif
+// J_FORCE_ARGS / J_FORCES: the reactions as tilePairs takes them; J_STAGED_ARGS / J_STAGED: the local arrays
+// that hold them, as the kernels hand them to nonbondedTiles (none with J_ROTATE).
 #if DETERMINISTIC
 #define FORCE_ACC mm_long
 #define ENERGY_ACC mm_long
 #define J_FORCE_ARGS LOCAL_ARG mm_long* jForceX, LOCAL_ARG mm_long* jForceY, LOCAL_ARG mm_long* jForceZ
 #define J_FORCES jForceX, jForceY, jForceZ
+#define J_STAGED_ARGS , J_FORCE_ARGS
+#define J_STAGED , J_FORCES
+#elif J_ROTATE
+#define FORCE_ACC real
+#define ENERGY_ACC mixed
+#define J_FORCE_ARGS real* fjx, real* fjy, real* fjz
+#define J_FORCES &fjx, &fjy, &fjz
+#define J_STAGED_ARGS
+#define J_STAGED
 #else
 #define FORCE_ACC real
 #define ENERGY_ACC mixed
 #define J_FORCE_ARGS LOCAL_ARG real4* jForce
 #define J_FORCES jForce
+#define J_STAGED_ARGS , J_FORCE_ARGS
+#define J_STAGED , J_FORCES
 #endif
 // The per-thread energy over tiles: in fixed point (the same sum in any order) except where forces are not.
 #if DETERMINISTIC || FORCE_FIXED_POINT
@@ -82,7 +104,8 @@ DEVICE real pairInteractions(const int withEnergy, int interactions, real r2, re
 /// One tile's pairs for the thread of lane `lane` (atom i in slot si at xi, yi, zi with charge qi): the staged
 /// atoms j in rotated order, the pairs whose bit is set in `useMask` (bit j: atom j of the list is neither
 /// excluded, nor a padding slot, nor at or below i on the diagonal) and within the list's cutoff. The force on i
-/// is added to fx, fy, fz, the reaction on j to the staged forces, the energy (with withEnergy, a constant at
+/// is added to fx, fy, fz, the reaction on j to the staged forces (J_ROTATE: to *fjx, *fjy, *fjz, which hold
+/// the reaction on list atom (lane + k) mod 32 at step k and that on list atom `lane` at the end), the energy (with withEnergy, a constant at
 /// every call) to *energy, the energy's parameter derivatives to derivs. Every lane computes every step and keeps
 /// or drops the result, so that the warp never diverges. `image` (a constant at every call, like withEnergy):
 /// each pair takes its own minimum image.
@@ -129,6 +152,13 @@ DEVICE void tilePairs(const int withEnergy, const int image, int interactions, i
     jForceX[base + j] -= kx;
     jForceY[base + j] -= ky;
     jForceZ[base + j] -= kz;
+#elif J_ROTATE
+    if (withEnergy && use) *energy += (mixed) e;
+    *fx += gx; *fy += gy; *fz += gz;
+    const int next = (lane + 1) & (TILE_SIZE - 1);
+    *fjx = WARP_SHUFFLE_REAL(*fjx - gx, next);
+    *fjy = WARP_SHUFFLE_REAL(*fjy - gy, next);
+    *fjz = WARP_SHUFFLE_REAL(*fjz - gz, next);
 #else
     if (withEnergy && use) *energy += (mixed) e;
     *fx += gx; *fy += gy; *fz += gz;
@@ -136,8 +166,13 @@ DEVICE void tilePairs(const int withEnergy, const int image, int interactions, i
     fj.x -= gx; fj.y -= gy; fj.z -= gz;
     jForce[base + j] = fj;
 #endif
+#if !J_ROTATE
     TILE_SYNC
+#endif
   }
+#if J_ROTATE
+  TILE_SYNC  // the staged atoms are read until here
+#endif
 }
 
 /// The work-group's sum of one per-thread value (every thread takes part), added to *target by thread 0.
@@ -171,7 +206,7 @@ DEVICE void nonbondedTiles(const int withEnergy, GLOBAL const int2* RESTRICT til
                            GLOBAL const mixed4* RESTRICT blockCentre, GLOBAL const mixed4* RESTRICT blockHalf,
                            mixed4 box, mixed4 invBox, GLOBAL const int* RESTRICT skip, int interactions, GLOBAL mm_long* force,
                            GLOBAL mm_long* energy, LOCAL_ARG POS4* jPos, LOCAL_ARG AtomParams* jParams,
-                           LOCAL_ARG int* jSlot, J_FORCE_ARGS, LOCAL_ARG ENERGY_SUM* energySum NB_PARAM_ARGS NB_EXTRA_ARGS) {
+                           LOCAL_ARG int* jSlot J_STAGED_ARGS, LOCAL_ARG ENERGY_SUM* energySum NB_PARAM_ARGS NB_EXTRA_ARGS) {
   ENERGY_SUM threadEnergy = 0;
   mixed derivs[DERIV_SLOTS];
   for (int d = 0; d < DERIV_SLOTS; d++) derivs[d] = 0;
@@ -243,6 +278,8 @@ DEVICE void nonbondedTiles(const int withEnergy, GLOBAL const int2* RESTRICT til
     jForceX[LOCAL_ID] = 0;
     jForceY[LOCAL_ID] = 0;
     jForceZ[LOCAL_ID] = 0;
+#elif J_ROTATE
+    real fjx = 0, fjy = 0, fjz = 0;
 #else
     jForce[LOCAL_ID] = make_real4(0, 0, 0, 0);
 #endif
@@ -274,7 +311,11 @@ DEVICE void nonbondedTiles(const int withEnergy, GLOBAL const int2* RESTRICT til
     threadEnergy += tileEnergy;
 #else
     if (validI) addForce(force, si, fx, fy, fz);
+#if J_ROTATE
+    if (sj >= 0) addForce(force, sj, fjx, fjy, fjz);
+#else
     if (sj >= 0) addForce(force, sj, jForce[LOCAL_ID].x, jForce[LOCAL_ID].y, jForce[LOCAL_ID].z);
+#endif
     // Each thread's share of each tile in fixed point, so that the sum does not depend on the tiles' order.
 #if FORCE_FIXED_POINT
     if (withEnergy) threadEnergy += (mm_long) (tileEnergy * (mixed) FIXED_POINT_SCALE);
@@ -302,6 +343,12 @@ DEVICE void nonbondedTiles(const int withEnergy, GLOBAL const int2* RESTRICT til
   LOCAL int jSlot[GROUP_THREADS];                                                                                  \
   LOCAL mm_long jForceX[GROUP_THREADS], jForceY[GROUP_THREADS], jForceZ[GROUP_THREADS];                            \
   LOCAL ENERGY_SUM energySum[GROUP_THREADS];
+#elif J_ROTATE
+#define TILE_LOCALS                                                                                                 \
+  LOCAL POS4 jPos[GROUP_THREADS];                                                                                  \
+  LOCAL AtomParams jParams[GROUP_THREADS];                                                                         \
+  LOCAL int jSlot[GROUP_THREADS];                                                                                  \
+  LOCAL ENERGY_SUM energySum[GROUP_THREADS];
 #else
 #define TILE_LOCALS                                                                                                 \
   LOCAL POS4 jPos[GROUP_THREADS];                                                                                  \
@@ -318,7 +365,7 @@ DEVICE void nonbondedTiles(const int withEnergy, GLOBAL const int2* RESTRICT til
       int interactions, GLOBAL mm_long *force, GLOBAL mm_long *energy NB_PARAM_ARGS NB_EXTRA_ARGS
 #define TILE_CALL_ARGS                                                                                             \
   tiles, tileAtoms, tileCount, posq, tileMaskIndex, exclusionMasks, blockCentre, blockHalf, box, invBox, skip,     \
-      interactions, force, energy, jPos, jParams, jSlot, J_FORCES, energySum NB_PARAM_NAMES NB_EXTRA_NAMES
+      interactions, force, energy, jPos, jParams, jSlot J_STAGED, energySum NB_PARAM_NAMES NB_EXTRA_NAMES
 
 /// The forces of every tile (nonbondedTiles without the energy).
 KERNEL void computeNonbondedTiles(TILE_KERNEL_ARGS) {
