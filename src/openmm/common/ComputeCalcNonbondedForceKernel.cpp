@@ -162,7 +162,7 @@ std::string ComputeCalcNonbondedForceKernel::pairSource() const {
       s << "tempEnergy += coulombReactionFieldPair(withEnergy, r2, invR, qq, " << literal(_krf) << ", " << literal(_crf)
         << ", &dEdR);\n";
     else
-      s << "tempEnergy += coulombEwaldPair(withEnergy, r2, invR, qq, " << literal(_alpha) << ", &dEdR);\n";
+      s << "tempEnergy += coulombEwaldPair(withEnergy, r, invR, qq, " << literal(_alpha) << ", &dEdR);\n";
   }
   if (_hasLJ) {
     const std::string sigma = "sigmaEpsilon1.x + sigmaEpsilon2.x", eps4 = "sigmaEpsilon1.y * sigmaEpsilon2.y";

@@ -2,8 +2,8 @@
 // functions that the force's interaction code (ComputeNonbondedInteraction) calls inside the nonbonded utility's
 // pair loop. Each returns the pair's energy (0 unless withEnergy, a constant at every call, so that the
 // force-only kernel compiles without the energy's arithmetic) and adds dE/dr to *dEdR; r2 and invR are the
-// squared distance and its inverse root. Charges are scaled by sqrt(ONE_4PI_EPS0), so qq is the Coulomb
-// prefactor itself.
+// squared distance and its inverse root (r the distance). Charges are scaled by sqrt(ONE_4PI_EPS0), so qq is the
+// Coulomb prefactor itself.
 // mardyn-kernel: defines PADDED_ATOMS=64
 
 /// Coulomb without cutoff: qq / r.
@@ -22,8 +22,8 @@ DEVICE real coulombReactionFieldPair(const int withEnergy, real r2, real invR, r
 /// Ewald's direct space: qq erfc(alpha r) / r. In single precision erfc is Abramowitz and Stegun's 7.1.26
 /// (absolute error below 1.5e-7) on the exponential the derivative needs anyway, with the hardware's e^x and 1/x
 /// (their errors, a few ulp, lie below the approximation's).
-DEVICE real coulombEwaldPair(const int withEnergy, real r2, real invR, real qq, real alpha, real* dEdR) {
-  const real ar = alpha * r2 * invR;
+DEVICE real coulombEwaldPair(const int withEnergy, real r, real invR, real qq, real alpha, real* dEdR) {
+  const real ar = alpha * r;
 #if defined(MM_DOUBLE_PRECISION)
   const real expTerm = exp(-ar * ar);
   const real erfcTerm = erfc(ar);
@@ -42,10 +42,12 @@ DEVICE real coulombEwaldPair(const int withEnergy, real r2, real invR, real qq, 
 
 /// Lennard-Jones 4 eps ((sigma/r)^12 - (sigma/r)^6), eps4 = 4 eps.
 DEVICE real lennardJonesPair(const int withEnergy, real invR, real sigma, real eps4, real* dEdR) {
-  const real s2 = sigma * sigma * invR * invR;
+  const real sr = sigma * invR;
+  const real s2 = sr * sr;
   const real sr6 = s2 * s2 * s2;
-  *dEdR += eps4 * ((real) -12 * sr6 * sr6 + (real) 6 * sr6) * invR;
-  return withEnergy ? eps4 * (sr6 * sr6 - sr6) : (real) 0;
+  const real e6 = eps4 * sr6;
+  *dEdR += e6 * ((real) 6 - (real) 12 * sr6) * invR;
+  return withEnergy ? e6 * (sr6 - (real) 1) : (real) 0;
 }
 
 /// Lennard-Jones switched to zero between switchDistance and switchDistance + switchWidth (OpenMM's quintic).
