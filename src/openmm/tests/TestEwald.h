@@ -97,15 +97,21 @@ inline void testPmeAgainstEwald(Platform& platform) {
 }
 
 /** Platforms with the DisablePmeStream property (CUDA: the grid on a queue of its own beside the direct-space
- * tiles): 20 Verlet steps with the grid on its own queue and on the default queue. Forces summed in fixed point
+ * tiles; the others refuse the property): 20 Verlet steps with the grid on its own queue and on the default queue. Forces summed in fixed point
  * (single, mixed, DeterministicForces) give the same bits in any order of additions, so the trajectories must be
  * identical; a force read before the grid's work ended would differ at once. Double precision adds doubles
  * atomically: equal to round-off. */
 inline void testPmeQueue(Platform& platform) {
-  const std::vector<std::string>& names = platform.getPropertyNames();
-  if (std::find(names.begin(), names.end(), "DisablePmeStream") == names.end()) return;  // no queues to compare
   std::vector<Vec3> positions;
   std::unique_ptr<System> system(createChargedBox(NonbondedForce::PME, 5e-4, positions));
+  const std::vector<std::string>& names = platform.getPropertyNames();
+  if (std::find(names.begin(), names.end(), "DisablePmeStream") == names.end()) {
+    // A platform without queues refuses the property by name.
+    VerletIntegrator integrator(0.001);
+    assertThrowsWith([&] { Context context(*system, integrator, platform, {{"DisablePmeStream", "true"}}); },
+                     "Illegal property name", "DisablePmeStream on a platform without it");
+    return;
+  }
   VerletIntegrator i1(0.001), i2(0.001);
   Context beside(*system, i1, platform), after(*system, i2, platform, {{"DisablePmeStream", "true"}});
   CPPUNIT_ASSERT_EQUAL(std::string("false"), platform.getPropertyValue(beside, "DisablePmeStream"));
