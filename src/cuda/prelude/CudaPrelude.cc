@@ -43,6 +43,27 @@ inline __device__ float fastRsqrt(float x) {
 }
 inline __device__ double fastRsqrt(double x) { return rsqrt(x); }
 #define FAST_RSQRT(x) fastRsqrt(x)
+// e^x and 1/x by the hardware approximations where `real` is float (ex2.approx: a few ulp for the arguments of
+// Ewald's screening; rcp.approx: 1 ulp), without the scaling that keeps subnormal arguments and results (e^x
+// below 1e-38 is 0), for terms whose own error is larger (the erfc approximation of the direct space); in
+// double precision the exact functions.
+#if defined(MM_DOUBLE_PRECISION)
+#define FAST_EXP(x) exp(x)
+#define FAST_RECIP(x) (1.0 / (x))
+#else
+inline __device__ float fastExp(float x) {
+  float y;
+  asm("ex2.approx.ftz.f32 %0, %1;" : "=f"(y) : "f"(x * 1.4426950408889634f));
+  return y;
+}
+inline __device__ float fastRecip(float x) {
+  float y;
+  asm("rcp.approx.ftz.f32 %0, %1;" : "=f"(y) : "f"(x));
+  return y;
+}
+#define FAST_EXP(x) fastExp(x)
+#define FAST_RECIP(x) fastRecip(x)
+#endif
 // A double product rounded on its own, never fused with an addition (NVRTC fuses across statements).
 #define MUL_ROUNDED(a, b) __dmul_rn((a), (b))
 // 64-bit atomics on an unsigned word (mm_ulong) in local (shared) or global memory.

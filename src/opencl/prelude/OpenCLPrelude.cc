@@ -71,6 +71,28 @@ DEVICE float nvidiaFastRsqrt(float x) {
 #else
 #define FAST_RSQRT(x) rsqrt(x)
 #endif
+// e^x and 1/x by the device's native approximations where `real` is float, for terms whose own error is larger
+// (the erfc approximation of Ewald's direct space); in double precision the exact functions.
+#if defined(MM_DOUBLE_PRECISION)
+#define FAST_EXP(x) exp(x)
+#define FAST_RECIP(x) (1.0 / (x))
+#elif defined(MM_NVIDIA_PTX)
+DEVICE float nvidiaFastExp(float x) {
+  float y;
+  asm("ex2.approx.ftz.f32 %0, %1;" : "=f"(y) : "f"(x * 1.4426950408889634f));
+  return y;
+}
+DEVICE float nvidiaFastRecip(float x) {
+  float y;
+  asm("rcp.approx.ftz.f32 %0, %1;" : "=f"(y) : "f"(x));
+  return y;
+}
+#define FAST_EXP(x) nvidiaFastExp(x)
+#define FAST_RECIP(x) nvidiaFastRecip(x)
+#else
+#define FAST_EXP(x) native_exp(x)
+#define FAST_RECIP(x) native_recip(x)
+#endif
 
 // A product rounded on its own: OpenCL C fuses a product with an addition only within one expression, so a
 // product written as a statement of its own stays unfused.
