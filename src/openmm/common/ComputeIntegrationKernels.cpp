@@ -55,19 +55,10 @@ void launchLangevinStep(ComputePlatformData& data, mardyn::compute::ComputeKerne
   const double fscale = friction == 0.0 ? dt : (1.0 - vscale) / friction;
   const double noisescale = std::sqrt(kT * (1.0 - vscale * vscale));
   data.constraints().saveReference();
-  kernel.call()
-      .arg(data.numAtoms())
-      .mixedArg(dt)
-      .mixedArg(vscale)
-      .mixedArg(fscale)
-      .mixedArg(noisescale)
-      .arg(static_cast<unsigned long long>(data.randomSeed))
-      .arg(static_cast<unsigned long long>(data.randomCounter++))
-      .arg(data.atomIndex())
-      .arg(data.posq())
-      .arg(data.velm())
-      .arg(data.force())
-      .execute(static_cast<std::size_t>(data.numAtoms()));
+  auto call = kernel.call();
+  call.arg(data.numAtoms()).mixedArg(dt).mixedArg(vscale).mixedArg(fscale).mixedArg(noisescale);
+  data.randomStepArguments(call);
+  call.arg(data.force()).execute(static_cast<std::size_t>(data.numAtoms()));
 }
 
 void ComputeIntegrateLangevinStepKernel::execute(ContextImpl&, const LangevinIntegrator& integrator) {
@@ -96,18 +87,10 @@ void ComputeIntegrateLangevinMiddleStepKernel::execute(ContextImpl&, const Lange
   const std::size_t atoms = static_cast<std::size_t>(_data.numAtoms());
   ComputeConstraints& constraints = _data.constraints();
   if (constraints.empty()) {
-    _kernel->call()
-        .arg(_data.numAtoms())
-        .mixedArg(dt)
-        .mixedArg(vscale)
-        .mixedArg(noisescale)
-        .arg(static_cast<unsigned long long>(_data.randomSeed))
-        .arg(static_cast<unsigned long long>(_data.randomCounter++))
-        .arg(_data.atomIndex())
-        .arg(_data.posq())
-        .arg(_data.velm())
-        .arg(_data.force())
-        .execute(atoms);
+    auto call = _kernel->call();
+    call.arg(_data.numAtoms()).mixedArg(dt).mixedArg(vscale).mixedArg(noisescale);
+    _data.randomStepArguments(call);
+    call.arg(_data.force()).execute(atoms);
   } else {
     // Kick, constrain the velocities, drift-thermostat-drift, constrain the positions (their displacement an
     // impulse over dt on the velocities), constrain the velocities at the new positions.
@@ -115,17 +98,10 @@ void ComputeIntegrateLangevinMiddleStepKernel::execute(ContextImpl&, const Lange
     _kick->call().arg(_data.numAtoms()).mixedArg(dt).arg(_data.velm()).arg(_data.force()).execute(atoms);
     constraints.applyToVelocities(tol);
     constraints.saveReference();
-    _drift->call()
-        .arg(_data.numAtoms())
-        .mixedArg(dt)
-        .mixedArg(vscale)
-        .mixedArg(noisescale)
-        .arg(static_cast<unsigned long long>(_data.randomSeed))
-        .arg(static_cast<unsigned long long>(_data.randomCounter++))
-        .arg(_data.atomIndex())
-        .arg(_data.posq())
-        .arg(_data.velm())
-        .execute(atoms);
+    auto call = _drift->call();
+    call.arg(_data.numAtoms()).mixedArg(dt).mixedArg(vscale).mixedArg(noisescale);
+    _data.randomStepArguments(call);
+    call.execute(atoms);
     constraints.applyToPositions(tol, 1.0 / dt);
     constraints.applyToVelocities(tol);
   }
@@ -146,18 +122,10 @@ void ComputeIntegrateBrownianStepKernel::execute(ContextImpl&, const BrownianInt
   const double tau = dt / integrator.getFriction();
   const double noisescale = std::sqrt(2.0 * BOLTZ * integrator.getTemperature() * tau);
   _data.constraints().saveReference();
-  _kernel->call()
-      .arg(_data.numAtoms())
-      .mixedArg(dt)
-      .mixedArg(tau)
-      .mixedArg(noisescale)
-      .arg(static_cast<unsigned long long>(_data.randomSeed))
-      .arg(static_cast<unsigned long long>(_data.randomCounter++))
-      .arg(_data.atomIndex())
-      .arg(_data.posq())
-      .arg(_data.velm())
-      .arg(_data.force())
-      .execute(static_cast<std::size_t>(_data.numAtoms()));
+  auto call = _kernel->call();
+  call.arg(_data.numAtoms()).mixedArg(dt).mixedArg(tau).mixedArg(noisescale);
+  _data.randomStepArguments(call);
+  call.arg(_data.force()).execute(static_cast<std::size_t>(_data.numAtoms()));
   _data.constraints().applyToPositions(integrator.getConstraintTolerance(), 1.0 / dt);
   _data.finishStep(dt);
 }

@@ -6,6 +6,9 @@
 #include "openmm/OpenMMException.h"
 #include "openmm/internal/ContextImpl.h"
 
+#include <algorithm>
+#include <cctype>
+
 namespace OpenMM {
 
 const std::string& ComputePlatform::precisionProperty() {
@@ -26,6 +29,15 @@ const std::string& ComputePlatform::deterministicForcesProperty() {
 const std::string& ComputePlatform::disablePmeStreamProperty() {
   static const std::string name = "DisablePmeStream";
   return name;
+}
+
+std::string ComputePlatform::booleanProperty(const std::map<std::string, std::string>& properties,
+                                             const std::string& name, const std::string& platform) {
+  std::string value = properties.at(name);
+  std::transform(value.begin(), value.end(), value.begin(), [](unsigned char c) { return std::tolower(c); });
+  if (value != "true" && value != "false")
+    throw OpenMMException("Illegal value for " + platform + " " + name + ": " + properties.at(name) + " (true or false)");
+  return value;
 }
 
 ComputePlatform::ComputePlatform(std::string name, std::string backend, double speed)

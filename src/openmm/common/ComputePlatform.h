@@ -31,6 +31,9 @@ public:
   static const std::string& deterministicForcesProperty();
   /** "true": the PME grid runs on the default queue, not beside the direct-space tiles. */
   static const std::string& disablePmeStreamProperty();
+  /** A true/false property's value in `properties`, lower case; anything else is refused naming the property. */
+  static std::string booleanProperty(const std::map<std::string, std::string>& properties, const std::string& name,
+                                     const std::string& platform);
 
   /** The data of a Context created by a ComputePlatform. */
   static ComputePlatformData& getData(ContextImpl& context);

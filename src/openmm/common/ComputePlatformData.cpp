@@ -63,16 +63,6 @@ std::unique_ptr<mardyn::compute::ComputeContext> openContext(const std::string& 
   }
 }
 
-/// A true/false property's value, lower case; anything else is refused naming the property.
-std::string booleanProperty(const std::map<std::string, std::string>& properties, const std::string& name,
-                            const std::string& platform) {
-  std::string value = properties.at(name);
-  std::transform(value.begin(), value.end(), value.begin(), [](unsigned char c) { return std::tolower(c); });
-  if (value != "true" && value != "false")
-    throw OpenMMException("Illegal value for " + platform + " " + name + ": " + properties.at(name) + " (true or false)");
-  return value;
-}
-
 } // namespace
 
 ComputePlatformData::ComputePlatformData(const ComputePlatform& platform, const System& system,
@@ -94,8 +84,8 @@ ComputePlatformData::ComputePlatformData(const ComputePlatform& platform, const 
   propertyValues = properties;
   propertyValues[ComputePlatform::precisionProperty()] = mardyn::compute::precisionName(precision);
   propertyValues[ComputePlatform::deviceIndexProperty()] = std::to_string(ctx.deviceInfo().index);
-  const std::string deterministic = booleanProperty(properties, ComputePlatform::deterministicForcesProperty(), _platformName);
-  const std::string disablePmeStream = booleanProperty(properties, ComputePlatform::disablePmeStreamProperty(), _platformName);
+  const std::string deterministic = ComputePlatform::booleanProperty(properties, ComputePlatform::deterministicForcesProperty(), _platformName);
+  const std::string disablePmeStream = ComputePlatform::booleanProperty(properties, ComputePlatform::disablePmeStreamProperty(), _platformName);
   _pmeQueueDisabled = disablePmeStream == "true";
   propertyValues[ComputePlatform::disablePmeStreamProperty()] = disablePmeStream;
   // Single and mixed precision always sum forces in 64-bit fixed point; double precision does where asked.

@@ -105,6 +105,12 @@ public:
 
   /** Box (rectangular) as mixed4 arguments. */
   void boxArguments(mardyn::compute::KernelCall& call) const;
+  /** The arguments every stochastic step kernel takes in this order: seed, the next draw counter, atomIndex,
+   * posq, velm. */
+  void randomStepArguments(mardyn::compute::KernelCall& call) {
+    call.arg(static_cast<unsigned long long>(randomSeed)).arg(static_cast<unsigned long long>(randomCounter++));
+    call.arg(_atomIndex).arg(_posq.array()).arg(_velm.array());
+  }
   Vec3 box[3];
   double time = 0.0;
   long long stepCount = 0;
