@@ -115,9 +115,19 @@ DEVICE void tilePairs(const int withEnergy, const int image, int interactions, i
                       LOCAL_ARG const POS4* jPos, LOCAL_ARG const AtomParams* jParams, LOCAL_ARG const int* jSlot,
                       J_FORCE_ARGS, FORCE_ACC* fx, FORCE_ACC* fy, FORCE_ACC* fz, ENERGY_ACC* energy,
                       mixed* derivs NB_EXTRA_ARGS) {
+  // The list is staged twice over (2 TILE_SIZE entries per warp from 2 base): step k reads entry lane + k without
+  // wrapping round, at a constant offset from the lane's first entry once the loop is unrolled; bit k of `rotated`
+  // is the bit of useMask for that atom.
+  LOCAL_ARG const POS4* myPos = jPos + 2 * base + lane;
+  LOCAL_ARG const AtomParams* myParams = jParams + 2 * base + lane;
+  LOCAL_ARG const int* mySlot = jSlot + 2 * base + lane;
+  const unsigned int rotated = lane == 0 ? useMask : (useMask >> lane) | (useMask << (TILE_SIZE - lane));
+#if J_ROTATE
+#pragma unroll  // (with a barrier in the loop, PoCL's unrolled code summed a NoCutoff tile's energy wrongly)
+#endif
   for (int k = 0; k < TILE_SIZE; k++) {
     const int j = (lane + k) & (TILE_SIZE - 1);
-    const POS4 pj = jPos[base + j];
+    const POS4 pj = myPos[k];
     POS dx = xi - pj.x, dy = yi - pj.y, dz = zi - pj.z;
     if (image) {
       dx -= (POS) box.x * floor(dx * (POS) invBox.x + (POS) 0.5);
@@ -126,9 +136,9 @@ DEVICE void tilePairs(const int withEnergy, const int image, int interactions, i
     }
     real r2 = dx * dx + dy * dy + dz * dz;
 #if USE_CUTOFF
-    const int use = ((useMask >> j) & 1u) && r2 < (real) LIST_CUTOFF2;
+    const int use = (rotated & (1u << k)) != 0u && r2 < (real) LIST_CUTOFF2;
 #else
-    const int use = (useMask >> j) & 1u;
+    const int use = (rotated & (1u << k)) != 0u;
 #endif
     {
       r2 = use ? r2 : (real) 1;
@@ -137,7 +147,7 @@ DEVICE void tilePairs(const int withEnergy, const int image, int interactions, i
       real pairDerivs[DERIV_SLOTS];
       for (int d = 0; d < DERIV_SLOTS; d++) pairDerivs[d] = 0;
       const real e = pairInteractions(withEnergy, interactions, r2, invR, make_real4((real) dx, (real) dy, (real) dz, qi),
-                                      make_real4(0, 0, 0, (real) pj.w), parI, jParams[base + j], si, jSlot[base + j],
+                                      make_real4(0, 0, 0, (real) pj.w), parI, myParams[k], si, mySlot[k],
                                       &dEdR, pairDerivs NB_EXTRA_NAMES);
       const real dEdrOverR = use ? dEdR * invR : (real) 0;
       const real gx = -dEdrOverR * dx, gy = -dEdrOverR * dy, gz = -dEdrOverR * dz;
@@ -266,20 +276,25 @@ DEVICE void nonbondedTiles(const int withEnergy, GLOBAL const int2* RESTRICT til
     const int maskIndex = haveTile ? tileMaskIndex[t] : -1;
     if (maskIndex >= 0) useMask &= ~exclusionMasks[maskIndex * TILE_SIZE + lane];
 #endif
-    jSlot[LOCAL_ID] = sj < 0 ? 0 : sj;
+    // Staged twice: entries `staged` and `staged + TILE_SIZE` (tilePairs reads lane + k, k < TILE_SIZE).
+    const int staged = 2 * base + lane;
+    jSlot[staged] = sj < 0 ? 0 : sj;
     if (sj >= 0) {
       const mixed4 pj = posq[sj];
 #if DETERMINISTIC
-      jPos[LOCAL_ID] = pj;
+      jPos[staged] = pj;
 #else
       const mixed4 rj = minimumImage(make_mixed4(pj.x - ca.x, pj.y - ca.y, pj.z - ca.z, 0), box, invBox);
-      jPos[LOCAL_ID] = make_real4((real) rj.x, (real) rj.y, (real) rj.z, (real) pj.w);
+      jPos[staged] = make_real4((real) rj.x, (real) rj.y, (real) rj.z, (real) pj.w);
 #endif
-      NB_LOAD_PARAMS(jParams[LOCAL_ID], sj)
+      NB_LOAD_PARAMS(jParams[staged], sj)
     } else {
-      jPos[LOCAL_ID] = make_POS4(0, 0, 0, 0);
-      NB_ZERO_PARAMS(jParams[LOCAL_ID])
+      jPos[staged] = make_POS4(0, 0, 0, 0);
+      NB_ZERO_PARAMS(jParams[staged])
     }
+    jSlot[staged + TILE_SIZE] = jSlot[staged];
+    jPos[staged + TILE_SIZE] = jPos[staged];
+    jParams[staged + TILE_SIZE] = jParams[staged];
 #if DETERMINISTIC
     jForceX[LOCAL_ID] = 0;
     jForceY[LOCAL_ID] = 0;
@@ -344,22 +359,22 @@ DEVICE void nonbondedTiles(const int withEnergy, GLOBAL const int2* RESTRICT til
 
 #if DETERMINISTIC
 #define TILE_LOCALS                                                                                                 \
-  LOCAL POS4 jPos[GROUP_THREADS];                                                                                  \
-  LOCAL AtomParams jParams[GROUP_THREADS];                                                                         \
-  LOCAL int jSlot[GROUP_THREADS];                                                                                  \
+  LOCAL POS4 jPos[2 * GROUP_THREADS];                                                                              \
+  LOCAL AtomParams jParams[2 * GROUP_THREADS];                                                                     \
+  LOCAL int jSlot[2 * GROUP_THREADS];                                                                              \
   LOCAL mm_long jForceX[GROUP_THREADS], jForceY[GROUP_THREADS], jForceZ[GROUP_THREADS];                            \
   LOCAL ENERGY_SUM energySum[GROUP_THREADS];
 #elif J_ROTATE
 #define TILE_LOCALS                                                                                                 \
-  LOCAL POS4 jPos[GROUP_THREADS];                                                                                  \
-  LOCAL AtomParams jParams[GROUP_THREADS];                                                                         \
-  LOCAL int jSlot[GROUP_THREADS];                                                                                  \
+  LOCAL POS4 jPos[2 * GROUP_THREADS];                                                                              \
+  LOCAL AtomParams jParams[2 * GROUP_THREADS];                                                                     \
+  LOCAL int jSlot[2 * GROUP_THREADS];                                                                              \
   LOCAL ENERGY_SUM energySum[GROUP_THREADS];
 #else
 #define TILE_LOCALS                                                                                                 \
-  LOCAL POS4 jPos[GROUP_THREADS];                                                                                  \
-  LOCAL AtomParams jParams[GROUP_THREADS];                                                                         \
-  LOCAL int jSlot[GROUP_THREADS];                                                                                  \
+  LOCAL POS4 jPos[2 * GROUP_THREADS];                                                                              \
+  LOCAL AtomParams jParams[2 * GROUP_THREADS];                                                                     \
+  LOCAL int jSlot[2 * GROUP_THREADS];                                                                              \
   LOCAL real4 jForce[GROUP_THREADS];                                                                               \
   LOCAL ENERGY_SUM energySum[GROUP_THREADS];
 #endif
