@@ -2,15 +2,17 @@
 // are taken in blocks of 32 (TILE_SIZE); each block gets a bounding box (computeBlockBounds), the blocks are
 // binned on a coarse grid of their centres (binBlocks, scatterBlocks), and findTiles lists, for each block a,
 // the atoms of blocks b > a that lie within the cutoff plus a padding of one of a's atoms (candidate blocks
-// from the coarse grid whose boxes come that close to a's, then their atoms one by one), packed 32 to a tile;
+// from the coarse grid whose boxes and spheres come that close to a's, then their atoms one by one), packed 32
+// to a tile, several tiles at a time;
 // findExclusionTiles gives the tiles that hold excluded pairs their masks. The tiles are found again only
 // when an atom moved more than half the padding (checkDisplacement); the tile list grows from the device's
 // own count when it overflows. The pair kernel is NonbondedTiles.cc.
 // mardyn-kernel: requires openmm/common/kernels/Atoms.cc
 // mardyn-kernel: defines FORCE_FIXED_POINT=1 PADDED_ATOMS=64 NUM_ATOMS=60 PERIODIC=1 USE_CUTOFF=1 PADDING=0.1 TILE_SIZE=32 COARSE_NEIGHBOURS=1 WARPS_PER_GROUP=4 TILE_SYNC=SYNC_THREADS
 
-/// Bounding box of each block: centre (w: 0) and half extent, positions taken relative to the block's
-/// first atom by the minimum image; positions at this build kept for the displacement check.
+/// Bounding box of each block: centre (w: 0) and half extent (w: the radius of the sphere about the centre
+/// that holds the block's atoms), positions taken relative to the block's first atom by the minimum image;
+/// positions at this build kept for the displacement check.
 KERNEL void computeBlockBounds(int numBlocks, GLOBAL const mixed4* RESTRICT posq, mixed4 box, mixed4 invBox,
                                GLOBAL mixed4* RESTRICT blockCentre, GLOBAL mixed4* RESTRICT blockHalf,
                                GLOBAL mixed4* RESTRICT posAtBuild) {
@@ -27,9 +29,17 @@ KERNEL void computeBlockBounds(int numBlocks, GLOBAL const mixed4* RESTRICT posq
       lo.x = min(lo.x, d.x); lo.y = min(lo.y, d.y); lo.z = min(lo.z, d.z);
       hi.x = max(hi.x, d.x); hi.y = max(hi.y, d.y); hi.z = max(hi.z, d.z);
     }
-    blockCentre[b] = make_mixed4(p0.x + (mixed) 0.5 * (lo.x + hi.x), p0.y + (mixed) 0.5 * (lo.y + hi.y),
-                                 p0.z + (mixed) 0.5 * (lo.z + hi.z), 0);
-    blockHalf[b] = make_mixed4((mixed) 0.5 * (hi.x - lo.x), (mixed) 0.5 * (hi.y - lo.y), (mixed) 0.5 * (hi.z - lo.z), 0);
+    const mixed4 extent = make_mixed4((mixed) 0.5 * (hi.x - lo.x), (mixed) 0.5 * (hi.y - lo.y), (mixed) 0.5 * (hi.z - lo.z), 0);
+    const mixed4 middle = make_mixed4((mixed) 0.5 * (lo.x + hi.x), (mixed) 0.5 * (lo.y + hi.y), (mixed) 0.5 * (lo.z + hi.z), 0);
+    mixed radius2 = 0;
+    for (int s = first; s < end; s++) {
+      const mixed4 p = posq[s];
+      mixed4 d = minimumImage(make_mixed4(p.x - p0.x, p.y - p0.y, p.z - p0.z, 0), box, invBox);
+      d.x -= middle.x; d.y -= middle.y; d.z -= middle.z;
+      radius2 = max(radius2, d.x * d.x + d.y * d.y + d.z * d.z);
+    }
+    blockCentre[b] = make_mixed4(p0.x + middle.x, p0.y + middle.y, p0.z + middle.z, 0);
+    blockHalf[b] = make_mixed4(extent.x, extent.y, extent.z, sqrt(radius2));
   }
 }
 
@@ -105,32 +115,21 @@ KERNEL void scatterBlocks(int numBlocks, GLOBAL const int* RESTRICT cellOfBlock,
   }
 }
 
-/// Whether the boxes of blocks a and b come closer than the cutoff plus the padding (always without a cutoff).
-DEVICE int blocksInteract(mixed4 ca, mixed4 ha, mixed4 cb, mixed4 hb, mixed4 box, mixed4 invBox, mixed reach2) {
+/// Whether blocks a and b can hold a pair within `reach`: their boxes come closer than that, and so do the
+/// spheres that hold them (always without a cutoff).
+DEVICE int blocksInteract(mixed4 ca, mixed4 ha, mixed4 cb, mixed4 hb, mixed4 box, mixed4 invBox, mixed reach) {
 #if USE_CUTOFF
   mixed4 d = make_mixed4(ca.x - cb.x, ca.y - cb.y, ca.z - cb.z, 0);
   d = minimumImage(d, box, invBox);
+  const mixed spheres = reach + ha.w + hb.w;
   const mixed dx = max((mixed) 0, fabs(d.x) - ha.x - hb.x);
   const mixed dy = max((mixed) 0, fabs(d.y) - ha.y - hb.y);
   const mixed dz = max((mixed) 0, fabs(d.z) - ha.z - hb.z);
-  return dx * dx + dy * dy + dz * dz < reach2;
+  return dx * dx + dy * dy + dz * dz < reach * reach && d.x * d.x + d.y * d.y + d.z * d.z < spheres * spheres;
 #else
   return 1;
 #endif
 }
-
-/// Whether a position lies within sqrt(reach2) of a block's bounding box (centre c, half extent h).
-DEVICE int atomNearBlock(mixed4 p, mixed4 c, mixed4 h, mixed4 box, mixed4 invBox, mixed reach2) {
-  mixed4 d = minimumImage(make_mixed4(p.x - c.x, p.y - c.y, p.z - c.z, 0), box, invBox);
-  const mixed dx = max((mixed) 0, fabs(d.x) - h.x);
-  const mixed dy = max((mixed) 0, fabs(d.y) - h.y);
-  const mixed dz = max((mixed) 0, fabs(d.z) - h.z);
-  return dx * dx + dy * dy + dz * dz < reach2;
-}
-
-// Block a's atoms are tested in groups of SUB_GROUP (consecutive slots, so compact), each with its own box.
-#define SUB_GROUP 8
-#define NUM_SUB_GROUPS (TILE_SIZE / SUB_GROUP)
 
 /// d with the minimum image where `image` is set (else as it is).
 DEVICE real4 pairImageOf(real4 d, int image, mixed4 box, mixed4 invBox) {
@@ -141,40 +140,6 @@ DEVICE real4 pairImageOf(real4 d, int image, mixed4 box, mixed4 invBox) {
   }
   return d;
 }
-
-/// Whether a position (relative to block a's centre, by its minimum image) lies within sqrt(reach2) of one
-/// of block a's atoms (the same, in local memory; groups of SUB_GROUP with their boxes' centres and half
-/// extents, an empty group's half extent negative: a group whose box is out of reach is passed over).
-/// `image`: each pair takes its own minimum image (blocks whose reach comes near half the box). The
-/// comparison is made in `real` with a margin of 1e-5 nm on the reach, so that rounding never leaves out an
-/// atom that is within it.
-DEVICE int atomNearAtoms(real4 p, LOCAL_ARG const real4* blockAtoms, LOCAL_ARG const real4* groupCentre,
-                         LOCAL_ARG const real4* groupHalf, int numA, int image, mixed4 box, mixed4 invBox, real reach2) {
-  for (int g = 0; g < NUM_SUB_GROUPS; g++) {
-    const real4 h = groupHalf[g];
-    if (h.x < 0) continue;
-    const real4 c = groupCentre[g];
-    const real4 dc = pairImageOf(make_real4(p.x - c.x, p.y - c.y, p.z - c.z, 0), image, box, invBox);
-    const real bx = max((real) 0, fabs(dc.x) - h.x), by = max((real) 0, fabs(dc.y) - h.y),
-               bz = max((real) 0, fabs(dc.z) - h.z);
-    if (bx * bx + by * by + bz * bz >= reach2) continue;
-    const int end = min(numA, (g + 1) * SUB_GROUP);
-    for (int m = g * SUB_GROUP; m < end; m++) {
-      const real4 q = blockAtoms[m];
-      const real4 d = pairImageOf(make_real4(p.x - q.x, p.y - q.y, p.z - q.z, 0), image, box, invBox);
-      if (d.x * d.x + d.y * d.y + d.z * d.z < reach2) return 1;
-    }
-  }
-  return 0;
-}
-
-#if TILE_SIZE % SUB_GROUP != 0
-#error "TILE_SIZE must be a multiple of SUB_GROUP"
-#endif
-
-#ifndef CANDIDATE_CAP
-#define CANDIDATE_CAP 128
-#endif
 
 #if USE_CUTOFF
 /// One lane's part of the mask of a warp-wide predicate (bit l: lane l's), all TILE_SIZE lanes taking part.
@@ -192,26 +157,46 @@ DEVICE unsigned int laneMask(int predicate, int lane, LOCAL_ARG int* flags) {
 #endif
 }
 
-/// Adds the atoms of block b in `mask` to block a's pending list; a full list of 32 becomes the block's next
-/// tile (firstOut + *numOut) and the rest moves to the front.
-DEVICE void appendAtoms(int a, int b, unsigned int mask, int lane, LOCAL_ARG int* pending, int* count, int* numOut,
-                        int firstOut, GLOBAL int2* RESTRICT tiles, GLOBAL int* RESTRICT tileAtoms, int capacity) {
-  const int found = POPCOUNT(mask);
-  if ((mask >> lane) & 1u) pending[*count + POPCOUNT(mask & ((1u << lane) - 1u))] = b * TILE_SIZE + lane;
+// The atoms found for a block wait in local memory until they fill whole tiles, several written at a time.
+#define TILE_BUFFER (4 * TILE_SIZE)
+
+/// Block a's atoms found so far (pending[0, *count)) written out as tiles: the full ones, and with `last`
+/// also the rest and a's tile against itself, all taking their range of the tile list with one atomic add
+/// (tiles past `capacity` are counted, not kept). Without `last`, the atoms of the partial tile move to the
+/// front.
+DEVICE void writeTiles(int a, int last, int lane, LOCAL_ARG int* pending, int* count, LOCAL_ARG int* firstTile,
+                       GLOBAL int2* RESTRICT tiles, GLOBAL int* RESTRICT tileAtoms, int capacity, GLOBAL int* tileCount) {
+  const int full = *count / TILE_SIZE, rest = *count - full * TILE_SIZE;
+  const int numTiles = full + (last ? 1 + (rest > 0) : 0);
+  if (numTiles == 0) return;
+  if (lane == 0) *firstTile = ATOMIC_ADD(tileCount, numTiles);
   SYNC_THREADS
-  if (*count + found >= TILE_SIZE) {
-    const int t = firstOut + *numOut;
+  int t = *firstTile;
+  for (int k = 0; k < full; k++, t++)
     if (t < capacity) {
-      tiles[t] = make_int2(a, -TILE_SIZE);
-      tileAtoms[t * TILE_SIZE + lane] = pending[lane];
+      if (lane == 0) tiles[t] = make_int2(a, -TILE_SIZE);
+      tileAtoms[t * TILE_SIZE + lane] = pending[k * TILE_SIZE + lane];
     }
-    *numOut += 1;
-    const int rest = lane < *count + found - TILE_SIZE ? pending[lane + TILE_SIZE] : -1;
+  const int moved = lane < rest ? pending[full * TILE_SIZE + lane] : -1;
+  if (last) {
+    if (rest > 0) {
+      if (t < capacity) {
+        if (lane == 0) tiles[t] = make_int2(a, -rest);
+        tileAtoms[t * TILE_SIZE + lane] = moved;
+      }
+      t++;
+    }
+    if (t < capacity) {
+      if (lane == 0) tiles[t] = make_int2(a, a);
+      const int s = a * TILE_SIZE + lane;
+      tileAtoms[t * TILE_SIZE + lane] = s < NUM_ATOMS ? s : -1;
+    }
+    *count = 0;
+  } else {
     SYNC_THREADS
-    pending[lane] = rest;
-    *count -= TILE_SIZE;
+    if (lane < rest) pending[lane] = moved;
+    *count = rest;
   }
-  *count += found;
   SYNC_THREADS
 }
 #endif
@@ -219,12 +204,16 @@ DEVICE void appendAtoms(int a, int b, unsigned int mask, int lane, LOCAL_ARG int
 /// The tiles, one work-group of TILE_SIZE threads per block a at a time. A tile is block a against 32 atom
 /// slots (tileAtoms[32 t + lane], -1 past its last atom): tiles[t] = (a, a) for the block against itself,
 /// (a, -count) for a list of `count` atoms of blocks b > a that lie within the cutoff plus the padding of
-/// one of a's atoms (blocks b found over the coarse grid, whose boxes come within that reach of a's, then
-/// their atoms one by one: within the reach of a's bounding box first, then of an atom of a), packed 32 to
-/// a tile. Testing against a's atoms rather than its box leaves out about a third of the atoms a box test
-/// lets in (the corners and edges of the box grown by the reach hold no atom's neighbourhood). A block first finds its atoms (keeping up to CANDIDATE_CAP
-/// blocks' masks in local memory; beyond that it finds them again), takes its range of the tile list with
-/// one atomic add and writes its tiles; tiles beyond `capacity` are counted, not kept.
+/// one of a's atoms, packed 32 to a tile. Candidate blocks b come from the coarse grid (blocksInteract:
+/// their boxes and spheres come within that reach of a's); a candidate whose sphere no atom of a comes near
+/// is passed over, and each atom of the others is tested against every atom of a (lane: the candidate's
+/// atom; a's atoms from local memory, as |r|^2 / 2 + |s|^2 / 2 - r.s, the half squared distance, so three
+/// fused multiply-adds to a pair). Testing atoms rather than boxes leaves out about a third of the atoms a
+/// box test lets in. A block's tiles are written as they fill (TILE_BUFFER atoms at a time), each batch
+/// taking its range of the tile list with one atomic add; tiles beyond `capacity` are counted, not kept.
+/// Where a pair may need its own minimum image (blocks whose reach comes near half the box), each pair
+/// takes one and no candidate is passed over by its sphere. Distances are compared in `real`, relative to
+/// a's centre, with a margin of 1e-5 nm on the reach, so that rounding never leaves out an atom within it.
 KERNEL void findTiles(int numBlocks, GLOBAL const mixed4* RESTRICT blockCentre, GLOBAL const mixed4* RESTRICT blockHalf,
                       GLOBAL const int* RESTRICT cellOfBlock, GLOBAL const int* RESTRICT cellStart,
                       GLOBAL const int* RESTRICT blocksInCell, GLOBAL const int4* RESTRICT grid, mixed4 box, mixed4 invBox, mixed reach2,
@@ -232,16 +221,15 @@ KERNEL void findTiles(int numBlocks, GLOBAL const mixed4* RESTRICT blockCentre, 
                       int capacity, GLOBAL int* tileCount) {
 #if USE_CUTOFF
   LOCAL int candidate[TILE_SIZE];
+  LOCAL real4 candidateSphere[TILE_SIZE];
   LOCAL int flags[TILE_SIZE];
-  LOCAL int pending[2 * TILE_SIZE];
-  LOCAL int keptBlock[CANDIDATE_CAP];
-  LOCAL unsigned int keptMask[CANDIDATE_CAP];
+  LOCAL int pending[TILE_BUFFER];
   LOCAL int firstTile;
   LOCAL real4 blockAtoms[TILE_SIZE];
-  LOCAL real4 groupCentre[NUM_SUB_GROUPS], groupHalf[NUM_SUB_GROUPS];
   const int lane = LOCAL_ID;
-  const real atomReach = (real) (sqrt(reach2) + (mixed) 1e-5);
-  const real atomReach2 = atomReach * atomReach;
+  const mixed reach = sqrt(reach2) + (mixed) 1e-5;
+  const real atomReach = (real) reach;
+  const real atomReach2 = atomReach * atomReach, halfReach2 = (real) 0.5 * atomReach2;
   const int span = 2 * COARSE_NEIGHBOURS + 1;
   const int4 dims = grid[0];
   const int nx = min(dims.x, span), ny = min(dims.y, span), nz = min(dims.z, span);
@@ -249,127 +237,112 @@ KERNEL void findTiles(int numBlocks, GLOBAL const mixed4* RESTRICT blockCentre, 
     const mixed4 ca = blockCentre[a], ha = blockHalf[a];
     const int cell = cellOfBlock[a];
     const int cx = cell % dims.x, cy = (cell / dims.x) % dims.y, cz = cell / (dims.x * dims.y);
-    int firstOut = 0, numOut = 0, total = 0, kept = 0, count = 0;
-    // Block a's atoms relative to its centre, and whether pairs need their own minimum image (as in the
-    // tile kernel).
+    // Block a's atoms relative to its centre (w: half the squared length; far out of reach past the last
+    // atom), and whether pairs need their own minimum image (as in the tile kernel).
     const int numA = min(TILE_SIZE, NUM_ATOMS - a * TILE_SIZE);
+    real4 mine = make_real4(0, 0, 0, (real) 1e30);
     if (lane < numA) {
       const mixed4 p = posq[a * TILE_SIZE + lane];
       const mixed4 d = minimumImage(make_mixed4(p.x - ca.x, p.y - ca.y, p.z - ca.z, 0), box, invBox);
-      blockAtoms[lane] = make_real4((real) d.x, (real) d.y, (real) d.z, 0);
+      mine = make_real4((real) d.x, (real) d.y, (real) d.z, 0);
+      mine.w = (real) 0.5 * (mine.x * mine.x + mine.y * mine.y + mine.z * mine.z);
     }
+    blockAtoms[lane] = mine;
+    const real halfExtent2 = (real) (0.5 * ha.w * ha.w);
     int pairImage = 0;
 #if PERIODIC
-    {
-      const mixed reachA = sqrt(reach2);
-      pairImage = 2 * ha.x + reachA >= (mixed) 0.5 * box.x || 2 * ha.y + reachA >= (mixed) 0.5 * box.y ||
-                  2 * ha.z + reachA >= (mixed) 0.5 * box.z;
-    }
+    pairImage = 2 * ha.x + reach >= (mixed) 0.5 * box.x || 2 * ha.y + reach >= (mixed) 0.5 * box.y ||
+                2 * ha.z + reach >= (mixed) 0.5 * box.z;
 #endif
+    int count = 0;
     SYNC_THREADS
-    // The groups' boxes (positions relative to a's centre, so no images needed within the block).
-    if (lane < NUM_SUB_GROUPS) {
-      const int first = lane * SUB_GROUP, end = min(numA, first + SUB_GROUP);
-      if (first < end) {
-        real4 lo = blockAtoms[first], hi = lo;
-        for (int m = first + 1; m < end; m++) {
-          const real4 q = blockAtoms[m];
-          lo.x = min(lo.x, q.x); lo.y = min(lo.y, q.y); lo.z = min(lo.z, q.z);
-          hi.x = max(hi.x, q.x); hi.y = max(hi.y, q.y); hi.z = max(hi.z, q.z);
-        }
-        groupCentre[lane] = make_real4((real) 0.5 * (lo.x + hi.x), (real) 0.5 * (lo.y + hi.y), (real) 0.5 * (lo.z + hi.z), 0);
-        // Rounded outwards a little, so that the box holds its atoms whatever the rounding of the centre.
-        groupHalf[lane] = make_real4((real) 0.5 * (hi.x - lo.x) + (real) 1e-5, (real) 0.5 * (hi.y - lo.y) + (real) 1e-5,
-                                     (real) 0.5 * (hi.z - lo.z) + (real) 1e-5, 0);
-      } else {
-        groupHalf[lane] = make_real4(-1, -1, -1, 0);
-      }
-    }
-    SYNC_THREADS
-    // Pass 0 finds the atoms (the block's tiles: 1 + ceil(total / 32)); pass 1 writes the tiles, from the
-    // kept masks where they all fit, else finding the atoms again.
-    for (int pass = 0; pass < 2; pass++) {
-      if (pass == 1) {
-        if (lane == 0) firstTile = ATOMIC_ADD(tileCount, 1 + (total + TILE_SIZE - 1) / TILE_SIZE);
-        SYNC_THREADS
-        firstOut = firstTile;
-        if (firstOut < capacity) {
-          tiles[firstOut] = make_int2(a, a);
-          const int s = a * TILE_SIZE + lane;
-          tileAtoms[firstOut * TILE_SIZE + lane] = s < NUM_ATOMS ? s : -1;
-        }
-        numOut = 1;
-        if (kept <= CANDIDATE_CAP) {
-          for (int i = 0; i < kept; i++)
-            appendAtoms(a, keptBlock[i], keptMask[i], lane, pending, &count, &numOut, firstOut, tiles, tileAtoms, capacity);
-          break;
-        }
-      }
-      for (int n = 0; n < nx * ny * nz; n++) {
-        const int ix = n % nx, iy = (n / nx) % ny, iz = n / (nx * ny);
-        int x = cx + ix - (nx == dims.x ? cx : COARSE_NEIGHBOURS);
-        int y = cy + iy - (ny == dims.y ? cy : COARSE_NEIGHBOURS);
-        int z = cz + iz - (nz == dims.z ? cz : COARSE_NEIGHBOURS);
+    for (int n = 0; n < nx * ny * nz; n++) {
+      const int ix = n % nx, iy = (n / nx) % ny, iz = n / (nx * ny);
+      int x = cx + ix - (nx == dims.x ? cx : COARSE_NEIGHBOURS);
+      int y = cy + iy - (ny == dims.y ? cy : COARSE_NEIGHBOURS);
+      int z = cz + iz - (nz == dims.z ? cz : COARSE_NEIGHBOURS);
 #if PERIODIC
-        x = (x + dims.x) % dims.x; y = (y + dims.y) % dims.y; z = (z + dims.z) % dims.z;
+      x = (x + dims.x) % dims.x; y = (y + dims.y) % dims.y; z = (z + dims.z) % dims.z;
 #else
-        if (x < 0 || y < 0 || z < 0 || x >= dims.x || y >= dims.y || z >= dims.z) continue;
+      if (x < 0 || y < 0 || z < 0 || x >= dims.x || y >= dims.y || z >= dims.z) continue;
 #endif
-        const int c = x + dims.x * (y + dims.y * z);
-        const int end = cellStart[c + 1];
-        for (int k0 = cellStart[c]; k0 < end; k0 += TILE_SIZE) {
-          const int k = k0 + lane;
-          const int b = k < end ? blocksInCell[k] : -1;
-          // The blocks of this round whose boxes come within reach, packed to the front of `candidate` in
-          // lane order (the same order in both passes).
-          const int mine = b > a && blocksInteract(ca, ha, blockCentre[b], blockHalf[b], box, invBox, reach2) ? b : -1;
-          const unsigned int valid = laneMask(mine >= 0, lane, flags);
-          if (mine >= 0) candidate[POPCOUNT(valid & ((1u << lane) - 1u))] = mine;
-          SYNC_THREADS
-          const int numValid = POPCOUNT(valid);
-          // Each candidate's atoms are loaded one candidate ahead, so that the load's latency overlaps the
-          // tests of the one before.
-          mixed4 next = make_mixed4(0, 0, 0, 0);
-          if (numValid > 0 && candidate[0] * TILE_SIZE + lane < NUM_ATOMS) next = posq[candidate[0] * TILE_SIZE + lane];
-          for (int q = 0; q < numValid; q++) {
-            const int cb = candidate[q];
-            const int s = cb * TILE_SIZE + lane;
-            const mixed4 p = next;
-            if (q + 1 < numValid && candidate[q + 1] * TILE_SIZE + lane < NUM_ATOMS)
-              next = posq[candidate[q + 1] * TILE_SIZE + lane];
-            int near = 0;
-            if (s < NUM_ATOMS) {
-              if (atomNearBlock(p, ca, ha, box, invBox, reach2)) {
-                const mixed4 d = minimumImage(make_mixed4(p.x - ca.x, p.y - ca.y, p.z - ca.z, 0), box, invBox);
-                near = atomNearAtoms(make_real4((real) d.x, (real) d.y, (real) d.z, 0), blockAtoms, groupCentre, groupHalf,
-                                     numA, pairImage, box, invBox, atomReach2);
+      const int c = x + dims.x * (y + dims.y * z);
+      const int end = cellStart[c + 1];
+      for (int k0 = cellStart[c]; k0 < end; k0 += TILE_SIZE) {
+        const int k = k0 + lane;
+        const int b = k < end ? blocksInCell[k] : -1;
+        // The blocks of this round that can hold a pair within reach, packed to the front of `candidate` in
+        // lane order, each with its sphere relative to a's centre (radius "infinite" where that image of the
+        // centre is not every atom's minimum image about a's centre, or pairs take their own images).
+        int found = 0;
+        mixed4 cb = make_mixed4(0, 0, 0, 0), hb = cb;
+        if (b > a) {
+          cb = blockCentre[b];
+          hb = blockHalf[b];
+          found = blocksInteract(ca, ha, cb, hb, box, invBox, reach);
+        }
+        const unsigned int valid = laneMask(found, lane, flags);
+        if (found) {
+          const int slot = POPCOUNT(valid & ((1u << lane) - 1u));
+          candidate[slot] = b;
+          const mixed4 d = minimumImage(make_mixed4(cb.x - ca.x, cb.y - ca.y, cb.z - ca.z, 0), box, invBox);
+          int usable = !pairImage;
+#if PERIODIC
+          usable = usable && fabs(d.x) + hb.w < (mixed) 0.5 * box.x && fabs(d.y) + hb.w < (mixed) 0.5 * box.y &&
+                   fabs(d.z) + hb.w < (mixed) 0.5 * box.z;
+#endif
+          candidateSphere[slot] = make_real4((real) d.x, (real) d.y, (real) d.z, usable ? (real) hb.w : (real) 1e30);
+        }
+        SYNC_THREADS
+        const int numValid = POPCOUNT(valid);
+        // Each candidate's atoms are loaded one candidate ahead, so that the load's latency overlaps the
+        // tests of the one before.
+        mixed4 next = make_mixed4(0, 0, 0, 0);
+        if (numValid > 0 && candidate[0] * TILE_SIZE + lane < NUM_ATOMS) next = posq[candidate[0] * TILE_SIZE + lane];
+        for (int q = 0; q < numValid; q++) {
+          const int s = candidate[q] * TILE_SIZE + lane;
+          const mixed4 p = next;
+          if (q + 1 < numValid && candidate[q + 1] * TILE_SIZE + lane < NUM_ATOMS)
+            next = posq[candidate[q + 1] * TILE_SIZE + lane];
+          // Whether an atom of a comes within reach of the candidate's sphere.
+          const real4 sphere = candidateSphere[q];
+          const real sx = mine.x - sphere.x, sy = mine.y - sphere.y, sz = mine.z - sphere.z;
+          const real sr = atomReach + sphere.w;
+          if (laneMask(lane < numA && sx * sx + sy * sy + sz * sz < sr * sr, lane, flags) == 0) continue;
+          int near = 0;
+          if (s < NUM_ATOMS) {
+            const mixed4 d = minimumImage(make_mixed4(p.x - ca.x, p.y - ca.y, p.z - ca.z, 0), box, invBox);
+            const real4 r = make_real4((real) d.x, (real) d.y, (real) d.z, 0);
+            if (!pairImage) {
+              const real w = (real) 0.5 * (r.x * r.x + r.y * r.y + r.z * r.z);
+              real closest = (real) 1e30;
+              for (int j = 0; j < TILE_SIZE; j++) {
+                const real4 o = blockAtoms[j];
+                closest = min(closest, o.w + w - (o.x * r.x + o.y * r.y + o.z * r.z));
               }
-            }
-            const unsigned int mask = laneMask(near, lane, flags);
-            if (mask == 0) continue;
-            if (pass == 0) {
-              if (lane == 0 && kept < CANDIDATE_CAP) {
-                keptBlock[kept] = cb;
-                keptMask[kept] = mask;
-              }
-              kept++;
-              total += POPCOUNT(mask);
+              // The margin grows with the lengths, whose squares lose their last bits to rounding.
+              near = closest < halfReach2 + (real) 1e-6 * (w + halfExtent2);
             } else {
-              appendAtoms(a, cb, mask, lane, pending, &count, &numOut, firstOut, tiles, tileAtoms, capacity);
+              for (int j = 0; j < numA && !near; j++) {
+                const real4 o = blockAtoms[j];
+                const real4 e = pairImageOf(make_real4(r.x - o.x, r.y - o.y, r.z - o.z, 0), 1, box, invBox);
+                near = e.x * e.x + e.y * e.y + e.z * e.z < atomReach2;
+              }
             }
           }
-          SYNC_THREADS
+          const unsigned int mask = laneMask(near, lane, flags);
+          if (mask == 0) continue;
+          if (near) pending[count + POPCOUNT(mask & ((1u << lane) - 1u))] = s;
+          count += POPCOUNT(mask);
+          if (count > TILE_BUFFER - TILE_SIZE) {
+            SYNC_THREADS
+            writeTiles(a, 0, lane, pending, &count, &firstTile, tiles, tileAtoms, capacity, tileCount);
+          }
         }
+        SYNC_THREADS
       }
     }
-    if (count > 0) {
-      const int t = firstOut + numOut;
-      if (t < capacity) {
-        tiles[t] = make_int2(a, -count);
-        tileAtoms[t * TILE_SIZE + lane] = lane < count ? pending[lane] : -1;
-      }
-    }
-    SYNC_THREADS
+    writeTiles(a, 1, lane, pending, &count, &firstTile, tiles, tileAtoms, capacity, tileCount);
   }
 #else
   // Without a cutoff: block a against itself and against every block b > a (one thread per block a).
@@ -406,13 +379,21 @@ KERNEL void findExclusionTiles(GLOBAL const int2* RESTRICT tiles, GLOBAL const i
     TILE_SYNC
     unsigned int mask = 0;
     if (t < numTiles) {
-      const int si = tiles[t].x * TILE_SIZE + lane;
+      // A list tile holds atoms of blocks after a only, so only partners there are looked for in its list;
+      // a's tile against itself holds partner s at m = s - 32 a.
+      const int2 tile = tiles[t];
+      const int si = tile.x * TILE_SIZE + lane, listStart = (tile.x + 1) * TILE_SIZE;
       if (si < NUM_ATOMS) {
         const int atom = atomIndex[si];
         for (int e = exclusionStart[atom]; e < exclusionStart[atom + 1]; e++) {
           const int partner = slotOfAtom[exclusions[e]];
-          for (int m = 0; m < TILE_SIZE; m++)
-            if (jSlot[base + m] == partner) mask |= 1u << m;
+          if (tile.y >= 0) {
+            const int m = partner - tile.x * TILE_SIZE;
+            if (m >= 0 && m < TILE_SIZE) mask |= 1u << m;
+          } else if (partner >= listStart) {
+            for (int m = 0; m < TILE_SIZE; m++)
+              if (jSlot[base + m] == partner) mask |= 1u << m;
+          }
         }
       }
     }

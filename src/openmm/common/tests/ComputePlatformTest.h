@@ -182,6 +182,75 @@ protected:
     }
   }
 
+  /// The tile list holds every pair within the cutoff, as long as it is kept: a gas under a pair energy
+  /// (cutoff - r)^2, whose force falls to zero only at the cutoff, against a brute-force sum over all pairs
+  /// by their minimum images, from the platform's own positions every 5 steps of 60, while the atoms drift
+  /// far enough for several list builds. Two boxes: one where every pair of a block is one image (large),
+  /// one where pairs take their own images (under three cutoffs across). A pair left out of a list costs
+  /// its atoms a force of 2 (cutoff - r).
+  void tileListHoldsEveryPair() {
+    const double cutoff = 1.0;
+    for (const auto& shape : {std::make_pair(4000, 7.0), std::make_pair(600, 2.7)}) {
+      const int n = shape.first;
+      const double box = shape.second;
+      OpenMM::System system;
+      system.setDefaultPeriodicBoxVectors(OpenMM::Vec3(box, 0, 0), OpenMM::Vec3(0, box, 0), OpenMM::Vec3(0, 0, box));
+      auto* force = new OpenMM::CustomNonbondedForce("(" + std::to_string(cutoff) + " - r)^2");
+      force->setNonbondedMethod(OpenMM::CustomNonbondedForce::CutoffPeriodic);
+      force->setCutoffDistance(cutoff);
+      std::mt19937 random(23);
+      std::uniform_real_distribution<double> unit(0.0, 1.0);
+      std::vector<OpenMM::Vec3> positions, velocities;
+      for (int i = 0; i < n; i++) {
+        system.addParticle(1.0);
+        force->addParticle({});
+        positions.push_back(OpenMM::Vec3(box * unit(random), box * unit(random), box * unit(random)));
+        velocities.push_back(OpenMM::Vec3(4 * unit(random) - 2, 4 * unit(random) - 2, 4 * unit(random) - 2));
+      }
+      system.addForce(force);
+      OpenMM::VerletIntegrator integrator(0.002);
+      OpenMM::Context context(system, integrator, platform());
+      context.setPositions(positions);
+      context.setVelocities(velocities);
+      const double tol = precision() == "double" ? 1e-8 : 2e-3;
+      for (int step = 0; step <= 60; step += 5) {
+        if (step > 0) integrator.step(5);
+        const OpenMM::State state = context.getState(OpenMM::State::Positions | OpenMM::State::Forces | OpenMM::State::Energy);
+        const std::vector<OpenMM::Vec3>& p = state.getPositions();
+        std::vector<OpenMM::Vec3> expected(static_cast<std::size_t>(n));
+        double energy = 0.0;
+        for (int i = 0; i < n; i++)
+          for (int j = i + 1; j < n; j++) {
+            OpenMM::Vec3 d = p[static_cast<std::size_t>(i)] - p[static_cast<std::size_t>(j)];
+            for (int k = 0; k < 3; k++) d[k] -= box * std::floor(d[k] / box + 0.5);
+            const double r = std::sqrt(d.dot(d));
+            if (r >= cutoff) continue;
+            energy += (cutoff - r) * (cutoff - r);
+            const OpenMM::Vec3 f = d * (2 * (cutoff - r) / r);  // -dE/dr_i along d = r_i - r_j
+            expected[static_cast<std::size_t>(i)] += f;
+            expected[static_cast<std::size_t>(j)] -= f;
+          }
+        const std::string where = std::to_string(n) + " atoms in a box of " + std::to_string(box) + " nm, step " +
+                                  std::to_string(step);
+        for (int i = 0; i < n; i++) {
+          const OpenMM::Vec3 d = state.getForces()[static_cast<std::size_t>(i)] - expected[static_cast<std::size_t>(i)];
+          CPPUNIT_ASSERT_MESSAGE("force of atom " + std::to_string(i) + ", " + where, std::sqrt(d.dot(d)) < tol);
+        }
+        CPPUNIT_ASSERT_MESSAGE("energy, " + where, std::fabs(state.getPotentialEnergy() - energy) < tol * std::max(1.0, energy) );
+        // The drift: the atoms must have moved by more than the list's padding between the first and last check.
+        if (step == 60) {
+          double moved = 0.0;
+          for (int i = 0; i < n; i++) {
+            OpenMM::Vec3 d = p[static_cast<std::size_t>(i)] - positions[static_cast<std::size_t>(i)];
+            for (int k = 0; k < 3; k++) d[k] -= box * std::floor(d[k] / box + 0.5);
+            moved = std::max(moved, std::sqrt(d.dot(d)));
+          }
+          CPPUNIT_ASSERT_MESSAGE("the atoms moved through several list builds, " + where, moved > 0.2);
+        }
+      }
+    }
+  }
+
   /// The slots the platform keeps the atoms in never show: 300 steps (past a reordering of the slots) give
   /// the Reference platform's positions and velocities in the System's order.
   /// The pair kernel leaves out the terms no particle had when the Context was created (as OpenMM's GPU
@@ -277,6 +346,7 @@ protected:
     CPPUNIT_TEST(reorderingInvisible);                                                  \
     CPPUNIT_TEST(parametersWithinCompiledTerms);                                        \
     CPPUNIT_TEST(crowdedTiles);                                                         \
+    CPPUNIT_TEST(tileListHoldsEveryPair);                                               \
     CPPUNIT_TEST(deterministicCheckpointRoundTrip);                                     \
     CPPUNIT_TEST(settleAndShakeMatchReference);                                         \
     CPPUNIT_TEST(constrainedTrajectoryMatchesReference);                                \
