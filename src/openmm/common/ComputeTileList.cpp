@@ -151,7 +151,8 @@ void ComputeTileList::buildTiles() {
   bounds.arg(_blockCentre.array())
       .arg(_blockHalf.array())
       .arg(_posAtBuild.array())
-      .execute(static_cast<std::size_t>(_numBlocks));
+      .blockShape(ComputePlatformData::tileSize)
+      .executeBlocks(static_cast<std::size_t>(_numBlocks));
   // The coarse grid: cells at least cutoff + padding + the widest block wide, laid out on the device
   // (coarseGrid); the host sizes the cell arrays for the finest grid it can be (blocks of no extent).
   const Vec3* box = _data.box;

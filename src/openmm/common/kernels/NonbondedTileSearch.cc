@@ -12,34 +12,49 @@
 
 /// Bounding box of each block: centre (w: 0) and half extent (w: the radius of the sphere about the centre
 /// that holds the block's atoms), positions taken relative to the block's first atom by the minimum image;
-/// positions at this build kept for the displacement check.
+/// positions at this build kept for the displacement check. One work-group of TILE_SIZE per block at a time,
+/// an atom to a work-item (the extremes and the radius found by halving in local memory).
 KERNEL void computeBlockBounds(int numBlocks, GLOBAL const mixed4* RESTRICT posq, mixed4 box, mixed4 invBox,
                                GLOBAL mixed4* RESTRICT blockCentre, GLOBAL mixed4* RESTRICT blockHalf,
                                GLOBAL mixed4* RESTRICT posAtBuild) {
-  for (int b = GLOBAL_ID; b < numBlocks; b += GLOBAL_SIZE) {
-    const int first = b * TILE_SIZE;
-    const int end = min(first + TILE_SIZE, NUM_ATOMS);
-    const mixed4 p0 = posq[first];
-    mixed4 lo = make_mixed4(0, 0, 0, 0), hi = lo;
-    for (int s = first; s < end; s++) {
+  LOCAL mixed4 lo[TILE_SIZE], hi[TILE_SIZE];
+  const int lane = LOCAL_ID;
+  for (int b = GROUP_ID; b < numBlocks; b += NUM_GROUPS) {
+    const int s = b * TILE_SIZE + lane;
+    const mixed4 p0 = posq[b * TILE_SIZE];
+    // Past the last atom: the first atom's place (0), which changes no extreme.
+    mixed4 d = make_mixed4(0, 0, 0, 0);
+    if (s < NUM_ATOMS) {
       const mixed4 p = posq[s];
       posAtBuild[s] = p;
-      mixed4 d = make_mixed4(p.x - p0.x, p.y - p0.y, p.z - p0.z, 0);
-      d = minimumImage(d, box, invBox);
-      lo.x = min(lo.x, d.x); lo.y = min(lo.y, d.y); lo.z = min(lo.z, d.z);
-      hi.x = max(hi.x, d.x); hi.y = max(hi.y, d.y); hi.z = max(hi.z, d.z);
+      d = minimumImage(make_mixed4(p.x - p0.x, p.y - p0.y, p.z - p0.z, 0), box, invBox);
     }
-    const mixed4 extent = make_mixed4((mixed) 0.5 * (hi.x - lo.x), (mixed) 0.5 * (hi.y - lo.y), (mixed) 0.5 * (hi.z - lo.z), 0);
-    const mixed4 middle = make_mixed4((mixed) 0.5 * (lo.x + hi.x), (mixed) 0.5 * (lo.y + hi.y), (mixed) 0.5 * (lo.z + hi.z), 0);
-    mixed radius2 = 0;
-    for (int s = first; s < end; s++) {
-      const mixed4 p = posq[s];
-      mixed4 d = minimumImage(make_mixed4(p.x - p0.x, p.y - p0.y, p.z - p0.z, 0), box, invBox);
-      d.x -= middle.x; d.y -= middle.y; d.z -= middle.z;
-      radius2 = max(radius2, d.x * d.x + d.y * d.y + d.z * d.z);
+    lo[lane] = d;
+    hi[lane] = d;
+    SYNC_THREADS
+    for (int step = TILE_SIZE / 2; step > 0; step /= 2) {
+      if (lane < step) {
+        const mixed4 l = lo[lane + step], h = hi[lane + step];
+        lo[lane] = make_mixed4(min(lo[lane].x, l.x), min(lo[lane].y, l.y), min(lo[lane].z, l.z), 0);
+        hi[lane] = make_mixed4(max(hi[lane].x, h.x), max(hi[lane].y, h.y), max(hi[lane].z, h.z), 0);
+      }
+      SYNC_THREADS
     }
-    blockCentre[b] = make_mixed4(p0.x + middle.x, p0.y + middle.y, p0.z + middle.z, 0);
-    blockHalf[b] = make_mixed4(extent.x, extent.y, extent.z, sqrt(radius2));
+    const mixed4 l = lo[0], h = hi[0];
+    const mixed4 middle = make_mixed4((mixed) 0.5 * (l.x + h.x), (mixed) 0.5 * (l.y + h.y), (mixed) 0.5 * (l.z + h.z), 0);
+    const mixed ex = d.x - middle.x, ey = d.y - middle.y, ez = d.z - middle.z;
+    SYNC_THREADS
+    lo[lane].w = s < NUM_ATOMS ? ex * ex + ey * ey + ez * ez : 0;
+    SYNC_THREADS
+    for (int step = TILE_SIZE / 2; step > 0; step /= 2) {
+      if (lane < step) lo[lane].w = max(lo[lane].w, lo[lane + step].w);
+      SYNC_THREADS
+    }
+    if (lane == 0) {
+      blockCentre[b] = make_mixed4(p0.x + middle.x, p0.y + middle.y, p0.z + middle.z, 0);
+      blockHalf[b] = make_mixed4((mixed) 0.5 * (h.x - l.x), (mixed) 0.5 * (h.y - l.y), (mixed) 0.5 * (h.z - l.z), sqrt(lo[0].w));
+    }
+    SYNC_THREADS
   }
 }
 
