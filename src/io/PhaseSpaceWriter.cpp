@@ -1,4 +1,5 @@
-// PhaseSpaceWriter: ls1-mardyn ASCII phase space with full-precision numbers, readable back by
+// PhaseSpaceWriter: ls1-mardyn ASCII phase space with full-precision numbers (the shortest form that reads
+// back exactly), readable back by
 // PhaseSpaceReader (and by ls1-mardyn, whose header layout it follows).
 #include "io/PhaseSpaceWriter.h"
 
@@ -6,18 +7,29 @@
 #include "utils/Crc32.h"
 #include "utils/Version.h"
 
-#include <cstdio>
+#include <charconv>
 #include <string>
 
 namespace mardyn {
 
 namespace {
-std::string g17(double x) {
-  char buf[40];
-  std::snprintf(buf, sizeof buf, "%.17g", x);
-  return buf;
+/// The shortest decimal form that reads back as exactly x (std::to_chars), appended at p; returns the end.
+char* putDouble(char* p, double x) { return std::to_chars(p, p + 32, x).ptr; }
+char* putVec(char* p, const Vec3& v, char sep = ' ') {
+  p = putDouble(p, v.x);
+  *p++ = sep;
+  p = putDouble(p, v.y);
+  *p++ = sep;
+  return putDouble(p, v.z);
 }
-std::string vec(const Vec3& v) { return g17(v.x) + " " + g17(v.y) + " " + g17(v.z); }
+std::string g17(double x) {
+  char buf[32];
+  return std::string(buf, putDouble(buf, x));
+}
+std::string vec(const Vec3& v) {
+  char buf[100];
+  return std::string(buf, putVec(buf, v));
+}
 }  // namespace
 
 void PhaseSpaceWriter::writeHeader(std::ostream& out, const SimulationConfig& config, double time,
@@ -60,8 +72,27 @@ void PhaseSpaceWriter::writeHeader(std::ostream& out, const SimulationConfig& co
 
 void PhaseSpaceWriter::writeMolecule(std::ostream& out, unsigned long id, unsigned component, const Vec3& r,
                                      const Vec3& v, const Quaternion& q, const Vec3& L) {
-  out << id << "\t" << component + 1 << "\t" << vec(r) << "\t" << vec(v) << "\t" << g17(q.w()) << " " << g17(q.x())
-      << " " << g17(q.y()) << " " << g17(q.z()) << "\t" << vec(L) << "\n";
+  // One line formatted in place (a restart file of many molecules is mostly these lines).
+  char line[512];
+  char* p = std::to_chars(line, line + 24, id).ptr;
+  *p++ = '\t';
+  p = std::to_chars(p, p + 12, component + 1).ptr;
+  *p++ = '\t';
+  p = putVec(p, r);
+  *p++ = '\t';
+  p = putVec(p, v);
+  *p++ = '\t';
+  p = putDouble(p, q.w());
+  *p++ = ' ';
+  p = putDouble(p, q.x());
+  *p++ = ' ';
+  p = putDouble(p, q.y());
+  *p++ = ' ';
+  p = putDouble(p, q.z());
+  *p++ = '\t';
+  p = putVec(p, L);
+  *p++ = '\n';
+  out.write(line, p - line);
 }
 
 void PhaseSpaceWriter::write(std::ostream& out, const SimulationConfig& config, double time,
