@@ -1,6 +1,5 @@
 // PhaseSpaceWriter: ls1-mardyn ASCII phase space with full-precision numbers (the shortest form that reads
-// back exactly), readable back by
-// PhaseSpaceReader (and by ls1-mardyn, whose header layout it follows).
+// back exactly), readable back by PhaseSpaceReader (and by ls1-mardyn, whose header layout it follows).
 #include "io/PhaseSpaceWriter.h"
 
 #include "io/RunChain.h"
