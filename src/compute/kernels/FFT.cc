@@ -1,7 +1,8 @@
 // The compute layer's own fast Fourier transform in the common kernel dialect (KernelFFT): complex-to-complex
 // transforms of lines of FFT_N `real2` values along one axis of a 3D grid, FFT_LINES lines to a work-group of
 // FFT_THREADS threads. A work-group copies its lines into local memory, transforms them there by Stockham passes
-// (radices FFT_RADICES, in that order; any radix works, its butterfly a direct DFT), and writes them back in place,
+// (radices FFT_RADICES, in that order; any radix works, its butterfly a direct DFT; every twiddle factor from
+// one table of the N-th roots of unity, made once per work-group), and writes them back in place,
 // so the transform of a whole grid is one launch per axis. Line l of the launch is (a, b) = (l / numB, l % numB)
 // and its element k lies at a * strideA + b * strideB + k * strideK; where the lines of a work-group lie side by
 // side in memory (strideB = 1, strideK > 1) the copies take the lines fastest, so that neighbouring threads touch
@@ -18,7 +19,10 @@ DEVICE real2 fftMul(real2 a, real2 b) { return make_real2(a.x * b.x - a.y * b.y,
 KERNEL void fftLines(GLOBAL const real2* in, GLOBAL real2* out, int numLines, int numB, int strideA,
                      int strideB, int strideK, int linesFastest, real sign) {
   LOCAL real2 data[FFT_LINES * FFT_N];
+  // The N-th roots of unity, e^(sign 2 pi i m / N): every twiddle factor and butterfly root is one of them.
+  LOCAL real2 roots[FFT_N];
   const int radices[FFT_NUM_PASSES] = {FFT_RADICES};
+  for (int m = LOCAL_ID; m < FFT_N; m += FFT_THREADS) roots[m] = fftRoot(sign * (real) (2 * FFT_PI) * (real) m / (real) FFT_N);
   for (int firstLine = GROUP_ID * FFT_LINES; firstLine < numLines; firstLine += NUM_GROUPS * FFT_LINES) {
     // Copy the lines in.
     for (int e = LOCAL_ID; e < FFT_LINES * FFT_N; e += FFT_THREADS) {
@@ -32,8 +36,9 @@ KERNEL void fftLines(GLOBAL const real2* in, GLOBAL real2* out, int numLines, in
     }
     SYNC_THREADS
     // Stockham passes: span ns (the product of the radices before), butterfly j of a line reads elements
-    // j + r N/R, twiddles them by e^(sign 2 pi i r (j mod ns) / (ns R)), transforms them (a direct DFT with the
-    // roots e^(sign 2 pi i k / R)) and writes them to (j / ns) ns R + (j mod ns) + q ns.
+    // j + r N/R, twiddles them by e^(sign 2 pi i r (j mod ns) / (ns R)) = roots[r (j mod ns) N / (ns R)],
+    // transforms them (a direct DFT with the roots e^(sign 2 pi i k / R) = roots[k N / R]) and writes them to
+    // (j / ns) ns R + (j mod ns) + q ns.
     int ns = 1;
     for (int pass = 0; pass < FFT_NUM_PASSES; pass++) {
       const int radix = radices[pass];
@@ -43,21 +48,20 @@ KERNEL void fftLines(GLOBAL const real2* in, GLOBAL real2* out, int numLines, in
       const int line = t / butterflies, j = t - line * butterflies;
       const int active = line < FFT_LINES && t < FFT_LINES * butterflies;
       if (active) {
-        const real angle = sign * (real) (2 * FFT_PI) * (real) (j % ns) / (real) (ns * radix);
+        const int twiddle = (j % ns) * (FFT_N / (ns * radix));
         for (int r = 0; r < radix; r++) {
           const real2 x = data[line * FFT_N + j + r * butterflies];
-          v[r] = r == 0 ? x : fftMul(x, fftRoot(angle * (real) r));
+          v[r] = r == 0 ? x : fftMul(x, roots[r * twiddle]);
         }
       }
       SYNC_THREADS
-      real2 roots[FFT_MAX_RADIX];
-      for (int k = 0; k < radix; k++) roots[k] = fftRoot(sign * (real) (2 * FFT_PI) * (real) k / (real) radix);
       if (active) {
         const int outBase = line * FFT_N + (j / ns) * ns * radix + (j % ns);
+        const int rootStep = FFT_N / radix;
         for (int q = 0; q < radix; q++) {
           real2 sum = v[0];
           for (int r = 1; r < radix; r++)
-            sum += fftMul(v[r], roots[(r * q) % radix]);
+            sum += fftMul(v[r], roots[((r * q) % radix) * rootStep]);
           data[outBase + q * ns] = sum;
         }
       }
