@@ -1,12 +1,12 @@
 // The tile search of the common-compute platforms' nonbonded utility, in the common kernel dialect. Slots
-// are taken in blocks of 32 (TILE_SIZE); each block gets a bounding box (computeBlockBounds), the blocks are
-// binned on a coarse grid of their centres (binBlocks, scatterBlocks), and findTiles lists, for each block a,
-// the atoms of blocks b > a that lie within the cutoff plus a padding of one of a's atoms (candidate blocks
-// from the coarse grid whose boxes and spheres come that close to a's, then their atoms one by one), packed 32
-// to a tile, several tiles at a time;
-// findExclusionTiles gives the tiles that hold excluded pairs their masks. The tiles are found again only
-// when an atom moved more than half the padding (checkDisplacement); the tile list grows from the device's
-// own count when it overflows. The pair kernel is NonbondedTiles.cc.
+// are taken in blocks of 32 (TILE_SIZE); each block gets a bounding box and sphere (computeBlockBounds), the
+// blocks are binned on a coarse grid of their centres (binBlocks, scatterBlocks), and findTiles lists, for each
+// block a, the atoms of blocks b > a that lie within the cutoff plus a padding of one of a's atoms (candidate
+// blocks from the coarse grid whose boxes and spheres come that close to a's, then their atoms one by one),
+// packed 32 to a tile, several tiles at a time; findExclusionTiles gives the tiles that hold excluded pairs
+// their masks. The tiles are found again only when an atom moved more than half the padding
+// (checkDisplacement); the tile list grows from the device's own count when it overflows. The pair kernel is
+// NonbondedTiles.cc.
 // mardyn-kernel: requires openmm/common/kernels/Atoms.cc
 // mardyn-kernel: defines FORCE_FIXED_POINT=1 PADDED_ATOMS=64 NUM_ATOMS=60 PERIODIC=1 USE_CUTOFF=1 PADDING=0.1 TILE_SIZE=32 COARSE_NEIGHBOURS=1 WARPS_PER_GROUP=4 TILE_SYNC=SYNC_THREADS
 
@@ -228,7 +228,8 @@ DEVICE void writeTiles(int a, int last, int lane, LOCAL_ARG int* pending, int* c
 /// taking its range of the tile list with one atomic add; tiles beyond `capacity` are counted, not kept.
 /// Where a pair may need its own minimum image (blocks whose reach comes near half the box), each pair
 /// takes one and no candidate is passed over by its sphere. Distances are compared in `real`, relative to
-/// a's centre, with a margin of 1e-5 nm on the reach, so that rounding never leaves out an atom within it.
+/// a's centre, with a margin of 1e-5 nm on the reach (and one growing with the lengths in the half squared
+/// distances), so that rounding never leaves out an atom within it.
 KERNEL void findTiles(int numBlocks, GLOBAL const mixed4* RESTRICT blockCentre, GLOBAL const mixed4* RESTRICT blockHalf,
                       GLOBAL const int* RESTRICT cellOfBlock, GLOBAL const int* RESTRICT cellStart,
                       GLOBAL const int* RESTRICT blocksInCell, GLOBAL const int4* RESTRICT grid, mixed4 box, mixed4 invBox, mixed reach2,
