@@ -14,14 +14,14 @@ namespace mardyn {
 namespace {
 /// The shortest decimal form that reads back as exactly x (std::to_chars), appended at p; returns the end.
 char* putDouble(char* p, double x) { return std::to_chars(p, p + 32, x).ptr; }
-char* putVec(char* p, const Vec3& v, char sep = ' ') {
+char* putVec(char* p, const Vec3& v) {
   p = putDouble(p, v.x);
-  *p++ = sep;
+  *p++ = ' ';
   p = putDouble(p, v.y);
-  *p++ = sep;
+  *p++ = ' ';
   return putDouble(p, v.z);
 }
-std::string g17(double x) {
+std::string exact(double x) {
   char buf[32];
   return std::string(buf, putDouble(buf, x));
 }
@@ -40,19 +40,19 @@ void PhaseSpaceWriter::writeHeader(std::ostream& out, const SimulationConfig& co
   if (info.checksum) out << "# mardyn-checksum crc32\n";
   for (const auto& [plugin, state] : info.pluginStates)
     if (!state.empty() && state.find('\n') == std::string::npos) out << "# mardyn-state " << plugin << " " << state << "\n";
-  out << " currentTime\t" << g17(time) << "\n";
+  out << " currentTime\t" << exact(time) << "\n";
   out << " Length\t" << vec(config.box) << "\n";
-  out << " Temperature\t" << g17(config.temperature) << "\n";
+  out << " Temperature\t" << exact(config.temperature) << "\n";
   out << " NumberOfComponents\t" << config.components.size() << "\n";
   for (const auto& c : config.components) {
     out << c.ljCenters().size() << "\t" << c.charges().size() << "\t" << c.dipoles().size() << "\t"
         << c.quadrupoles().size() << "\t0\n";
     for (const auto& s : c.ljCenters())
-      out << vec(s.r) << "\t" << g17(s.mass) << "\t" << g17(s.epsilon) << " " << g17(s.sigma) << " "
-          << g17(config.cutoffRadius) << " " << (s.shifted ? 1 : 0) << "\n";
-    for (const auto& s : c.charges()) out << vec(s.r) << "\t" << g17(s.mass) << " " << g17(s.q) << "\n";
-    for (const auto& s : c.dipoles()) out << vec(s.r) << "\t" << vec(s.e) << "\t" << g17(s.abs) << "\n";
-    for (const auto& s : c.quadrupoles()) out << vec(s.r) << "\t" << vec(s.e) << "\t" << g17(s.abs) << "\n";
+      out << vec(s.r) << "\t" << exact(s.mass) << "\t" << exact(s.epsilon) << " " << exact(s.sigma) << " "
+          << exact(config.cutoffRadius) << " " << (s.shifted ? 1 : 0) << "\n";
+    for (const auto& s : c.charges()) out << vec(s.r) << "\t" << exact(s.mass) << " " << exact(s.q) << "\n";
+    for (const auto& s : c.dipoles()) out << vec(s.r) << "\t" << vec(s.e) << "\t" << exact(s.abs) << "\n";
+    for (const auto& s : c.quadrupoles()) out << vec(s.r) << "\t" << vec(s.e) << "\t" << exact(s.abs) << "\n";
     out << vec(c.momentsOfInertia()) << "\n";
   }
   // ls1 lists (xi, eta) for every pair i < j.
@@ -62,9 +62,9 @@ void PhaseSpaceWriter::writeHeader(std::ostream& out, const SimulationConfig& co
       double xi = 1.0, eta = 1.0;
       for (const auto& m : config.mixing)
         if ((m.cid1 == i && m.cid2 == j) || (m.cid1 == j && m.cid2 == i)) { xi = m.xi; eta = m.eta; }
-      out << g17(xi) << " " << g17(eta) << "\n";
+      out << exact(xi) << " " << exact(eta) << "\n";
     }
-  out << g17(config.epsilonRF) << "\n";
+  out << exact(config.epsilonRF) << "\n";
   out << " NumberOfMolecules\t" << numMolecules << "\n";
   out << " MoleculeFormat\tICRVQD\n";
 }
