@@ -14,9 +14,6 @@ namespace OpenMM {
 using mardyn::compute::PrecisionArray;
 
 namespace {
-/// Coarse cells searched on each side of a block's cell ((2 n + 1)^3 cells per block in findTiles).
-constexpr int coarseNeighbours = 1;
-
 std::string exact(double v) {
   std::ostringstream s;
   s << std::setprecision(17) << v;
@@ -49,22 +46,18 @@ ComputeTileList::ComputeTileList(ComputePlatformData& data, bool useCutoff, bool
   const std::size_t blocks = static_cast<std::size_t>(_numBlocks);
   _blockCentre = PrecisionArray(ctx, PrecisionArray::Kind::Mixed, 4, blocks, "blockCentre");
   _blockHalf = PrecisionArray(ctx, PrecisionArray::Kind::Mixed, 4, blocks, "blockHalf");
+  const std::size_t clusters = (blocks + ComputePlatformData::tileSize - 1) / ComputePlatformData::tileSize;
+  _clusterCentre = PrecisionArray(ctx, PrecisionArray::Kind::Mixed, 4, clusters, "clusterCentre");
+  _clusterHalf = PrecisionArray(ctx, PrecisionArray::Kind::Mixed, 4, clusters, "clusterHalf");
   _posAtBuild = PrecisionArray(ctx, PrecisionArray::Kind::Mixed, 4, static_cast<std::size_t>(data.paddedAtoms()),
                                "positionsAtTileBuild");
-  _flag.initialize(ctx, 1, "nonbondedFlag");
   _displacedFlag.initialize(ctx, 1, "atomDisplacedFlag");
   _displacedFlag.zero();
   _displacedHost = mardyn::compute::PinnedHostBuffer(ctx, sizeof(int));
   _displacedEvent = ctx.createEvent();
   _buildStatus.initialize(ctx, 3, "tileBuildStatus");
   _buildStatusHost = mardyn::compute::PinnedHostBuffer(ctx, 3 * sizeof(int));
-  _grid.initialize(ctx, 1, "coarseGrid");
-  _gridInvWidth = PrecisionArray(ctx, PrecisionArray::Kind::Mixed, 4, 1, "coarseGridInvWidth");
   _buildStatusEvent = ctx.createEvent();
-  _cellOfBlock.initialize(ctx, blocks, "cellOfBlock");
-  _blocksInCell.initialize(ctx, blocks, "blocksInCell");
-  _cellCount.initialize(ctx, 2, "coarseCellCount");
-  _cellFill.initialize(ctx, 2, "coarseCellFill");
   _tileCount.initialize(ctx, 1, "tileCount");
   _tileCapacity = std::max(64, useCutoff ? 40 * _numBlocks : _numBlocks * (_numBlocks + 1) / 2);
   _tiles.initialize(ctx, static_cast<std::size_t>(_tileCapacity), "tiles");
@@ -87,7 +80,6 @@ void ComputeTileList::addDefines(std::map<std::string, std::string>& defines, do
   defines["LIST_CUTOFF"] = exact(cutoff);
   defines["LIST_CUTOFF2"] = exact(cutoff * cutoff);
   defines["PADDING"] = exact(_padding);
-  defines["COARSE_NEIGHBOURS"] = std::to_string(coarseNeighbours);
   defines["WARPS_PER_GROUP"] = std::to_string(_warpsPerGroup);
   defines["TILE_SYNC"] =
       info.warpPrimitives && info.simtWidth == ComputePlatformData::tileSize ? "SYNC_WARPS" : "SYNC_THREADS";
@@ -97,14 +89,11 @@ void ComputeTileList::addDefines(std::map<std::string, std::string>& defines, do
 
 void ComputeTileList::createKernels(mardyn::compute::ComputeProgram& program) {
   _bounds = program.createKernel("computeBlockBounds");
-  _maxHalf = program.createKernel("maxBlockHalf");
+  _clusterBounds = program.createKernel("computeClusterBounds");
   _displacement = program.createKernel("checkDisplacement");
-  _binBlocks = program.createKernel("binBlocks");
-  _scatterBlocks = program.createKernel("scatterBlocks");
   _findTiles = program.createKernel("findTiles");
   _exclusionTilesKernel = program.createKernel("findExclusionTiles");
   _checkRoom = program.createKernel("checkTileRoom");
-  _coarseGrid = program.createKernel("coarseGrid");
 }
 
 std::size_t ComputeTileList::groupThreads() const {
@@ -153,52 +142,22 @@ void ComputeTileList::buildTiles() {
       .arg(_posAtBuild.array())
       .blockShape(ComputePlatformData::tileSize)
       .executeBlocks(static_cast<std::size_t>(_numBlocks));
-  // The coarse grid: cells at least cutoff + padding + the widest block wide, laid out on the device
-  // (coarseGrid); the host sizes the cell arrays for the finest grid it can be (blocks of no extent).
-  const Vec3* box = _data.box;
-  int cells = 1;
-  if (_periodic)
-    for (int d = 0; d < 3; d++)
-      cells *= std::max(1, std::min(256, static_cast<int>(std::floor(box[d][d] / (_cutoff + _padding)))));
-  if (_cellCount.size() < static_cast<std::size_t>(cells) + 1) {
-    _cellCount.resize(cells + 1);
-    _cellFill.resize(cells + 1);
-  }
-  _flag.zero();
-  if (_periodic)
-    _maxHalf->call().arg(_numBlocks).arg(_blockHalf.array()).arg(_flag).execute(static_cast<std::size_t>(_numBlocks));
-  auto grid = _coarseGrid->call();
-  grid.arg(_flag);
-  _data.boxArguments(grid);
-  grid.mixedArg(_cutoff + _padding).arg(_grid).arg(_gridInvWidth.array()).blockShape(1).executeBlocks(1);
-  _cellCount.zero();
-  _cellFill.zero();
-  _binBlocks->call()
-      .arg(_numBlocks)
-      .arg(_blockCentre.array())
-      .arg(_grid)
-      .arg(_gridInvWidth.array())
-      .arg(_cellOfBlock)
-      .arg(_cellCount)
-      .execute(static_cast<std::size_t>(_numBlocks));
-  _data.scan().exclusive(_cellCount, cells, _cellCount);
-  _scatterBlocks->call()
-      .arg(_numBlocks)
-      .arg(_cellOfBlock)
-      .arg(_cellCount)
-      .arg(_cellFill)
-      .arg(_blocksInCell)
-      .execute(static_cast<std::size_t>(_numBlocks));
+  // The clusters of 32 blocks.
+  auto clusterBounds = _clusterBounds->call();
+  clusterBounds.arg(_numBlocks).arg(_blockCentre.array()).arg(_blockHalf.array());
+  _data.boxArguments(clusterBounds);
+  clusterBounds.arg(_clusterCentre.array())
+      .arg(_clusterHalf.array())
+      .blockShape(ComputePlatformData::tileSize)
+      .executeBlocks(_clusterCentre.size());
   const double reach = _cutoff + _padding;
   _tileCount.zero();
   auto find = _findTiles->call();
   find.arg(_numBlocks)
       .arg(_blockCentre.array())
       .arg(_blockHalf.array())
-      .arg(_cellOfBlock)
-      .arg(_cellCount)
-      .arg(_blocksInCell)
-      .arg(_grid);
+      .arg(_clusterCentre.array())
+      .arg(_clusterHalf.array());
   _data.boxArguments(find);
   find.mixedArg(reach * reach).arg(_data.posq()).arg(_tiles).arg(_tileAtoms).arg(_tileCapacity).arg(_tileCount);
   if (!_useCutoff) {
@@ -247,6 +206,7 @@ void ComputeTileList::buildTiles() {
   _buildStatus.downloadBytesAsync(_buildStatusHost.data(), 0, 3 * sizeof(int));
   _buildStatusEvent->record();
   _builtVersion = _data.reorderVersion();
+  const Vec3* box = _data.box;
   _builtBox = Vec3(box[0][0], box[1][1], box[2][2]);
 }
 

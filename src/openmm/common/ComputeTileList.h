@@ -57,19 +57,17 @@ private:
   int _tileEstimate = 0;  ///< the tiles the tile kernels' launches are sized for (the count, or a guess during a build)
   unsigned long _builtVersion = ~0ul;
   Vec3 _builtBox;
-  std::unique_ptr<mardyn::compute::ComputeKernel> _bounds, _maxHalf, _displacement, _binBlocks, _scatterBlocks,
-      _findTiles, _exclusionTilesKernel, _checkRoom, _coarseGrid;
-  mardyn::compute::PrecisionArray _blockCentre, _blockHalf, _posAtBuild;
+  std::unique_ptr<mardyn::compute::ComputeKernel> _bounds, _clusterBounds, _displacement, _findTiles,
+      _exclusionTilesKernel, _checkRoom;
+  mardyn::compute::PrecisionArray _blockCentre, _blockHalf, _clusterCentre, _clusterHalf, _posAtBuild;
   mardyn::compute::ComputeArray<int> _displacedFlag;
   mardyn::compute::PinnedHostBuffer _displacedHost;
   std::unique_ptr<mardyn::compute::ComputeEvent> _displacedEvent;
   mardyn::compute::ComputeArray<int> _buildStatus;  ///< checkTileRoom's (tiles, masks, overflow)
-  mardyn::compute::ComputeArray<mardyn::compute::mm_int4> _grid;  ///< coarseGrid's cells per axis
-  mardyn::compute::PrecisionArray _gridInvWidth;                  ///< and cells per unit length
   mardyn::compute::PinnedHostBuffer _buildStatusHost;
   std::unique_ptr<mardyn::compute::ComputeEvent> _buildStatusEvent;
-  mardyn::compute::ComputeArray<int> _exclusionStart, _exclusions, _flag, _cellOfBlock, _cellCount, _cellFill,
-      _blocksInCell, _tileCount, _tileMaskIndex, _maskCount, _tileAtoms;
+  mardyn::compute::ComputeArray<int> _exclusionStart, _exclusions, _tileCount, _tileMaskIndex, _maskCount,
+      _tileAtoms;
   mardyn::compute::ComputeArray<unsigned int> _exclusionMasks;
   mardyn::compute::ComputeArray<mardyn::compute::mm_int2> _tiles;
 };

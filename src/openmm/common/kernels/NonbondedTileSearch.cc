@@ -1,14 +1,14 @@
 // The tile search of the common-compute platforms' nonbonded utility, in the common kernel dialect. Slots
-// are taken in blocks of 32 (TILE_SIZE); each block gets a bounding box and sphere (computeBlockBounds), the
-// blocks are binned on a coarse grid of their centres (binBlocks, scatterBlocks), and findTiles lists, for each
-// block a, the atoms of blocks b > a that lie within the cutoff plus a padding of one of a's atoms (candidate
-// blocks from the coarse grid whose boxes and spheres come that close to a's, then their atoms one by one),
-// packed 32 to a tile, several tiles at a time; findExclusionTiles gives the tiles that hold excluded pairs
-// their masks. The tiles are found again only when an atom moved more than half the padding
-// (checkDisplacement); the tile list grows from the device's own count when it overflows. The pair kernel is
-// NonbondedTiles.cc.
+// are taken in blocks of 32 (TILE_SIZE), and the blocks in clusters of 32 consecutive ones (compact too, the
+// atoms being ordered along a space-filling curve); each block and each cluster gets a bounding box and a
+// sphere (computeBlockBounds, computeClusterBounds), and findTiles lists, for each block a, the atoms of
+// blocks b > a that lie within the cutoff plus a padding of one of a's atoms (the clusters whose box and
+// sphere come that close to a's, then their blocks, then the blocks' atoms one by one), packed 32 to a tile,
+// several tiles at a time; findExclusionTiles gives the tiles that hold excluded pairs their masks. The tiles
+// are found again only when an atom moved more than half the padding (checkDisplacement); the tile list
+// grows from the device's own count when it overflows. The pair kernel is NonbondedTiles.cc.
 // mardyn-kernel: requires openmm/common/kernels/Atoms.cc
-// mardyn-kernel: defines FORCE_FIXED_POINT=1 PADDED_ATOMS=64 NUM_ATOMS=60 PERIODIC=1 USE_CUTOFF=1 PADDING=0.1 TILE_SIZE=32 COARSE_NEIGHBOURS=1 WARPS_PER_GROUP=4 TILE_SYNC=SYNC_THREADS
+// mardyn-kernel: defines FORCE_FIXED_POINT=1 PADDED_ATOMS=64 NUM_ATOMS=60 PERIODIC=1 USE_CUTOFF=1 PADDING=0.1 TILE_SIZE=32 WARPS_PER_GROUP=4 TILE_SYNC=SYNC_THREADS
 
 /// Bounding box of each block: centre (w: 0) and half extent (w: the radius of the sphere about the centre
 /// that holds the block's atoms), positions taken relative to the block's first atom by the minimum image;
@@ -58,14 +58,6 @@ KERNEL void computeBlockBounds(int numBlocks, GLOBAL const mixed4* RESTRICT posq
   }
 }
 
-/// maxHalf[0] = the largest half extent of a block, in units of 1/1024 rounded up (maxHalf zeroed before).
-KERNEL void maxBlockHalf(int numBlocks, GLOBAL const mixed4* RESTRICT blockHalf, GLOBAL int* maxHalf) {
-  for (int b = GLOBAL_ID; b < numBlocks; b += GLOBAL_SIZE) {
-    const mixed4 h = blockHalf[b];
-    ATOMIC_MAX(maxHalf, (int) ceil(max(h.x, max(h.y, h.z)) * 1024) + 1);
-  }
-}
-
 /// flag[0] = 1 when an atom moved more than sqrt(limit2) since the last build.
 KERNEL void checkDisplacement(GLOBAL const mixed4* RESTRICT posq, GLOBAL const mixed4* RESTRICT posAtBuild,
                               mixed limit2, GLOBAL int* RESTRICT flag) {
@@ -76,57 +68,53 @@ KERNEL void checkDisplacement(GLOBAL const mixed4* RESTRICT posq, GLOBAL const m
   }
 }
 
-DEVICE int coarseCell(mixed x, mixed origin, mixed invWidth, int n) {
-  int c = (int) floor((x - origin) * invWidth);
-#if PERIODIC
-  c %= n;
-  if (c < 0) c += n;
-#else
-  c = c < 0 ? 0 : (c >= n ? n - 1 : c);
-#endif
-  return c;
-}
-
-/// The coarse grid of a build (one work-item): grid[0] = cells per axis, each at least reach0 (the cutoff plus the
-/// padding) plus twice the widest block's half extent (maxHalf[0], in 1/1024 units, rounded up) wide, at most
-/// 256 per axis; gridInvWidth[0] = cells per unit length. One cell without periodic boundaries.
-KERNEL void coarseGrid(GLOBAL const int* RESTRICT maxHalf, mixed4 box, mixed4 invBox, mixed reach0,
-                       GLOBAL int4* RESTRICT grid, GLOBAL mixed4* RESTRICT gridInvWidth) {
-  if (GLOBAL_ID != 0) return;
-#if PERIODIC
-  const mixed reach = reach0 + (mixed) 2 * (mixed) maxHalf[0] / (mixed) 1024;
-  const int nx = max(1, min(256, (int) floor(box.x / reach))), ny = max(1, min(256, (int) floor(box.y / reach))),
-            nz = max(1, min(256, (int) floor(box.z / reach)));
-  grid[0] = make_int4(nx, ny, nz, 0);
-  gridInvWidth[0] = make_mixed4((mixed) nx * invBox.x, (mixed) ny * invBox.y, (mixed) nz * invBox.z, 0);
-#else
-  grid[0] = make_int4(1, 1, 1, 0);
-  gridInvWidth[0] = make_mixed4(1, 1, 1, 0);
-#endif
-}
-
-/// cellOfBlock[b] = the coarse cell (of coarseGrid's grid) of the block's centre; counts[cell] += 1 (counts
-/// zeroed before).
-KERNEL void binBlocks(int numBlocks, GLOBAL const mixed4* RESTRICT blockCentre, GLOBAL const int4* RESTRICT grid,
-                      GLOBAL const mixed4* RESTRICT gridInvWidth, GLOBAL int* RESTRICT cellOfBlock, GLOBAL int* counts) {
-  const int4 dims = grid[0];
-  const mixed4 invWidth = gridInvWidth[0];
-  const mixed4 origin = make_mixed4(0, 0, 0, 0);
-  for (int b = GLOBAL_ID; b < numBlocks; b += GLOBAL_SIZE) {
-    const mixed4 c = blockCentre[b];
-    const int cell = coarseCell(c.x, origin.x, invWidth.x, dims.x) +
-                     dims.x * (coarseCell(c.y, origin.y, invWidth.y, dims.y) + dims.y * coarseCell(c.z, origin.z, invWidth.z, dims.z));
-    cellOfBlock[b] = cell;
-    ATOMIC_ADD(&counts[cell], 1);
-  }
-}
-
-/// blocksInCell[start[cell] + k] = b (fill zeroed before).
-KERNEL void scatterBlocks(int numBlocks, GLOBAL const int* RESTRICT cellOfBlock, GLOBAL const int* RESTRICT start,
-                          GLOBAL int* fill, GLOBAL int* RESTRICT blocksInCell) {
-  for (int b = GLOBAL_ID; b < numBlocks; b += GLOBAL_SIZE) {
-    const int cell = cellOfBlock[b];
-    blocksInCell[start[cell] + ATOMIC_ADD(&fill[cell], 1)] = b;
+/// Bounds of the clusters of TILE_SIZE consecutive blocks (compact, the atoms being ordered along a
+/// space-filling curve): centre, half extent and (w) the radius of a sphere about the centre that holds the
+/// cluster's atoms, from the blocks' own bounds. One work-group of TILE_SIZE per cluster at a time, a block to a
+/// work-item.
+KERNEL void computeClusterBounds(int numBlocks, GLOBAL const mixed4* RESTRICT blockCentre,
+                                 GLOBAL const mixed4* RESTRICT blockHalf, mixed4 box, mixed4 invBox,
+                                 GLOBAL mixed4* RESTRICT clusterCentre, GLOBAL mixed4* RESTRICT clusterHalf) {
+  LOCAL mixed4 lo[TILE_SIZE], hi[TILE_SIZE];
+  const int lane = LOCAL_ID;
+  const int numClusters = (numBlocks + TILE_SIZE - 1) / TILE_SIZE;
+  for (int g = GROUP_ID; g < numClusters; g += NUM_GROUPS) {
+    const int b = g * TILE_SIZE + lane;
+    const mixed4 c0 = blockCentre[g * TILE_SIZE];
+    // Centres relative to the cluster's first block's by the minimum image; past the last block, a point
+    // inside the first block's box, which changes no extreme.
+    mixed4 d = make_mixed4(0, 0, 0, 0), h = d;
+    if (b < numBlocks) {
+      const mixed4 c = blockCentre[b];
+      d = minimumImage(make_mixed4(c.x - c0.x, c.y - c0.y, c.z - c0.z, 0), box, invBox);
+      h = blockHalf[b];
+    }
+    lo[lane] = make_mixed4(d.x - h.x, d.y - h.y, d.z - h.z, 0);
+    hi[lane] = make_mixed4(d.x + h.x, d.y + h.y, d.z + h.z, 0);
+    SYNC_THREADS
+    for (int step = TILE_SIZE / 2; step > 0; step /= 2) {
+      if (lane < step) {
+        const mixed4 l = lo[lane + step], u = hi[lane + step];
+        lo[lane] = make_mixed4(min(lo[lane].x, l.x), min(lo[lane].y, l.y), min(lo[lane].z, l.z), 0);
+        hi[lane] = make_mixed4(max(hi[lane].x, u.x), max(hi[lane].y, u.y), max(hi[lane].z, u.z), 0);
+      }
+      SYNC_THREADS
+    }
+    const mixed4 l = lo[0], u = hi[0];
+    const mixed4 middle = make_mixed4((mixed) 0.5 * (l.x + u.x), (mixed) 0.5 * (l.y + u.y), (mixed) 0.5 * (l.z + u.z), 0);
+    const mixed ex = d.x - middle.x, ey = d.y - middle.y, ez = d.z - middle.z;
+    SYNC_THREADS
+    lo[lane].w = b < numBlocks ? sqrt(ex * ex + ey * ey + ez * ez) + h.w : 0;
+    SYNC_THREADS
+    for (int step = TILE_SIZE / 2; step > 0; step /= 2) {
+      if (lane < step) lo[lane].w = max(lo[lane].w, lo[lane + step].w);
+      SYNC_THREADS
+    }
+    if (lane == 0) {
+      clusterCentre[g] = make_mixed4(c0.x + middle.x, c0.y + middle.y, c0.z + middle.z, 0);
+      clusterHalf[g] = make_mixed4((mixed) 0.5 * (u.x - l.x), (mixed) 0.5 * (u.y - l.y), (mixed) 0.5 * (u.z - l.z), lo[0].w);
+    }
+    SYNC_THREADS
   }
 }
 
@@ -219,8 +207,8 @@ DEVICE void writeTiles(int a, int last, int lane, LOCAL_ARG int* pending, int* c
 /// The tiles, one work-group of TILE_SIZE threads per block a at a time. A tile is block a against 32 atom
 /// slots (tileAtoms[32 t + lane], -1 past its last atom): tiles[t] = (a, a) for the block against itself,
 /// (a, -count) for a list of `count` atoms of blocks b > a that lie within the cutoff plus the padding of
-/// one of a's atoms, packed 32 to a tile. Candidate blocks b come from the coarse grid (blocksInteract:
-/// their boxes and spheres come within that reach of a's); a candidate whose sphere no atom of a comes near
+/// one of a's atoms, packed 32 to a tile. Candidate blocks b: those whose boxes and spheres come within that
+/// reach of a's (blocksInteract), in the clusters that do; a candidate whose sphere no atom of a comes near
 /// is passed over, and each atom of the others is tested against every atom of a (lane: the candidate's
 /// atom; a's atoms from local memory, as |r|^2 / 2 + |s|^2 / 2 - r.s, the half squared distance, so three
 /// fused multiply-adds to a pair). Testing atoms rather than boxes leaves out about a third of the atoms a
@@ -231,8 +219,8 @@ DEVICE void writeTiles(int a, int last, int lane, LOCAL_ARG int* pending, int* c
 /// a's centre, with a margin of 1e-5 nm on the reach (and one growing with the lengths in the half squared
 /// distances), so that rounding never leaves out an atom within it.
 KERNEL void findTiles(int numBlocks, GLOBAL const mixed4* RESTRICT blockCentre, GLOBAL const mixed4* RESTRICT blockHalf,
-                      GLOBAL const int* RESTRICT cellOfBlock, GLOBAL const int* RESTRICT cellStart,
-                      GLOBAL const int* RESTRICT blocksInCell, GLOBAL const int4* RESTRICT grid, mixed4 box, mixed4 invBox, mixed reach2,
+                      GLOBAL const mixed4* RESTRICT clusterCentre, GLOBAL const mixed4* RESTRICT clusterHalf,
+                      mixed4 box, mixed4 invBox, mixed reach2,
                       GLOBAL const mixed4* RESTRICT posq, GLOBAL int2* RESTRICT tiles, GLOBAL int* RESTRICT tileAtoms,
                       int capacity, GLOBAL int* tileCount) {
 #if USE_CUTOFF
@@ -246,13 +234,9 @@ KERNEL void findTiles(int numBlocks, GLOBAL const mixed4* RESTRICT blockCentre, 
   const mixed reach = sqrt(reach2) + (mixed) 1e-5;
   const real atomReach = (real) reach;
   const real atomReach2 = atomReach * atomReach, halfReach2 = (real) 0.5 * atomReach2;
-  const int span = 2 * COARSE_NEIGHBOURS + 1;
-  const int4 dims = grid[0];
-  const int nx = min(dims.x, span), ny = min(dims.y, span), nz = min(dims.z, span);
+  const int numClusters = (numBlocks + TILE_SIZE - 1) / TILE_SIZE;
   for (int a = GROUP_ID; a < numBlocks; a += NUM_GROUPS) {
     const mixed4 ca = blockCentre[a], ha = blockHalf[a];
-    const int cell = cellOfBlock[a];
-    const int cx = cell % dims.x, cy = (cell / dims.x) % dims.y, cz = cell / (dims.x * dims.y);
     // Block a's atoms relative to its centre (w: half the squared length; far out of reach past the last
     // atom), and whether pairs need their own minimum image (as in the tile kernel).
     const int numA = min(TILE_SIZE, NUM_ATOMS - a * TILE_SIZE);
@@ -272,27 +256,22 @@ KERNEL void findTiles(int numBlocks, GLOBAL const mixed4* RESTRICT blockCentre, 
 #endif
     int count = 0;
     SYNC_THREADS
-    for (int n = 0; n < nx * ny * nz; n++) {
-      const int ix = n % nx, iy = (n / nx) % ny, iz = n / (nx * ny);
-      int x = cx + ix - (nx == dims.x ? cx : COARSE_NEIGHBOURS);
-      int y = cy + iy - (ny == dims.y ? cy : COARSE_NEIGHBOURS);
-      int z = cz + iz - (nz == dims.z ? cz : COARSE_NEIGHBOURS);
-#if PERIODIC
-      x = (x + dims.x) % dims.x; y = (y + dims.y) % dims.y; z = (z + dims.z) % dims.z;
-#else
-      if (x < 0 || y < 0 || z < 0 || x >= dims.x || y >= dims.y || z >= dims.z) continue;
-#endif
-      const int c = x + dims.x * (y + dims.y * z);
-      const int end = cellStart[c + 1];
-      for (int k0 = cellStart[c]; k0 < end; k0 += TILE_SIZE) {
-        const int k = k0 + lane;
-        const int b = k < end ? blocksInCell[k] : -1;
+    // The clusters from a's own on (the blocks b > a) that can hold a pair within reach, 32 at a time, then
+    // the blocks of each such cluster.
+    for (int first = a / TILE_SIZE; first < numClusters; first += TILE_SIZE) {
+      const int g = first + lane;
+      unsigned int clusters =
+          laneMask(g < numClusters && blocksInteract(ca, ha, clusterCentre[g], clusterHalf[g], box, invBox, reach), lane, flags);
+      while (clusters != 0) {
+        const int k = POPCOUNT((clusters & (0u - clusters)) - 1u);
+        clusters &= clusters - 1u;
+        const int b = (first + k) * TILE_SIZE + lane;
         // The blocks of this round that can hold a pair within reach, packed to the front of `candidate` in
         // lane order, each with its sphere relative to a's centre (radius "infinite" where that image of the
         // centre is not every atom's minimum image about a's centre, or pairs take their own images).
         int found = 0;
         mixed4 cb = make_mixed4(0, 0, 0, 0), hb = cb;
-        if (b > a) {
+        if (b > a && b < numBlocks) {
           cb = blockCentre[b];
           hb = blockHalf[b];
           found = blocksInteract(ca, ha, cb, hb, box, invBox, reach);
@@ -383,7 +362,9 @@ KERNEL void findExclusionTiles(GLOBAL const int2* RESTRICT tiles, GLOBAL const i
                                GLOBAL unsigned int* RESTRICT exclusionMasks, int capacity, GLOBAL int* maskCount,
                                int tileCapacity) {
   LOCAL int jSlot[TILE_SIZE * WARPS_PER_GROUP];
+#if !(defined(WARP_BALLOT) && TILE_SIZE == 32)
   LOCAL unsigned int masks[TILE_SIZE * WARPS_PER_GROUP];
+#endif
   LOCAL int maskSlot[WARPS_PER_GROUP];
   const int lane = LOCAL_ID & (TILE_SIZE - 1);
   const int warp = LOCAL_ID / TILE_SIZE;
@@ -413,11 +394,16 @@ KERNEL void findExclusionTiles(GLOBAL const int2* RESTRICT tiles, GLOBAL const i
         }
       }
     }
+#if defined(WARP_BALLOT) && TILE_SIZE == 32
+    const unsigned int any = WARP_BALLOT(mask != 0);
+#else
     masks[LOCAL_ID] = mask;
     TILE_SYNC
-    if (lane == 0) {
-      unsigned int any = 0;
+    unsigned int any = 0;
+    if (lane == 0)
       for (int k = 0; k < TILE_SIZE; k++) any |= masks[LOCAL_ID + k];
+#endif
+    if (lane == 0) {
       int slot = -1;
       if (any != 0) {
         slot = ATOMIC_ADD(maskCount, 1);
