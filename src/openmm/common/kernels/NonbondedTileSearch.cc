@@ -10,6 +10,39 @@
 // mardyn-kernel: requires openmm/common/kernels/Atoms.cc
 // mardyn-kernel: defines FORCE_FIXED_POINT=1 PADDED_ATOMS=64 NUM_ATOMS=60 PERIODIC=1 USE_CUTOFF=1 PADDING=0.1 TILE_SIZE=32 WARPS_PER_GROUP=4 TILE_SYNC=SYNC_THREADS
 
+/// The box around the TILE_SIZE work-items' boxes (corners low, high) of a work-group, for every work-item,
+/// halved through local memory (lo, hi).
+DEVICE void groupBox(mixed4 low, mixed4 high, int lane, LOCAL_ARG mixed4* lo, LOCAL_ARG mixed4* hi, mixed4* boxLow,
+                     mixed4* boxHigh) {
+  lo[lane] = low;
+  hi[lane] = high;
+  SYNC_THREADS
+  for (int step = TILE_SIZE / 2; step > 0; step /= 2) {
+    if (lane < step) {
+      const mixed4 l = lo[lane + step], u = hi[lane + step];
+      lo[lane] = make_mixed4(min(lo[lane].x, l.x), min(lo[lane].y, l.y), min(lo[lane].z, l.z), 0);
+      hi[lane] = make_mixed4(max(hi[lane].x, u.x), max(hi[lane].y, u.y), max(hi[lane].z, u.z), 0);
+    }
+    SYNC_THREADS
+  }
+  *boxLow = lo[0];
+  *boxHigh = hi[0];
+  SYNC_THREADS
+}
+
+/// The largest of the work-group's TILE_SIZE values, for every work-item, halved through local memory.
+DEVICE mixed groupMax(mixed value, int lane, LOCAL_ARG mixed4* scratch) {
+  scratch[lane].w = value;
+  SYNC_THREADS
+  for (int step = TILE_SIZE / 2; step > 0; step /= 2) {
+    if (lane < step) scratch[lane].w = max(scratch[lane].w, scratch[lane + step].w);
+    SYNC_THREADS
+  }
+  const mixed largest = scratch[0].w;
+  SYNC_THREADS
+  return largest;
+}
+
 /// Bounding box of each block: centre (w: 0) and half extent (w: the radius of the sphere about the centre
 /// that holds the block's atoms), positions taken relative to the block's first atom by the minimum image;
 /// positions at this build kept for the displacement check. One work-group of TILE_SIZE per block at a time,
@@ -29,32 +62,15 @@ KERNEL void computeBlockBounds(int numBlocks, GLOBAL const mixed4* RESTRICT posq
       posAtBuild[s] = p;
       d = minimumImage(make_mixed4(p.x - p0.x, p.y - p0.y, p.z - p0.z, 0), box, invBox);
     }
-    lo[lane] = d;
-    hi[lane] = d;
-    SYNC_THREADS
-    for (int step = TILE_SIZE / 2; step > 0; step /= 2) {
-      if (lane < step) {
-        const mixed4 l = lo[lane + step], h = hi[lane + step];
-        lo[lane] = make_mixed4(min(lo[lane].x, l.x), min(lo[lane].y, l.y), min(lo[lane].z, l.z), 0);
-        hi[lane] = make_mixed4(max(hi[lane].x, h.x), max(hi[lane].y, h.y), max(hi[lane].z, h.z), 0);
-      }
-      SYNC_THREADS
-    }
-    const mixed4 l = lo[0], h = hi[0];
+    mixed4 l, h;
+    groupBox(d, d, lane, lo, hi, &l, &h);
     const mixed4 middle = make_mixed4((mixed) 0.5 * (l.x + h.x), (mixed) 0.5 * (l.y + h.y), (mixed) 0.5 * (l.z + h.z), 0);
     const mixed ex = d.x - middle.x, ey = d.y - middle.y, ez = d.z - middle.z;
-    SYNC_THREADS
-    lo[lane].w = s < NUM_ATOMS ? ex * ex + ey * ey + ez * ez : 0;
-    SYNC_THREADS
-    for (int step = TILE_SIZE / 2; step > 0; step /= 2) {
-      if (lane < step) lo[lane].w = max(lo[lane].w, lo[lane + step].w);
-      SYNC_THREADS
-    }
+    const mixed radius2 = groupMax(s < NUM_ATOMS ? ex * ex + ey * ey + ez * ez : 0, lane, lo);
     if (lane == 0) {
       blockCentre[b] = make_mixed4(p0.x + middle.x, p0.y + middle.y, p0.z + middle.z, 0);
-      blockHalf[b] = make_mixed4((mixed) 0.5 * (h.x - l.x), (mixed) 0.5 * (h.y - l.y), (mixed) 0.5 * (h.z - l.z), sqrt(lo[0].w));
+      blockHalf[b] = make_mixed4((mixed) 0.5 * (h.x - l.x), (mixed) 0.5 * (h.y - l.y), (mixed) 0.5 * (h.z - l.z), sqrt(radius2));
     }
-    SYNC_THREADS
   }
 }
 
@@ -89,32 +105,16 @@ KERNEL void computeClusterBounds(int numBlocks, GLOBAL const mixed4* RESTRICT bl
       d = minimumImage(make_mixed4(c.x - c0.x, c.y - c0.y, c.z - c0.z, 0), box, invBox);
       h = blockHalf[b];
     }
-    lo[lane] = make_mixed4(d.x - h.x, d.y - h.y, d.z - h.z, 0);
-    hi[lane] = make_mixed4(d.x + h.x, d.y + h.y, d.z + h.z, 0);
-    SYNC_THREADS
-    for (int step = TILE_SIZE / 2; step > 0; step /= 2) {
-      if (lane < step) {
-        const mixed4 l = lo[lane + step], u = hi[lane + step];
-        lo[lane] = make_mixed4(min(lo[lane].x, l.x), min(lo[lane].y, l.y), min(lo[lane].z, l.z), 0);
-        hi[lane] = make_mixed4(max(hi[lane].x, u.x), max(hi[lane].y, u.y), max(hi[lane].z, u.z), 0);
-      }
-      SYNC_THREADS
-    }
-    const mixed4 l = lo[0], u = hi[0];
+    mixed4 l, u;
+    groupBox(make_mixed4(d.x - h.x, d.y - h.y, d.z - h.z, 0), make_mixed4(d.x + h.x, d.y + h.y, d.z + h.z, 0), lane, lo,
+             hi, &l, &u);
     const mixed4 middle = make_mixed4((mixed) 0.5 * (l.x + u.x), (mixed) 0.5 * (l.y + u.y), (mixed) 0.5 * (l.z + u.z), 0);
     const mixed ex = d.x - middle.x, ey = d.y - middle.y, ez = d.z - middle.z;
-    SYNC_THREADS
-    lo[lane].w = b < numBlocks ? sqrt(ex * ex + ey * ey + ez * ez) + h.w : 0;
-    SYNC_THREADS
-    for (int step = TILE_SIZE / 2; step > 0; step /= 2) {
-      if (lane < step) lo[lane].w = max(lo[lane].w, lo[lane + step].w);
-      SYNC_THREADS
-    }
+    const mixed radius = groupMax(b < numBlocks ? sqrt(ex * ex + ey * ey + ez * ez) + h.w : 0, lane, lo);
     if (lane == 0) {
       clusterCentre[g] = make_mixed4(c0.x + middle.x, c0.y + middle.y, c0.z + middle.z, 0);
-      clusterHalf[g] = make_mixed4((mixed) 0.5 * (u.x - l.x), (mixed) 0.5 * (u.y - l.y), (mixed) 0.5 * (u.z - l.z), lo[0].w);
+      clusterHalf[g] = make_mixed4((mixed) 0.5 * (u.x - l.x), (mixed) 0.5 * (u.y - l.y), (mixed) 0.5 * (u.z - l.z), radius);
     }
-    SYNC_THREADS
   }
 }
 
