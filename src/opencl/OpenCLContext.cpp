@@ -8,6 +8,9 @@
 #include "opencl/OpenCLEvent.h"
 #include "opencl/OpenCLPrelude.h"
 #include "opencl/OpenCLProgram.h"
+#include "opencl/OpenCLQueue.h"
+
+#include <algorithm>
 
 namespace mardyn::opencl {
 
@@ -99,6 +102,23 @@ std::unique_ptr<compute::ArrayInterface> OpenCLContext::createArrayImpl(std::siz
 
 std::unique_ptr<compute::ComputeEvent> OpenCLContext::createEvent() { return std::make_unique<OpenCLEvent>(*this); }
 
-void OpenCLContext::synchronize() { CL_CHECK(clFinish(_queue)); }
+std::unique_ptr<compute::ComputeQueue> OpenCLContext::createQueue() { return std::make_unique<OpenCLQueue>(*this); }
+
+cl_command_queue OpenCLContext::queue() const {
+  if (!currentQueue()) return _queue;
+  const auto* queue = dynamic_cast<const OpenCLQueue*>(currentQueue());
+  if (!queue || &queue->owner() != this)
+    throw compute::ComputeException("OpenCLContext: the current queue belongs to another context");
+  return queue->queue();
+}
+
+void OpenCLContext::removeQueue(cl_command_queue queue) {
+  _queues.erase(std::remove(_queues.begin(), _queues.end(), queue), _queues.end());
+}
+
+void OpenCLContext::synchronize() {
+  for (cl_command_queue queue : _queues) CL_CHECK(clFinish(queue));
+  CL_CHECK(clFinish(_queue));
+}
 
 }  // namespace mardyn::opencl

@@ -1,9 +1,11 @@
-// The OpenCL compute context: one device, an in-order command queue with profiling, program
-// compilation with clBuildProgram, arrays and events.
+// The OpenCL compute context: one device, an in-order command queue with profiling (the default queue) and
+// any created beside it (OpenCLQueue; work goes to the current one), program compilation with clBuildProgram,
+// arrays and events.
 #pragma once
 
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "compute/ComputeContext.h"
 #include "opencl/OpenCLDevice.h"
@@ -21,11 +23,17 @@ class OpenCLContext : public compute::ComputeContext {
   std::unique_ptr<compute::ArrayInterface> createArrayImpl(std::size_t count, std::size_t elementSize,
                                                            const std::string& name) override;
   std::unique_ptr<compute::ComputeEvent> createEvent() override;
+  std::unique_ptr<compute::ComputeQueue> createQueue() override;
+  /// Finishes the default queue and every queue created beside it.
   void synchronize() override;
   std::string fullSource(const std::string& source, const Defines& defines) const override;
 
   cl_context context() const { return _context; }
-  cl_command_queue queue() const { return _queue; }
+  /// The current queue's command queue (the default one unless an OpenCLQueue is current).
+  cl_command_queue queue() const;
+  /// OpenCLQueue's registration, so that synchronize() finishes it.
+  void addQueue(cl_command_queue queue) { _queues.push_back(queue); }
+  void removeQueue(cl_command_queue queue);
   cl_device_id device() const { return _device.device; }
 
  private:
@@ -34,6 +42,7 @@ class OpenCLContext : public compute::ComputeContext {
   OpenCLDevice _device;
   cl_context _context = nullptr;
   cl_command_queue _queue = nullptr;
+  std::vector<cl_command_queue> _queues;
 };
 
 }  // namespace mardyn::opencl

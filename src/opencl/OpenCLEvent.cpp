@@ -12,18 +12,23 @@ OpenCLEvent::~OpenCLEvent() {
 void OpenCLEvent::record() {
   if (_event) clReleaseEvent(_event);
   _event = nullptr;
-  CL_CHECK(clEnqueueMarkerWithWaitList(_context.queue(), 0, nullptr, &_event));
+  _queue = _context.queue();
+  CL_CHECK(clEnqueueMarkerWithWaitList(_queue, 0, nullptr, &_event));
+  if (_context.currentQueue()) CL_CHECK(clFlush(_queue));
 }
 
 void OpenCLEvent::synchronize() {
   if (!_event) throw compute::ComputeException("OpenCLEvent::synchronize before record");
+  CL_CHECK(clFlush(_queue));
   CL_CHECK(clWaitForEvents(1, &_event));
   _completed = std::chrono::steady_clock::now();
 }
 
 void OpenCLEvent::enqueueWait() {
   if (!_event) throw compute::ComputeException("OpenCLEvent::enqueueWait before record");
-  CL_CHECK(clEnqueueBarrierWithWaitList(_context.queue(), 1, &_event, nullptr));
+  cl_command_queue current = _context.queue();
+  if (current != _queue) CL_CHECK(clFlush(_queue));
+  CL_CHECK(clEnqueueBarrierWithWaitList(current, 1, &_event, nullptr));
 }
 
 bool OpenCLEvent::deviceTime(cl_ulong& nanoseconds) const {
