@@ -141,6 +141,51 @@ inline void testPmeQueue(Platform& platform) {
   }
 }
 
+/** PME's reciprocal-space energy and forces of a dense box (1728 alternating charges, 2.6 nm, water's number
+ * density) against the Reference platform's grid, on a coarse grid (a group of 128 neighbouring atoms covers a few
+ * thousand grid points: platforms that sum such a group's spreading in local memory do so) and on a fine one (too
+ * many points for that: spreading straight to the grid). */
+inline void testPmeSpreadAgainstReference(Platform& platform) {
+  const int side = 12;
+  const double box = 2.6, a = box / side;
+  System system;
+  system.setDefaultPeriodicBoxVectors(Vec3(box, 0, 0), Vec3(0, box, 0), Vec3(0, 0, box));
+  auto* nonbonded = new NonbondedForce();
+  nonbonded->setNonbondedMethod(NonbondedForce::PME);
+  nonbonded->setCutoffDistance(0.8);
+  nonbonded->setReciprocalSpaceForceGroup(1);
+  std::vector<Vec3> positions;
+  for (int i = 0; i < side; i++)
+    for (int j = 0; j < side; j++)
+      for (int k = 0; k < side; k++) {
+        const int n = static_cast<int>(positions.size());
+        system.addParticle(16.0);
+        nonbonded->addParticle((i + j + k) % 2 == 0 ? 0.4 : -0.4, 0.3, 0.5);
+        positions.emplace_back((i + 0.5 + 0.3 * std::sin(1.3 * n)) * a, (j + 0.5 + 0.3 * std::sin(2.1 * n + 1)) * a,
+                               (k + 0.5 + 0.3 * std::cos(0.7 * n)) * a);
+      }
+  system.addForce(nonbonded);
+  for (int grid : {20, 52}) {
+    nonbonded->setPMEParameters(3.0, grid, grid, grid);
+    VerletIntegrator i1(0.001), i2(0.001);
+    Context tested(system, i1, platform), reference(system, i2, Platform::getPlatformByName("Reference"));
+    tested.setPositions(positions);
+    reference.setPositions(positions);
+    State expected = reference.getState(State::Energy | State::Forces, false, 1 << 1);
+    State found = tested.getState(State::Energy | State::Forces, false, 1 << 1);
+    const std::string what = "reciprocal space on a " + std::to_string(grid) + "^3 grid";
+    assertClose(expected.getPotentialEnergy(), found.getPotentialEnergy(), 1e-5, what + ": energy");
+    // Against the largest force: the grid's round-off is the same absolute size on every atom.
+    double largest = 0.0, worst = 0.0;
+    for (size_t i = 0; i < positions.size(); i++) {
+      const Vec3 d = expected.getForces()[i] - found.getForces()[i];
+      largest = std::max(largest, std::sqrt(expected.getForces()[i].dot(expected.getForces()[i])));
+      worst = std::max(worst, std::sqrt(d.dot(d)));
+    }
+    CPPUNIT_ASSERT_MESSAGE(what + ": forces", worst <= std::max(1e-9, toleranceFloor()) * largest);
+  }
+}
+
 inline void testPmeParametersAndGroups(Platform& platform) {
   std::vector<Vec3> positions;
   std::unique_ptr<System> system(createChargedBox(NonbondedForce::PME, 5e-4, positions));
