@@ -16,6 +16,9 @@
 #define PME_SPREAD_POINTS 4000
 #endif
 #if FORCE_FIXED_POINT && PME_SPREAD_POINTS > 0
+#if PME_GROUP > 128
+#error "pmeSpread's low words hold the sum of at most 128 parts of 24 bits"
+#endif
 #define PME_LOCAL_SPREAD 1
 #else
 #define PME_LOCAL_SPREAD 0
@@ -69,10 +72,12 @@ DEVICE int pmeOffset(int k, int ref, int n) {
 
 /// Adds the B-spline products of one slot's z-plane c (0 .. PME_ORDER - 1) to the accumulators: in global memory
 /// (cells = 0), or in a work-group's box of the grid (cells != 0: the box starts lo grid points from the group's
-/// reference point, with extent ey x ez in y and z, and d is the slot's offset from that point).
+/// reference point, with extent ey x ez in y and z). A box point is two 32-bit words, the fixed-point word's bits
+/// from 24 up (cells[k]) and below 24 (cells[PME_SPREAD_POINTS + k]): 32-bit additions are the ones local memory
+/// does natively, and at most PME_GROUP additions of 24-bit parts cannot carry out of the low word.
 DEVICE void pmeSpreadPlane(GLOBAL const mixed4* RESTRICT posq, GLOBAL const int* RESTRICT atomIndex,
                            GLOBAL const real* RESTRICT values, mixed4 invBox, GLOBAL mm_long* grid,
-                           LOCAL_ARG mm_long* cells, int4 ref, int4 lo, int ey, int ez, int s, int c) {
+                           LOCAL_ARG int* cells, int4 ref, int4 lo, int ey, int ez, int s, int c) {
   const real q = values[atomIndex[s]];
   if (q == 0) return;
   const mixed4 p = posq[s];
@@ -91,8 +96,12 @@ DEVICE void pmeSpreadPlane(GLOBAL const mixed4* RESTRICT posq, GLOBAL const int*
               dz = pmeOffset(bz, ref.z, GRID_Z) - lo.z - c;
     for (int a = 0; a < PME_ORDER; a++) {
       const real qxz = qz * wx[a];
-      for (int b = 0; b < PME_ORDER; b++)
-        ATOMIC_ADD_U64(cells + ((dx - a) * ey + dy - b) * ez + dz, (mm_long) ((mixed) (qxz * wy[b]) * (mixed) FIXED_POINT_SCALE));
+      for (int b = 0; b < PME_ORDER; b++) {
+        const mm_long v = (mm_long) ((mixed) (qxz * wy[b]) * (mixed) FIXED_POINT_SCALE);
+        const int k = ((dx - a) * ey + dy - b) * ez + dz;
+        ATOMIC_ADD(cells + k, (int) (v >> 24));
+        ATOMIC_ADD(cells + PME_SPREAD_POINTS + k, (int) (v & 0xFFFFFF));
+      }
     }
     return;
   }
@@ -115,14 +124,14 @@ DEVICE void pmeSpreadPlane(GLOBAL const mixed4* RESTRICT posq, GLOBAL const int*
 KERNEL void pmeSpread(GLOBAL const mixed4* RESTRICT posq, GLOBAL const int* RESTRICT atomIndex,
                       GLOBAL const real* RESTRICT values, mixed4 box, mixed4 invBox, GLOBAL mm_long* grid) {
 #if PME_LOCAL_SPREAD
-  LOCAL mm_long localGrid[PME_SPREAD_POINTS];
+  LOCAL int localGrid[2 * PME_SPREAD_POINTS];
   LOCAL int bounds[6];  // the largest offsets from the reference point, then the largest negated offsets
 #endif
   for (int first = GROUP_ID * PME_GROUP; first < NUM_ATOMS; first += NUM_GROUPS * PME_GROUP) {
     const int count = min(PME_GROUP, NUM_ATOMS - first);
     int4 ref = make_int4(0, 0, 0, 0), lo = make_int4(0, 0, 0, 0);
     int ey = 0, ez = 0;
-    LOCAL_ARG mm_long* target = 0;
+    LOCAL_ARG int* target = 0;
 #if PME_LOCAL_SPREAD
     {
       real unused;
@@ -151,7 +160,10 @@ KERNEL void pmeSpread(GLOBAL const mixed4* RESTRICT posq, GLOBAL const int* REST
       ez = bounds[2] - lo.z + 1;
       if (ex > 0 && ex * ey * ez <= PME_SPREAD_POINTS) {
         target = localGrid;
-        for (int k = LOCAL_ID; k < ex * ey * ez; k += LOCAL_SIZE) localGrid[k] = 0;
+        for (int k = LOCAL_ID; k < ex * ey * ez; k += LOCAL_SIZE) {
+          localGrid[k] = 0;
+          localGrid[PME_SPREAD_POINTS + k] = 0;
+        }
       }
       SYNC_THREADS
     }
@@ -165,7 +177,7 @@ KERNEL void pmeSpread(GLOBAL const mixed4* RESTRICT posq, GLOBAL const int* REST
       SYNC_THREADS
       const int points = (bounds[0] - lo.x + 1) * ey * ez;
       for (int k = LOCAL_ID; k < points; k += LOCAL_SIZE) {
-        const mm_long v = localGrid[k];
+        const mm_long v = (mm_long) localGrid[k] * 16777216 + (mm_long) localGrid[PME_SPREAD_POINTS + k];
         if (v == 0) continue;
         const int ix = k / (ey * ez), iy = (k / ez) % ey, iz = k % ez;
         const int gx = pmeModulo(ref.x + lo.x + ix, GRID_X), gy = pmeModulo(ref.y + lo.y + iy, GRID_Y),
