@@ -110,7 +110,7 @@ void ComputePmeGrid::launch(mardyn::compute::ArrayInterface& atomValues) {
   auto spread = _spread->call();
   spread.arg(_data.posq()).arg(_data.atomIndex()).arg(atomValues);
   _data.boxArguments(spread);
-  spread.arg(_accumulators).blockShape(pmeGroup).executeBlocks((atoms + pmeGroup - 1) / pmeGroup);
+  spread.arg(_accumulators).execute(atoms * order);
   _finish->call().arg(_accumulators).arg(_grid.array()).execute(points);
   _fft->transform(_grid.array(), _grid.array(), true);
   const double prefactor = _kernel == Kernel::Dispersion ? -std::pow(M_PI, 1.5) * std::pow(_alpha, 3) / volume

@@ -10,19 +10,6 @@
 
 #define PME_ORDER 5
 #define GRID_POINTS (GRID_X * GRID_Y * GRID_Z)
-// The most grid points of a work-group's box in local memory (pmeSpread; 4000 words and the bounds fit the 32 KiB
-// every OpenCL 1.2 GPU has); 0: spreading goes straight to the grid.
-#ifndef PME_SPREAD_POINTS
-#define PME_SPREAD_POINTS 4000
-#endif
-#if FORCE_FIXED_POINT && PME_SPREAD_POINTS > 0
-#if PME_GROUP > 128
-#error "pmeSpread's low words hold the sum of at most 128 parts of 24 bits"
-#endif
-#define PME_LOCAL_SPREAD 1
-#else
-#define PME_LOCAL_SPREAD 0
-#endif
 
 /// B-spline weights M(w + j) and their derivatives, j = 0 .. PME_ORDER - 1 (w the fractional part of the grid
 /// coordinate), by the recursion M_{k+1}(x) = x/k M_k(x) + (k+1-x)/k M_k(x-1).
@@ -56,137 +43,34 @@ DEVICE int pmeBase(mixed x, mixed invLength, int n, real* fraction) {
 
 DEVICE int pmeWrap(int k, int n) { return k < 0 ? k + n : k; }
 
-/// k modulo n in 0 .. n - 1 for any k.
-DEVICE int pmeModulo(int k, int n) {
-  const int m = k % n;
-  return m < 0 ? m + n : m;
-}
-
-/// The offset of grid index k from ref along an axis of n points, the nearest periodic image (-n/2 .. n/2).
-DEVICE int pmeOffset(int k, int ref, int n) {
-  int d = k - ref;
-  if (d > n / 2) d -= n;
-  if (d < -(n / 2)) d += n;
-  return d;
-}
-
-/// Adds the B-spline products of one slot's z-plane c (0 .. PME_ORDER - 1) to the accumulators: in global memory
-/// (cells = 0), or in a work-group's box of the grid (cells != 0: the box starts lo grid points from the group's
-/// reference point, with extent ey x ez in y and z). A box point is two 32-bit words, the fixed-point word's bits
-/// from 24 up (cells[k]) and below 24 (cells[PME_SPREAD_POINTS + k]): 32-bit additions are the ones local memory
-/// does natively, and at most PME_GROUP additions of 24-bit parts cannot carry out of the low word.
-DEVICE void pmeSpreadPlane(GLOBAL const mixed4* RESTRICT posq, GLOBAL const int* RESTRICT atomIndex,
-                           GLOBAL const real* RESTRICT values, mixed4 invBox, GLOBAL mm_long* grid,
-                           LOCAL_ARG int* cells, int4 ref, int4 lo, int ey, int ez, int s, int c) {
-  const real q = values[atomIndex[s]];
-  if (q == 0) return;
-  const mixed4 p = posq[s];
-  real fx, fy, fz, wx[PME_ORDER], wy[PME_ORDER], wz[PME_ORDER], unused[PME_ORDER];
-  const int bx = pmeBase(p.x, invBox.x, GRID_X, &fx), by = pmeBase(p.y, invBox.y, GRID_Y, &fy),
-            bz = pmeBase(p.z, invBox.z, GRID_Z, &fz);
-  pmeSplines(fx, wx, unused);
-  pmeSplines(fy, wy, unused);
-  pmeSplines(fz, wz, unused);
-  real qz = 0;
-  for (int k = 0; k < PME_ORDER; k++) qz = k == c ? wz[k] : qz;
-  qz *= q;
-#if PME_LOCAL_SPREAD
-  if (cells) {
-    const int dx = pmeOffset(bx, ref.x, GRID_X) - lo.x, dy = pmeOffset(by, ref.y, GRID_Y) - lo.y,
-              dz = pmeOffset(bz, ref.z, GRID_Z) - lo.z - c;
-    for (int a = 0; a < PME_ORDER; a++) {
-      const real qxz = qz * wx[a];
-      for (int b = 0; b < PME_ORDER; b++) {
-        const mm_long v = (mm_long) ((mixed) (qxz * wy[b]) * (mixed) FIXED_POINT_SCALE);
-        const int k = ((dx - a) * ey + dy - b) * ez + dz;
-        ATOMIC_ADD(cells + k, (int) (v >> 24));
-        ATOMIC_ADD(cells + PME_SPREAD_POINTS + k, (int) (v & 0xFFFFFF));
-      }
-    }
-    return;
-  }
-#endif
-  const int gz = pmeWrap(bz - c, GRID_Z);
-  for (int a = 0; a < PME_ORDER; a++) {
-    const int gx = pmeWrap(bx - a, GRID_X);
-    const real qxz = qz * wx[a];
-    for (int b = 0; b < PME_ORDER; b++)
-      accumulate(grid + (gx * GRID_Y + pmeWrap(by - b, GRID_Y)) * GRID_Z + gz, qxz * wy[b]);
-  }
-}
-
-/// Spreads values[atomIndex[s]] of every slot s onto the grid's accumulators (zeroed by pmeFinishSpread), PME_GROUP
-/// consecutive slots per work-group and round. Slots are in spatial order, so a group's slots cover a small box of
-/// the grid: where it holds at most PME_SPREAD_POINTS points, the group sums into its own copy of that box in
-/// local memory and then adds each point once to the grid (a few times fewer global atomic additions); else
-/// straight into the grid. Both are sums of the same fixed-point words, so the grid is the same either way. The
-/// PME_ORDER planes of a slot along z go to consecutive threads, which then add to consecutive points.
+/// Spreads values[atomIndex[s]] of every slot s onto the grid's accumulators (zeroed by pmeFinishSpread).
+/// PME_ORDER consecutive threads share one slot, each taking one of the PME_ORDER grid planes along z, so that
+/// the threads of a slot add to consecutive accumulators in each of their PME_ORDER x PME_ORDER steps (slots are
+/// in spatial order: neighbouring threads' additions fall on few cache lines, and one thread per slot would send
+/// every lane of a warp to the same few accumulators at once).
 KERNEL void pmeSpread(GLOBAL const mixed4* RESTRICT posq, GLOBAL const int* RESTRICT atomIndex,
                       GLOBAL const real* RESTRICT values, mixed4 box, mixed4 invBox, GLOBAL mm_long* grid) {
-#if PME_LOCAL_SPREAD
-  LOCAL int localGrid[2 * PME_SPREAD_POINTS];
-  LOCAL int bounds[6];  // the largest offsets from the reference point, then the largest negated offsets
-#endif
-  for (int first = GROUP_ID * PME_GROUP; first < NUM_ATOMS; first += NUM_GROUPS * PME_GROUP) {
-    const int count = min(PME_GROUP, NUM_ATOMS - first);
-    int4 ref = make_int4(0, 0, 0, 0), lo = make_int4(0, 0, 0, 0);
-    int ey = 0, ez = 0;
-    LOCAL_ARG int* target = 0;
-#if PME_LOCAL_SPREAD
-    {
-      real unused;
-      const mixed4 p0 = posq[first];
-      ref = make_int4(pmeBase(p0.x, invBox.x, GRID_X, &unused), pmeBase(p0.y, invBox.y, GRID_Y, &unused),
-                      pmeBase(p0.z, invBox.z, GRID_Z, &unused), 0);
-      if (LOCAL_ID < 6) bounds[LOCAL_ID] = -GRID_X - GRID_Y - GRID_Z;
-      SYNC_THREADS
-      const int s = first + (int) LOCAL_ID;
-      if ((int) LOCAL_ID < count && values[atomIndex[s]] != 0) {
-        const mixed4 p = posq[s];
-        const int dx = pmeOffset(pmeBase(p.x, invBox.x, GRID_X, &unused), ref.x, GRID_X),
-                  dy = pmeOffset(pmeBase(p.y, invBox.y, GRID_Y, &unused), ref.y, GRID_Y),
-                  dz = pmeOffset(pmeBase(p.z, invBox.z, GRID_Z, &unused), ref.z, GRID_Z);
-        ATOMIC_MAX(&bounds[0], dx);
-        ATOMIC_MAX(&bounds[1], dy);
-        ATOMIC_MAX(&bounds[2], dz);
-        ATOMIC_MAX(&bounds[3], -dx);
-        ATOMIC_MAX(&bounds[4], -dy);
-        ATOMIC_MAX(&bounds[5], -dz);
-      }
-      SYNC_THREADS
-      lo = make_int4(-bounds[3] - (PME_ORDER - 1), -bounds[4] - (PME_ORDER - 1), -bounds[5] - (PME_ORDER - 1), 0);
-      const int ex = bounds[0] - lo.x + 1;
-      ey = bounds[1] - lo.y + 1;
-      ez = bounds[2] - lo.z + 1;
-      if (ex > 0 && ex * ey * ez <= PME_SPREAD_POINTS) {
-        target = localGrid;
-        for (int k = LOCAL_ID; k < ex * ey * ez; k += LOCAL_SIZE) {
-          localGrid[k] = 0;
-          localGrid[PME_SPREAD_POINTS + k] = 0;
-        }
-      }
-      SYNC_THREADS
+  for (int i = GLOBAL_ID; i < NUM_ATOMS * PME_ORDER; i += GLOBAL_SIZE) {
+    const int s = i / PME_ORDER, c = i - s * PME_ORDER;
+    const real q = values[atomIndex[s]];
+    if (q == 0) continue;
+    const mixed4 p = posq[s];
+    real fx, fy, fz, wx[PME_ORDER], wy[PME_ORDER], wz[PME_ORDER], unused[PME_ORDER];
+    const int bx = pmeBase(p.x, invBox.x, GRID_X, &fx), by = pmeBase(p.y, invBox.y, GRID_Y, &fy),
+              bz = pmeBase(p.z, invBox.z, GRID_Z, &fz);
+    pmeSplines(fx, wx, unused);
+    pmeSplines(fy, wy, unused);
+    pmeSplines(fz, wz, unused);
+    real qz = 0;
+    for (int k = 0; k < PME_ORDER; k++) qz = k == c ? wz[k] : qz;
+    qz *= q;
+    const int gz = pmeWrap(bz - c, GRID_Z);
+    for (int a = 0; a < PME_ORDER; a++) {
+      const int gx = pmeWrap(bx - a, GRID_X);
+      const real qxz = qz * wx[a];
+      for (int b = 0; b < PME_ORDER; b++)
+        accumulate(grid + (gx * GRID_Y + pmeWrap(by - b, GRID_Y)) * GRID_Z + gz, qxz * wy[b]);
     }
-#endif
-    for (int i = LOCAL_ID; i < count * PME_ORDER; i += LOCAL_SIZE) {
-      const int s = i / PME_ORDER;
-      pmeSpreadPlane(posq, atomIndex, values, invBox, grid, target, ref, lo, ey, ez, first + s, i - s * PME_ORDER);
-    }
-#if PME_LOCAL_SPREAD
-    if (target) {
-      SYNC_THREADS
-      const int points = (bounds[0] - lo.x + 1) * ey * ez;
-      for (int k = LOCAL_ID; k < points; k += LOCAL_SIZE) {
-        const mm_long v = (mm_long) localGrid[k] * 16777216 + (mm_long) localGrid[PME_SPREAD_POINTS + k];
-        if (v == 0) continue;
-        const int ix = k / (ey * ez), iy = (k / ez) % ey, iz = k % ez;
-        const int gx = pmeModulo(ref.x + lo.x + ix, GRID_X), gy = pmeModulo(ref.y + lo.y + iy, GRID_Y),
-                  gz = pmeModulo(ref.z + lo.z + iz, GRID_Z);
-        atomicAddFixedPoint(grid + (gx * GRID_Y + gy) * GRID_Z + gz, v);
-      }
-    }
-    SYNC_THREADS
-#endif
   }
 }
 
