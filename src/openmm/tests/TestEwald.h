@@ -142,9 +142,9 @@ inline void testPmeQueue(Platform& platform) {
 }
 
 /** PME's reciprocal-space energy and forces of a dense box (1728 alternating charges, 2.6 nm, water's number
- * density) against the Reference platform's grid, on a coarse grid (a group of 128 neighbouring atoms covers a few
- * thousand grid points: platforms that sum such a group's spreading in local memory do so) and on a fine one (too
- * many points for that: spreading straight to the grid). */
+ * density) against the Reference platform's grid, on a coarse grid (20^3: a few thousand grid points hold a group of
+ * 128 neighbouring atoms' B-splines) and a fine one (52^3). Forces against the largest one: the grid's round-off is
+ * of one absolute size on every atom. */
 inline void testPmeSpreadAgainstReference(Platform& platform) {
   const int side = 12;
   const double box = 2.6, a = box / side;
@@ -175,7 +175,6 @@ inline void testPmeSpreadAgainstReference(Platform& platform) {
     State found = tested.getState(State::Energy | State::Forces, false, 1 << 1);
     const std::string what = "reciprocal space on a " + std::to_string(grid) + "^3 grid";
     assertClose(expected.getPotentialEnergy(), found.getPotentialEnergy(), 1e-5, what + ": energy");
-    // Against the largest force: the grid's round-off is the same absolute size on every atom.
     double largest = 0.0, worst = 0.0;
     for (size_t i = 0; i < positions.size(); i++) {
       const Vec3 d = expected.getForces()[i] - found.getForces()[i];
