@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds CompareBehaviours.cpp against Debian's OpenMM 7.7 and against this project's library, runs both on the
 # Reference and CPU platforms and compares every printed number with OpenMM 7.7's Reference platform to 1e-9
-# relative (index pairs exactly). Exits non-zero on a mismatch.
+# relative (index pairs exactly; the rigid LangevinMiddle trajectory to 1e-5: see README.md). Exits non-zero on a
+# mismatch.
 #   usage: validation/openmm/compare-behaviours.sh [build-dir]     (default: build)
 set -euo pipefail
 HERE="$(cd "$(dirname "$0")" && pwd)"
@@ -28,7 +29,7 @@ for key, values in ref.items():
             a, b = float(values[0]), float(mine[0])
             dev = abs(a - b) / max(abs(a), 1.0)
             row.append(f"{dev:10.2e}")
-            failed |= dev > 1e-9
+            failed |= dev > (1e-5 if key.startswith("langevinMiddle.") else 1e-9)
         else:
             row.append(f"{'same' if mine == values else 'DIFFERS':>10s}")
             failed |= mine != values

@@ -93,7 +93,7 @@ void ComputeIntegrateLangevinMiddleStepKernel::execute(ContextImpl&, const Lange
     call.arg(_data.force()).execute(atoms);
   } else {
     // Kick, constrain the velocities, drift-thermostat-drift, constrain the positions (their displacement an
-    // impulse over dt on the velocities), constrain the velocities at the new positions.
+    // impulse over dt on the velocities), as OpenMM defines the step.
     const double tol = integrator.getConstraintTolerance();
     _kick->call().arg(_data.numAtoms()).mixedArg(dt).arg(_data.velm()).arg(_data.force()).execute(atoms);
     constraints.applyToVelocities(tol);
@@ -103,7 +103,6 @@ void ComputeIntegrateLangevinMiddleStepKernel::execute(ContextImpl&, const Lange
     _data.randomStepArguments(call);
     call.execute(atoms);
     constraints.applyToPositions(tol, 1.0 / dt);
-    constraints.applyToVelocities(tol);
   }
   _data.finishStep(dt);
 }

@@ -1,5 +1,6 @@
 // ReferenceIntegrateLangevinMiddleStepKernel: kick v += dt F/m, half drift, Ornstein-Uhlenbeck update
-// v = a v + sqrt(kT (1 - a^2) / m) R, half drift; constraints on positions and velocities.
+// v = a v + sqrt(kT (1 - a^2) / m) R, half drift; the velocities constrained after the kick, the positions after the
+// drift (their displacement an impulse on the velocities), as OpenMM defines the step.
 #include "ReferenceIntegrateLangevinMiddleStepKernel.h"
 
 #include "ReferenceIntegrationUtilities.h"
@@ -37,8 +38,8 @@ void ReferenceIntegrateLangevinMiddleStepKernel::execute(ContextImpl& context,
     data.velocities[i] = data.velocities[i] * vscale + noise * (noisescale * std::sqrt(invMass));
     newPositions[i] += data.velocities[i] * (0.5 * dt);
   }
-  // The constraint displacement over the step is an impulse on both half drifts: v += delta/dt. The velocities
-  // are then made consistent with the constraints at the new positions.
+  // The constraint displacement over the step is an impulse on both half drifts: v += delta/dt (without friction,
+  // v is then the step's displacement over dt).
   std::vector<Vec3> unconstrained = newPositions;
   data.constraints.apply(data.positions, newPositions, data.inverseMasses, tol);
   for (int i = 0; i < data.numParticles; i++) {
@@ -47,7 +48,6 @@ void ReferenceIntegrateLangevinMiddleStepKernel::execute(ContextImpl& context,
     data.velocities[i] += (newPositions[i] - unconstrained[i]) / dt;
     data.positions[i] = newPositions[i];
   }
-  data.constraints.applyToVelocities(data.positions, data.velocities, data.inverseMasses, tol);
   data.computeVirtualSites();
   data.time += dt;
   data.stepCount++;

@@ -59,6 +59,7 @@ class PlatformTestBase : public CppUnit::TestFixture {
   CPPUNIT_TEST(verletEnergyConservation);
   CPPUNIT_TEST(langevinTemperature);
   CPPUNIT_TEST(langevinMiddleTemperature);
+  CPPUNIT_TEST(langevinMiddleVelocityIsDisplacement);
   CPPUNIT_TEST(langevinSeedReproducible);
   CPPUNIT_TEST(andersenThermostat);
   CPPUNIT_TEST(cmMotionRemover);
@@ -190,6 +191,7 @@ public:
   void verletEnergyConservation() { OpenMMTests::testVerletEnergyConservation(*_platform); }
   void langevinTemperature() { OpenMMTests::testLangevinTemperature(*_platform); }
   void langevinMiddleTemperature() { OpenMMTests::testLangevinMiddleTemperature(*_platform); }
+  void langevinMiddleVelocityIsDisplacement() { OpenMMTests::testLangevinMiddleVelocityIsDisplacement(*_platform); }
   void langevinSeedReproducible() { OpenMMTests::testLangevinSeedReproducible(*_platform); }
   void andersenThermostat() { OpenMMTests::testAndersenThermostat(*_platform); }
   void cmMotionRemover() { OpenMMTests::testCMMotionRemover(*_platform); }

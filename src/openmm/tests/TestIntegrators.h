@@ -157,6 +157,63 @@ inline void testLangevinMiddleTemperature(Platform& platform) {
   checkLangevinTemperature<LangevinMiddleIntegrator>(platform, "LangevinMiddleIntegrator");
 }
 
+/** LangevinMiddleIntegrator without friction is deterministic, and OpenMM defines its velocities after a step as the
+ * kicked, constrained velocity plus the constraints' displacement over dt: with no friction, the displacement of the
+ * step over dt. Twenty rigid three-site molecules (three distance constraints each) and a constrained pair, spinning
+ * at about 10 per ps, so that velocities made tangent to the constraints again at the new positions would differ
+ * from the chord by about 1 %. */
+inline void testLangevinMiddleVelocityIsDisplacement(Platform& platform) {
+  System system;
+  std::vector<Vec3> positions, velocities;
+  for (int m = 0; m < 20; m++) {
+    const Vec3 centre(0.5 * (m % 3), 0.5 * ((m / 3) % 3), 0.5 * (m / 9));
+    const int first = system.getNumParticles();
+    system.addParticle(16.0);
+    system.addParticle(1.0);
+    system.addParticle(1.0);
+    // Water-like: both O-H 0.1 nm at 109.5 degrees, the molecule's plane turned from one molecule to the next.
+    const double phi = 0.7 * m, tilt = 0.3 * m, c = std::cos(phi), s = std::sin(phi);
+    positions.push_back(centre);
+    positions.push_back(centre + Vec3(0.1 * c, 0.1 * s, 0.0));
+    // The second O-H in the plane, turned about the first by `tilt` (Rodrigues' formula keeps the angle).
+    const Vec3 u(c, s, 0.0), p(std::cos(phi + 1.911), std::sin(phi + 1.911), 0.0);
+    positions.push_back(centre + (p * std::cos(tilt) + u.cross(p) * std::sin(tilt) + u * (u.dot(p) * (1 - std::cos(tilt)))) * 0.1);
+    const Vec3 hh = positions[first + 2] - positions[first + 1];
+    system.addConstraint(first, first + 1, 0.1);
+    system.addConstraint(first, first + 2, 0.1);
+    system.addConstraint(first + 1, first + 2, std::sqrt(hh.dot(hh)));
+    // Spin about an axis through the first atom, plus a drift.
+    const Vec3 omega(3.0 + m % 4, -2.0 * s, 8.0 * c), drift(0.2 * s, -0.3, 0.1 * c);
+    for (int k = 0; k < 3; k++) velocities.push_back(drift + omega.cross(positions[first + k] - centre));
+  }
+  const int a = system.getNumParticles();
+  system.addParticle(12.0);
+  system.addParticle(12.0);
+  system.addConstraint(a, a + 1, 0.15);
+  positions.emplace_back(2.0, 2.0, 2.0);
+  positions.emplace_back(2.15, 2.0, 2.0);
+  velocities.emplace_back(0.0, 1.5, 0.0);
+  velocities.emplace_back(0.0, -1.5, 0.3);
+  const double dt = 0.002;
+  LangevinMiddleIntegrator integrator(300.0, 0.0, dt);
+  integrator.setConstraintTolerance(1e-8);
+  Context context(system, integrator, platform);
+  context.setPositions(positions);
+  context.setVelocities(velocities);
+  context.applyConstraints(1e-8);
+  context.applyVelocityConstraints(1e-8);
+  for (int step = 0; step < 5; step++) {
+    const std::vector<Vec3> before = context.getState(State::Positions).getPositions();
+    integrator.step(1);
+    State after = context.getState(State::Positions | State::Velocities);
+    for (int i = 0; i < system.getNumParticles(); i++) {
+      const Vec3 chord = (after.getPositions()[i] - before[i]) * (1.0 / dt);
+      assertVecClose(chord, after.getVelocities()[i], 1e-4,
+                     "velocity after step " + std::to_string(step) + " of particle " + std::to_string(i));
+    }
+  }
+}
+
 inline void testLangevinSeedReproducible(Platform& platform) {
   std::vector<Vec3> finalPositions[3];
   for (int run = 0; run < 3; run++) {
