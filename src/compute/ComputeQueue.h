@@ -1,6 +1,6 @@
-// ComputeQueue: a stream of device work of its own, for transfers and their packing kernels that run beside
-// the default queue's work (a CUDA stream that does not synchronise with the default one; on a backend
-// with one in-order queue, that queue). Launches, copies, events and waits go to the context's current
+// ComputeQueue: a stream of device work of its own, for transfers and their packing kernels or the PME grid that run
+// beside the default queue's work (a CUDA stream that does not synchronise with the default one, an OpenCL command
+// queue of its own; on a backend without queues of its own, the default queue). Launches, copies, events and waits go to the context's current
 // queue (ComputeContext::setCurrentQueue, QueueScope); ComputeEvent orders work between queues.
 #pragma once
 

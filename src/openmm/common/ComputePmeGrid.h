@@ -1,8 +1,8 @@
 // ComputePmeGrid: the reciprocal space of smooth PME on the common-compute platforms (kernels/Pme.cc): the
 // Coulomb grid of Ewald's 1/r split, or LJPME's dispersion grid of the r^-6 split, with the transforms through
 // the compute layer's ComputeFFT (cuFFT on CUDA). The energy goes into the Context's energy accumulator and
-// the forces into its force accumulators, as every other term's. Where the backend has a concurrent queue (CUDA)
-// and DisablePmeStream is not set, the five launches run on a queue of their own beside the direct-space tiles:
+// the forces into its force accumulators, as every other term's. Where the backend has a concurrent queue (CUDA,
+// OpenCL) and DisablePmeStream is not set, the five launches run on a queue of their own beside the direct-space tiles:
 // they start behind the default queue's work so far and the evaluation's forces are read after them
 // (ComputePlatformData::joinBeforeForcesRead).
 #pragma once

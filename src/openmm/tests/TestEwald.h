@@ -96,8 +96,8 @@ inline void testPmeAgainstEwald(Platform& platform) {
       "not using PME", "PME parameters of an Ewald Context");
 }
 
-/** Platforms with the DisablePmeStream property (CUDA: the grid on a queue of its own beside the direct-space
- * tiles; the others refuse the property): 20 Verlet steps with the grid on its own queue and on the default queue. Forces summed in fixed point
+/** Platforms with the DisablePmeStream property (CUDA and OpenCL: the grid on a queue of its own beside the
+ * direct-space tiles; the others refuse the property): 20 Verlet steps with the grid on its own queue and on the default queue. Forces summed in fixed point
  * (single, mixed, DeterministicForces) give the same bits in any order of additions, so the trajectories must be
  * identical; a force read before the grid's work ended would differ at once. Double precision adds doubles
  * atomically: equal to round-off. */
