@@ -7,12 +7,17 @@ namespace mardyn::opencl {
 
 OpenCLEvent::~OpenCLEvent() {
   if (_event) clReleaseEvent(_event);
+  if (_queue) clReleaseCommandQueue(_queue);
 }
 
 void OpenCLEvent::record() {
   if (_event) clReleaseEvent(_event);
   _event = nullptr;
-  _queue = _context.queue();
+  cl_command_queue queue = _context.queue();
+  // Held until the next record, so that a flush in enqueueWait or synchronize never meets a released queue.
+  CL_CHECK(clRetainCommandQueue(queue));
+  if (_queue) clReleaseCommandQueue(_queue);
+  _queue = queue;
   CL_CHECK(clEnqueueMarkerWithWaitList(_queue, 0, nullptr, &_event));
   if (_context.currentQueue()) CL_CHECK(clFlush(_queue));
 }

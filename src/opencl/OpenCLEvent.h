@@ -31,7 +31,7 @@ class OpenCLEvent : public compute::ComputeEvent {
   bool deviceTime(cl_ulong& nanoseconds) const;
   OpenCLContext& _context;
   cl_event _event = nullptr;
-  cl_command_queue _queue = nullptr;  // where the marker was recorded
+  cl_command_queue _queue = nullptr;  // where the marker was recorded (retained)
   std::chrono::steady_clock::time_point _completed;
 };
 
