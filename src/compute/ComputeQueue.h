@@ -1,7 +1,8 @@
-// ComputeQueue: a stream of device work of its own, for transfers and their packing kernels or the PME grid that run
-// beside the default queue's work (a CUDA stream that does not synchronise with the default one, an OpenCL command
-// queue of its own; on a backend without queues of its own, the default queue). Launches, copies, events and waits go to the context's current
-// queue (ComputeContext::setCurrentQueue, QueueScope); ComputeEvent orders work between queues.
+// ComputeQueue: a stream of device work of its own, for transfers and their packing kernels or the PME grid that
+// run beside the default queue's work (a CUDA stream that does not synchronise with the default one, an OpenCL
+// command queue of its own; on a backend without queues of its own, the default queue). Launches, copies, events
+// and waits go to the context's current queue (ComputeContext::setCurrentQueue, QueueScope); ComputeEvent orders
+// work between queues.
 #pragma once
 
 namespace mardyn::compute {

@@ -49,7 +49,7 @@ class PlatformTestBase : public CppUnit::TestFixture {
   CPPUNIT_TEST(pmeAgainstEwald);
   CPPUNIT_TEST(pmeParametersAndGroups);
   CPPUNIT_TEST(pmeQueue);
-  CPPUNIT_TEST(pmeSpreadAgainstReference);
+  CPPUNIT_TEST(pmeReciprocalAgainstReference);
   CPPUNIT_TEST(neutralizingPlasma);
   CPPUNIT_TEST(ljpmeFiniteDifference);
   CPPUNIT_TEST(ljpmeAgainstImageSum);
@@ -181,7 +181,7 @@ public:
   void pmeAgainstEwald() { OpenMMTests::testPmeAgainstEwald(*_platform); }
   void pmeParametersAndGroups() { OpenMMTests::testPmeParametersAndGroups(*_platform); }
   void pmeQueue() { OpenMMTests::testPmeQueue(*_platform); }
-  void pmeSpreadAgainstReference() { OpenMMTests::testPmeSpreadAgainstReference(*_platform); }
+  void pmeReciprocalAgainstReference() { OpenMMTests::testPmeReciprocalAgainstReference(*_platform); }
   void neutralizingPlasma() { OpenMMTests::testNeutralizingPlasma(*_platform); }
   void ljpmeFiniteDifference() { OpenMMTests::testLJPMEFiniteDifference(*_platform); }
   void ljpmeAgainstImageSum() { OpenMMTests::testLJPMEAgainstImageSum(*_platform); }

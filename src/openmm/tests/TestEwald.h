@@ -97,10 +97,10 @@ inline void testPmeAgainstEwald(Platform& platform) {
 }
 
 /** Platforms with the DisablePmeStream property (CUDA and OpenCL: the grid on a queue of its own beside the
- * direct-space tiles; the others refuse the property): 20 Verlet steps with the grid on its own queue and on the default queue. Forces summed in fixed point
- * (single, mixed, DeterministicForces) give the same bits in any order of additions, so the trajectories must be
- * identical; a force read before the grid's work ended would differ at once. Double precision adds doubles
- * atomically: equal to round-off. */
+ * direct-space tiles; the others refuse the property): 20 Verlet steps with the grid on its own queue and on the
+ * default queue. Forces summed in fixed point (single, mixed, DeterministicForces) give the same bits in any order
+ * of additions, so the trajectories must be identical; a force read before the grid's work ended would differ at
+ * once. Double precision adds doubles atomically: equal to round-off. */
 inline void testPmeQueue(Platform& platform) {
   std::vector<Vec3> positions;
   std::unique_ptr<System> system(createChargedBox(NonbondedForce::PME, 5e-4, positions));
@@ -142,10 +142,9 @@ inline void testPmeQueue(Platform& platform) {
 }
 
 /** PME's reciprocal-space energy and forces of a dense box (1728 alternating charges, 2.6 nm, water's number
- * density) against the Reference platform's grid, on a coarse grid (20^3: a few thousand grid points hold a group of
- * 128 neighbouring atoms' B-splines) and a fine one (52^3). Forces against the largest one: the grid's round-off is
- * of one absolute size on every atom. */
-inline void testPmeSpreadAgainstReference(Platform& platform) {
+ * density) against the Reference platform's grid, on a coarse grid (20^3) and a fine one (52^3). Forces against the
+ * largest one: the grid's round-off is of one absolute size on every atom. */
+inline void testPmeReciprocalAgainstReference(Platform& platform) {
   const int side = 12;
   const double box = 2.6, a = box / side;
   System system;

@@ -177,7 +177,8 @@ inline void testLangevinMiddleVelocityIsDisplacement(Platform& platform) {
     positions.push_back(centre + Vec3(0.1 * c, 0.1 * s, 0.0));
     // The second O-H in the plane, turned about the first by `tilt` (Rodrigues' formula keeps the angle).
     const Vec3 u(c, s, 0.0), p(std::cos(phi + 1.911), std::sin(phi + 1.911), 0.0);
-    positions.push_back(centre + (p * std::cos(tilt) + u.cross(p) * std::sin(tilt) + u * (u.dot(p) * (1 - std::cos(tilt)))) * 0.1);
+    const Vec3 turned = p * std::cos(tilt) + u.cross(p) * std::sin(tilt) + u * (u.dot(p) * (1 - std::cos(tilt)));
+    positions.push_back(centre + turned * 0.1);
     const Vec3 hh = positions[first + 2] - positions[first + 1];
     system.addConstraint(first, first + 1, 0.1);
     system.addConstraint(first, first + 2, 0.1);
