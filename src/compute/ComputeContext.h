@@ -21,6 +21,7 @@
 namespace mardyn::compute {
 
 class ComputeFFT;
+enum class FFTKind;
 class PeerAccess;
 
 class ComputeContext {
@@ -53,9 +54,9 @@ class ComputeContext {
   virtual std::unique_ptr<ArrayInterface> createArrayImpl(std::size_t count, std::size_t elementSize,
                                                           const std::string& name) = 0;
   virtual std::unique_ptr<ComputeEvent> createEvent() = 0;
-  /// The backend's own 3D FFT library for an nx x ny x nz grid (ComputeFFT.h), or nullptr where it has none;
-  /// use createFFT(), which falls back to the compute layer's kernels.
-  virtual std::unique_ptr<ComputeFFT> createNativeFFT(int nx, int ny, int nz);
+  /// The backend's own 3D FFT library for an nx x ny x nz grid of that kind (ComputeFFT.h), or nullptr where it
+  /// has none; use createFFT(), which falls back to the compute layer's kernels.
+  virtual std::unique_ptr<ComputeFFT> createNativeFFT(int nx, int ny, int nz, FFTKind kind);
   /// A queue of its own whose work may run beside the default queue's (ComputeQueue::concurrent) and is
   /// served first where the backend has priorities (CUDA: the greatest stream priority); a backend with one
   /// in-order queue returns that queue.

@@ -1,4 +1,4 @@
-// KernelFFT: the axes' launch shapes and programs.
+// KernelFFT: the axes' launch shapes and programs, and the order of the launches.
 #include "compute/KernelFFT.h"
 
 #include "compute/ComputeContext.h"
@@ -26,28 +26,51 @@ std::vector<int> KernelFFT::radices(int n) {
   return result;
 }
 
-KernelFFT::KernelFFT(ComputeContext& context, int nx, int ny, int nz) : _context(context) {
+KernelFFT::KernelFFT(ComputeContext& context, int nx, int ny, int nz, FFTKind kind) : _context(context), _kind(kind) {
   if (nx < 1 || ny < 1 || nz < 1) throw ComputeException("FFT: grid sizes must be positive");
-  // z: lines of contiguous elements; y: lines (x, z), elements nz apart; x: lines (y, z), elements ny nz apart.
-  _axes[0].length = nz;
-  _axes[0].lines = nx * ny;
-  _axes[0].numB = 1;
-  _axes[0].strideA = nz;
-  _axes[0].strideB = 0;
-  _axes[0].strideK = 1;
-  _axes[1].length = ny;
-  _axes[1].lines = nx * nz;
-  _axes[1].numB = nz;
-  _axes[1].strideA = ny * nz;
-  _axes[1].strideB = 1;
-  _axes[1].strideK = nz;
-  _axes[2].length = nx;
-  _axes[2].lines = ny * nz;
-  _axes[2].numB = ny * nz;
-  _axes[2].strideA = 0;
-  _axes[2].strideB = 1;
-  _axes[2].strideK = ny * nz;
+  // The x and y lines run over the z values stored: all of them, or the half spectrum's nz / 2 + 1.
+  const bool real = kind == FFTKind::Real;
+  const int zs = real ? nz / 2 + 1 : nz;
+  // z: lines of contiguous elements; y: lines (x, z), elements zs apart; x: lines (y, z), elements ny zs apart.
+  Axis& z = _axes[0];
+  z.length = nz;
+  z.lines = nx * ny;
+  z.numB = 1;
+  z.strideAIn = nz;
+  z.strideAOut = zs;
+  z.strideB = 0;
+  z.strideK = 1;
+  if (real) {
+    z.input = RealIn;
+    z.output = HalfOut;
+  }
+  Axis& y = _axes[1];
+  y.length = ny;
+  y.lines = nx * zs;
+  y.numB = zs;
+  y.strideAIn = y.strideAOut = ny * zs;
+  y.strideB = 1;
+  y.strideK = zs;
+  Axis& x = _axes[2];
+  x.length = nx;
+  x.lines = ny * zs;
+  x.numB = ny * zs;
+  x.strideAIn = x.strideAOut = 0;
+  x.strideB = 1;
+  x.strideK = ny * zs;
   for (auto& axis : _axes) prepare(axis);
+  if (real) {
+    _zBackward.length = nz;
+    _zBackward.lines = nx * ny;
+    _zBackward.numB = 1;
+    _zBackward.strideAIn = zs;
+    _zBackward.strideAOut = nz;
+    _zBackward.strideB = 0;
+    _zBackward.strideK = 1;
+    _zBackward.input = HalfIn;
+    _zBackward.output = RealOut;
+    prepare(_zBackward);
+  }
 }
 
 void KernelFFT::prepare(Axis& axis) {
@@ -64,10 +87,11 @@ void KernelFFT::prepare(Axis& axis) {
     axis.linesPerGroup /= 2;
     axis.threads = std::max(1, axis.linesPerGroup * n / std::max(1, smallest));
   }
-  // The same program serves every axis of this length.
-  for (auto& other : _axes)
-    if (&other != &axis && other.length == n && other.kernel && other.linesPerGroup == axis.linesPerGroup) {
-      axis.kernel = other.program->createKernel("fftLines");
+  // The same program serves every axis of this length and kind of line.
+  for (Axis* other : {&_axes[0], &_axes[1], &_axes[2], &_zBackward})
+    if (other != &axis && other->length == n && other->kernel && other->linesPerGroup == axis.linesPerGroup &&
+        other->input == axis.input && other->output == axis.output) {
+      axis.kernel = other->program->createKernel("fftLines");
       return;
     }
   std::string list;
@@ -77,7 +101,9 @@ void KernelFFT::prepare(Axis& axis) {
                                   {"FFT_THREADS", std::to_string(axis.threads)},
                                   {"FFT_NUM_PASSES", std::to_string(passes.size())},
                                   {"FFT_RADICES", list},
-                                  {"FFT_MAX_RADIX", std::to_string(largest)}};
+                                  {"FFT_MAX_RADIX", std::to_string(largest)},
+                                  {"FFT_IN", std::to_string(static_cast<int>(axis.input))},
+                                  {"FFT_OUT", std::to_string(static_cast<int>(axis.output))}};
   axis.program = _context.compileProgram(KernelSources::withRequirements("compute/kernels/FFT.cc"), defines,
                                          "fft" + std::to_string(n));
   axis.kernel = axis.program->createKernel("fftLines");
@@ -87,35 +113,47 @@ void KernelFFT::prepare(Axis& axis) {
                            std::to_string(axis.kernel->maxBlockSize()));
 }
 
+void KernelFFT::launch(Axis& axis, ArrayInterface& in, ArrayInterface& out, double sign) {
+  const std::size_t groups = static_cast<std::size_t>((axis.lines + axis.linesPerGroup - 1) / axis.linesPerGroup);
+  const int linesFastest = axis.strideB == 1 && axis.strideK > 1 ? 1 : 0;
+  axis.kernel->call()
+      .arg(in)
+      .arg(out)
+      .arg(axis.lines)
+      .arg(axis.numB)
+      .arg(axis.strideAIn)
+      .arg(axis.strideAOut)
+      .arg(axis.strideB)
+      .arg(axis.strideK)
+      .arg(linesFastest)
+      .realArg(sign)
+      .blockShape(static_cast<std::size_t>(axis.threads))
+      .executeBlocks(groups);
+}
+
 void KernelFFT::transform(ArrayInterface& in, ArrayInterface& out, bool forward) {
   const double sign = forward ? -1.0 : 1.0;
+  if (_kind == FFTKind::Real && !forward) {
+    // x and y on the half spectrum in place, then its z lines into the real values.
+    launch(_axes[2], in, in, sign);
+    launch(_axes[1], in, in, sign);
+    launch(_zBackward, in, out, sign);
+    return;
+  }
   ArrayInterface* source = &in;
   for (auto& axis : _axes) {
-    const std::size_t groups = static_cast<std::size_t>((axis.lines + axis.linesPerGroup - 1) / axis.linesPerGroup);
-    const int linesFastest = axis.strideB == 1 && axis.strideK > 1 ? 1 : 0;
-    axis.kernel->call()
-        .arg(*source)
-        .arg(out)
-        .arg(axis.lines)
-        .arg(axis.numB)
-        .arg(axis.strideA)
-        .arg(axis.strideB)
-        .arg(axis.strideK)
-        .arg(linesFastest)
-        .realArg(sign)
-        .blockShape(static_cast<std::size_t>(axis.threads))
-        .executeBlocks(groups);
+    launch(axis, *source, out, sign);
     source = &out;
   }
 }
 
-std::unique_ptr<ComputeFFT> ComputeContext::createNativeFFT(int, int, int) { return nullptr; }
+std::unique_ptr<ComputeFFT> ComputeContext::createNativeFFT(int, int, int, FFTKind) { return nullptr; }
 
-std::unique_ptr<ComputeFFT> createFFT(ComputeContext& context, int nx, int ny, int nz) {
+std::unique_ptr<ComputeFFT> createFFT(ComputeContext& context, int nx, int ny, int nz, FFTKind kind) {
   const char* choice = std::getenv("MARDYN_COMPUTE_FFT");
   if (!(choice && std::string(choice) == "kernels"))
-    if (auto native = context.createNativeFFT(nx, ny, nz)) return native;
-  return std::make_unique<KernelFFT>(context, nx, ny, nz);
+    if (auto native = context.createNativeFFT(nx, ny, nz, kind)) return native;
+  return std::make_unique<KernelFFT>(context, nx, ny, nz, kind);
 }
 
 }  // namespace mardyn::compute

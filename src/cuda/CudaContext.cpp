@@ -134,9 +134,9 @@ void CudaContext::synchronize() {
   CUDA_CHECK(*_driver, cuCtxSynchronize());
 }
 
-std::unique_ptr<compute::ComputeFFT> CudaContext::createNativeFFT(int nx, int ny, int nz) {
+std::unique_ptr<compute::ComputeFFT> CudaContext::createNativeFFT(int nx, int ny, int nz, compute::FFTKind kind) {
   std::string reason;
-  return CudaFFT::create(*this, nx, ny, nz, reason);
+  return CudaFFT::create(*this, nx, ny, nz, kind, reason);
 }
 
 }  // namespace mardyn::cuda

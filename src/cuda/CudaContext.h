@@ -32,7 +32,7 @@ class CudaContext : public compute::ComputeContext {
                                                            const std::string& name) override;
   std::unique_ptr<compute::ComputeEvent> createEvent() override;
   /// cuFFT (CudaFFT) where libcufft can be opened.
-  std::unique_ptr<compute::ComputeFFT> createNativeFFT(int nx, int ny, int nz) override;
+  std::unique_ptr<compute::ComputeFFT> createNativeFFT(int nx, int ny, int nz, compute::FFTKind kind) override;
   std::unique_ptr<compute::ComputeQueue> createQueue() override;
   compute::PeerAccess* peerAccess(std::string& whyNot) override;
   void* allocatePinnedHost(std::size_t bytes) override;

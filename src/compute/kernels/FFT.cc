@@ -1,13 +1,16 @@
 // The compute layer's own fast Fourier transform in the common kernel dialect (KernelFFT): complex-to-complex
-// transforms of lines of FFT_N `real2` values along one axis of a 3D grid, FFT_LINES lines to a work-group of
+// transforms of lines of FFT_N values along one axis of a 3D grid, FFT_LINES lines to a work-group of
 // FFT_THREADS threads. A work-group copies its lines into local memory, transforms them there by Stockham passes
 // (radices FFT_RADICES, in that order; any radix works, its butterfly a direct DFT; every twiddle factor from
 // one table of the N-th roots of unity, made once per work-group), and writes them back in place,
 // so the transform of a whole grid is one launch per axis. Line l of the launch is (a, b) = (l / numB, l % numB)
-// and its element k lies at a * strideA + b * strideB + k * strideK; where the lines of a work-group lie side by
-// side in memory (strideB = 1, strideK > 1) the copies take the lines fastest, so that neighbouring threads touch
-// neighbouring elements. Unnormalised; sign -1 forward, +1 backward.
-// mardyn-kernel: defines FFT_N=12 FFT_LINES=4 FFT_THREADS=24 FFT_NUM_PASSES=2 FFT_RADICES=4,3 FFT_MAX_RADIX=4
+// and its element k lies at a * strideAIn + b * strideB + k * strideK in `in` (a * strideAOut + ... in `out`);
+// where the lines of a work-group lie side by side in memory (strideB = 1, strideK > 1) the copies take the lines
+// fastest, so that neighbouring threads touch neighbouring elements. Unnormalised; sign -1 forward, +1 backward.
+// FFT_IN: 0 `real2` values; 1 `real` values (imaginary part 0); 2 the FFT_N / 2 + 1 first `real2` values of a
+// line whose others are their conjugates, X(N - k) = X(k)*. FFT_OUT: 0 every value; 1 the FFT_N / 2 + 1 first;
+// 2 the real parts (`real`).
+// mardyn-kernel: defines FFT_N=12 FFT_LINES=4 FFT_THREADS=24 FFT_NUM_PASSES=2 FFT_RADICES=4,3 FFT_MAX_RADIX=4 FFT_IN=0 FFT_OUT=0
 
 #define FFT_PI 3.14159265358979323846
 
@@ -16,8 +19,19 @@ DEVICE real2 fftRoot(real angle) { return make_real2(cos(angle), sin(angle)); }
 
 DEVICE real2 fftMul(real2 a, real2 b) { return make_real2(a.x * b.x - a.y * b.y, a.x * b.y + a.y * b.x); }
 
-KERNEL void fftLines(GLOBAL const real2* in, GLOBAL real2* out, int numLines, int numB, int strideA,
-                     int strideB, int strideK, int linesFastest, real sign) {
+#if FFT_IN == 1
+#define FFT_IN_TYPE real
+#else
+#define FFT_IN_TYPE real2
+#endif
+#if FFT_OUT == 2
+#define FFT_OUT_TYPE real
+#else
+#define FFT_OUT_TYPE real2
+#endif
+
+KERNEL void fftLines(GLOBAL const FFT_IN_TYPE* in, GLOBAL FFT_OUT_TYPE* out, int numLines, int numB, int strideAIn,
+                     int strideAOut, int strideB, int strideK, int linesFastest, real sign) {
   LOCAL real2 data[FFT_LINES * FFT_N];
   // The N-th roots of unity, e^(sign 2 pi i m / N): every twiddle factor and butterfly root is one of them.
   LOCAL real2 roots[FFT_N];
@@ -31,7 +45,15 @@ KERNEL void fftLines(GLOBAL const real2* in, GLOBAL real2* out, int numLines, in
       const int l = firstLine + line;
       if (l < numLines) {
         const int a = l / numB, b = l - a * numB;
-        data[line * FFT_N + k] = in[a * strideA + b * strideB + k * strideK];
+#if FFT_IN == 1
+        data[line * FFT_N + k] = make_real2(in[a * strideAIn + b * strideB + k * strideK], (real) 0);
+#elif FFT_IN == 2
+        const int stored = k <= FFT_N / 2 ? k : FFT_N - k;
+        const real2 v = in[a * strideAIn + b * strideB + stored * strideK];
+        data[line * FFT_N + k] = k <= FFT_N / 2 ? v : make_real2(v.x, -v.y);
+#else
+        data[line * FFT_N + k] = in[a * strideAIn + b * strideB + k * strideK];
+#endif
       }
     }
     SYNC_THREADS
@@ -75,7 +97,13 @@ KERNEL void fftLines(GLOBAL const real2* in, GLOBAL real2* out, int numLines, in
       const int l = firstLine + line;
       if (l < numLines) {
         const int a = l / numB, b = l - a * numB;
-        out[a * strideA + b * strideB + k * strideK] = data[line * FFT_N + k];
+#if FFT_OUT == 1
+        if (k <= FFT_N / 2) out[a * strideAOut + b * strideB + k * strideK] = data[line * FFT_N + k];
+#elif FFT_OUT == 2
+        out[a * strideAOut + b * strideB + k * strideK] = data[line * FFT_N + k].x;
+#else
+        out[a * strideAOut + b * strideB + k * strideK] = data[line * FFT_N + k];
+#endif
       }
     }
     SYNC_THREADS

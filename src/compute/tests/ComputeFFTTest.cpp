@@ -1,7 +1,7 @@
 // The device FFTs (createFFT: the backend's own where it has one, and the compute layer's kernels) against a
 // brute-force discrete Fourier transform of random values, on grids whose axes need every kind of pass
-// (radices 4, 2, 3, 5, 7 and a larger prime), forward and backward, in single and double precision on every
-// device.
+// (radices 4, 2, 3, 5, 7 and a larger prime), forward and backward, complex and real (even and odd nz), in
+// single and double precision on every device.
 #include <cppunit/extensions/HelperMacros.h>
 
 #include <cmath>
@@ -46,6 +46,7 @@ class ComputeFFTTest : public CppUnit::TestFixture {
   CPPUNIT_TEST_SUITE(ComputeFFTTest);
   CPPUNIT_TEST(radicesMultiplyToLength);
   CPPUNIT_TEST(transformsMatchBruteForce);
+  CPPUNIT_TEST(realTransformsMatchBruteForce);
   CPPUNIT_TEST_SUITE_END();
 
  public:
@@ -100,6 +101,65 @@ class ComputeFFTTest : public CppUnit::TestFixture {
                                          std::to_string(worst / largest) + " of the largest value",
                                      worst <= tol * largest);
             }
+          }
+        }
+      }
+  }
+
+  /// FFTKind::Real: the forward transform of random real values against the first nz / 2 + 1 coefficients of
+  /// the brute-force complex transform, and the backward transform of that half spectrum against the values
+  /// times nx ny nz (the tolerances of the complex transforms).
+  void realTransformsMatchBruteForce() {
+    const int grids[][3] = {{8, 12, 10}, {7, 9, 14}, {11, 6, 15}, {6, 5, 9}};
+    for (Precision precision : {Precision::Single, Precision::Double})
+      for (const auto& options : ComputeTestDevices::all(precision)) {
+        auto context = ComputeTestDevices::create(options);
+        if (!context) continue;
+        for (const auto& g : grids) {
+          const int nx = g[0], ny = g[1], nz = g[2], zs = nz / 2 + 1;
+          const std::size_t points = static_cast<std::size_t>(nx) * ny * nz, half = halfSpectrumSize(nx, ny, nz);
+          CPPUNIT_ASSERT_EQUAL(static_cast<std::size_t>(nx) * ny * zs, half);
+          std::mt19937 random(nx * 100 + ny * 10 + nz);
+          std::uniform_real_distribution<double> u(-1.0, 1.0);
+          std::vector<double> values(points);
+          for (auto& v : values) v = u(random);
+          const auto spectrum = bruteForce(std::vector<Complex>(values.begin(), values.end()), nx, ny, nz, -1.0);
+          std::vector<double> expectedHalf(2 * half);
+          for (std::size_t line = 0; line < static_cast<std::size_t>(nx) * ny; ++line)
+            for (int k = 0; k < zs; ++k) {
+              expectedHalf[2 * (line * zs + k)] = spectrum[line * nz + k].real();
+              expectedHalf[2 * (line * zs + k) + 1] = spectrum[line * nz + k].imag();
+            }
+          const double tol = precision == Precision::Double ? 1e-12 : 1e-5;
+          for (int kernels = 0; kernels < 2; ++kernels) {
+            std::unique_ptr<ComputeFFT> fft;
+            if (kernels) fft = std::make_unique<KernelFFT>(*context, nx, ny, nz, FFTKind::Real);
+            else fft = createFFT(*context, nx, ny, nz, FFTKind::Real);
+            const std::string where = fft->implementation() + " on " + options.backend + ", " + std::to_string(nx) +
+                                      "x" + std::to_string(ny) + "x" + std::to_string(nz);
+            PrecisionArray real(*context, PrecisionArray::Kind::Real, 1, points, "fftReal");
+            PrecisionArray complex(*context, PrecisionArray::Kind::Real, 2, half, "fftHalf");
+            real.upload(values);
+            fft->transform(real.array(), complex.array(), true);
+            std::vector<double> got;
+            complex.download(got);
+            double largest = 0.0, worst = 0.0;
+            for (std::size_t i = 0; i < 2 * half; ++i) {
+              largest = std::max(largest, std::abs(expectedHalf[i]));
+              worst = std::max(worst, std::abs(got[i] - expectedHalf[i]));
+            }
+            CPPUNIT_ASSERT_MESSAGE(where + " forward: largest error " + std::to_string(worst / largest),
+                                   worst <= tol * largest);
+            complex.upload(expectedHalf);
+            fft->transform(complex.array(), real.array(), false);
+            real.download(got);
+            largest = worst = 0.0;
+            for (std::size_t i = 0; i < points; ++i) {
+              largest = std::max(largest, std::abs(values[i] * double(points)));
+              worst = std::max(worst, std::abs(got[i] - values[i] * double(points)));
+            }
+            CPPUNIT_ASSERT_MESSAGE(where + " backward: largest error " + std::to_string(worst / largest),
+                                   worst <= tol * largest);
           }
         }
       }

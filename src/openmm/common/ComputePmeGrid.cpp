@@ -40,7 +40,9 @@ ComputePmeGrid::ComputePmeGrid(ComputePlatformData& data, int nx, int ny, int nz
   const std::size_t points = static_cast<std::size_t>(nx) * ny * nz;
   _accumulators.initialize(ctx, points, "pmeAccumulators");
   _accumulators.zero();
-  _grid = PrecisionArray(ctx, PrecisionArray::Kind::Real, 2, points, "pmeGrid");
+  _grid = PrecisionArray(ctx, PrecisionArray::Kind::Real, 1, points, "pmeGrid");
+  _spectrum = PrecisionArray(ctx, PrecisionArray::Kind::Real, 2, mardyn::compute::halfSpectrumSize(nx, ny, nz),
+                             "pmeSpectrum");
   // |b(m)|^2 = 1 / |sum_{k=0}^{order-2} M(k+1) exp(2 pi i m k / n)|^2 per axis.
   const std::vector<double> m = splinesAtZero();
   std::vector<double> moduli;
@@ -58,7 +60,7 @@ ComputePmeGrid::ComputePmeGrid(ComputePlatformData& data, int nx, int ny, int nz
   _moduli = PrecisionArray(ctx, PrecisionArray::Kind::Real, 1, moduli.size(), "pmeModuli");
   _moduli.upload(moduli);
   try {
-    _fft = mardyn::compute::createFFT(ctx, nx, ny, nz);
+    _fft = mardyn::compute::createFFT(ctx, nx, ny, nz, mardyn::compute::FFTKind::Real);
     auto defines = data.commonDefines();
     defines["GRID_X"] = std::to_string(nx);
     defines["GRID_Y"] = std::to_string(ny);
@@ -112,13 +114,14 @@ void ComputePmeGrid::launch(mardyn::compute::ArrayInterface& atomValues) {
   _data.boxArguments(spread);
   spread.arg(_accumulators).execute(atoms * order);
   _finish->call().arg(_accumulators).arg(_grid.array()).execute(points);
-  _fft->transform(_grid.array(), _grid.array(), true);
+  _fft->transform(_grid.array(), _spectrum.array(), true);
   const double prefactor = _kernel == Kernel::Dispersion ? -std::pow(M_PI, 1.5) * std::pow(_alpha, 3) / volume
                                                          : 1.0 / (M_PI * volume);
-  const std::size_t groups = std::min<std::size_t>((points + pmeGroup - 1) / pmeGroup,
+  const std::size_t stored = mardyn::compute::halfSpectrumSize(_size[0], _size[1], _size[2]);
+  const std::size_t groups = std::min<std::size_t>((stored + pmeGroup - 1) / pmeGroup,
                                                    static_cast<std::size_t>(std::max(64, 16 * _data.context().deviceInfo().computeUnits)));
   _convolve->call()
-      .arg(_grid.array())
+      .arg(_spectrum.array())
       .arg(_moduli.array())
       .mixed4Arg(1.0 / box[0][0], 1.0 / box[1][1], 1.0 / box[2][2])
       .realArg(prefactor)
@@ -126,7 +129,7 @@ void ComputePmeGrid::launch(mardyn::compute::ArrayInterface& atomValues) {
       .arg(_data.energy())
       .blockShape(pmeGroup)
       .executeBlocks(groups);
-  _fft->transform(_grid.array(), _grid.array(), false);
+  _fft->transform(_spectrum.array(), _grid.array(), false);
   auto interpolate = _interpolate->call();
   interpolate.arg(_data.posq()).arg(_data.atomIndex()).arg(atomValues);
   _data.boxArguments(interpolate);

@@ -39,7 +39,7 @@ private:
   double _alpha;
   Kernel _kernel;
   mardyn::compute::ComputeArray<long long> _accumulators;
-  mardyn::compute::PrecisionArray _grid, _moduli;
+  mardyn::compute::PrecisionArray _grid, _spectrum, _moduli;  ///< real grid, its half spectrum, |b(m)|^2
   std::unique_ptr<mardyn::compute::ComputeFFT> _fft;
   std::unique_ptr<mardyn::compute::ComputeProgram> _program;
   std::unique_ptr<mardyn::compute::ComputeKernel> _spread, _finish, _convolve, _interpolate;

@@ -1,15 +1,18 @@
 // The reciprocal space of smooth particle-mesh Ewald on the common-compute platforms (ComputePmeGrid), in the
 // common kernel dialect, as the Reference platform's ReferencePmeGrid computes it: values (charges, or LJPME's
 // dispersion factors c_i) spread with B-splines of order 5 onto a GRID_X x GRID_Y x GRID_Z grid (64-bit
-// accumulators, the same sums in any order), the grid transformed (ComputeFFT, a complex grid whose imaginary
-// part is zero), multiplied by the kernel theta(m) (the energy 1/2 sum_m theta |F(Q)(m)|^2 summed on the way),
-// transformed back, and the forces taken from the B-splines' gradients against the convolved grid.
+// accumulators, the same sums in any order), the grid transformed (ComputeFFT, real values to the half of the
+// spectrum with m_z = 0 .. GRID_Z / 2), multiplied by the kernel theta(m) (the energy 1/2 sum_m theta |F(Q)(m)|^2
+// summed on the way, each stored m standing for itself and its conjugate -m), transformed back, and the forces
+// taken from the B-splines' gradients against the convolved grid.
 // DISPERSION: the r^-6 kernel of Essmann et al. (m = 0 included), else the Coulomb kernel.
 // mardyn-kernel: requires openmm/common/kernels/Atoms.cc
 // mardyn-kernel: defines FORCE_FIXED_POINT=1 PADDED_ATOMS=64 NUM_ATOMS=60 PERIODIC=1 GRID_X=12 GRID_Y=12 GRID_Z=12 DISPERSION=0 PME_GROUP=128
 
 #define PME_ORDER 5
 #define GRID_POINTS (GRID_X * GRID_Y * GRID_Z)
+#define GRID_ZS (GRID_Z / 2 + 1)
+#define SPECTRUM_POINTS (GRID_X * GRID_Y * GRID_ZS)
 
 /// B-spline weights M(w + j) and their derivatives, j = 0 .. PME_ORDER - 1 (w the fractional part of the grid
 /// coordinate), by the recursion M_{k+1}(x) = x/k M_k(x) + (k+1-x)/k M_k(x-1).
@@ -74,25 +77,26 @@ KERNEL void pmeSpread(GLOBAL const mixed4* RESTRICT posq, GLOBAL const int* REST
   }
 }
 
-/// complexGrid = the spread grid (imaginary part 0); the accumulators are zeroed for the next spreading.
-KERNEL void pmeFinishSpread(GLOBAL mm_long* grid, GLOBAL real2* RESTRICT complexGrid) {
+/// realGrid = the spread grid; the accumulators are zeroed for the next spreading.
+KERNEL void pmeFinishSpread(GLOBAL mm_long* grid, GLOBAL real* RESTRICT realGrid) {
   for (int k = GLOBAL_ID; k < GRID_POINTS; k += GLOBAL_SIZE) {
-    complexGrid[k] = make_real2((real) accumulated(grid + k), 0);
+    realGrid[k] = (real) accumulated(grid + k);
     grid[k] = 0;
   }
 }
 
-/// Multiplies the transformed grid by theta(m) and adds 1/2 sum theta |F|^2 (the energy) to energy[0], summed per
-/// work-group of PME_GROUP threads. moduli: |b(m)|^2 per axis (x, then y, then z); recip: 1/box per axis.
+/// Multiplies the half spectrum by theta(m) and adds 1/2 sum theta |F|^2 (the energy; a stored m with 0 < m_z <
+/// GRID_Z / 2 counts twice, for -m too, where theta and |F| are the same) to energy[0], summed per work-group of
+/// PME_GROUP threads. moduli: |b(m)|^2 per axis (x, then y, then z); recip: 1/box per axis.
 /// Coulomb: theta = prefactor exp(-scale m^2) / m^2 B(m), prefactor = 1 / (pi V), scale = pi^2 / alpha^2, theta(0) = 0;
 /// dispersion: theta = prefactor f(pi |m| / beta) B(m), prefactor = -pi^(3/2) beta^3 / V,
 /// f(b) = ((1 - 2 b^2) exp(-b^2) + 2 b^3 sqrt(pi) erfc(b)) / 3.
-KERNEL void pmeConvolve(GLOBAL real2* RESTRICT complexGrid, GLOBAL const real* RESTRICT moduli, mixed4 recip,
+KERNEL void pmeConvolve(GLOBAL real2* RESTRICT spectrum, GLOBAL const real* RESTRICT moduli, mixed4 recip,
                         real prefactor, real alpha, GLOBAL mm_long* energy) {
   LOCAL mixed energySum[PME_GROUP];
   mixed threadEnergy = 0;
-  for (int k = GLOBAL_ID; k < GRID_POINTS; k += GLOBAL_SIZE) {
-    const int x = k / (GRID_Y * GRID_Z), y = (k / GRID_Z) % GRID_Y, z = k % GRID_Z;
+  for (int k = GLOBAL_ID; k < SPECTRUM_POINTS; k += GLOBAL_SIZE) {
+    const int x = k / (GRID_Y * GRID_ZS), y = (k / GRID_ZS) % GRID_Y, z = k % GRID_ZS;
     const int mx = x <= GRID_X / 2 ? x : x - GRID_X, my = y <= GRID_Y / 2 ? y : y - GRID_Y,
               mz = z <= GRID_Z / 2 ? z : z - GRID_Z;
     const real kx = (real) mx * (real) recip.x, ky = (real) my * (real) recip.y, kz = (real) mz * (real) recip.z;
@@ -107,9 +111,10 @@ KERNEL void pmeConvolve(GLOBAL real2* RESTRICT complexGrid, GLOBAL const real* R
     const real scale = (real) 9.8696044010893586 / (alpha * alpha);
     const real theta = (mx == 0 && my == 0 && mz == 0) ? (real) 0 : prefactor * exp(-scale * m2) / m2 * b;
 #endif
-    const real2 v = complexGrid[k];
-    threadEnergy += (mixed) 0.5 * (mixed) theta * ((mixed) v.x * (mixed) v.x + (mixed) v.y * (mixed) v.y);
-    complexGrid[k] = make_real2(v.x * theta, v.y * theta);
+    const real2 v = spectrum[k];
+    const mixed weight = (z == 0 || 2 * z == GRID_Z) ? (mixed) 0.5 : (mixed) 1;
+    threadEnergy += weight * (mixed) theta * ((mixed) v.x * (mixed) v.x + (mixed) v.y * (mixed) v.y);
+    spectrum[k] = make_real2(v.x * theta, v.y * theta);
   }
   energySum[LOCAL_ID] = threadEnergy;
   SYNC_THREADS
@@ -120,10 +125,10 @@ KERNEL void pmeConvolve(GLOBAL real2* RESTRICT complexGrid, GLOBAL const real* R
   if (LOCAL_ID == 0) accumulate(energy, energySum[0]);
 }
 
-/// Adds each slot's force -values[atom] grad(sum_k M(u - k) conv(k)) from the convolved grid (its real part).
+/// Adds each slot's force -values[atom] grad(sum_k M(u - k) conv(k)) from the convolved grid.
 KERNEL void pmeInterpolateForces(GLOBAL const mixed4* RESTRICT posq, GLOBAL const int* RESTRICT atomIndex,
                                  GLOBAL const real* RESTRICT values, mixed4 box, mixed4 invBox,
-                                 GLOBAL const real2* RESTRICT complexGrid, GLOBAL mm_long* force) {
+                                 GLOBAL const real* RESTRICT realGrid, GLOBAL mm_long* force) {
   for (int s = GLOBAL_ID; s < NUM_ATOMS; s += GLOBAL_SIZE) {
     const real q = values[atomIndex[s]];
     if (q == 0) continue;
@@ -140,7 +145,7 @@ KERNEL void pmeInterpolateForces(GLOBAL const mixed4* RESTRICT posq, GLOBAL cons
       for (int b = 0; b < PME_ORDER; b++) {
         const int gy = pmeWrap(by - b, GRID_Y);
         for (int c = 0; c < PME_ORDER; c++) {
-          const real value = complexGrid[(gx * GRID_Y + gy) * GRID_Z + pmeWrap(bz - c, GRID_Z)].x;
+          const real value = realGrid[(gx * GRID_Y + gy) * GRID_Z + pmeWrap(bz - c, GRID_Z)];
           gu += dx[a] * wy[b] * wz[c] * value;
           gv += wx[a] * dy[b] * wz[c] * value;
           gw += wx[a] * wy[b] * dz[c] * value;
