@@ -23,6 +23,8 @@ struct DeviceInfo {
   /// SYNC_WARPS synchronises the simtWidth lanes of one warp alone and WARP_BALLOT exists (CUDA from compute
   /// capability 7.0; OpenCL on NVIDIA GPUs through inline PTX, MM_NVIDIA_PTX).
   bool warpPrimitives = false;
+  /// atomicAddFloat is one hardware reduction (CUDA; OpenCL on NVIDIA GPUs through inline PTX), not a loop.
+  bool floatAtomicAdd = false;
 
   std::string describe() const {
     return backend + ":" + std::to_string(index) + " " + name + (platform.empty() ? "" : " [" + platform + "]");

@@ -37,6 +37,7 @@ compute::DeviceInfo CudaContext::describeDevice(const CudaDriver& driver, int in
   info.supportsDouble = true;
   info.supports64BitAtomics = true;
   info.warpPrimitives = info.computeCapability >= 70;
+  info.floatAtomicAdd = true;
   return info;
 }
 

@@ -80,10 +80,10 @@ std::vector<OpenCLDevice> OpenCLDevice::enumerate(std::string& reason) {
       if (d.hasExtension("cl_nv_device_attribute_query"))
         info.simtWidth = static_cast<int>(deviceValue<cl_uint>(device, CL_DEVICE_WARP_SIZE_NV));
       // NVIDIA's OpenCL compiler takes inline PTX: the prelude's warp barrier and ballot (MM_NVIDIA_PTX), from
-      // compute capability 7.0 as on CUDA.
+      // compute capability 7.0 as on CUDA, and its float reduction (atomicAddFloat).
       if (d.hasExtension("cl_nv_device_attribute_query") && info.simtWidth == 32 &&
           deviceValue<cl_uint>(device, CL_DEVICE_COMPUTE_CAPABILITY_MAJOR_NV) >= 7)
-        info.warpPrimitives = true;
+        info.warpPrimitives = info.floatAtomicAdd = true;
       else if (d.hasExtension("cl_amd_device_attribute_query"))
         info.simtWidth = static_cast<int>(deviceValue<cl_uint>(device, CL_DEVICE_WAVEFRONT_WIDTH_AMD));
       result.push_back(std::move(d));

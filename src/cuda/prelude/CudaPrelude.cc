@@ -156,6 +156,9 @@ inline __device__ double3 normalize(double3 a) { return a * rsqrt(dot(a, a)); }
 /// Atomic addition of doubles (the order of additions changes the rounding: not deterministic).
 inline __device__ void atomicAddDouble(double* target, double value) { atomicAdd(target, value); }
 
+/// Atomic addition of floats (not deterministic; DeviceInfo::floatAtomicAdd).
+inline __device__ void atomicAddFloat(float* target, float value) { atomicAdd(target, value); }
+
 inline __device__ void atomicAddFixedPoint(mm_long* accumulator, mm_long value) {
   atomicAdd((unsigned long long*)accumulator, (unsigned long long)value);
 }

@@ -155,6 +155,13 @@ DEVICE void atomicAddDouble(GLOBAL double* target, double value) {
 }
 #endif
 
+#if defined(MM_NVIDIA_PTX)
+/// Atomic addition of floats, the GPU's reduction instruction (not deterministic; DeviceInfo::floatAtomicAdd).
+DEVICE void atomicAddFloat(GLOBAL float* target, float value) {
+  asm volatile("red.global.add.f32 [%0], %1;" ::"l"(target), "f"(value) : "memory");
+}
+#endif
+
 #if defined(SUPPORTS_64_BIT_ATOMICS)
 DEVICE void atomicAddFixedPoint(GLOBAL mm_long* accumulator, mm_long value) {
   atom_add((volatile GLOBAL long*)accumulator, value);

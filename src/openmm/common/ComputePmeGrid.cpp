@@ -38,8 +38,13 @@ ComputePmeGrid::ComputePmeGrid(ComputePlatformData& data, int nx, int ny, int nz
     : _data(data), _size{nx, ny, nz}, _alpha(alpha), _kernel(kernel) {
   auto& ctx = data.context();
   const std::size_t points = static_cast<std::size_t>(nx) * ny * nz;
-  _accumulators.initialize(ctx, points, "pmeAccumulators");
-  _accumulators.zero();
+  // Floats added atomically straight into the real grid where that is one instruction and the sums need not
+  // come out the same whatever the order; else 64-bit fixed-point accumulators.
+  _floatGrid = !ctx.useDoublePrecision() && !data.deterministic() && ctx.deviceInfo().floatAtomicAdd;
+  if (!_floatGrid) {
+    _accumulators.initialize(ctx, points, "pmeAccumulators");
+    _accumulators.zero();
+  }
   _grid = PrecisionArray(ctx, PrecisionArray::Kind::Real, 1, points, "pmeGrid");
   _spectrum = PrecisionArray(ctx, PrecisionArray::Kind::Real, 2, mardyn::compute::halfSpectrumSize(nx, ny, nz),
                              "pmeSpectrum");
@@ -67,6 +72,7 @@ ComputePmeGrid::ComputePmeGrid(ComputePlatformData& data, int nx, int ny, int nz
     defines["GRID_Z"] = std::to_string(nz);
     defines["DISPERSION"] = kernel == Kernel::Dispersion ? "1" : "0";
     defines["PME_GROUP"] = std::to_string(pmeGroup);
+    defines["PME_FLOAT_GRID"] = _floatGrid ? "1" : "0";
     _program = ctx.compileProgram(mardyn::compute::KernelSources::withRequirements("openmm/common/kernels/Pme.cc"),
                                   defines, "openmm-pme");
   } catch (const mardyn::compute::ComputeException& e) {
@@ -112,8 +118,13 @@ void ComputePmeGrid::launch(mardyn::compute::ArrayInterface& atomValues) {
   auto spread = _spread->call();
   spread.arg(_data.posq()).arg(_data.atomIndex()).arg(atomValues);
   _data.boxArguments(spread);
-  spread.arg(_accumulators).execute(atoms * order);
-  _finish->call().arg(_accumulators).arg(_grid.array()).execute(points);
+  if (_floatGrid) {
+    _grid.array().zero();
+    spread.arg(_grid.array()).execute(atoms * order);
+  } else {
+    spread.arg(_accumulators).execute(atoms * order);
+    _finish->call().arg(_accumulators).arg(_grid.array()).execute(points);
+  }
   _fft->transform(_grid.array(), _spectrum.array(), true);
   const double prefactor = _kernel == Kernel::Dispersion ? -std::pow(M_PI, 1.5) * std::pow(_alpha, 3) / volume
                                                          : 1.0 / (M_PI * volume);

@@ -38,6 +38,7 @@ private:
   int _size[3];
   double _alpha;
   Kernel _kernel;
+  bool _floatGrid = false;  ///< spread by atomic float additions into _grid (kernels/Pme.cc's PME_FLOAT_GRID)
   mardyn::compute::ComputeArray<long long> _accumulators;
   mardyn::compute::PrecisionArray _grid, _spectrum, _moduli;  ///< real grid, its half spectrum, |b(m)|^2
   std::unique_ptr<mardyn::compute::ComputeFFT> _fft;

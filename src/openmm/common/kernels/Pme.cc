@@ -1,13 +1,15 @@
 // The reciprocal space of smooth particle-mesh Ewald on the common-compute platforms (ComputePmeGrid), in the
 // common kernel dialect, as the Reference platform's ReferencePmeGrid computes it: values (charges, or LJPME's
 // dispersion factors c_i) spread with B-splines of order 5 onto a GRID_X x GRID_Y x GRID_Z grid (64-bit
-// accumulators, the same sums in any order), the grid transformed (ComputeFFT, real values to the half of the
+// accumulators, the same sums in any order; with PME_FLOAT_GRID, in single and mixed precision without
+// DeterministicForces where the device adds floats atomically, straight into the real grid as OpenMM's CUDA
+// platform does, the rounding then depending on the order of the additions), the grid transformed (ComputeFFT, real values to the half of the
 // spectrum with m_z = 0 .. GRID_Z / 2), multiplied by the kernel theta(m) (the energy 1/2 sum_m theta |F(Q)(m)|^2
 // summed on the way, each stored m standing for itself and its conjugate -m), transformed back, and the forces
 // taken from the B-splines' gradients against the convolved grid.
 // DISPERSION: the r^-6 kernel of Essmann et al. (m = 0 included), else the Coulomb kernel.
 // mardyn-kernel: requires openmm/common/kernels/Atoms.cc
-// mardyn-kernel: defines FORCE_FIXED_POINT=1 PADDED_ATOMS=64 NUM_ATOMS=60 PERIODIC=1 GRID_X=12 GRID_Y=12 GRID_Z=12 DISPERSION=0 PME_GROUP=128
+// mardyn-kernel: defines FORCE_FIXED_POINT=1 PADDED_ATOMS=64 NUM_ATOMS=60 PERIODIC=1 GRID_X=12 GRID_Y=12 GRID_Z=12 DISPERSION=0 PME_GROUP=128 PME_FLOAT_GRID=0
 
 #define PME_ORDER 5
 #define GRID_POINTS (GRID_X * GRID_Y * GRID_Z)
@@ -46,13 +48,22 @@ DEVICE int pmeBase(mixed x, mixed invLength, int n, real* fraction) {
 
 DEVICE int pmeWrap(int k, int n) { return k < 0 ? k + n : k; }
 
-/// Spreads values[atomIndex[s]] of every slot s onto the grid's accumulators (zeroed by pmeFinishSpread).
+#if PME_FLOAT_GRID
+#define PME_SPREAD_WORD real
+#define pmeAdd(word, x) atomicAddFloat(word, x)
+#else
+#define PME_SPREAD_WORD mm_long
+#define pmeAdd(word, x) accumulate(word, x)
+#endif
+
+/// Spreads values[atomIndex[s]] of every slot s onto the grid's accumulators (zeroed by pmeFinishSpread), or
+/// with PME_FLOAT_GRID onto the real grid (zeroed before).
 /// PME_ORDER consecutive threads share one slot, each taking one of the PME_ORDER grid planes along z, so that
 /// the threads of a slot add to consecutive accumulators in each of their PME_ORDER x PME_ORDER steps (slots are
 /// in spatial order: neighbouring threads' additions fall on few cache lines, and one thread per slot would send
 /// every lane of a warp to the same few accumulators at once).
 KERNEL void pmeSpread(GLOBAL const mixed4* RESTRICT posq, GLOBAL const int* RESTRICT atomIndex,
-                      GLOBAL const real* RESTRICT values, mixed4 box, mixed4 invBox, GLOBAL mm_long* grid) {
+                      GLOBAL const real* RESTRICT values, mixed4 box, mixed4 invBox, GLOBAL PME_SPREAD_WORD* grid) {
   for (int i = GLOBAL_ID; i < NUM_ATOMS * PME_ORDER; i += GLOBAL_SIZE) {
     const int s = i / PME_ORDER, c = i - s * PME_ORDER;
     const real q = values[atomIndex[s]];
@@ -72,7 +83,7 @@ KERNEL void pmeSpread(GLOBAL const mixed4* RESTRICT posq, GLOBAL const int* REST
       const int gx = pmeWrap(bx - a, GRID_X);
       const real qxz = qz * wx[a];
       for (int b = 0; b < PME_ORDER; b++)
-        accumulate(grid + (gx * GRID_Y + pmeWrap(by - b, GRID_Y)) * GRID_Z + gz, qxz * wy[b]);
+        pmeAdd(grid + (gx * GRID_Y + pmeWrap(by - b, GRID_Y)) * GRID_Z + gz, qxz * wy[b]);
     }
   }
 }
