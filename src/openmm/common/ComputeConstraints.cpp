@@ -170,6 +170,13 @@ void ComputeConstraints::saveReference() {
     _data.posq().copyTo(_reference.array());
 }
 
+void ComputeConstraints::referenceArguments(mardyn::compute::KernelCall& call) {
+  if (empty())
+    call.arg(0).arg(_data.posq());
+  else
+    call.arg(1).arg(_reference.array());
+}
+
 void ComputeConstraints::applyToPositions(double tolerance, double invDt) {
   if (_numSettle > 0)
     _settle->call()

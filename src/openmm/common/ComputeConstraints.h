@@ -32,6 +32,10 @@ public:
 
   /** Keeps the current positions as the reference of the next applyToPositions (before an update). */
   void saveReference();
+  /** The arguments (int saveReference, mixed4* reference) of an update kernel that saves the reference itself as
+   * it reads the positions, in place of saveReference (kernels/Integration.cc; the positions stand in for the
+   * reference, never written, where there is no constraint). */
+  void referenceArguments(mardyn::compute::KernelCall& call);
   /** Moves the positions (updated since saveReference) onto the constraints, correcting along the reference
    * bonds; each velocity gains its atom's displacement times invDt (0: velocities untouched). */
   void applyToPositions(double tolerance, double invDt);

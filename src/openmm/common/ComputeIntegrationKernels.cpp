@@ -25,15 +25,10 @@ void ComputeIntegrateVerletStepKernel::initialize(const System&, const VerletInt
 
 void ComputeIntegrateVerletStepKernel::execute(ContextImpl&, const VerletIntegrator& integrator) {
   const double dt = integrator.getStepSize();
-  _data.constraints().saveReference();
-  _kernel->call()
-      .arg(_data.numAtoms())
-      .mixedArg(dt)
-      .mixedArg(dt)
-      .arg(_data.posq())
-      .arg(_data.velm())
-      .arg(_data.force())
-      .execute(static_cast<std::size_t>(_data.numAtoms()));
+  auto call = _kernel->call();
+  call.arg(_data.numAtoms()).mixedArg(dt).mixedArg(dt).arg(_data.posq()).arg(_data.velm()).arg(_data.force());
+  _data.constraints().referenceArguments(call);
+  call.execute(static_cast<std::size_t>(_data.numAtoms()));
   // v = (x' - x)/dt with x' constrained: the displacements of the constraints are added to v over dt.
   _data.constraints().applyToPositions(integrator.getConstraintTolerance(), 1.0 / dt);
   _data.finishStep(dt);
@@ -97,10 +92,10 @@ void ComputeIntegrateLangevinMiddleStepKernel::execute(ContextImpl&, const Lange
     const double tol = integrator.getConstraintTolerance();
     _kick->call().arg(_data.numAtoms()).mixedArg(dt).arg(_data.velm()).arg(_data.force()).execute(atoms);
     constraints.applyToVelocities(tol);
-    constraints.saveReference();
     auto call = _drift->call();
     call.arg(_data.numAtoms()).mixedArg(dt).mixedArg(vscale).mixedArg(noisescale);
     _data.randomStepArguments(call);
+    constraints.referenceArguments(call);
     call.execute(atoms);
     constraints.applyToPositions(tol, 1.0 / dt);
   }

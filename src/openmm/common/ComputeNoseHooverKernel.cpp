@@ -111,15 +111,10 @@ void ComputeIntegrateNoseHooverStepKernel::execute(ContextImpl& context, const N
     _keptForce.copyTo(_data.force());
   propagateChains(integrator);
   ComputeConstraints& constraints = _data.constraints();
-  constraints.saveReference();
-  _step->call()
-      .arg(_data.numAtoms())
-      .mixedArg(0.5 * dt)
-      .mixedArg(dt)
-      .arg(_data.posq())
-      .arg(_data.velm())
-      .arg(_data.force())
-      .execute(atoms);
+  auto step = _step->call();
+  step.arg(_data.numAtoms()).mixedArg(0.5 * dt).mixedArg(dt).arg(_data.posq()).arg(_data.velm()).arg(_data.force());
+  constraints.referenceArguments(step);
+  step.execute(atoms);
   constraints.applyToPositions(tol, 1.0 / dt);
   _data.virtualSites().computePositions();
   if (integrator.getMaximumPairDistance() > 0.0 && _numWallPairs > 0) {

@@ -121,7 +121,8 @@ void ComputeTileList::arguments(mardyn::compute::KernelCall& call) {
 }
 
 void ComputeTileList::checkDisplacement() {
-  _displacedFlag.zero();
+  // The flag is 0 here without clearing it: only this check sets it, and a set flag makes the host build again
+  // until checkTileRoom clears it.
   const double limit = 0.5 * _padding;
   _displacement->call()
       .arg(_data.posq())

@@ -45,15 +45,11 @@ double ComputeIntegrateVariableVerletStepKernel::execute(ContextImpl&, const Var
   const double dt = variableStepSize(_data, *_error, integrator.getErrorTolerance(), _lastStep,
                                      integrator.getMaximumStepSize(), integrator.getStepSize(), maxTime, reachesTarget);
   if (!(dt > 0.0)) return 0.0;
-  _data.constraints().saveReference();
-  _kernel->call()
-      .arg(_data.numAtoms())
-      .mixedArg(0.5 * (_lastStep + dt))
-      .mixedArg(dt)
-      .arg(_data.posq())
-      .arg(_data.velm())
-      .arg(_data.force())
-      .execute(static_cast<std::size_t>(_data.numAtoms()));
+  auto call = _kernel->call();
+  call.arg(_data.numAtoms()).mixedArg(0.5 * (_lastStep + dt)).mixedArg(dt).arg(_data.posq()).arg(_data.velm());
+  call.arg(_data.force());
+  _data.constraints().referenceArguments(call);
+  call.execute(static_cast<std::size_t>(_data.numAtoms()));
   finishVariableStep(_data, dt, integrator.getConstraintTolerance(), reachesTarget, maxTime);
   _lastStep = dt;
   return dt;

@@ -28,16 +28,19 @@ DEVICE mixed randomGaussian(mm_ulong seed, mm_ulong counter, int atom, int strea
 
 /// Verlet (leapfrog): v += kick F/m, x += dt v (atoms of zero inverse mass stay put). kick = dt for the
 /// leapfrog, (dt_previous + dt)/2 for the variable step, dt/2 for the first half of a velocity-Verlet step.
+/// With saveReference the positions before the step go to reference too (the constraints' reference, saved in
+/// the same pass instead of a copy of its own).
 KERNEL void integrateVerlet(int numAtoms, mixed kick, mixed dt, GLOBAL mixed4* RESTRICT posq, GLOBAL mixed4* RESTRICT velm,
-                            GLOBAL const mm_long* RESTRICT force) {
+                            GLOBAL const mm_long* RESTRICT force, int saveReference, GLOBAL mixed4* RESTRICT reference) {
   for (int s = GLOBAL_ID; s < numAtoms; s += GLOBAL_SIZE) {
+    mixed4 p = posq[s];
+    if (saveReference) reference[s] = p;
     mixed4 v = velm[s];
     if (v.w == 0) continue;
     const mixed4 f = fixedForce(force, s);
     const mixed scale = kick * v.w;
     v.x += f.x * scale; v.y += f.y * scale; v.z += f.z * scale;
     velm[s] = v;
-    mixed4 p = posq[s];
     p.x += v.x * dt; p.y += v.y * dt; p.z += v.z * dt;
     posq[s] = p;
   }
@@ -106,14 +109,16 @@ KERNEL void kickVelocities(int numAtoms, mixed dt, GLOBAL mixed4* RESTRICT velm,
   }
 }
 
-/// The drifts and the thermostat of a Langevin-middle step with constraints (positions constrained after it).
+/// The drifts and the thermostat of a Langevin-middle step with constraints (positions constrained after it); the
+/// positions before it saved to reference where saveReference is set.
 KERNEL void driftLangevinMiddle(int numAtoms, mixed dt, mixed vscale, mixed noisescale, mm_ulong seed, mm_ulong step,
                                 GLOBAL const int* RESTRICT atomIndex, GLOBAL mixed4* RESTRICT posq,
-                                GLOBAL mixed4* RESTRICT velm) {
+                                GLOBAL mixed4* RESTRICT velm, int saveReference, GLOBAL mixed4* RESTRICT reference) {
   for (int s = GLOBAL_ID; s < numAtoms; s += GLOBAL_SIZE) {
+    mixed4 p = posq[s];
+    if (saveReference) reference[s] = p;
     mixed4 v = velm[s];
     if (v.w == 0) continue;
-    mixed4 p = posq[s];
     langevinMiddleDrift(&p, &v, dt, vscale, noisescale, seed, step, atomIndex[s]);
     velm[s] = v;
     posq[s] = p;
