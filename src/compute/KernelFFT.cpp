@@ -41,6 +41,9 @@ KernelFFT::KernelFFT(ComputeContext& context, int nx, int ny, int nz, FFTKind ki
   z.strideB = 0;
   z.strideK = 1;
   if (real) {
+    // Two real lines to a complex one.
+    z.realLines = z.lines;
+    z.lines = (z.lines + 1) / 2;
     z.input = RealIn;
     z.output = HalfOut;
   }
@@ -61,7 +64,8 @@ KernelFFT::KernelFFT(ComputeContext& context, int nx, int ny, int nz, FFTKind ki
   for (auto& axis : _axes) prepare(axis);
   if (real) {
     _zBackward.length = nz;
-    _zBackward.lines = nx * ny;
+    _zBackward.realLines = nx * ny;
+    _zBackward.lines = (nx * ny + 1) / 2;
     _zBackward.numB = 1;
     _zBackward.strideAIn = zs;
     _zBackward.strideAOut = nz;
@@ -127,6 +131,7 @@ void KernelFFT::launch(Axis& axis, ArrayInterface& in, ArrayInterface& out, doub
       .arg(axis.strideK)
       .arg(linesFastest)
       .realArg(sign)
+      .arg(axis.realLines)
       .blockShape(static_cast<std::size_t>(axis.threads))
       .executeBlocks(groups);
 }

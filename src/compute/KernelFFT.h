@@ -1,8 +1,8 @@
 // KernelFFT: the compute layer's own 3D FFT (kernels/FFT.cc): one launch per axis, each work-group
 // transforming a few whole lines in local memory by Stockham passes of radices 4, 2, 3, 5, 7 (and any other
 // prime, by its direct DFT). A Real transform runs its z lines from real values to their first nz / 2 + 1
-// coefficients (forward, first) and back from those (backward, last); its x and y lines are those of the half
-// spectrum only. One program per distinct line length and kind of z line.
+// coefficients (forward, first) and back from those (backward, last), two real lines as one complex line; its
+// x and y lines are those of the half spectrum only. One program per distinct line length and kind of z line.
 #pragma once
 
 #include "compute/ComputeFFT.h"
@@ -31,6 +31,7 @@ class KernelFFT : public ComputeFFT {
   struct Axis {
     int length = 0, lines = 0, numB = 1, strideAIn = 0, strideAOut = 0, strideB = 0, strideK = 1;
     int linesPerGroup = 1, threads = 1;
+    int realLines = 0;  ///< real z lines, two to each of the `lines` complex ones (FFT.cc's real modes)
     Input input = ComplexIn;
     Output output = ComplexOut;
     std::unique_ptr<ComputeProgram> program;

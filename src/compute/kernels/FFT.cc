@@ -7,9 +7,12 @@
 // and its element k lies at a * strideAIn + b * strideB + k * strideK in `in` (a * strideAOut + ... in `out`);
 // where the lines of a work-group lie side by side in memory (strideB = 1, strideK > 1) the copies take the lines
 // fastest, so that neighbouring threads touch neighbouring elements. Unnormalised; sign -1 forward, +1 backward.
-// FFT_IN: 0 `real2` values; 1 `real` values (imaginary part 0); 2 the FFT_N / 2 + 1 first `real2` values of a
-// line whose others are their conjugates, X(N - k) = X(k)*. FFT_OUT: 0 every value; 1 the FFT_N / 2 + 1 first;
-// 2 the real parts (`real`).
+// FFT_IN: 0 `real2` values; 1 `real` values; 2 the FFT_N / 2 + 1 first `real2` values of a line whose others
+// are their conjugates, X(N - k) = X(k)*. FFT_OUT: 0 every value; 1 the FFT_N / 2 + 1 first; 2 `real` values.
+// The real modes (1 and 2, lines along z: numB = 1, strideB = 0) transform two of the realLines lines of real
+// values at once, as the real and imaginary parts of one complex line l (real lines 2l and 2l + 1): forward,
+// the two spectra are C(k) + C(N - k)* over 2 and C(k) - C(N - k)* over 2i; backward, the line A + i B of the
+// two (Hermitian) spectra transforms into a + i b.
 // mardyn-kernel: defines FFT_N=12 FFT_LINES=4 FFT_THREADS=24 FFT_NUM_PASSES=2 FFT_RADICES=4,3 FFT_MAX_RADIX=4 FFT_IN=0 FFT_OUT=0
 
 #define FFT_PI 3.14159265358979323846
@@ -31,7 +34,7 @@ DEVICE real2 fftMul(real2 a, real2 b) { return make_real2(a.x * b.x - a.y * b.y,
 #endif
 
 KERNEL void fftLines(GLOBAL const FFT_IN_TYPE* in, GLOBAL FFT_OUT_TYPE* out, int numLines, int numB, int strideAIn,
-                     int strideAOut, int strideB, int strideK, int linesFastest, real sign) {
+                     int strideAOut, int strideB, int strideK, int linesFastest, real sign, int realLines) {
   LOCAL real2 data[FFT_LINES * FFT_N];
   // The N-th roots of unity, e^(sign 2 pi i m / N): every twiddle factor and butterfly root is one of them.
   LOCAL real2 roots[FFT_N];
@@ -46,11 +49,16 @@ KERNEL void fftLines(GLOBAL const FFT_IN_TYPE* in, GLOBAL FFT_OUT_TYPE* out, int
       if (l < numLines) {
         const int a = l / numB, b = l - a * numB;
 #if FFT_IN == 1
-        data[line * FFT_N + k] = make_real2(in[a * strideAIn + b * strideB + k * strideK], (real) 0);
+        const int second = 2 * l + 1 < realLines;
+        data[line * FFT_N + k] = make_real2(in[2 * l * strideAIn + k * strideK],
+                                            second ? in[(2 * l + 1) * strideAIn + k * strideK] : (real) 0);
 #elif FFT_IN == 2
         const int stored = k <= FFT_N / 2 ? k : FFT_N - k;
-        const real2 v = in[a * strideAIn + b * strideB + stored * strideK];
-        data[line * FFT_N + k] = k <= FFT_N / 2 ? v : make_real2(v.x, -v.y);
+        const real mirror = k <= FFT_N / 2 ? (real) 1 : (real) -1;
+        const real2 u = in[2 * l * strideAIn + stored * strideK];
+        const real2 w = 2 * l + 1 < realLines ? in[(2 * l + 1) * strideAIn + stored * strideK] : make_real2(0, 0);
+        // A + i B, A = (u.x, mirror u.y), B = (w.x, mirror w.y).
+        data[line * FFT_N + k] = make_real2(u.x - mirror * w.y, mirror * u.y + w.x);
 #else
         data[line * FFT_N + k] = in[a * strideAIn + b * strideB + k * strideK];
 #endif
@@ -98,9 +106,15 @@ KERNEL void fftLines(GLOBAL const FFT_IN_TYPE* in, GLOBAL FFT_OUT_TYPE* out, int
       if (l < numLines) {
         const int a = l / numB, b = l - a * numB;
 #if FFT_OUT == 1
-        if (k <= FFT_N / 2) out[a * strideAOut + b * strideB + k * strideK] = data[line * FFT_N + k];
+        if (k <= FFT_N / 2) {
+          const real2 c = data[line * FFT_N + k], d = data[line * FFT_N + (k == 0 ? 0 : FFT_N - k)];
+          out[2 * l * strideAOut + k * strideK] = make_real2((real) 0.5 * (c.x + d.x), (real) 0.5 * (c.y - d.y));
+          if (2 * l + 1 < realLines)
+            out[(2 * l + 1) * strideAOut + k * strideK] = make_real2((real) 0.5 * (c.y + d.y), (real) 0.5 * (d.x - c.x));
+        }
 #elif FFT_OUT == 2
-        out[a * strideAOut + b * strideB + k * strideK] = data[line * FFT_N + k].x;
+        out[2 * l * strideAOut + k * strideK] = data[line * FFT_N + k].x;
+        if (2 * l + 1 < realLines) out[(2 * l + 1) * strideAOut + k * strideK] = data[line * FFT_N + k].y;
 #else
         out[a * strideAOut + b * strideB + k * strideK] = data[line * FFT_N + k];
 #endif
