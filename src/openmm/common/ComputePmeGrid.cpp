@@ -1,4 +1,4 @@
-// ComputePmeGrid: the grid's arrays, the B-spline moduli and the five launches of one evaluation.
+// ComputePmeGrid: the grid's arrays, the B-spline moduli and the launches of one evaluation.
 #include "ComputePmeGrid.h"
 
 #include "ComputePlatformData.h"

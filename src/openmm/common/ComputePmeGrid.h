@@ -1,10 +1,10 @@
 // ComputePmeGrid: the reciprocal space of smooth PME on the common-compute platforms (kernels/Pme.cc): the
 // Coulomb grid of Ewald's 1/r split, or LJPME's dispersion grid of the r^-6 split, with the transforms through
-// the compute layer's ComputeFFT (cuFFT on CUDA). The energy goes into the Context's energy accumulator and
-// the forces into its force accumulators, as every other term's. Where the backend has a concurrent queue (CUDA,
-// OpenCL) and DisablePmeStream is not set, the five launches run on a queue of their own beside the direct-space tiles:
-// they start behind the default queue's work so far and the evaluation's forces are read after them
-// (ComputePlatformData::joinBeforeForcesRead).
+// the compute layer's real-to-complex ComputeFFT (cuFFT on CUDA). The energy goes into the Context's energy
+// accumulator and the forces into its force accumulators, as every other term's. Where the backend has a
+// concurrent queue (CUDA, OpenCL) and DisablePmeStream is not set, the grid's launches run on a queue of their
+// own beside the direct-space tiles: they start behind the default queue's work so far and the evaluation's
+// forces are read after them (ComputePlatformData::joinBeforeForcesRead).
 #pragma once
 
 #include "compute/ArrayInterface.h"
@@ -46,7 +46,8 @@ private:
   std::unique_ptr<mardyn::compute::ComputeKernel> _spread, _finish, _convolve, _interpolate;
   std::unique_ptr<mardyn::compute::ComputeQueue> _queue;  ///< null: the default queue
   std::unique_ptr<mardyn::compute::ComputeEvent> _start, _finished;
-  /** The five launches, on the context's current queue. */
+  /** The launches of one evaluation (spreading, with the grid cleared before or converted after, the two
+   * transforms, the convolution and the interpolation), on the context's current queue. */
   void launch(mardyn::compute::ArrayInterface& atomValues);
 };
 
