@@ -32,21 +32,7 @@ KernelFFT::KernelFFT(ComputeContext& context, int nx, int ny, int nz, FFTKind ki
   const bool real = kind == FFTKind::Real;
   const int zs = real ? nz / 2 + 1 : nz;
   // z: lines of contiguous elements; y: lines (x, z), elements zs apart; x: lines (y, z), elements ny zs apart.
-  Axis& z = _axes[0];
-  z.length = nz;
-  z.lines = nx * ny;
-  z.numB = 1;
-  z.strideAIn = nz;
-  z.strideAOut = zs;
-  z.strideB = 0;
-  z.strideK = 1;
-  if (real) {
-    // Two real lines to a complex one.
-    z.realLines = z.lines;
-    z.lines = (z.lines + 1) / 2;
-    z.input = RealIn;
-    z.output = HalfOut;
-  }
+  zLines(_axes[0], nz, nx * ny, nz, zs, real ? RealIn : ComplexIn, real ? HalfOut : ComplexOut);
   Axis& y = _axes[1];
   y.length = ny;
   y.lines = nx * zs;
@@ -63,18 +49,24 @@ KernelFFT::KernelFFT(ComputeContext& context, int nx, int ny, int nz, FFTKind ki
   x.strideK = ny * zs;
   for (auto& axis : _axes) prepare(axis);
   if (real) {
-    _zBackward.length = nz;
-    _zBackward.realLines = nx * ny;
-    _zBackward.lines = (nx * ny + 1) / 2;
-    _zBackward.numB = 1;
-    _zBackward.strideAIn = zs;
-    _zBackward.strideAOut = nz;
-    _zBackward.strideB = 0;
-    _zBackward.strideK = 1;
-    _zBackward.input = HalfIn;
-    _zBackward.output = RealOut;
+    zLines(_zBackward, nz, nx * ny, zs, nz, HalfIn, RealOut);
     prepare(_zBackward);
   }
+}
+
+void KernelFFT::zLines(Axis& axis, int nz, int lines, int strideIn, int strideOut, Input input, Output output) {
+  axis.length = nz;
+  axis.numB = 1;
+  axis.strideAIn = strideIn;
+  axis.strideAOut = strideOut;
+  axis.strideB = 0;
+  axis.strideK = 1;
+  axis.input = input;
+  axis.output = output;
+  // A real mode transforms two real lines as one complex line.
+  const bool real = input != ComplexIn;
+  axis.realLines = real ? lines : 0;
+  axis.lines = real ? (lines + 1) / 2 : lines;
 }
 
 void KernelFFT::prepare(Axis& axis) {

@@ -37,6 +37,8 @@ class KernelFFT : public ComputeFFT {
     std::unique_ptr<ComputeProgram> program;
     std::unique_ptr<ComputeKernel> kernel;
   };
+  /// Lines along z of nz contiguous values, `strideIn` and `strideOut` apart in the two arrays.
+  void zLines(Axis& axis, int nz, int lines, int strideIn, int strideOut, Input input, Output output);
   void prepare(Axis& axis);
   void launch(Axis& axis, ArrayInterface& in, ArrayInterface& out, double sign);
 

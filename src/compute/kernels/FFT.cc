@@ -47,7 +47,6 @@ KERNEL void fftLines(GLOBAL const FFT_IN_TYPE* in, GLOBAL FFT_OUT_TYPE* out, int
       const int k = linesFastest ? e / FFT_LINES : e % FFT_N;
       const int l = firstLine + line;
       if (l < numLines) {
-        const int a = l / numB, b = l - a * numB;
 #if FFT_IN == 1
         const int second = 2 * l + 1 < realLines;
         data[line * FFT_N + k] = make_real2(in[2 * l * strideAIn + k * strideK],
@@ -60,6 +59,7 @@ KERNEL void fftLines(GLOBAL const FFT_IN_TYPE* in, GLOBAL FFT_OUT_TYPE* out, int
         // A + i B, A = (u.x, mirror u.y), B = (w.x, mirror w.y).
         data[line * FFT_N + k] = make_real2(u.x - mirror * w.y, mirror * u.y + w.x);
 #else
+        const int a = l / numB, b = l - a * numB;
         data[line * FFT_N + k] = in[a * strideAIn + b * strideB + k * strideK];
 #endif
       }
@@ -104,7 +104,6 @@ KERNEL void fftLines(GLOBAL const FFT_IN_TYPE* in, GLOBAL FFT_OUT_TYPE* out, int
       const int k = linesFastest ? e / FFT_LINES : e % FFT_N;
       const int l = firstLine + line;
       if (l < numLines) {
-        const int a = l / numB, b = l - a * numB;
 #if FFT_OUT == 1
         if (k <= FFT_N / 2) {
           const real2 c = data[line * FFT_N + k], d = data[line * FFT_N + (k == 0 ? 0 : FFT_N - k)];
@@ -116,6 +115,7 @@ KERNEL void fftLines(GLOBAL const FFT_IN_TYPE* in, GLOBAL FFT_OUT_TYPE* out, int
         out[2 * l * strideAOut + k * strideK] = data[line * FFT_N + k].x;
         if (2 * l + 1 < realLines) out[(2 * l + 1) * strideAOut + k * strideK] = data[line * FFT_N + k].y;
 #else
+        const int a = l / numB, b = l - a * numB;
         out[a * strideAOut + b * strideB + k * strideK] = data[line * FFT_N + k];
 #endif
       }
