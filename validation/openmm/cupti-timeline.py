@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Summarises a CuptiTimeline.cpp record (CSV, optionally gzipped) of a run: over its records from 40 to 90 %
-(the steps, past the set-up), the wall time, the time the GPU was busy (the union of its kernels, copies and memsets), how many of them ran
-at once on average, the time per stream, the kernels by total time, and the largest idle gaps with what came
-before and after them. With --step NAME it also prints one whole step, from one launch of kernel NAME to the
+(the steps, past the set-up), the wall time, the time the GPU was busy (the union of its kernels, copies and
+memsets), how many of them ran at once on average, the time per stream, the kernels by total time, and the
+largest idle gaps with what came before and after them. With --step NAME it also prints one whole step, from one launch of kernel NAME to the
 next: start, duration and stream of everything, and the host's driver calls where they were recorded.
 usage: cupti-timeline.py timeline.csv [--step NAME]"""
 import collections

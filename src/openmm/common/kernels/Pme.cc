@@ -3,8 +3,8 @@
 // dispersion factors c_i) spread with B-splines of order 5 onto a GRID_X x GRID_Y x GRID_Z grid (64-bit
 // accumulators, the same sums in any order; with PME_FLOAT_GRID, in single and mixed precision without
 // DeterministicForces where the device adds floats atomically, straight into the real grid as OpenMM's CUDA
-// platform does, the rounding then depending on the order of the additions), the grid transformed (ComputeFFT, real values to the half of the
-// spectrum with m_z = 0 .. GRID_Z / 2), multiplied by the kernel theta(m) (the energy 1/2 sum_m theta |F(Q)(m)|^2
+// platform does, the rounding then depending on the order of the additions), the grid transformed (ComputeFFT,
+// real values to the half of the spectrum with m_z = 0 .. GRID_Z / 2), multiplied by the kernel theta(m) (the energy 1/2 sum_m theta |F(Q)(m)|^2
 // summed on the way, each stored m standing for itself and its conjugate -m), transformed back, and the forces
 // taken from the B-splines' gradients against the convolved grid.
 // DISPERSION: the r^-6 kernel of Essmann et al. (m = 0 included), else the Coulomb kernel.
