@@ -74,6 +74,35 @@ int settleCentre(const std::vector<Constraint>& c, const System& system, double&
   return -1;
 }
 
+/// The atoms of a SHAKE cluster that is one centre constrained to one, two or three distinct others (bonds to
+/// hydrogen: applyShakeStar), in the cluster's constraint order, with their lengths; false otherwise.
+bool starCluster(const std::vector<Constraint>& c, mardyn::compute::mm_int4& atoms, std::vector<double>& lengths) {
+  if (c.empty() || c.size() > 3)
+    return false;
+  // The centre is in every constraint: atom1 or atom2 of the first one.
+  for (const int centre : {c[0].atom1, c[0].atom2}) {
+    std::vector<int> others;
+    for (const Constraint& k : c) {
+      if (k.atom1 != centre && k.atom2 != centre)
+        break;
+      const int other = k.atom1 == centre ? k.atom2 : k.atom1;
+      if (other == centre || std::find(others.begin(), others.end(), other) != others.end())
+        break;
+      others.push_back(other);
+    }
+    if (others.size() != c.size())
+      continue;
+    others.resize(3, -1);
+    atoms = {centre, others[0], others[1], others[2]};
+    lengths.clear();
+    for (const Constraint& k : c)
+      lengths.push_back(k.length);
+    lengths.resize(4, 0.0);
+    return true;
+  }
+  return false;
+}
+
 } // namespace
 
 ComputeConstraints::ComputeConstraints(ComputePlatformData& data, const System& system) : _data(data) {
@@ -101,6 +130,8 @@ ComputeConstraints::ComputeConstraints(ComputePlatformData& data, const System& 
   std::vector<double> settleParams, shakeLength;
   std::vector<int> shakeStart{0};
   std::vector<mardyn::compute::mm_int2> shakePairs;
+  std::vector<mardyn::compute::mm_int4> starAtoms;
+  std::vector<double> starLength, lengths;
   for (const auto& entry : clusters) {
     const std::vector<Constraint>& c = entry.second;
     double centreLength = 0.0, outerLength = 0.0;
@@ -115,6 +146,12 @@ ComputeConstraints::ComputeConstraints(ComputePlatformData& data, const System& 
       settleParams.push_back(outerLength);
       continue;
     }
+    mardyn::compute::mm_int4 star;
+    if (starCluster(c, star, lengths)) {
+      starAtoms.push_back(star);
+      starLength.insert(starLength.end(), lengths.begin(), lengths.end());
+      continue;
+    }
     for (const Constraint& k : c) {
       shakePairs.push_back({k.atom1, k.atom2});
       shakeLength.push_back(k.length);
@@ -123,6 +160,7 @@ ComputeConstraints::ComputeConstraints(ComputePlatformData& data, const System& 
   }
   _numSettle = static_cast<int>(settleAtoms.size());
   _numShake = static_cast<int>(shakeStart.size()) - 1;
+  _numStar = static_cast<int>(starAtoms.size());
 
   auto& ctx = _data.context();
   const auto kind = PrecisionArray::Kind::Mixed;
@@ -146,6 +184,12 @@ ComputeConstraints::ComputeConstraints(ComputePlatformData& data, const System& 
     _delta = PrecisionArray(ctx, kind, 4, static_cast<std::size_t>(n), "shakeDisplacement");
     _delta.zero();
   }
+  if (_numStar > 0) {
+    _starAtoms.initialize(ctx, starAtoms.size(), "shakeStarAtoms");
+    _starAtoms.upload(starAtoms);
+    _starLength = PrecisionArray(ctx, kind, 4, starAtoms.size(), "shakeStarLength");
+    _starLength.upload(starLength);
+  }
   createKernels();
 }
 
@@ -163,6 +207,8 @@ void ComputeConstraints::createKernels() {
   _settleVelocities = _program->createKernel("constrainSettleVelocities");
   _shake = _program->createKernel("applyShake");
   _shakeVelocities = _program->createKernel("constrainShakeVelocities");
+  _star = _program->createKernel("applyShakeStar");
+  _starVelocities = _program->createKernel("constrainShakeStarVelocities");
 }
 
 void ComputeConstraints::saveReference() {
@@ -206,6 +252,20 @@ void ComputeConstraints::applyToPositions(double tolerance, double invDt) {
         .arg(_delta.array())
         .arg(_failed)
         .execute(static_cast<std::size_t>(_numShake));
+  if (_numStar > 0)
+    _star->call()
+        .arg(_numStar)
+        .arg(_starAtoms)
+        .arg(_starLength.array())
+        .mixedArg(tolerance)
+        .mixedArg(invDt)
+        .arg(maxIterations)
+        .arg(_data.slotOfAtom())
+        .arg(_reference.array())
+        .arg(_data.posq())
+        .arg(_data.velm())
+        .arg(_failed)
+        .execute(static_cast<std::size_t>(_numStar));
 }
 
 void ComputeConstraints::applyToCurrentPositions(double tolerance) {
@@ -236,6 +296,17 @@ void ComputeConstraints::applyToVelocities(double tolerance) {
         .arg(_data.velm())
         .arg(_failed)
         .execute(static_cast<std::size_t>(_numShake));
+  if (_numStar > 0)
+    _starVelocities->call()
+        .arg(_numStar)
+        .arg(_starAtoms)
+        .mixedArg(tolerance)
+        .arg(maxIterations)
+        .arg(_data.slotOfAtom())
+        .arg(_data.posq())
+        .arg(_data.velm())
+        .arg(_failed)
+        .execute(static_cast<std::size_t>(_numStar));
 }
 
 void ComputeConstraints::checkFailure() {

@@ -1,7 +1,8 @@
 // ComputeConstraints: the System's distance constraints on a common-compute device (kernels/Constraints.cc).
 // Rigid three-atom clusters (a centre constrained to two atoms of equal mass at equal distances, and those
 // two to each other: water) are solved by SETTLE; every other cluster of coupled constraints by SHAKE,
-// one work item per cluster, iterated until every constraint holds to the integrator's tolerance. SHAKE
+// one work item per cluster, iterated until every constraint holds to the integrator's tolerance (a centre
+// constrained to at most three others, as bonds to hydrogen make, in registers: applyShakeStar). SHAKE
 // rather than a matrix method (CCMA): it needs no coupling matrix and meets the tolerance exactly as the
 // Reference platform does; the clusters it sees on molecular systems (hydrogen bonds of a heavy atom)
 // are small. Everything runs on the device; a failure is flagged there and reported by checkFailure().
@@ -26,9 +27,11 @@ public:
   ComputeConstraints(ComputePlatformData& data, const System& system);
   ~ComputeConstraints();
   /** No constraint between atoms that move. */
-  bool empty() const { return _numSettle == 0 && _numShake == 0; }
+  bool empty() const { return _numSettle == 0 && _numShake == 0 && _numStar == 0; }
   int numSettleClusters() const { return _numSettle; }
-  int numShakeClusters() const { return _numShake; }
+  /** SHAKE clusters: those of one centre constrained to one, two or three others (star) and the rest. */
+  int numShakeClusters() const { return _numShake + _numStar; }
+  int numStarClusters() const { return _numStar; }
 
   /** Keeps the current positions as the reference of the next applyToPositions (before an update). */
   void saveReference();
@@ -50,14 +53,15 @@ private:
   void createKernels();
 
   ComputePlatformData& _data;
-  int _numSettle = 0, _numShake = 0;
+  int _numSettle = 0, _numShake = 0, _numStar = 0;
   static constexpr int maxIterations = 1000;
-  mardyn::compute::ComputeArray<mardyn::compute::mm_int4> _settleAtoms;
-  mardyn::compute::PrecisionArray _settleParams, _shakeLength, _reference, _delta;
+  mardyn::compute::ComputeArray<mardyn::compute::mm_int4> _settleAtoms, _starAtoms;
+  mardyn::compute::PrecisionArray _settleParams, _shakeLength, _reference, _delta, _starLength;
   mardyn::compute::ComputeArray<int> _shakeStart, _failed;
   mardyn::compute::ComputeArray<mardyn::compute::mm_int2> _shakePairs;
   std::unique_ptr<mardyn::compute::ComputeProgram> _program;
-  std::unique_ptr<mardyn::compute::ComputeKernel> _settle, _settleVelocities, _shake, _shakeVelocities;
+  std::unique_ptr<mardyn::compute::ComputeKernel> _settle, _settleVelocities, _shake, _shakeVelocities, _star,
+      _starVelocities;
 };
 
 } // namespace OpenMM

@@ -19,7 +19,8 @@ inline void checkConstraints(const System& system, const std::vector<Vec3>& posi
   }
 }
 
-/** A chain of constrained triangles (coupled constraints) plus LJ, run with each integrator. */
+/** Constrained dimers, triangles (coupled constraints) and a methyl-like centre with three light atoms, plus LJ,
+ * run with each integrator. */
 inline void testConstraintsHeld(Platform& platform) {
   for (int kind = 0; kind < 3; kind++) {
     std::vector<Vec3> positions;
@@ -36,6 +37,24 @@ inline void testConstraintsHeld(Platform& platform) {
       int index = nonbonded.addParticle(0.0, 0.2, 0.1);
       nonbonded.addException(a, index, 0.0, 1.0, 0.0);
       nonbonded.addException(b, index, 0.0, 1.0, 0.0);
+    }
+    // A centre constrained to three light atoms (a star cluster, as bonds to hydrogen make).
+    {
+      auto& nonbonded = dynamic_cast<NonbondedForce&>(system->getForce(0));
+      const Vec3 centre = positions[0] + Vec3(0.0, 0.0, 0.6);
+      const int c = system->addParticle(12.0);
+      positions.push_back(centre);
+      nonbonded.addParticle(0.0, 0.3, 0.2);
+      const Vec3 arms[3] = {Vec3(0.109, 0.0, 0.0), Vec3(-0.036, 0.103, 0.0), Vec3(-0.036, -0.051, 0.089)};
+      for (const Vec3& arm : arms) {
+        const int h = system->addParticle(1.0);
+        positions.push_back(centre + arm);
+        system->addConstraint(c, h, std::sqrt(arm.dot(arm)));
+        nonbonded.addParticle(0.0, 0.1, 0.1);
+        nonbonded.addException(c, h, 0.0, 1.0, 0.0);
+      }
+      for (int i = 1; i <= 3; i++)
+        for (int j = i + 1; j <= 3; j++) nonbonded.addException(c + i, c + j, 0.0, 1.0, 0.0);
     }
     std::unique_ptr<Integrator> integrator;
     if (kind == 0)

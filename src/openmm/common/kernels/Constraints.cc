@@ -206,6 +206,69 @@ KERNEL void applyShake(int numClusters, GLOBAL const int* RESTRICT clusterStart,
   }
 }
 
+/// SHAKE on the clusters that are one centre atom constrained to one, two or three others (bonds to
+/// hydrogen): atoms (centre, up to three others; -1 where none), lengths (one per other atom). The same
+/// corrections, order and criteria as applyShake, each constraint taken with the centre first, but the
+/// atoms held in registers: one load and one store per atom instead of global traffic every iteration.
+KERNEL void applyShakeStar(int numClusters, GLOBAL const int4* RESTRICT atoms, GLOBAL const mixed4* RESTRICT lengths,
+                           mixed tol, mixed invDt, int maxIterations, GLOBAL const int* RESTRICT slotOfAtom,
+                           GLOBAL const mixed4* RESTRICT reference, GLOBAL mixed4* RESTRICT posq,
+                           GLOBAL mixed4* RESTRICT velm, GLOBAL int* RESTRICT failed) {
+  if (tol < (mixed) CONSTRAINT_TOLERANCE_FLOOR) tol = (mixed) CONSTRAINT_TOLERANCE_FLOOR;
+  for (int c = GLOBAL_ID; c < numClusters; c += GLOBAL_SIZE) {
+    const int4 a = atoms[c];
+    const mixed4 len = lengths[c];
+    const int other[3] = {a.y, a.z, a.w};
+    const mixed length[3] = {len.x, len.y, len.z};
+    const int s0 = slotOfAtom[a.x];
+    const mixed4 p0 = posq[s0], q0 = reference[s0];
+    const mixed w0 = velm[s0].w;
+    int slot[3];
+    mixed w[3], target[3];
+    mixed3 rRef[3], rPos[3], d[3];
+    mixed3 d0 = make_mixed3(0, 0, 0);
+    for (int k = 0; k < 3; k++) {
+      slot[k] = other[k] >= 0 ? slotOfAtom[other[k]] : -1;
+      w[k] = 0;
+      target[k] = length[k] * length[k];
+      rRef[k] = rPos[k] = d[k] = make_mixed3(0, 0, 0);
+      if (slot[k] >= 0) {
+        w[k] = velm[slot[k]].w;
+        rRef[k] = diff3(q0, reference[slot[k]]);
+        rPos[k] = diff3(p0, posq[slot[k]]);
+      }
+    }
+    bool converged = false;
+    for (int iteration = 0; iteration < maxIterations && !converged; iteration++) {
+      converged = true;
+      for (int k = 0; k < 3; k++) {
+        if (slot[k] < 0 || w0 + w[k] == 0) continue;
+        const mixed3 rNew = make_mixed3(rPos[k].x + (d0.x - d[k].x), rPos[k].y + (d0.y - d[k].y), rPos[k].z + (d0.z - d[k].z));
+        const mixed error = target[k] - dot3(rNew, rNew);
+        if (fabs(error) <= 2 * tol * target[k]) continue;
+        converged = false;
+        const mixed denominator = 2 * (w0 + w[k]) * dot3(rRef[k], rNew);
+        if (fabs(denominator) < (mixed) 1e-12 * target[k]) {
+          failed[0] = 1;
+          continue;
+        }
+        const mixed g = error / denominator;
+        d0 = make_mixed3(d0.x + rRef[k].x * g * w0, d0.y + rRef[k].y * g * w0, d0.z + rRef[k].z * g * w0);
+        d[k] = make_mixed3(d[k].x - rRef[k].x * g * w[k], d[k].y - rRef[k].y * g * w[k], d[k].z - rRef[k].z * g * w[k]);
+      }
+    }
+    // Rounding may keep the last digits from settling: only an error well above the tolerance is a failure.
+    for (int k = 0; k < 3 && !converged; k++) {
+      if (slot[k] < 0 || w0 + w[k] == 0) continue;
+      const mixed3 rNew = make_mixed3(rPos[k].x + (d0.x - d[k].x), rPos[k].y + (d0.y - d[k].y), rPos[k].z + (d0.z - d[k].z));
+      if (!(fabs(target[k] - dot3(rNew, rNew)) <= 20 * tol * target[k])) failed[0] = 1;
+    }
+    if (d0.x != 0 || d0.y != 0 || d0.z != 0) displaceAtom(posq, velm, s0, d0, invDt);
+    for (int k = 0; k < 3; k++)
+      if (slot[k] >= 0 && (d[k].x != 0 || d[k].y != 0 || d[k].z != 0)) displaceAtom(posq, velm, slot[k], d[k], invDt);
+  }
+}
+
 /// The velocity analogue of SHAKE (RATTLE's second half): removes the relative velocity along each bond of
 /// posq until |r . v| <= 1e-3 tol r^2 for every constraint of the cluster.
 KERNEL void constrainShakeVelocities(int numClusters, GLOBAL const int* RESTRICT clusterStart,
@@ -241,6 +304,55 @@ KERNEL void constrainShakeVelocities(int numClusters, GLOBAL const int* RESTRICT
       if (v1.w + v2.w == 0) continue;
       const mixed3 r = diff3(posq[s1], posq[s2]), u = diff3(v1, v2);
       if (!(fabs(dot3(r, u)) <= (mixed) (500 * VELOCITY_ROUNDOFF) * sqrt(dot3(r, r) * dot3(u, u)))) failed[0] = 3;
+    }
+  }
+}
+
+/// The velocity analogue of applyShakeStar: constrainShakeVelocities on the star clusters, in registers.
+KERNEL void constrainShakeStarVelocities(int numClusters, GLOBAL const int4* RESTRICT atoms, mixed tol, int maxIterations,
+                                         GLOBAL const int* RESTRICT slotOfAtom, GLOBAL const mixed4* RESTRICT posq,
+                                         GLOBAL mixed4* RESTRICT velm, GLOBAL int* RESTRICT failed) {
+  for (int c = GLOBAL_ID; c < numClusters; c += GLOBAL_SIZE) {
+    const int4 a = atoms[c];
+    const int other[3] = {a.y, a.z, a.w};
+    const int s0 = slotOfAtom[a.x];
+    const mixed4 p0 = posq[s0];
+    mixed4 v0 = velm[s0];
+    int slot[3];
+    mixed4 v[3];
+    mixed3 r[3];
+    for (int k = 0; k < 3; k++) {
+      slot[k] = other[k] >= 0 ? slotOfAtom[other[k]] : -1;
+      v[k] = make_mixed4(0, 0, 0, 0);
+      r[k] = make_mixed3(0, 0, 0);
+      if (slot[k] >= 0) {
+        v[k] = velm[slot[k]];
+        r[k] = diff3(p0, posq[slot[k]]);
+      }
+    }
+    bool converged = false;
+    for (int iteration = 0; iteration < maxIterations && !converged; iteration++) {
+      converged = true;
+      for (int k = 0; k < 3; k++) {
+        if (slot[k] < 0 || v0.w + v[k].w == 0) continue;
+        const mixed3 u = diff3(v0, v[k]);
+        const mixed r2 = dot3(r[k], r[k]), rv = dot3(r[k], u);
+        if (fabs(rv) <= (mixed) 1e-3 * tol * r2 || fabs(rv) <= (mixed) VELOCITY_ROUNDOFF * sqrt(r2 * dot3(u, u))) continue;
+        converged = false;
+        const mixed g = -rv / (r2 * (v0.w + v[k].w));
+        v0.x += r[k].x * g * v0.w; v0.y += r[k].y * g * v0.w; v0.z += r[k].z * g * v0.w;
+        v[k].x -= r[k].x * g * v[k].w; v[k].y -= r[k].y * g * v[k].w; v[k].z -= r[k].z * g * v[k].w;
+      }
+    }
+    velm[s0] = v0;
+    for (int k = 0; k < 3; k++)
+      if (slot[k] >= 0) velm[slot[k]] = v[k];
+    if (converged) continue;
+    // Rounding may keep the last digits of r . v from settling: only a residual well above it is a failure.
+    for (int k = 0; k < 3; k++) {
+      if (slot[k] < 0 || v0.w + v[k].w == 0) continue;
+      const mixed3 u = diff3(v0, v[k]);
+      if (!(fabs(dot3(r[k], u)) <= (mixed) (500 * VELOCITY_ROUNDOFF) * sqrt(dot3(r[k], r[k]) * dot3(u, u)))) failed[0] = 3;
     }
   }
 }
