@@ -43,6 +43,10 @@ ComputeTileList::ComputeTileList(ComputePlatformData& data, bool useCutoff, bool
   _warpsPerGroup = info.simtWidth == ComputePlatformData::tileSize ? 4 : 1;
 
   _numBlocks = data.paddedAtoms() / ComputePlatformData::tileSize;
+  // The tile search takes one warp per block; where that leaves fewer than 24 warps to a compute unit, two or
+  // four warps share each block's atoms (a System of 23,000 atoms has 737 blocks for the 132 units of an H200).
+  while (_findWarps < 4 && _numBlocks * _findWarps * 2 <= 24 * info.computeUnits)
+    _findWarps *= 2;
   const std::size_t blocks = static_cast<std::size_t>(_numBlocks);
   _blockCentre = PrecisionArray(ctx, PrecisionArray::Kind::Mixed, 4, blocks, "blockCentre");
   _blockHalf = PrecisionArray(ctx, PrecisionArray::Kind::Mixed, 4, blocks, "blockHalf");
@@ -81,6 +85,7 @@ void ComputeTileList::addDefines(std::map<std::string, std::string>& defines, do
   defines["LIST_CUTOFF2"] = exact(cutoff * cutoff);
   defines["PADDING"] = exact(_padding);
   defines["WARPS_PER_GROUP"] = std::to_string(_warpsPerGroup);
+  defines["FIND_WARPS"] = std::to_string(_findWarps);
   defines["TILE_SYNC"] =
       info.warpPrimitives && info.simtWidth == ComputePlatformData::tileSize ? "SYNC_WARPS" : "SYNC_THREADS";
   defines["DETERMINISTIC"] = _data.deterministic() ? "1" : "0";
@@ -164,10 +169,10 @@ void ComputeTileList::buildTiles() {
   if (!_useCutoff) {
     find.execute(static_cast<std::size_t>(_numBlocks));
   } else {
-    // One work-group of one warp per block (at most 64 warps per compute unit, striding over the blocks).
+    // One work-group of _findWarps warps per block (at most 64 warps per compute unit, striding over the blocks).
     const int units = _data.context().deviceInfo().computeUnits;
-    find.blockShape(ComputePlatformData::tileSize)
-        .executeBlocks(static_cast<std::size_t>(std::min(_numBlocks, std::max(64, 64 * units))));
+    find.blockShape(static_cast<std::size_t>(_findWarps * ComputePlatformData::tileSize))
+        .executeBlocks(static_cast<std::size_t>(std::min(_numBlocks, std::max(64, 64 * units / _findWarps))));
   }
   // The kernels after this are launched before the count is known, for about the last build's tiles (every
   // block has at least its diagonal tile); they stride over however many there are.

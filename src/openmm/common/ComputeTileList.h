@@ -52,7 +52,7 @@ private:
   ComputePlatformData& _data;
   bool _useCutoff = false, _periodic = false, _hasExclusions = false;
   double _cutoff = 0.0, _padding = 0.0;
-  int _numBlocks = 0, _tileCapacity = 0, _numTiles = 0, _warpsPerGroup = 1;
+  int _numBlocks = 0, _tileCapacity = 0, _numTiles = 0, _warpsPerGroup = 1, _findWarps = 1;
   int _maskCapacity = 1;  ///< exclusion tiles the masks have room for
   int _tileEstimate = 0;  ///< the tiles the tile kernels' launches are sized for (the count, or a guess during a build)
   unsigned long _builtVersion = ~0ul;

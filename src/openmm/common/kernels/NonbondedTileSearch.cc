@@ -8,7 +8,7 @@
 // are found again only when an atom moved more than half the padding (checkDisplacement); the tile list
 // grows from the device's own count when it overflows. The pair kernel is NonbondedTiles.cc.
 // mardyn-kernel: requires openmm/common/kernels/Atoms.cc
-// mardyn-kernel: defines FORCE_FIXED_POINT=1 PADDED_ATOMS=64 NUM_ATOMS=60 PERIODIC=1 USE_CUTOFF=1 PADDING=0.1 TILE_SIZE=32 WARPS_PER_GROUP=4 TILE_SYNC=SYNC_THREADS
+// mardyn-kernel: defines FORCE_FIXED_POINT=1 PADDED_ATOMS=64 NUM_ATOMS=60 PERIODIC=1 USE_CUTOFF=1 PADDING=0.1 TILE_SIZE=32 WARPS_PER_GROUP=4 FIND_WARPS=2 TILE_SYNC=SYNC_THREADS
 
 /// The box around the TILE_SIZE work-items' boxes (corners low, high) of a work-group, for every work-item,
 /// halved through local memory (lo, hi).
@@ -166,30 +166,31 @@ DEVICE unsigned int laneMask(int predicate, int lane, LOCAL_ARG int* flags) {
 /// Block a's atoms found so far (pending[0, *count)) written out as tiles: the full ones, and with `last`
 /// also the rest and a's tile against itself, all taking their range of the tile list with one atomic add
 /// (tiles past `capacity` are counted, not kept). Without `last`, the atoms of the partial tile move to the
-/// front.
+/// front. Warp 0 of the work-group writes (all FIND_WARPS warps take part in the synchronisations).
 DEVICE void writeTiles(int a, int last, int lane, LOCAL_ARG int* pending, int* count, LOCAL_ARG int* firstTile,
                        GLOBAL int2* RESTRICT tiles, GLOBAL int* RESTRICT tileAtoms, int capacity, GLOBAL int* tileCount) {
   const int full = *count / TILE_SIZE, rest = *count - full * TILE_SIZE;
   const int numTiles = full + (last ? 1 + (rest > 0) : 0);
   if (numTiles == 0) return;
-  if (lane == 0) *firstTile = ATOMIC_ADD(tileCount, numTiles);
+  const int writer = LOCAL_ID < TILE_SIZE;
+  if (LOCAL_ID == 0) *firstTile = ATOMIC_ADD(tileCount, numTiles);
   SYNC_THREADS
   int t = *firstTile;
   for (int k = 0; k < full; k++, t++)
-    if (t < capacity) {
+    if (t < capacity && writer) {
       if (lane == 0) tiles[t] = make_int2(a, -TILE_SIZE);
       tileAtoms[t * TILE_SIZE + lane] = pending[k * TILE_SIZE + lane];
     }
   const int moved = lane < rest ? pending[full * TILE_SIZE + lane] : -1;
   if (last) {
     if (rest > 0) {
-      if (t < capacity) {
+      if (t < capacity && writer) {
         if (lane == 0) tiles[t] = make_int2(a, -rest);
         tileAtoms[t * TILE_SIZE + lane] = moved;
       }
       t++;
     }
-    if (t < capacity) {
+    if (t < capacity && writer) {
       if (lane == 0) tiles[t] = make_int2(a, a);
       const int s = a * TILE_SIZE + lane;
       tileAtoms[t * TILE_SIZE + lane] = s < NUM_ATOMS ? s : -1;
@@ -197,14 +198,15 @@ DEVICE void writeTiles(int a, int last, int lane, LOCAL_ARG int* pending, int* c
     *count = 0;
   } else {
     SYNC_THREADS
-    if (lane < rest) pending[lane] = moved;
+    if (lane < rest && writer) pending[lane] = moved;
     *count = rest;
   }
   SYNC_THREADS
 }
 #endif
 
-/// The tiles, one work-group of TILE_SIZE threads per block a at a time. A tile is block a against 32 atom
+/// The tiles, one work-group of FIND_WARPS warps of TILE_SIZE threads per block a at a time (on a small System,
+/// several warps share a block's atoms, so that enough warps run to hide the loads' latency). A tile is block a against 32 atom
 /// slots (tileAtoms[32 t + lane], -1 past its last atom): tiles[t] = (a, a) for the block against itself,
 /// (a, -count) for a list of `count` atoms of blocks b > a that lie within the cutoff plus the padding of
 /// one of a's atoms, packed 32 to a tile. Candidate blocks b: those whose boxes and spheres come within that
@@ -213,7 +215,8 @@ DEVICE void writeTiles(int a, int last, int lane, LOCAL_ARG int* pending, int* c
 /// atom; a's atoms from local memory, as |r|^2 / 2 + |s|^2 / 2 - r.s, the half squared distance, so three
 /// fused multiply-adds to a pair). Testing atoms rather than boxes leaves out about a third of the atoms a
 /// box test lets in. A block's tiles are written as they fill (TILE_BUFFER atoms at a time), each batch
-/// taking its range of the tile list with one atomic add; tiles beyond `capacity` are counted, not kept.
+/// taking its range of the tile list with one atomic add; tiles beyond `capacity` are counted, not kept. A tile's
+/// atoms ascend by slot (findExclusionTiles relies on it).
 /// Where a pair may need its own minimum image (blocks whose reach comes near half the box), each pair
 /// takes one and no candidate is passed over by its sphere. Distances are compared in `real`, relative to
 /// a's centre, with a margin of 1e-5 nm on the reach (and one growing with the lengths in the half squared
@@ -226,11 +229,18 @@ KERNEL void findTiles(int numBlocks, GLOBAL const mixed4* RESTRICT blockCentre, 
 #if USE_CUTOFF
   LOCAL int candidate[TILE_SIZE];
   LOCAL real4 candidateSphere[TILE_SIZE];
-  LOCAL int flags[TILE_SIZE];
+  LOCAL int flagSpace[FIND_WARPS * TILE_SIZE];
   LOCAL int pending[TILE_BUFFER];
   LOCAL int firstTile;
   LOCAL real4 blockAtoms[TILE_SIZE];
-  const int lane = LOCAL_ID;
+#if FIND_WARPS > 1
+  LOCAL int votes[2 * FIND_WARPS * TILE_SIZE];
+  int round = 0;
+#endif
+  const int lane = LOCAL_ID % TILE_SIZE, warp = LOCAL_ID / TILE_SIZE;
+  LOCAL_ARG int* flags = flagSpace + warp * TILE_SIZE;
+  // The atoms of block a that this warp tests a candidate atom against (all TILE_SIZE with one warp).
+  const int firstAtom = warp * (TILE_SIZE / FIND_WARPS), endAtom = firstAtom + TILE_SIZE / FIND_WARPS;
   const mixed reach = sqrt(reach2) + (mixed) 1e-5;
   const real atomReach = (real) reach;
   const real atomReach2 = atomReach * atomReach, halfReach2 = (real) 0.5 * atomReach2;
@@ -247,7 +257,7 @@ KERNEL void findTiles(int numBlocks, GLOBAL const mixed4* RESTRICT blockCentre, 
       mine = make_real4((real) d.x, (real) d.y, (real) d.z, 0);
       mine.w = (real) 0.5 * (mine.x * mine.x + mine.y * mine.y + mine.z * mine.z);
     }
-    blockAtoms[lane] = mine;
+    if (warp == 0) blockAtoms[lane] = mine;
     const real halfExtent2 = (real) (0.5 * ha.w * ha.w);
     int pairImage = 0;
 #if PERIODIC
@@ -277,7 +287,7 @@ KERNEL void findTiles(int numBlocks, GLOBAL const mixed4* RESTRICT blockCentre, 
           found = blocksInteract(ca, ha, cb, hb, box, invBox, reach);
         }
         const unsigned int valid = laneMask(found, lane, flags);
-        if (found) {
+        if (found && warp == 0) {
           const int slot = POPCOUNT(valid & ((1u << lane) - 1u));
           candidate[slot] = b;
           const mixed4 d = minimumImage(make_mixed4(cb.x - ca.x, cb.y - ca.y, cb.z - ca.z, 0), box, invBox);
@@ -311,23 +321,31 @@ KERNEL void findTiles(int numBlocks, GLOBAL const mixed4* RESTRICT blockCentre, 
             if (!pairImage) {
               const real w = (real) 0.5 * (r.x * r.x + r.y * r.y + r.z * r.z);
               real closest = (real) 1e30;
-              for (int j = 0; j < TILE_SIZE; j++) {
+              for (int j = firstAtom; j < endAtom; j++) {
                 const real4 o = blockAtoms[j];
                 closest = min(closest, o.w + w - (o.x * r.x + o.y * r.y + o.z * r.z));
               }
               // The margin grows with the lengths, whose squares lose their last bits to rounding.
               near = closest < halfReach2 + (real) 1e-6 * (w + halfExtent2);
             } else {
-              for (int j = 0; j < numA && !near; j++) {
+              for (int j = firstAtom; j < min(endAtom, numA) && !near; j++) {
                 const real4 o = blockAtoms[j];
                 const real4 e = pairImageOf(make_real4(r.x - o.x, r.y - o.y, r.z - o.z, 0), 1, box, invBox);
                 near = e.x * e.x + e.y * e.y + e.z * e.z < atomReach2;
               }
             }
           }
+#if FIND_WARPS > 1
+          // Each warp tested the candidate atom against its share of a's atoms: the votes of all warps, so that
+          // every warp takes the same decision (two vote buffers in turn: one synchronisation a candidate).
+          votes[(round * FIND_WARPS + warp) * TILE_SIZE + lane] = near;
+          SYNC_THREADS
+          for (int w = 0; w < FIND_WARPS; w++) near |= votes[(round * FIND_WARPS + w) * TILE_SIZE + lane];
+          round ^= 1;
+#endif
           const unsigned int mask = laneMask(near, lane, flags);
           if (mask == 0) continue;
-          if (near) pending[count + POPCOUNT(mask & ((1u << lane) - 1u))] = s;
+          if (near && warp == 0) pending[count + POPCOUNT(mask & ((1u << lane) - 1u))] = s;
           count += POPCOUNT(mask);
           if (count > TILE_BUFFER - TILE_SIZE) {
             SYNC_THREADS
@@ -388,8 +406,15 @@ KERNEL void findExclusionTiles(GLOBAL const int2* RESTRICT tiles, GLOBAL const i
             const int m = partner - tile.x * TILE_SIZE;
             if (m >= 0 && m < TILE_SIZE) mask |= 1u << m;
           } else if (partner >= listStart) {
-            for (int m = 0; m < TILE_SIZE; m++)
-              if (jSlot[base + m] == partner) mask |= 1u << m;
+            // A list tile's slots ascend (findTiles appends them in order), -1 past the last: a binary search,
+            // with -1 taken as past every slot.
+            int lo = 0, hi = TILE_SIZE - 1;
+            while (lo < hi) {
+              const int mid = (lo + hi) >> 1, v = jSlot[base + mid];
+              if (v >= 0 && v < partner) lo = mid + 1;
+              else hi = mid;
+            }
+            if (jSlot[base + lo] == partner) mask |= 1u << lo;
           }
         }
       }
