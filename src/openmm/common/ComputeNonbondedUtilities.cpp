@@ -179,7 +179,7 @@ void ComputeNonbondedUtilities::compute(int groups, bool includeEnergy) {
   if (interactions == 0) return;
   if (!_program) compile();
   if (_gatheredVersion != _data.reorderVersion()) gatherParameters();
-  _launch = [this, interactions, includeEnergy]() {
+  auto launch = [&]() {
     auto call = (includeEnergy ? _tilesEnergyKernel : _tilesKernel)->call();
     _tiles->arguments(call);
     call.arg(interactions).arg(_data.force()).arg(_data.energy());
@@ -188,13 +188,7 @@ void ComputeNonbondedUtilities::compute(int groups, bool includeEnergy) {
       for (const auto& a : i.arguments) call.arg(*a.array);
     call.blockShape(_tiles->groupThreads()).executeBlocks(_tiles->tileGroups());
   };
-  _tiles->start(_launch);
-}
-
-void ComputeNonbondedUtilities::finish() {
-  if (!_launch) return;
-  _tiles->finish(_launch);
-  _launch = nullptr;
+  _tiles->compute(launch);
 }
 
 } // namespace OpenMM

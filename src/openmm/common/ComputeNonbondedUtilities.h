@@ -61,10 +61,8 @@ public:
   void addInteraction(Interaction interaction);
   /** The parameters' atom values changed: they are gathered into slot order again before the next tiles. */
   void parametersChanged() { _gatheredVersion = ~0ul; }
-  /** Queues the interactions enabled for `groups` (compiling the kernel first, the first time); finish() then
-   * waits for the tile list's check and completes them (queue other work in between). */
+  /** Computes the interactions enabled for `groups` (compiling the kernel first, the first time). */
   void compute(int groups, bool includeEnergy);
-  void finish();
   bool usesCutoff() const { return _useCutoff; }
   bool usesPeriodic() const { return _periodic; }
   /** The full source of the tile program (after the first compute; for diagnostics). */
@@ -80,7 +78,6 @@ private:
   std::vector<std::vector<int>> _excluded;
   std::vector<Interaction> _interactions;
   std::unique_ptr<ComputeTileList> _tiles;
-  std::function<void()> _launch;  ///< the tile kernel's launch of the compute() that awaits finish()
   std::unique_ptr<mardyn::compute::ComputeProgram> _program;
   std::unique_ptr<mardyn::compute::ComputeKernel> _tilesKernel, _tilesEnergyKernel, _gather;
   std::vector<std::unique_ptr<mardyn::compute::ArrayInterface>> _slotValues;  ///< per parameter, in slot order

@@ -294,11 +294,8 @@ std::vector<ComputeNonbondedUtilities*> ComputePlatformData::nonbondedUtilities(
 }
 
 void ComputePlatformData::computeInteractions(int groups, bool includeEnergy) {
-  // The bonded terms are queued before the host waits for the tile lists' checks, so that the device has them
-  // to run meanwhile.
   for (auto& utility : _nonbonded) utility->compute(groups, includeEnergy);
   _bonded->compute(groups);
-  for (auto& utility : _nonbonded) utility->finish();
   awaitJoined();
 }
 

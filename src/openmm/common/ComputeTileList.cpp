@@ -235,41 +235,27 @@ bool ComputeTileList::readBuildStatus() {
   return false;
 }
 
-void ComputeTileList::start(const std::function<void()>& launchTiles) {
+void ComputeTileList::compute(const std::function<void()>& launchTiles) {
   const Vec3* box = _data.box;
   const bool boxChanged = _builtBox[0] != box[0][0] || _builtBox[1] != box[1][1] || _builtBox[2] != box[2][2];
-  if (_builtVersion != _data.reorderVersion() || boxChanged) {
-    buildTiles();
-    launchTiles();
-    _pending = Pending::Status;
-  } else {
+  bool rebuild = _builtVersion != _data.reorderVersion() || boxChanged;
+  if (!rebuild) {
     // The tile kernel goes into the queue right behind the displacement check and does nothing if an atom
-    // moved too far.
+    // moved too far; the host meanwhile waits for the check's flag alone, so the device does not idle
+    // between the check and the tiles.
     checkDisplacement();
     launchTiles();
-    _pending = Pending::Displacement;
-  }
-}
-
-void ComputeTileList::finish(const std::function<void()>& launchTiles) {
-  // The host waits here, after the caller queued the work that does not need the list (the bonded terms), so
-  // that the device has that to run while the host reads the flag or the counts and queues what follows.
-  if (_pending == Pending::Displacement) {
     _displacedEvent->synchronize();
-    if (*static_cast<const int*>(_displacedHost.data()) != 0) {
-      buildTiles();
-      launchTiles();
-      _pending = Pending::Status;
-    }
+    rebuild = *static_cast<const int*>(_displacedHost.data()) != 0;
   }
-  // The tile kernel is queued behind the build and does nothing where the build overflowed its room (then
-  // built again with more).
-  if (_pending == Pending::Status)
-    while (!readBuildStatus()) {
+  if (rebuild) {
+    // The tile kernel is queued behind the build and does nothing where the build overflowed its room (then
+    // built again with more).
+    do {
       buildTiles();
       launchTiles();
-    }
-  _pending = Pending::None;
+    } while (!readBuildStatus());
+  }
 }
 
 } // namespace OpenMM

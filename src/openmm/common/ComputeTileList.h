@@ -31,12 +31,10 @@ public:
   void addDefines(std::map<std::string, std::string>& defines, double cutoff);
   /** The search kernels of the program compiled with those defines. */
   void createKernels(mardyn::compute::ComputeProgram& program);
-  /** Runs launchTiles (which queues the tile kernel with arguments()) on an up-to-date list, in two halves:
-   * start queues the displacement check (or the build) and the tile kernel, which skips itself when an atom
-   * moved too far, without waiting; finish, called after the caller queued other work, waits for the flag
-   * (or the counts) and, where needed, finds the list again and runs launchTiles again. */
-  void start(const std::function<void()>& launchTiles);
-  void finish(const std::function<void()>& launchTiles);
+  /** Runs launchTiles (which queues the tile kernel with arguments()) on an up-to-date list: the tile kernel
+   * goes into the queue behind the displacement check and skips itself when an atom moved too far, then the
+   * list is found again and launchTiles runs again. */
+  void compute(const std::function<void()>& launchTiles);
   /** Work-groups and threads per work-group of a tile kernel launch. */
   std::size_t tileGroups() const;
   std::size_t groupThreads() const;
@@ -58,7 +56,6 @@ private:
   int _maskCapacity = 1;  ///< exclusion tiles the masks have room for
   int _tileEstimate = 0;  ///< the tiles the tile kernels' launches are sized for (the count, or a guess during a build)
   unsigned long _builtVersion = ~0ul;
-  enum class Pending { None, Displacement, Status } _pending = Pending::None;  ///< what finish() waits for
   Vec3 _builtBox;
   std::unique_ptr<mardyn::compute::ComputeKernel> _bounds, _clusterBounds, _displacement, _findTiles,
       _exclusionTilesKernel, _checkRoom;
