@@ -203,12 +203,10 @@ void ComputeConstraints::createKernels() {
   } catch (const mardyn::compute::ComputeException& e) {
     throw OpenMMException(_data.platformName() + " platform: compiling the constraint kernels failed: " + e.what());
   }
-  _settle = _program->createKernel("applySettle");
-  _settleVelocities = _program->createKernel("constrainSettleVelocities");
+  _settleAndStar = _program->createKernel("applySettleAndShakeStar");
+  _settleAndStarVelocities = _program->createKernel("constrainSettleAndStarVelocities");
   _shake = _program->createKernel("applyShake");
   _shakeVelocities = _program->createKernel("constrainShakeVelocities");
-  _star = _program->createKernel("applyShakeStar");
-  _starVelocities = _program->createKernel("constrainShakeStarVelocities");
 }
 
 void ComputeConstraints::saveReference() {
@@ -224,18 +222,23 @@ void ComputeConstraints::referenceArguments(mardyn::compute::KernelCall& call) {
 }
 
 void ComputeConstraints::applyToPositions(double tolerance, double invDt) {
-  if (_numSettle > 0)
-    _settle->call()
+  if (_numSettle + _numStar > 0)
+    _settleAndStar->call()
         .arg(_numSettle)
-        .arg(_settleAtoms)
-        .arg(_settleParams.array())
+        .arg(_numSettle > 0 ? _settleAtoms : _starAtoms)  // the other kind's array where a kind is absent (never read)
+        .arg(_numSettle > 0 ? _settleParams.array() : _starLength.array())
+        .arg(_numStar)
+        .arg(_numStar > 0 ? _starAtoms : _settleAtoms)
+        .arg(_numStar > 0 ? _starLength.array() : _settleParams.array())
+        .mixedArg(tolerance)
         .mixedArg(invDt)
+        .arg(maxIterations)
         .arg(_data.slotOfAtom())
         .arg(_reference.array())
         .arg(_data.posq())
         .arg(_data.velm())
         .arg(_failed)
-        .execute(static_cast<std::size_t>(_numSettle));
+        .execute(static_cast<std::size_t>(_numSettle + _numStar));
   if (_numShake > 0)
     _shake->call()
         .arg(_numShake)
@@ -252,20 +255,6 @@ void ComputeConstraints::applyToPositions(double tolerance, double invDt) {
         .arg(_delta.array())
         .arg(_failed)
         .execute(static_cast<std::size_t>(_numShake));
-  if (_numStar > 0)
-    _star->call()
-        .arg(_numStar)
-        .arg(_starAtoms)
-        .arg(_starLength.array())
-        .mixedArg(tolerance)
-        .mixedArg(invDt)
-        .arg(maxIterations)
-        .arg(_data.slotOfAtom())
-        .arg(_reference.array())
-        .arg(_data.posq())
-        .arg(_data.velm())
-        .arg(_failed)
-        .execute(static_cast<std::size_t>(_numStar));
 }
 
 void ComputeConstraints::applyToCurrentPositions(double tolerance) {
@@ -276,14 +265,19 @@ void ComputeConstraints::applyToCurrentPositions(double tolerance) {
 }
 
 void ComputeConstraints::applyToVelocities(double tolerance) {
-  if (_numSettle > 0)
-    _settleVelocities->call()
+  if (_numSettle + _numStar > 0)
+    _settleAndStarVelocities->call()
         .arg(_numSettle)
-        .arg(_settleAtoms)
+        .arg(_numSettle > 0 ? _settleAtoms : _starAtoms)
+        .arg(_numStar)
+        .arg(_numStar > 0 ? _starAtoms : _settleAtoms)
+        .mixedArg(tolerance)
+        .arg(maxIterations)
         .arg(_data.slotOfAtom())
         .arg(_data.posq())
         .arg(_data.velm())
-        .execute(static_cast<std::size_t>(_numSettle));
+        .arg(_failed)
+        .execute(static_cast<std::size_t>(_numSettle + _numStar));
   if (_numShake > 0)
     _shakeVelocities->call()
         .arg(_numShake)
@@ -296,17 +290,6 @@ void ComputeConstraints::applyToVelocities(double tolerance) {
         .arg(_data.velm())
         .arg(_failed)
         .execute(static_cast<std::size_t>(_numShake));
-  if (_numStar > 0)
-    _starVelocities->call()
-        .arg(_numStar)
-        .arg(_starAtoms)
-        .mixedArg(tolerance)
-        .arg(maxIterations)
-        .arg(_data.slotOfAtom())
-        .arg(_data.posq())
-        .arg(_data.velm())
-        .arg(_failed)
-        .execute(static_cast<std::size_t>(_numStar));
 }
 
 void ComputeConstraints::checkFailure() {

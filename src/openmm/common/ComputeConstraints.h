@@ -2,7 +2,8 @@
 // Rigid three-atom clusters (a centre constrained to two atoms of equal mass at equal distances, and those
 // two to each other: water) are solved by SETTLE; every other cluster of coupled constraints by SHAKE,
 // one work item per cluster, iterated until every constraint holds to the integrator's tolerance (a centre
-// constrained to at most three others, as bonds to hydrogen make, in registers: applyShakeStar). SHAKE
+// constrained to at most three others, as bonds to hydrogen make, in registers and in the same launch as
+// SETTLE: applySettleAndShakeStar). SHAKE
 // rather than a matrix method (CCMA): it needs no coupling matrix and meets the tolerance exactly as the
 // Reference platform does; the clusters it sees on molecular systems (hydrogen bonds of a heavy atom)
 // are small. Everything runs on the device; a failure is flagged there and reported by checkFailure().
@@ -60,8 +61,7 @@ private:
   mardyn::compute::ComputeArray<int> _shakeStart, _failed;
   mardyn::compute::ComputeArray<mardyn::compute::mm_int2> _shakePairs;
   std::unique_ptr<mardyn::compute::ComputeProgram> _program;
-  std::unique_ptr<mardyn::compute::ComputeKernel> _settle, _settleVelocities, _shake, _shakeVelocities, _star,
-      _starVelocities;
+  std::unique_ptr<mardyn::compute::ComputeKernel> _settleAndStar, _settleAndStarVelocities, _shake, _shakeVelocities;
 };
 
 } // namespace OpenMM
