@@ -111,7 +111,8 @@ ComputePlatformData::ComputePlatformData(const ComputePlatform& platform, const 
   _force.initialize(ctx, 3 * n, "force");
   _energy.initialize(ctx, 1, "energy");
   _reduceGroups = std::min(2048, std::max(16, 8 * ctx.deviceInfo().computeUnits));
-  _partials = PrecisionArray(ctx, Kind::Mixed, 1, 4 * static_cast<std::size_t>(_reduceGroups), "sumPartials");
+  _partials = PrecisionArray(ctx, Kind::Mixed, 1, 4 * static_cast<std::size_t>(std::max(_reduceGroups, momentumGroups)),
+                             "sumPartials");
   _sums = PrecisionArray(ctx, Kind::Mixed, 1, 4, "sums");
   // Hilbert keys over 2^(3 GRID_BITS) cells of about two atoms each.
   const double cellsPerAxis = std::cbrt(std::max(1.0, _numAtoms / 2.0));
@@ -158,6 +159,7 @@ ComputePlatformData::ComputePlatformData(const ComputePlatform& platform, const 
   _sumKinetic = _program->createKernel("sumKineticAndMomentum");
   _sumPartials = _program->createKernel("sumPartials");
   _removeMomentum = _program->createKernel("removeMomentum");
+  _sumMomentum = _program->createKernel("sumMomentum");
   _shiftVelocities = _program->createKernel("shiftVelocities");
   _constraints = std::make_unique<ComputeConstraints>(*this, system);
   _virtualSites = std::make_unique<ComputeVirtualSites>(*this, system);
@@ -453,6 +455,7 @@ std::vector<double> ComputePlatformData::sumOverBlocks(mardyn::compute::KernelCa
 
 void ComputePlatformData::blockReduceDefines(mardyn::compute::ComputeContext::Defines& defines) const {
   defines["REDUCE_BLOCK"] = std::to_string(reduceBlock);
+  defines["MOMENTUM_GROUPS"] = std::to_string(momentumGroups);
   defines["REDUCE_GROUPS"] = std::to_string(_reduceGroups);
 }
 
@@ -485,8 +488,11 @@ double ComputePlatformData::kineticEnergy(double shift, Vec3* momentum) {
 
 void ComputePlatformData::removeCenterOfMassMotion() {
   if (_totalMass == 0.0) return;
-  sumKineticAndMomentum(0.0);  // the momentum stays on the device
-  _removeMomentum->call().arg(_numAtoms).arg(_sums.array()).mixedArg(_totalMass).arg(_velm.array()).execute(
+  // Two launches, the momentum never leaving the device: the sums of momentumGroups blocks, then every atom's
+  // correction from them.
+  _sumMomentum->call().arg(_numAtoms).arg(_velm.array()).arg(_partials.array()).blockShape(reduceBlock).executeBlocks(
+      momentumGroups);
+  _removeMomentum->call().arg(_numAtoms).arg(_partials.array()).mixedArg(_totalMass).arg(_velm.array()).execute(
       static_cast<std::size_t>(_numAtoms));
 }
 

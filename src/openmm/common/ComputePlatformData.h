@@ -147,6 +147,9 @@ public:
    * at partialSums()[4 g + k]; sumPartials(width) adds them up and returns the first `width` totals (one
    * download). A program of this Context does the same with REDUCE_GROUPS and REDUCE_BLOCK (blockReduceDefines). */
   static constexpr int reduceBlock = 128;
+  /** The blocks of the momentum sum (kernels/Integration.cc's MOMENTUM_GROUPS): few, so that the removal sums
+   * their partial sums itself, one launch fewer. */
+  static constexpr int momentumGroups = 32;
   int reduceGroups() const { return _reduceGroups; }
   mardyn::compute::ArrayInterface& partialSums() { return _partials.array(); }
   std::vector<double> sumPartials(int width);
@@ -190,7 +193,7 @@ private:
   std::unique_ptr<ComputeConstraints> _constraints;
   std::unique_ptr<ComputeVirtualSites> _virtualSites;
   std::unique_ptr<mardyn::compute::ComputeKernel> _clear, _reorderKeys, _scatter, _sortBuckets, _gather, _sumKinetic,
-      _sumPartials, _removeMomentum, _shiftVelocities;
+      _sumPartials, _removeMomentum, _sumMomentum, _shiftVelocities;
   int _gridBits = 1;
   int _reduceGroups = 16;
   std::vector<mardyn::compute::ComputeEvent*> _joined;

@@ -4,7 +4,7 @@
 // collisions, and counter-based random numbers: each number is a hash of (seed, step, System atom, stream),
 // so a run does not depend on how atoms are ordered or which thread draws.
 // mardyn-kernel: requires openmm/common/kernels/Atoms.cc compute/kernels/Reduction.cc
-// mardyn-kernel: defines FORCE_FIXED_POINT=1 PADDED_ATOMS=64 PERIODIC=1 REDUCE_BLOCK=128 REDUCE_GROUPS=16
+// mardyn-kernel: defines FORCE_FIXED_POINT=1 PADDED_ATOMS=64 PERIODIC=1 REDUCE_BLOCK=128 REDUCE_GROUPS=16 MOMENTUM_GROUPS=32
 
 DEVICE mm_ulong mixBits(mm_ulong x) {
   x += 0x9e3779b97f4a7c15UL;
@@ -325,9 +325,35 @@ KERNEL void noseHooverHardWall(int numPairs, GLOBAL const int2* RESTRICT pairs, 
   }
 }
 
-/// v -= (momentum / mass) for every massive atom; sums[1..3] = the momentum, totalMass its mass.
-KERNEL void removeMomentum(int numAtoms, GLOBAL const mixed* RESTRICT sums, mixed totalMass, GLOBAL mixed4* RESTRICT velm) {
-  const mixed vx = sums[1] / totalMass, vy = sums[2] / totalMass, vz = sums[3] / totalMass;
+/// Per block: the momentum sum m v into partials[4 g + 1 .. 4 g + 3] (launched as MOMENTUM_GROUPS blocks of
+/// REDUCE_BLOCK threads).
+KERNEL void sumMomentum(int numAtoms, GLOBAL const mixed4* RESTRICT velm, GLOBAL mixed* RESTRICT partials) {
+  LOCAL mixed buffer[REDUCE_BLOCK];
+  mixed px = 0, py = 0, pz = 0;
+  for (int s = GLOBAL_ID; s < numAtoms; s += GLOBAL_SIZE) {
+    const mixed4 v = velm[s];
+    if (v.w == 0) continue;
+    const mixed m = 1 / v.w;
+    px += m * v.x; py += m * v.y; pz += m * v.z;
+  }
+  px = blockSum(buffer, px);
+  if (LOCAL_ID == 0) partials[4 * GROUP_ID + 1] = px;
+  py = blockSum(buffer, py);
+  if (LOCAL_ID == 0) partials[4 * GROUP_ID + 2] = py;
+  pz = blockSum(buffer, pz);
+  if (LOCAL_ID == 0) partials[4 * GROUP_ID + 3] = pz;
+}
+
+/// v -= (momentum / mass) for every massive atom, the momentum summed from sumMomentum's MOMENTUM_GROUPS partial
+/// sums (every work-item in the same order), totalMass its mass.
+KERNEL void removeMomentum(int numAtoms, GLOBAL const mixed* RESTRICT partials, mixed totalMass, GLOBAL mixed4* RESTRICT velm) {
+  mixed px = 0, py = 0, pz = 0;
+  for (int g = 0; g < MOMENTUM_GROUPS; g++) {
+    px += partials[4 * g + 1];
+    py += partials[4 * g + 2];
+    pz += partials[4 * g + 3];
+  }
+  const mixed vx = px / totalMass, vy = py / totalMass, vz = pz / totalMass;
   for (int s = GLOBAL_ID; s < numAtoms; s += GLOBAL_SIZE) {
     mixed4 v = velm[s];
     if (v.w == 0) continue;
