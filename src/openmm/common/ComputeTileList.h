@@ -47,11 +47,15 @@ public:
 private:
   void buildTiles();
   bool readBuildStatus();
+  /** At a search that an atom's displacement made necessary: the padding for it, from the recent intervals. */
+  void choosePadding();
   void checkDisplacement();
 
   ComputePlatformData& _data;
   bool _useCutoff = false, _periodic = false, _hasExclusions = false;
-  double _cutoff = 0.0, _padding = 0.0;
+  double _cutoff = 0.0, _padding = 0.0, _narrowPadding = 0.0, _widePadding = 0.0;
+  int _evaluationsSinceBuild = 0;  ///< tile-list checks since the last search
+  double _recentInterval = 8.0;    ///< recent checks between searches, scaled to the narrow padding
   int _numBlocks = 0, _tileCapacity = 0, _numTiles = 0, _warpsPerGroup = 1, _findWarps = 1;
   int _maskCapacity = 1;  ///< exclusion tiles the masks have room for
   int _tileEstimate = 0;  ///< the tiles the tile kernels' launches are sized for (the count, or a guess during a build)

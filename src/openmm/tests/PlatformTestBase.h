@@ -42,6 +42,7 @@ class PlatformTestBase : public CppUnit::TestFixture {
   CPPUNIT_TEST(dispersionCorrection);
   CPPUNIT_TEST(createExceptionsFromBonds);
   CPPUNIT_TEST(twoNonbondedForcesInGroups);
+  CPPUNIT_TEST(tileListFollowsFastAtoms);
   CPPUNIT_TEST(nonbondedFiniteDifference);
   CPPUNIT_TEST(forceGroups);
   CPPUNIT_TEST(nonbondedParameterOffsets);
@@ -173,6 +174,7 @@ public:
   void switchingFunction() { OpenMMTests::testSwitchingFunction(*_platform); }
   void dispersionCorrection() { OpenMMTests::testDispersionCorrection(*_platform); }
   void twoNonbondedForcesInGroups() { OpenMMTests::testTwoNonbondedForcesInGroups(*_platform); }
+  void tileListFollowsFastAtoms() { OpenMMTests::testTileListFollowsFastAtoms(*_platform); }
   void createExceptionsFromBonds() { OpenMMTests::testCreateExceptionsFromBonds(*_platform); }
   void nonbondedFiniteDifference() { OpenMMTests::testNonbondedFiniteDifference(*_platform); }
   void forceGroups() { OpenMMTests::testForceGroups(*_platform); }

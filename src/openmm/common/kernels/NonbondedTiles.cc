@@ -238,8 +238,9 @@ DEVICE void nonbondedTiles(const int withEnergy, GLOBAL const int2* RESTRICT til
     const int2 tile = haveTile ? tiles[t] : make_int2(0, 0);
     // Positions relative to block a's centre, each atom by its minimum image about it. The tile's atoms lay
     // within the cutoff plus the padding of a's box when the tiles were found, and every atom has moved
-    // less than half the padding since: where twice a's half extent, the cutoff and twice the padding stay
-    // below half the box, these differences are the minimum images; elsewhere each pair takes its own.
+    // less than half the padding since (PADDING: the widest the list takes): where twice a's half extent, the
+    // cutoff and twice the padding stay below half the box, these differences are the minimum images; elsewhere
+    // each pair takes its own.
     const mixed4 ca = blockCentre[tile.x];
     int perPairImage = 0;
 #if PERIODIC
