@@ -6,7 +6,7 @@
 // reordering of the slots leaves them alone. Random numbers are Integration.cc's counter-based hash.
 // mardyn-kernel: requires openmm/common/kernels/Integration.cc openmm/common/kernels/BondedGeometry.cc
 // mardyn-kernel: requires openmm/common/kernels/TabulatedFunctions.cc
-// mardyn-kernel: defines FORCE_FIXED_POINT=1 PADDED_ATOMS=64 NUM_ATOMS=64 PERIODIC=1 REDUCE_BLOCK=128 REDUCE_GROUPS=16
+// mardyn-kernel: defines FORCE_FIXED_POINT=1 PADDED_ATOMS=64 NUM_ATOMS=64 PERIODIC=1 REDUCE_BLOCK=128 REDUCE_GROUPS=16 MOMENTUM_GROUPS=32
 
 #ifndef CUSTOM_STEP_GENERATED
 // Placeholder in the shape of the generated code (so that the kernel file compiles on its own): a table argument
