@@ -159,7 +159,6 @@ ComputePlatformData::ComputePlatformData(const ComputePlatform& platform, const 
   _sumKinetic = _program->createKernel("sumKineticAndMomentum");
   _sumPartials = _program->createKernel("sumPartials");
   _removeMomentum = _program->createKernel("removeMomentum");
-  _sumMomentum = _program->createKernel("sumMomentum");
   _shiftVelocities = _program->createKernel("shiftVelocities");
   _constraints = std::make_unique<ComputeConstraints>(*this, system);
   _virtualSites = std::make_unique<ComputeVirtualSites>(*this, system);
@@ -488,10 +487,16 @@ double ComputePlatformData::kineticEnergy(double shift, Vec3* momentum) {
 
 void ComputePlatformData::removeCenterOfMassMotion() {
   if (_totalMass == 0.0) return;
-  // Two launches, the momentum never leaving the device: the sums of momentumGroups blocks, then every atom's
-  // correction from them.
-  _sumMomentum->call().arg(_numAtoms).arg(_velm.array()).arg(_partials.array()).blockShape(reduceBlock).executeBlocks(
-      momentumGroups);
+  // Two launches, the momentum never leaving the device: the sums of momentumGroups blocks (few, so that
+  // removeMomentum adds their partial sums itself), then every atom's correction from them.
+  _sumKinetic->call()
+      .arg(_numAtoms)
+      .mixedArg(0.0)
+      .arg(_velm.array())
+      .arg(_force)
+      .arg(_partials.array())
+      .blockShape(reduceBlock)
+      .executeBlocks(static_cast<std::size_t>(momentumGroups));
   _removeMomentum->call().arg(_numAtoms).arg(_partials.array()).mixedArg(_totalMass).arg(_velm.array()).execute(
       static_cast<std::size_t>(_numAtoms));
 }

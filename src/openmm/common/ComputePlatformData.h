@@ -193,7 +193,7 @@ private:
   std::unique_ptr<ComputeConstraints> _constraints;
   std::unique_ptr<ComputeVirtualSites> _virtualSites;
   std::unique_ptr<mardyn::compute::ComputeKernel> _clear, _reorderKeys, _scatter, _sortBuckets, _gather, _sumKinetic,
-      _sumPartials, _removeMomentum, _sumMomentum, _shiftVelocities;
+      _sumPartials, _removeMomentum, _shiftVelocities;
   int _gridBits = 1;
   int _reduceGroups = 16;
   std::vector<mardyn::compute::ComputeEvent*> _joined;

@@ -325,27 +325,8 @@ KERNEL void noseHooverHardWall(int numPairs, GLOBAL const int2* RESTRICT pairs, 
   }
 }
 
-/// Per block: the momentum sum m v into partials[4 g + 1 .. 4 g + 3] (launched as MOMENTUM_GROUPS blocks of
-/// REDUCE_BLOCK threads).
-KERNEL void sumMomentum(int numAtoms, GLOBAL const mixed4* RESTRICT velm, GLOBAL mixed* RESTRICT partials) {
-  LOCAL mixed buffer[REDUCE_BLOCK];
-  mixed px = 0, py = 0, pz = 0;
-  for (int s = GLOBAL_ID; s < numAtoms; s += GLOBAL_SIZE) {
-    const mixed4 v = velm[s];
-    if (v.w == 0) continue;
-    const mixed m = 1 / v.w;
-    px += m * v.x; py += m * v.y; pz += m * v.z;
-  }
-  px = blockSum(buffer, px);
-  if (LOCAL_ID == 0) partials[4 * GROUP_ID + 1] = px;
-  py = blockSum(buffer, py);
-  if (LOCAL_ID == 0) partials[4 * GROUP_ID + 2] = py;
-  pz = blockSum(buffer, pz);
-  if (LOCAL_ID == 0) partials[4 * GROUP_ID + 3] = pz;
-}
-
-/// v -= (momentum / mass) for every massive atom, the momentum summed from sumMomentum's MOMENTUM_GROUPS partial
-/// sums (every work-item in the same order), totalMass its mass.
+/// v -= (momentum / mass) for every massive atom, the momentum summed from the MOMENTUM_GROUPS blocks' partial sums
+/// of sumKineticAndMomentum (every work-item in the same order), totalMass its mass.
 KERNEL void removeMomentum(int numAtoms, GLOBAL const mixed* RESTRICT partials, mixed totalMass, GLOBAL mixed4* RESTRICT velm) {
   mixed px = 0, py = 0, pz = 0;
   for (int g = 0; g < MOMENTUM_GROUPS; g++) {
