@@ -244,7 +244,8 @@ void ComputeTileList::choosePadding() {
   // The evaluations between searches, as they would be with the narrow padding (over a few steps an atom's
   // displacement grows about linearly with time), averaged over the last few searches. With OpenMM's DHFR
   // benchmark (23,558 atoms, 4 fs, H200) the narrow padding finds the list every second step; the wide one ran it
-  // 14-18 % faster (two rounds in one call). At longer intervals (water at 2 fs: about 4) the wide one's extra pairs cost about what it saves.
+  // 14-18 % faster (two rounds in one call). At longer intervals (water at 2 fs: about 4) the wide one's extra
+  // pairs cost about what it saves.
   const double interval = _evaluationsSinceBuild * (_narrowPadding / _padding);
   _recentInterval = 0.75 * _recentInterval + 0.25 * interval;
   if (_padding == _narrowPadding && _recentInterval < 3.5)
