@@ -4,6 +4,7 @@
 #include "opencl/OpenCLContext.h"
 
 #include <algorithm>
+#include <cstring>
 
 namespace mardyn::opencl {
 
@@ -23,7 +24,31 @@ OpenCLKernel::OpenCLKernel(OpenCLContext& context, std::shared_ptr<OpenCLProgram
 }
 
 OpenCLKernel::~OpenCLKernel() {
+  for (const SetArg& arg : _setArgs)
+    if (arg.buffer) clReleaseMemObject(arg.buffer);
   if (_kernel) clReleaseKernel(_kernel);
+}
+
+void OpenCLKernel::setBuffer(cl_uint index, cl_mem buffer) {
+  SetArg& cached = _setArgs[index];
+  if (cached.set && cached.buffer == buffer) return;
+  CL_CHECK(clSetKernelArg(_kernel, index, sizeof(cl_mem), &buffer));
+  if (buffer) CL_CHECK(clRetainMemObject(buffer));
+  if (cached.buffer) clReleaseMemObject(cached.buffer);
+  cached.set = true;
+  cached.buffer = buffer;
+  cached.size = 0;
+}
+
+void OpenCLKernel::setValue(cl_uint index, const void* value, std::size_t size) {
+  SetArg& cached = _setArgs[index];
+  if (cached.set && !cached.buffer && cached.size == size && std::memcmp(cached.value, value, size) == 0) return;
+  CL_CHECK(clSetKernelArg(_kernel, index, size, value));
+  if (cached.buffer) clReleaseMemObject(cached.buffer);
+  cached.set = true;
+  cached.buffer = nullptr;
+  cached.size = size;
+  std::memcpy(cached.value, value, size);
 }
 
 compute::ComputeContext& OpenCLKernel::context() const { return _context; }
@@ -40,17 +65,15 @@ void OpenCLKernel::launch(const std::vector<compute::KernelArg>& args, std::size
   if (_numArgs != args.size() + (withConstants ? 1 : 0))
     throw compute::ComputeException("kernel '" + _name + "' takes " + std::to_string(_numArgs) + " arguments, " +
                                     std::to_string(args.size()) + " given");
+  _setArgs.resize(_numArgs);
   for (std::size_t i = 0; i < args.size(); ++i) {
     const cl_uint index = static_cast<cl_uint>(i);
     if (args[i].array)
-      CL_CHECK(clSetKernelArg(_kernel, index, sizeof(cl_mem), args[i].array->nativeHandle()));
+      setBuffer(index, *static_cast<const cl_mem*>(args[i].array->nativeHandle()));
     else
-      CL_CHECK(clSetKernelArg(_kernel, index, args[i].size, args[i].value));
+      setValue(index, args[i].value, args[i].size);
   }
-  if (withConstants) {
-    cl_mem buffer = _state->constantBuffer();
-    CL_CHECK(clSetKernelArg(_kernel, static_cast<cl_uint>(args.size()), sizeof(cl_mem), &buffer));
-  }
+  if (withConstants) setBuffer(static_cast<cl_uint>(args.size()), _state->constantBuffer());
   const std::size_t global = numBlocks * blockSize;
   try {
     CL_CHECK(clEnqueueNDRangeKernel(_context.queue(), _kernel, 1, nullptr, &global, &blockSize, 0, nullptr, nullptr));

@@ -4,6 +4,7 @@
 
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "compute/ComputeKernel.h"
 #include "opencl/OpenCLProgramState.h"
@@ -35,6 +36,18 @@ class OpenCLKernel : public compute::ComputeKernel {
   cl_uint _numArgs = 0;
   /// Whether the last parameter is the constants struct; Unknown where the driver gives no argument names.
   enum class ConstantsArg { Unknown, Yes, No } _constantsArg = ConstantsArg::Unknown;
+  /// What each parameter was last set to: launches set only what changed (a step launches the same kernels with
+  /// mostly the same arguments, and each clSetKernelArg costs host time in a step bound by its launches). A
+  /// buffer is retained while it is a parameter's cached value, so its handle cannot be reused by another.
+  struct SetArg {
+    bool set = false;
+    cl_mem buffer = nullptr;  ///< retained; null for values
+    std::size_t size = 0;
+    alignas(16) unsigned char value[compute::KernelArg::maxValueSize] = {};
+  };
+  std::vector<SetArg> _setArgs;
+  void setBuffer(cl_uint index, cl_mem buffer);
+  void setValue(cl_uint index, const void* value, std::size_t size);
 };
 
 }  // namespace mardyn::opencl
