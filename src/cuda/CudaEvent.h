@@ -3,6 +3,8 @@
 
 #include <cuda.h>
 
+#include <chrono>
+
 #include "compute/ComputeEvent.h"
 
 namespace mardyn::cuda {
@@ -24,6 +26,8 @@ class CudaEvent : public compute::ComputeEvent {
  private:
   CudaContext& _context;
   CUevent _event = nullptr;
+  bool _timed = false;  ///< created with timing (the context's deviceTimestamps); else timed on the host
+  std::chrono::steady_clock::time_point _completed;  ///< when synchronize() last returned
 };
 
 }  // namespace mardyn::cuda

@@ -44,6 +44,7 @@ ContainerDecorator makeGpuDecorator(const SimulationConfig& config, std::ostream
     co.deviceIndex = options.deviceIndex;
     co.precision = options.precision;
     co.syncAfterLaunch = options.syncAfterLaunch;
+    co.deviceTimestamps = options.phaseProfile;
     std::unique_ptr<compute::ComputeContext> context;
     try {
       context = compute::createComputeContext(co);

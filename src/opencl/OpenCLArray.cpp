@@ -76,9 +76,9 @@ void OpenCLArray::downloadBytes(void* destination, std::size_t offsetBytes, std:
 void OpenCLArray::downloadBytesAsync(void* destination, std::size_t offsetBytes, std::size_t bytes) const {
   checkRange(offsetBytes, bytes, "download");
   if (bytes) {
+    // Not flushed: the caller records an event behind it and waits for that, which flushes the queue.
     CL_CHECK(clEnqueueReadBuffer(_context.queue(), _buffer, CL_FALSE, offsetBytes, bytes, destination, 0, nullptr,
                                  nullptr));
-    CL_CHECK(clFlush(_context.queue()));
   }
   _context.countDownload(bytes);
 }

@@ -28,7 +28,7 @@ OpenCLContext::OpenCLContext(const OpenCLDevice& device, const compute::ContextO
                                         0};
   _context = clCreateContext(properties, 1, &_device.device, nullptr, nullptr, &error);
   CL_CHECK_ERROR(error, "clCreateContext");
-  _queue = clCreateCommandQueue(_context, _device.device, CL_QUEUE_PROFILING_ENABLE, &error);
+  _queue = clCreateCommandQueue(_context, _device.device, queueProperties(), &error);
   if (error != CL_SUCCESS) clReleaseContext(_context);
   CL_CHECK_ERROR(error, "clCreateCommandQueue");
 }

@@ -33,6 +33,10 @@ class OpenCLContext : public compute::ComputeContext {
   cl_command_queue queue() const;
   /// OpenCLQueue's registration, so that synchronize() finishes it.
   void addQueue(cl_command_queue queue) { _queues.push_back(queue); }
+  /// The properties every queue of the context is created with (profiling only with deviceTimestamps).
+  cl_command_queue_properties queueProperties() const {
+    return options().deviceTimestamps || options().profileKernels ? CL_QUEUE_PROFILING_ENABLE : 0;
+  }
   void removeQueue(cl_command_queue queue);
   cl_device_id device() const { return _device.device; }
 

@@ -18,14 +18,14 @@ void OpenCLEvent::record() {
   CL_CHECK(clRetainCommandQueue(queue));
   if (_queue) clReleaseCommandQueue(_queue);
   _queue = queue;
+  // No flush here (each costs microseconds of host time on a step bound by its launches): a host wait flushes
+  // implicitly (clWaitForEvents), and enqueueWait flushes where another queue waits.
   CL_CHECK(clEnqueueMarkerWithWaitList(_queue, 0, nullptr, &_event));
-  if (_context.currentQueue()) CL_CHECK(clFlush(_queue));
 }
 
 void OpenCLEvent::synchronize() {
   if (!_event) throw compute::ComputeException("OpenCLEvent::synchronize before record");
-  CL_CHECK(clFlush(_queue));
-  CL_CHECK(clWaitForEvents(1, &_event));
+  CL_CHECK(clWaitForEvents(1, &_event));  // flushes the event's queue
   _completed = std::chrono::steady_clock::now();
 }
 

@@ -7,7 +7,7 @@ namespace mardyn::opencl {
 
 OpenCLQueue::OpenCLQueue(OpenCLContext& context) : _context(context) {
   cl_int error = CL_SUCCESS;
-  _queue = clCreateCommandQueue(_context.context(), _context.device(), CL_QUEUE_PROFILING_ENABLE, &error);
+  _queue = clCreateCommandQueue(_context.context(), _context.device(), _context.queueProperties(), &error);
   CL_CHECK_ERROR(error, "clCreateCommandQueue");
   _context.addQueue(_queue);
 }
