@@ -46,6 +46,10 @@ ComputePmeGrid::ComputePmeGrid(ComputePlatformData& data, int nx, int ny, int nz
     _accumulators.zero();
   }
   _grid = PrecisionArray(ctx, PrecisionArray::Kind::Real, 1, points, "pmeGrid");
+  if (_floatGrid) {
+    _grid.array().zero();  // then cleared by each convolution
+    _potential = PrecisionArray(ctx, PrecisionArray::Kind::Real, 1, points, "pmePotential");
+  }
   _spectrum = PrecisionArray(ctx, PrecisionArray::Kind::Real, 2, mardyn::compute::halfSpectrumSize(nx, ny, nz),
                              "pmeSpectrum");
   // |b(m)|^2 = 1 / |sum_{k=0}^{order-2} M(k+1) exp(2 pi i m k / n)|^2 per axis.
@@ -119,7 +123,6 @@ void ComputePmeGrid::launch(mardyn::compute::ArrayInterface& atomValues) {
   spread.arg(_data.posq()).arg(_data.atomIndex()).arg(atomValues);
   _data.boxArguments(spread);
   if (_floatGrid) {
-    _grid.array().zero();
     spread.arg(_grid.array()).execute(atoms * order);
   } else {
     spread.arg(_accumulators).execute(atoms * order);
@@ -131,8 +134,9 @@ void ComputePmeGrid::launch(mardyn::compute::ArrayInterface& atomValues) {
   const std::size_t stored = mardyn::compute::halfSpectrumSize(_size[0], _size[1], _size[2]);
   const std::size_t groups = std::min<std::size_t>((stored + pmeGroup - 1) / pmeGroup,
                                                    static_cast<std::size_t>(std::max(64, 16 * _data.context().deviceInfo().computeUnits)));
-  _convolve->call()
-      .arg(_spectrum.array())
+  auto convolve = _convolve->call();
+  if (_floatGrid) convolve.arg(_grid.array());
+  convolve.arg(_spectrum.array())
       .arg(_moduli.array())
       .mixed4Arg(1.0 / box[0][0], 1.0 / box[1][1], 1.0 / box[2][2])
       .realArg(prefactor)
@@ -140,11 +144,12 @@ void ComputePmeGrid::launch(mardyn::compute::ArrayInterface& atomValues) {
       .arg(_data.energy())
       .blockShape(pmeGroup)
       .executeBlocks(groups);
-  _fft->transform(_spectrum.array(), _grid.array(), false);
+  auto& convolved = _floatGrid ? _potential.array() : _grid.array();
+  _fft->transform(_spectrum.array(), convolved, false);
   auto interpolate = _interpolate->call();
   interpolate.arg(_data.posq()).arg(_data.atomIndex()).arg(atomValues);
   _data.boxArguments(interpolate);
-  interpolate.arg(_grid.array()).arg(_data.force()).execute(atoms);
+  interpolate.arg(convolved).arg(_data.force()).execute(atoms);
 }
 
 } // namespace OpenMM

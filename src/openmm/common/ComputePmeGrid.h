@@ -41,13 +41,17 @@ private:
   bool _floatGrid = false;  ///< spread by atomic float additions into _grid (kernels/Pme.cc's PME_FLOAT_GRID)
   mardyn::compute::ComputeArray<long long> _accumulators;
   mardyn::compute::PrecisionArray _grid, _spectrum, _moduli;  ///< real grid, its half spectrum, |b(m)|^2
+  /// With _floatGrid: the convolved grid transformed back, so that the convolution can clear _grid for the next
+  /// spreading (one launch less a step than clearing it before; the step is bound by its launches on OpenCL).
+  mardyn::compute::PrecisionArray _potential;
   std::unique_ptr<mardyn::compute::ComputeFFT> _fft;
   std::unique_ptr<mardyn::compute::ComputeProgram> _program;
   std::unique_ptr<mardyn::compute::ComputeKernel> _spread, _finish, _convolve, _interpolate;
   std::unique_ptr<mardyn::compute::ComputeQueue> _queue;  ///< null: the default queue
   std::unique_ptr<mardyn::compute::ComputeEvent> _start, _finished;
-  /** The launches of one evaluation (spreading, with the grid cleared before or converted after, the two
-   * transforms, the convolution and the interpolation), on the context's current queue. */
+  /** The launches of one evaluation (spreading, with the accumulators converted after, the two transforms, the
+   * convolution, which clears the float grid behind the forward transform, and the interpolation), on the
+   * context's current queue. */
   void launch(mardyn::compute::ArrayInterface& atomValues);
 };
 

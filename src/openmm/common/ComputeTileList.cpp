@@ -151,6 +151,8 @@ void ComputeTileList::buildTiles() {
   bounds.arg(_blockCentre.array())
       .arg(_blockHalf.array())
       .arg(_posAtBuild.array())
+      .arg(_tileCount)
+      .arg(_maskCount)
       .blockShape(ComputePlatformData::tileSize)
       .executeBlocks(static_cast<std::size_t>(_numBlocks));
   // The clusters of 32 blocks.
@@ -162,7 +164,6 @@ void ComputeTileList::buildTiles() {
       .blockShape(ComputePlatformData::tileSize)
       .executeBlocks(_clusterCentre.size());
   const double reach = _cutoff + _padding;
-  _tileCount.zero();
   auto find = _findTiles->call();
   find.arg(_numBlocks)
       .arg(_blockCentre.array())
@@ -182,7 +183,6 @@ void ComputeTileList::buildTiles() {
   // The kernels after this are launched before the count is known, for about the last build's tiles (every
   // block has at least its diagonal tile); they stride over however many there are.
   _tileEstimate = std::max(_numBlocks, _numTiles + _numTiles / 8);
-  _maskCount.zero();
   if (_hasExclusions) {
     // The masks of the tiles that hold excluded pairs.
     if (_tileMaskIndex.size() < static_cast<std::size_t>(_tileCapacity))

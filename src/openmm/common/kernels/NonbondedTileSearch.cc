@@ -49,9 +49,14 @@ DEVICE mixed groupMax(mixed value, int lane, LOCAL_ARG mixed4* scratch) {
 /// an atom to a work-item (the extremes and the radius found by halving in local memory).
 KERNEL void computeBlockBounds(int numBlocks, GLOBAL const mixed4* RESTRICT posq, mixed4 box, mixed4 invBox,
                                GLOBAL mixed4* RESTRICT blockCentre, GLOBAL mixed4* RESTRICT blockHalf,
-                               GLOBAL mixed4* RESTRICT posAtBuild) {
+                               GLOBAL mixed4* RESTRICT posAtBuild, GLOBAL int* RESTRICT tileCount,
+                               GLOBAL int* RESTRICT maskCount) {
   LOCAL mixed4 lo[TILE_SIZE], hi[TILE_SIZE];
   const int lane = LOCAL_ID;
+  if (GLOBAL_ID == 0) {  // the counts findTiles and findExclusionTiles add to, cleared here rather than by two fills
+    tileCount[0] = 0;
+    maskCount[0] = 0;
+  }
   for (int b = GROUP_ID; b < numBlocks; b += NUM_GROUPS) {
     const int s = b * TILE_SIZE + lane;
     const mixed4 p0 = posq[b * TILE_SIZE];

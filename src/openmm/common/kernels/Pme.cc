@@ -102,10 +102,17 @@ KERNEL void pmeFinishSpread(GLOBAL mm_long* grid, GLOBAL real* RESTRICT realGrid
 /// Coulomb: theta = prefactor exp(-scale m^2) / m^2 B(m), prefactor = 1 / (pi V), scale = pi^2 / alpha^2, theta(0) = 0;
 /// dispersion: theta = prefactor f(pi |m| / beta) B(m), prefactor = -pi^(3/2) beta^3 / V,
 /// f(b) = ((1 - 2 b^2) exp(-b^2) + 2 b^3 sqrt(pi) erfc(b)) / 3.
-KERNEL void pmeConvolve(GLOBAL real2* RESTRICT spectrum, GLOBAL const real* RESTRICT moduli, mixed4 recip,
-                        real prefactor, real alpha, GLOBAL mm_long* energy) {
+KERNEL void pmeConvolve(
+#if PME_FLOAT_GRID
+    GLOBAL real* RESTRICT grid,  // spread into and transformed already: cleared here for the next spreading
+#endif
+    GLOBAL real2* RESTRICT spectrum, GLOBAL const real* RESTRICT moduli, mixed4 recip, real prefactor, real alpha,
+    GLOBAL mm_long* energy) {
   LOCAL mixed energySum[PME_GROUP];
   mixed threadEnergy = 0;
+#if PME_FLOAT_GRID
+  for (int i = GLOBAL_ID; i < GRID_X * GRID_Y * GRID_Z; i += GLOBAL_SIZE) grid[i] = 0;
+#endif
   for (int k = GLOBAL_ID; k < SPECTRUM_POINTS; k += GLOBAL_SIZE) {
     const int x = k / (GRID_Y * GRID_ZS), y = (k / GRID_ZS) % GRID_Y, z = k % GRID_ZS;
     const int mx = x <= GRID_X / 2 ? x : x - GRID_X, my = y <= GRID_Y / 2 ? y : y - GRID_Y,
