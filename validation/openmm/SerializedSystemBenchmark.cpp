@@ -3,7 +3,7 @@
 // One source, compiled unchanged against OpenMM 8.6.1 (the wheel's headers and libOpenMM) and against this
 // library (dhfr-bench.sh), so that both read the same files. Prints one line with the potential energy of the
 // state as read, then particle-steps per second and ns/day after 50 warm-up steps.
-//   usage: SerializedSystemBenchmark <platform> <precision|-> <system.xml> <state.xml> [steps]
+//   usage: SerializedSystemBenchmark <platform> <precision|-> <system.xml> <state.xml> [steps [Property=value ...]]
 #include "OpenMM.h"
 #include "openmm/serialization/XmlSerializer.h"
 
@@ -31,7 +31,8 @@ static T* readXml(const char* path) {
 
 int main(int argc, char** argv) {
   if (argc < 5) {
-    std::cerr << "usage: " << argv[0] << " <platform> <precision|-> <system.xml> <state.xml> [steps]\n";
+    std::cerr << "usage: " << argv[0]
+              << " <platform> <precision|-> <system.xml> <state.xml> [steps [Property=value ...]]\n";
     return 2;
   }
   try {
@@ -48,6 +49,15 @@ int main(int argc, char** argv) {
     Platform& platform = Platform::getPlatformByName(platformName);
     std::map<std::string, std::string> properties;
     if (precision != "-") properties["Precision"] = precision;
+    for (int i = 6; i < argc; ++i) {
+      const std::string setting = argv[i];
+      const std::size_t eq = setting.find('=');
+      if (eq == std::string::npos || eq == 0) {
+        std::cerr << "SerializedSystemBenchmark: '" << setting << "' is not Property=value\n";
+        return 2;
+      }
+      properties[setting.substr(0, eq)] = setting.substr(eq + 1);
+    }
     Context context(*system, integrator, platform, properties);
     Vec3 a, b, c;
     state->getPeriodicBoxVectors(a, b, c);
