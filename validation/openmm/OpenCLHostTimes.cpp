@@ -21,7 +21,9 @@
 
 namespace {
 
-enum Call { SetArg, Launch, Read, Write, Fill, Copy, WaitEvents, Finish, Flush, Marker, Barrier, ReleaseEvent, NumCalls };
+enum Call {
+  SetArg, Launch, Read, Write, Fill, Copy, WaitEvents, Finish, Flush, Marker, Barrier, ReleaseEvent, NumCalls
+};
 const char* const callNames[NumCalls] = {
     "clSetKernelArg", "clEnqueueNDRangeKernel", "clEnqueueReadBuffer", "clEnqueueWriteBuffer",
     "clEnqueueFillBuffer", "clEnqueueCopyBuffer", "clWaitForEvents", "clFinish",
@@ -77,7 +79,8 @@ struct Report {
       if (counts[c] > 0)
         std::fprintf(out, "%-24s %10lld %10.4f s %8.2f us\n", callNames[c], counts[c].load(), nanos[c] * 1e-9,
                      nanos[c] * 1e-3 / counts[c]);
-    if (firstLaunch > 0) std::fprintf(out, "%-24s %10s %10.4f s\n", "wall from first launch", "", (lastCall - firstLaunch) * 1e-9);
+    if (firstLaunch > 0)
+      std::fprintf(out, "%-24s %10s %10.4f s\n", "wall from first launch", "", (lastCall - firstLaunch) * 1e-9);
     for (const auto& [name, count] : *kernelLaunches) std::fprintf(out, "  launches %10lld %s\n", count, name.c_str());
     if (out != stderr) std::fclose(out);
   }

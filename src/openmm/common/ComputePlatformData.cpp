@@ -152,6 +152,7 @@ ComputePlatformData::ComputePlatformData(const ComputePlatform& platform, const 
   }
   _scan->createKernels(*_program);
   _clear = _program->createKernel("clearForces");
+  _unusedFlag.initialize(ctx, 1, "unusedDisplacementFlag");
   _reorderKeys = _program->createKernel("computeReorderKeys");
   _scatter = _program->createKernel("scatterReorder");
   _sortBuckets = _program->createKernel("sortReorderBuckets");
@@ -219,8 +220,16 @@ void ComputePlatformData::beginForces() {
   awaitJoined();  // work joined by an evaluation that ended early (an exception) still holds the arrays
   if (_reorderDue || ++_forcesSinceReorder >= reorderInterval) reorder();
   _hostDerivatives.assign(_derivativeNames.size(), 0.0);
-  _clear->call().arg(_force).arg(_energy).arg(static_cast<int>(_energy.size())).execute(
-      3 * static_cast<std::size_t>(_paddedAtoms));
+  auto clear = _clear->call();
+  clear.arg(_force).arg(_energy).arg(static_cast<int>(_energy.size())).arg(_posq.array());
+  if (_displacementCheck) {
+    const DisplacementCheck& check = *_displacementCheck;
+    clear.arg(*check.posAtBuild).mixedArg(check.limit2).arg(*check.flag).arg(1);
+    _displacementCheck->queued = true;
+  } else {
+    clear.arg(_posq.array()).mixedArg(0.0).arg(_unusedFlag).arg(0);
+  }
+  clear.execute(3 * static_cast<std::size_t>(_paddedAtoms));
 }
 
 void ComputePlatformData::reorder() {

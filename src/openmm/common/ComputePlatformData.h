@@ -125,8 +125,16 @@ public:
   void seedRandom(int seed);
 
   /** Called at the start of every force evaluation: reorders the atoms every reorderInterval calls
-   * (or after new positions), clears forces and energy. */
+   * (or after new positions), clears forces and energy, and runs the displacement check of one tile list in
+   * the same launch. */
   void beginForces();
+  /** The first tile list that offers its displacement check has it run by beginForces's clearing launch. */
+  void offerDisplacementCheck(DisplacementCheck* check) {
+    if (!_displacementCheck) _displacementCheck = check;
+  }
+  void withdrawDisplacementCheck(DisplacementCheck* check) {
+    if (_displacementCheck == check) _displacementCheck = nullptr;
+  }
   /** The energy accumulated on the device (one download). */
   double downloadEnergy();
   /** Positions (unwrapped), velocities and forces in the System's order; setters as Context's. */
@@ -185,6 +193,7 @@ private:
   std::unique_ptr<mardyn::compute::ComputeProgram> _program;
   std::unique_ptr<mardyn::compute::DeviceScan> _scan;
   std::unique_ptr<ComputeBondedUtilities> _bonded;
+  DisplacementCheck* _displacementCheck = nullptr;  ///< declared before the lists that withdraw it
   std::vector<std::unique_ptr<ComputeNonbondedUtilities>> _nonbonded;
   std::vector<std::string> _derivativeNames;
   std::vector<double> _hostDerivatives;
@@ -197,6 +206,7 @@ private:
   int _gridBits = 1;
   int _reduceGroups = 16;
   std::vector<mardyn::compute::ComputeEvent*> _joined;
+  mardyn::compute::ComputeArray<int> _unusedFlag;  ///< the clearing launch's flag where no list offers a check
   bool _pmeQueueDisabled = false;
   bool _deterministic = false;   ///< DeterministicForces: the same bits whatever the atoms' order
   bool _fixedPointForces = true;  ///< else doubles added atomically (double precision, not deterministic)

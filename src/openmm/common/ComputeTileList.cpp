@@ -73,7 +73,14 @@ ComputeTileList::ComputeTileList(ComputePlatformData& data, bool useCutoff, bool
   _exclusionMasks.initialize(ctx, static_cast<std::size_t>(_maskCapacity) * ComputePlatformData::tileSize,
                              "exclusionMasks");
   _maskCount.initialize(ctx, 1, "exclusionTileCount");
+  if (useCutoff) {
+    _check.posAtBuild = &_posAtBuild.array();
+    _check.flag = &_displacedFlag;
+    data.offerDisplacementCheck(&_check);
+  }
 }
+
+ComputeTileList::~ComputeTileList() { _data.withdrawDisplacementCheck(&_check); }
 
 void ComputeTileList::addDefines(std::map<std::string, std::string>& defines, double cutoff) {
   _cutoff = cutoff;
@@ -83,6 +90,7 @@ void ComputeTileList::addDefines(std::map<std::string, std::string>& defines, do
   _narrowPadding = 0.1 * cutoff;
   _widePadding = 0.2 * cutoff;
   _padding = _narrowPadding;
+  _check.limit2 = 0.25 * _padding * _padding;
   const auto& info = _data.context().deviceInfo();
   defines["PERIODIC"] = _periodic ? "1" : "0";
   defines["USE_CUTOFF"] = _useCutoff ? "1" : "0";
@@ -132,14 +140,16 @@ void ComputeTileList::arguments(mardyn::compute::KernelCall& call) {
 
 void ComputeTileList::checkDisplacement() {
   // The flag is 0 here without clearing it: only this check sets it, and a set flag makes the host build again
-  // until checkTileRoom clears it.
-  const double limit = 0.5 * _padding;
-  _displacement->call()
-      .arg(_data.posq())
-      .arg(_posAtBuild.array())
-      .mixedArg(limit * limit)
-      .arg(_displacedFlag)
-      .execute(static_cast<std::size_t>(_data.numAtoms()));
+  // until checkTileRoom clears it. Usually the evaluation's clearing launch ran the check already.
+  if (!_check.queued) {
+    const double limit = 0.5 * _padding;
+    _displacement->call()
+        .arg(_data.posq())
+        .arg(_posAtBuild.array())
+        .mixedArg(limit * limit)
+        .arg(_displacedFlag)
+        .execute(static_cast<std::size_t>(_data.numAtoms()));
+  }
   _displacedFlag.downloadBytesAsync(_displacedHost.data(), 0, sizeof(int));
   _displacedEvent->record();
 }
@@ -252,9 +262,14 @@ void ComputeTileList::choosePadding() {
     _padding = _widePadding;
   else if (_padding == _widePadding && _recentInterval > 5.0)
     _padding = _narrowPadding;
+  _check.limit2 = 0.25 * _padding * _padding;
 }
 
 void ComputeTileList::compute(const std::function<void()>& launchTiles) {
+  struct Consumed {  // the clearing launch's check serves this evaluation only
+    bool& queued;
+    ~Consumed() { queued = false; }
+  } consumed{_check.queued};
   const Vec3* box = _data.box;
   const bool boxChanged = _builtBox[0] != box[0][0] || _builtBox[1] != box[1][1] || _builtBox[2] != box[2][2];
   bool rebuild = _builtVersion != _data.reorderVersion() || boxChanged;

@@ -21,11 +21,23 @@ namespace OpenMM {
 
 class ComputePlatformData;
 
+/** A tile list's displacement check as ComputePlatformData::beginForces runs it in its clearing launch (then
+ * queued is set); the list launches its own check where queued is not set. */
+struct DisplacementCheck {
+  mardyn::compute::ArrayInterface* posAtBuild = nullptr;
+  mardyn::compute::ArrayInterface* flag = nullptr;
+  double limit2 = 0.0;
+  bool queued = false;
+};
+
 class ComputeTileList {
 public:
   /** excluded[i]: the atoms whose pair with atom i is never computed (System indices, both directions). */
   ComputeTileList(ComputePlatformData& data, bool useCutoff, bool periodic,
                   const std::vector<std::vector<int>>& excluded);
+  ~ComputeTileList();
+  ComputeTileList(const ComputeTileList&) = delete;
+  ComputeTileList& operator=(const ComputeTileList&) = delete;
   /** The defines of the search kernels (LIST_CUTOFF, PADDING, WARPS_PER_GROUP, ...) for `cutoff`, the largest
    * cutoff of the list's interactions. */
   void addDefines(std::map<std::string, std::string>& defines, double cutoff);
@@ -54,6 +66,7 @@ private:
   ComputePlatformData& _data;
   bool _useCutoff = false, _periodic = false, _hasExclusions = false;
   double _cutoff = 0.0, _padding = 0.0, _narrowPadding = 0.0, _widePadding = 0.0;
+  DisplacementCheck _check;  ///< offered to beginForces's clearing launch
   int _evaluationsSinceBuild = 0;  ///< tile-list checks since the last search
   double _recentInterval = 8.0;    ///< recent checks between searches, scaled to the narrow padding
   int _numBlocks = 0, _tileCapacity = 0, _numTiles = 0, _warpsPerGroup = 1, _findWarps = 1;
