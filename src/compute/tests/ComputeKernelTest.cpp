@@ -1,5 +1,6 @@
 // Kernels on every backend: a kernel using every prelude macro, a block reduction checked against a
-// host sum, vector arithmetic against host values, launch shapes, and the errors of bad launches.
+// host sum, vector arithmetic against host values, launch shapes, the errors of bad launches, and one kernel
+// launched again and again with arguments that change, stay, and name arrays resized or made anew.
 #include <cppunit/extensions/HelperMacros.h>
 
 #include <cmath>
@@ -21,6 +22,7 @@ class ComputeKernelTest : public CppUnit::TestFixture {
   CPPUNIT_TEST(reduction);
   CPPUNIT_TEST(vectorMath);
   CPPUNIT_TEST(launchErrors);
+  CPPUNIT_TEST(argumentsFollowEachLaunch);
   CPPUNIT_TEST_SUITE_END();
 
  public:
@@ -172,6 +174,49 @@ class ComputeKernelTest : public CppUnit::TestFixture {
         for (int i = 0; i < 4 * n; ++i)
           CPPUNIT_ASSERT_DOUBLES_EQUAL(expected[i], out[i], 1e-5 * (1 + std::fabs(expected[i])));
       }
+    }
+  }
+
+  /// A backend may keep a kernel's arguments between launches (OpenCL sets only those that changed): every
+  /// launch must still see its own, also where an array was resized (a new buffer) or destroyed and another made.
+  void argumentsFollowEachLaunch() {
+    const std::string source =
+        "KERNEL void setAll(GLOBAL int* out, int value, int n) {\n"
+        "  for (int i = GLOBAL_ID; i < n; i += GLOBAL_SIZE) out[i] = value;\n"
+        "}\n";
+    for (const auto& options : ComputeTestDevices::all()) {
+      auto context = ComputeTestDevices::create(options);
+      auto kernel = context->compileProgram(source, {}, "setAll")->createKernel("setAll");
+      const std::string label = ComputeTestDevices::label(*context);
+      auto all = [&](ComputeArray<int>& array, int value) {
+        const auto v = array.download();
+        for (int x : v)
+          if (x != value) return false;
+        return true;
+      };
+      ComputeArray<int> a(*context, 16, "a"), b(*context, 16, "b");
+      a.zero();
+      b.zero();
+      kernel->call().arg(a).arg(1).arg(16).execute(16);
+      kernel->call().arg(b).arg(2).arg(16).execute(16);
+      CPPUNIT_ASSERT_MESSAGE(label + ": a", all(a, 1));
+      CPPUNIT_ASSERT_MESSAGE(label + ": b", all(b, 2));
+      kernel->call().arg(b).arg(2).arg(8).execute(16);  // the same array and value, another count
+      kernel->call().arg(a).arg(3).arg(16).execute(16);
+      kernel->call().arg(a).arg(3).arg(16).execute(16);  // nothing changed
+      CPPUNIT_ASSERT_MESSAGE(label + ": a again", all(a, 3));
+      CPPUNIT_ASSERT_MESSAGE(label + ": b untouched", all(b, 2));
+      a.resize(4096);  // a new buffer behind the same array
+      a.zero();
+      kernel->call().arg(a).arg(4).arg(4096).execute(4096);
+      CPPUNIT_ASSERT_MESSAGE(label + ": a resized", all(a, 4));
+      for (int round = 0; round < 3; ++round) {  // arrays destroyed and made anew between launches
+        ComputeArray<int> c(*context, 64, "c");
+        c.zero();
+        kernel->call().arg(c).arg(10 + round).arg(64).execute(64);
+        CPPUNIT_ASSERT_MESSAGE(label + ": a fresh array", all(c, 10 + round));
+      }
+      CPPUNIT_ASSERT_MESSAGE(label + ": a after the fresh arrays", all(a, 4));
     }
   }
 
