@@ -173,6 +173,8 @@ private:
   std::vector<int> hostAtomIndex();
   /** The value of one force or energy word (fixed point or double). */
   double word(long long w) const;
+  /** The partial sums of (kinetic energy at the shifted time, momentum) of `groups` blocks, in _partials. */
+  void sumKineticBlocks(double shift, int groups);
   /** _sums = (kinetic energy at the shifted time, momentum), on the device. */
   void sumKineticAndMomentum(double shift);
   /** _sums = the totals of the 4 partial sums per block in _partials, on the device. */
