@@ -14,6 +14,7 @@ OpenCLKernel::OpenCLKernel(OpenCLContext& context, std::shared_ptr<OpenCLProgram
   CL_CHECK(clGetKernelWorkGroupInfo(_kernel, _context.device(), CL_KERNEL_WORK_GROUP_SIZE, sizeof(_maxBlockSize),
                                     &_maxBlockSize, nullptr));
   CL_CHECK(clGetKernelInfo(_kernel, CL_KERNEL_NUM_ARGS, sizeof(_numArgs), &_numArgs, nullptr));
+  _setArgs.resize(_numArgs);
   if (!_state->layout().empty() && _numArgs > 0) {
     char argName[64] = {};
     const cl_int status =
@@ -65,7 +66,6 @@ void OpenCLKernel::launch(const std::vector<compute::KernelArg>& args, std::size
   if (_numArgs != args.size() + (withConstants ? 1 : 0))
     throw compute::ComputeException("kernel '" + _name + "' takes " + std::to_string(_numArgs) + " arguments, " +
                                     std::to_string(args.size()) + " given");
-  _setArgs.resize(_numArgs);
   for (std::size_t i = 0; i < args.size(); ++i) {
     const cl_uint index = static_cast<cl_uint>(i);
     if (args[i].array)

@@ -89,8 +89,7 @@ void ComputeTileList::addDefines(std::map<std::string, std::string>& defines, do
   // compiled for the wider one (PADDING: how far a listed atom can be), so that a change needs no recompilation.
   _narrowPadding = 0.1 * cutoff;
   _widePadding = 0.2 * cutoff;
-  _padding = _narrowPadding;
-  _check.limit2 = 0.25 * _padding * _padding;
+  setPadding(_narrowPadding);
   const auto& info = _data.context().deviceInfo();
   defines["PERIODIC"] = _periodic ? "1" : "0";
   defines["USE_CUTOFF"] = _useCutoff ? "1" : "0";
@@ -138,18 +137,21 @@ void ComputeTileList::arguments(mardyn::compute::KernelCall& call) {
   call.arg(_displacedFlag);
 }
 
-void ComputeTileList::checkDisplacement() {
+void ComputeTileList::setPadding(double padding) {
+  _padding = padding;
+  _check.limit2 = 0.25 * padding * padding;  // the list is found again when an atom moved half the padding
+}
+
+void ComputeTileList::checkDisplacement(bool checked) {
   // The flag is 0 here without clearing it: only this check sets it, and a set flag makes the host build again
-  // until checkTileRoom clears it. Usually the evaluation's clearing launch ran the check already.
-  if (!_check.queued) {
-    const double limit = 0.5 * _padding;
+  // until checkTileRoom clears it. Usually the evaluation's clearing launch ran the check already (checked).
+  if (!checked)
     _displacement->call()
         .arg(_data.posq())
         .arg(_posAtBuild.array())
-        .mixedArg(limit * limit)
+        .mixedArg(_check.limit2)
         .arg(_displacedFlag)
         .execute(static_cast<std::size_t>(_data.numAtoms()));
-  }
   _displacedFlag.downloadBytesAsync(_displacedHost.data(), 0, sizeof(int));
   _displacedEvent->record();
 }
@@ -259,17 +261,14 @@ void ComputeTileList::choosePadding() {
   const double interval = _evaluationsSinceBuild * (_narrowPadding / _padding);
   _recentInterval = 0.75 * _recentInterval + 0.25 * interval;
   if (_padding == _narrowPadding && _recentInterval < 3.5)
-    _padding = _widePadding;
+    setPadding(_widePadding);
   else if (_padding == _widePadding && _recentInterval > 5.0)
-    _padding = _narrowPadding;
-  _check.limit2 = 0.25 * _padding * _padding;
+    setPadding(_narrowPadding);
 }
 
 void ComputeTileList::compute(const std::function<void()>& launchTiles) {
-  struct Consumed {  // the clearing launch's check serves this evaluation only
-    bool& queued;
-    ~Consumed() { queued = false; }
-  } consumed{_check.queued};
+  const bool checked = _check.queued;  // the clearing launch's check serves this evaluation only
+  _check.queued = false;
   const Vec3* box = _data.box;
   const bool boxChanged = _builtBox[0] != box[0][0] || _builtBox[1] != box[1][1] || _builtBox[2] != box[2][2];
   bool rebuild = _builtVersion != _data.reorderVersion() || boxChanged;
@@ -277,7 +276,7 @@ void ComputeTileList::compute(const std::function<void()>& launchTiles) {
     // The tile kernel goes into the queue right behind the displacement check and does nothing if an atom
     // moved too far; the host meanwhile waits for the check's flag alone, so the device does not idle
     // between the check and the tiles.
-    checkDisplacement();
+    checkDisplacement(checked);
     launchTiles();
     _displacedEvent->synchronize();
     rebuild = *static_cast<const int*>(_displacedHost.data()) != 0;

@@ -61,7 +61,10 @@ private:
   bool readBuildStatus();
   /** At a search that an atom's displacement made necessary: the padding for it, from the recent intervals. */
   void choosePadding();
-  void checkDisplacement();
+  /** Queues the flag's download behind the check, launching the check unless the clearing launch ran it. */
+  void checkDisplacement(bool checked);
+  /** The padding and the displacement that calls for a search (half of it, squared in _check.limit2). */
+  void setPadding(double padding);
 
   ComputePlatformData& _data;
   bool _useCutoff = false, _periodic = false, _hasExclusions = false;

@@ -17,6 +17,17 @@ DEVICE mixed4 minimumImage(mixed4 d, mixed4 box, mixed4 invBox) {
   return d;
 }
 
+/// A tile list's displacement check over the work-item's share of the numAtoms slots: flag[0] = 1 when an atom
+/// moved more than sqrt(limit2) since the list was found (posAtBuild).
+DEVICE void flagDisplacedAtoms(int numAtoms, GLOBAL const mixed4* RESTRICT posq,
+                               GLOBAL const mixed4* RESTRICT posAtBuild, mixed limit2, GLOBAL int* RESTRICT flag) {
+  for (int s = GLOBAL_ID; s < numAtoms; s += GLOBAL_SIZE) {
+    const mixed4 p = posq[s], q = posAtBuild[s];
+    const mixed dx = p.x - q.x, dy = p.y - q.y, dz = p.z - q.z;
+    if (dx * dx + dy * dy + dz * dz > limit2) flag[0] = 1;
+  }
+}
+
 /// Adds x to one accumulator word (converted to fixed point from `mixed`, so that energies keep the
 /// precision of mixed arithmetic).
 DEVICE void accumulate(GLOBAL mm_long* word, mixed x) {

@@ -82,11 +82,7 @@ KERNEL void computeBlockBounds(int numBlocks, GLOBAL const mixed4* RESTRICT posq
 /// flag[0] = 1 when an atom moved more than sqrt(limit2) since the last build.
 KERNEL void checkDisplacement(GLOBAL const mixed4* RESTRICT posq, GLOBAL const mixed4* RESTRICT posAtBuild,
                               mixed limit2, GLOBAL int* RESTRICT flag) {
-  for (int s = GLOBAL_ID; s < NUM_ATOMS; s += GLOBAL_SIZE) {
-    const mixed4 p = posq[s], q = posAtBuild[s];
-    const mixed dx = p.x - q.x, dy = p.y - q.y, dz = p.z - q.z;
-    if (dx * dx + dy * dy + dz * dz > limit2) flag[0] = 1;
-  }
+  flagDisplacedAtoms(NUM_ATOMS, posq, posAtBuild, limit2, flag);
 }
 
 /// Bounds of the clusters of TILE_SIZE consecutive blocks (compact, the atoms being ordered along a
