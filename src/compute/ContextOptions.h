@@ -18,8 +18,8 @@ struct ContextOptions {
   std::string cacheDirectory;       ///< compiled-binary cache; empty: default, "none": no cache
   bool emulate64BitAtomics = false; ///< OpenCL: use the 32-bit fixed-point emulation even if not needed
   /// Events carry the device's own timestamps (ComputeEvent::millisecondsSince; else it measures on the host when
-  /// each completed). OpenCL: the queues are created for profiling, which on NVIDIA's driver adds host time to
-  /// every launch, so only where asked (phase profiles) or with profileKernels.
+  /// each completed). OpenCL: the queues are created for profiling (every command timestamped), so only where
+  /// asked (phase profiles) or with profileKernels.
   bool deviceTimestamps = false;
 
   /// Overrides fields from the environment:
