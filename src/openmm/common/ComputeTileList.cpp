@@ -85,7 +85,7 @@ ComputeTileList::~ComputeTileList() { _data.withdrawDisplacementCheck(&_check); 
 void ComputeTileList::addDefines(std::map<std::string, std::string>& defines, double cutoff) {
   _cutoff = cutoff;
   // The list holds pairs within the cutoff plus a padding, and is found again when an atom moved half of it: 0.1 of
-  // the cutoff, or 0.2 where that finds the list again every second or third step (choosePadding). The kernels are
+  // the cutoff, or 0.2 where that finds the list again more often than every third step (choosePadding). The kernels are
   // compiled for the wider one (PADDING: how far a listed atom can be), so that a change needs no recompilation.
   _narrowPadding = 0.1 * cutoff;
   _widePadding = 0.2 * cutoff;
@@ -254,15 +254,16 @@ bool ComputeTileList::readBuildStatus() {
 
 void ComputeTileList::choosePadding() {
   // The evaluations between searches, as they would be with the narrow padding (over a few steps an atom's
-  // displacement grows about linearly with time), averaged over the last few searches. With OpenMM's DHFR
-  // benchmark (23,558 atoms, 4 fs, H200) the narrow padding finds the list every second step; the wide one ran it
-  // 14-18 % faster (two rounds in one call). At longer intervals (water at 2 fs: about 4) the wide one's extra
-  // pairs cost about what it saves.
+  // displacement grows about linearly with time), averaged over the last few searches. On an H200, two rounds of
+  // each in one call: OpenMM's DHFR benchmark (23,558 atoms, 4 fs; the narrow padding finds the list every second
+  // step) ran 14-18 % faster with the wide padding; rigid water with PME at 2 fs (98,304 atoms, about 3.4 steps
+  // between searches with the narrow one) ran 2 % faster with the narrow padding on CUDA, and the same within the
+  // noise on OpenCL.
   const double interval = _evaluationsSinceBuild * (_narrowPadding / _padding);
   _recentInterval = 0.75 * _recentInterval + 0.25 * interval;
-  if (_padding == _narrowPadding && _recentInterval < 3.5)
+  if (_padding == _narrowPadding && _recentInterval < 2.75)
     setPadding(_widePadding);
-  else if (_padding == _widePadding && _recentInterval > 5.0)
+  else if (_padding == _widePadding && _recentInterval > 3.0)
     setPadding(_narrowPadding);
 }
 
