@@ -1,6 +1,7 @@
 // ComputeTileList: the tile list of a nonbonded utility on the device (kernels/NonbondedTileSearch.cc): blocks
-// of 32 slots with bounding boxes on a coarse grid, tiles of a block against 32 atoms within the list's
-// cutoff plus a padding, exclusion masks per tile, found again only when an atom moved half the padding.
+// of 32 slots and clusters of 32 blocks with bounding boxes and spheres, tiles of a block against 32 atoms
+// within the list's cutoff plus a padding, exclusion masks per tile, found again only when an atom moved half
+// the padding.
 #pragma once
 
 #include "compute/ComputeArray.h"

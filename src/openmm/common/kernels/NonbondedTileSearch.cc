@@ -213,8 +213,8 @@ DEVICE void writeTiles(int a, int last, int lane, LOCAL_ARG int* pending, int* c
 /// one of a's atoms, packed 32 to a tile. Candidate blocks b: those whose boxes and spheres come within that
 /// reach of a's (blocksInteract), in the clusters that do; a candidate whose sphere no atom of a comes near
 /// is passed over, and each atom of the others is tested against every atom of a (lane: the candidate's
-/// atom; a's atoms from local memory, as |r|^2 / 2 + |s|^2 / 2 - r.s, the half squared distance, so three
-/// fused multiply-adds to a pair). Testing atoms rather than boxes leaves out about a third of the atoms a
+/// atom; a's atoms from local memory: the least |s|^2 / 2 - r.s over them, three fused multiply-adds and a
+/// minimum to a pair, plus |r|^2 / 2 is the half squared distance to the closest). Testing atoms rather than boxes leaves out about a third of the atoms a
 /// box test lets in. A block's tiles are written as they fill (TILE_BUFFER atoms at a time), each batch
 /// taking its range of the tile list with one atomic add; tiles beyond `capacity` are counted, not kept. A tile's
 /// atoms ascend by slot (findExclusionTiles relies on it).
@@ -320,14 +320,16 @@ KERNEL void findTiles(int numBlocks, GLOBAL const mixed4* RESTRICT blockCentre, 
             const mixed4 d = minimumImage(make_mixed4(p.x - ca.x, p.y - ca.y, p.z - ca.z, 0), box, invBox);
             const real4 r = make_real4((real) d.x, (real) d.y, (real) d.z, 0);
             if (!pairImage) {
+              // The smallest |s|^2 / 2 - r.s over a's atoms s (three fused multiply-adds and a minimum each),
+              // then |r|^2 / 2 added once: the half squared distance to the closest of them.
               const real w = (real) 0.5 * (r.x * r.x + r.y * r.y + r.z * r.z);
               real closest = (real) 1e30;
               for (int j = firstAtom; j < endAtom; j++) {
                 const real4 o = blockAtoms[j];
-                closest = min(closest, o.w + w - (o.x * r.x + o.y * r.y + o.z * r.z));
+                closest = min(closest, o.w - o.x * r.x - o.y * r.y - o.z * r.z);
               }
               // The margin grows with the lengths, whose squares lose their last bits to rounding.
-              near = closest < halfReach2 + (real) 1e-6 * (w + halfExtent2);
+              near = closest + w < halfReach2 + (real) 1e-6 * (w + halfExtent2);
             } else {
               for (int j = firstAtom; j < min(endAtom, numA) && !near; j++) {
                 const real4 o = blockAtoms[j];

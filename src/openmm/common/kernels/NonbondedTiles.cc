@@ -20,7 +20,7 @@
 // NUM_ENERGY_DERIVS > 0: pairInteractions also adds the derivatives of the energy by global parameters to
 // derivs[k]; they are summed like the energy into energy[1 + k], on every launch.
 // mardyn-kernel: requires openmm/common/kernels/NonbondedTileSearch.cc
-// mardyn-kernel: defines FORCE_FIXED_POINT=1 PADDED_ATOMS=64 NUM_ATOMS=60 PERIODIC=1 USE_CUTOFF=1 LIST_CUTOFF=1.0 LIST_CUTOFF2=1.0 PADDING=0.1 TILE_SIZE=32 COARSE_NEIGHBOURS=1 DETERMINISTIC=0 WARPS_PER_GROUP=4 FIND_WARPS=2 HAS_EXCLUSIONS=1 TILE_SYNC=SYNC_THREADS NUM_ENERGY_DERIVS=0
+// mardyn-kernel: defines FORCE_FIXED_POINT=1 PADDED_ATOMS=64 NUM_ATOMS=60 PERIODIC=1 USE_CUTOFF=1 LIST_CUTOFF=1.0 LIST_CUTOFF2=1.0 PADDING=0.1 TILE_SIZE=32 DETERMINISTIC=0 WARPS_PER_GROUP=4 FIND_WARPS=2 HAS_EXCLUSIONS=1 TILE_SYNC=SYNC_THREADS NUM_ENERGY_DERIVS=0
 
 #ifndef NB_GENERATED
 // Placeholder of the injected part: a soft repulsion with one per-atom parameter.
