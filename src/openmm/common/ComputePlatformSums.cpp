@@ -24,7 +24,14 @@ void ComputePlatformData::sumKineticAndMomentum(double shift) {
 }
 
 void ComputePlatformData::addPartials() {
-  _sumPartials->call().arg(_partials.array()).arg(_reduceGroups).arg(4).arg(_sums.array()).arg(0).blockShape(reduceBlock).executeBlocks(1);
+  _sumPartials->call()
+      .arg(_partials.array())
+      .arg(_reduceGroups)
+      .arg(4)
+      .arg(_sums.array())
+      .arg(0)
+      .blockShape(reduceBlock)
+      .executeBlocks(1);
 }
 
 std::vector<double> ComputePlatformData::sumOverBlocks(mardyn::compute::KernelCall& call, int width) {

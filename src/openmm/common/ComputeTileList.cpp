@@ -85,8 +85,8 @@ ComputeTileList::~ComputeTileList() { _data.withdrawDisplacementCheck(&_check); 
 void ComputeTileList::addDefines(std::map<std::string, std::string>& defines, double cutoff) {
   _cutoff = cutoff;
   // The list holds pairs within the cutoff plus a padding, and is found again when an atom moved half of it: 0.1 of
-  // the cutoff, or 0.2 where that finds the list again more often than every third step (choosePadding). The kernels are
-  // compiled for the wider one (PADDING: how far a listed atom can be), so that a change needs no recompilation.
+  // the cutoff, or 0.2 where that finds the list again more often than every 2.75 steps (choosePadding). The
+  // kernels are compiled for the wider one (PADDING: how far a listed atom can be), so a change needs no compiling.
   _narrowPadding = 0.1 * cutoff;
   _widePadding = 0.2 * cutoff;
   setPadding(_narrowPadding);
@@ -261,6 +261,7 @@ void ComputeTileList::choosePadding() {
   // noise on OpenCL.
   const double interval = _evaluationsSinceBuild * (_narrowPadding / _padding);
   _recentInterval = 0.75 * _recentInterval + 0.25 * interval;
+  // Between 2.75 and 3 a list keeps the padding it has, so that one near the bound does not switch at every search.
   if (_padding == _narrowPadding && _recentInterval < 2.75)
     setPadding(_widePadding);
   else if (_padding == _widePadding && _recentInterval > 3.0)

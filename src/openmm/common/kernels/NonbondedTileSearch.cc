@@ -214,10 +214,10 @@ DEVICE void writeTiles(int a, int last, int lane, LOCAL_ARG int* pending, int* c
 /// reach of a's (blocksInteract), in the clusters that do; a candidate whose sphere no atom of a comes near
 /// is passed over, and each atom of the others is tested against every atom of a (lane: the candidate's
 /// atom; a's atoms from local memory: the least |s|^2 / 2 - r.s over them, three fused multiply-adds and a
-/// minimum to a pair, plus |r|^2 / 2 is the half squared distance to the closest). Testing atoms rather than boxes leaves out about a third of the atoms a
-/// box test lets in. A block's tiles are written as they fill (TILE_BUFFER atoms at a time), each batch
-/// taking its range of the tile list with one atomic add; tiles beyond `capacity` are counted, not kept. A tile's
-/// atoms ascend by slot (findExclusionTiles relies on it).
+/// minimum to a pair, plus |r|^2 / 2 is the half squared distance to the closest). Testing atoms rather than
+/// boxes leaves out about a third of the atoms a box test lets in. A block's tiles are written as they fill
+/// (TILE_BUFFER atoms at a time), each batch taking its range of the tile list with one atomic add; tiles beyond
+/// `capacity` are counted, not kept. A tile's atoms ascend by slot (findExclusionTiles relies on it).
 /// Where a pair may need its own minimum image (blocks whose reach comes near half the box), each pair
 /// takes one and no candidate is passed over by its sphere. Distances are compared in `real`, relative to
 /// a's centre, with a margin of 1e-5 nm on the reach (and one growing with the lengths in the half squared
