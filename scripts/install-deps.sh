@@ -3,7 +3,7 @@
 # prints the exact command to run. Usage: scripts/install-deps.sh [extra-package...]
 set -euo pipefail
 
-packages=(cmake make g++ pkg-config libtinyxml2-dev libcppunit-dev libfftw3-dev
+packages=(cmake make g++ pkg-config libtinyxml2-dev libcppunit-dev libfftw3-dev libvkfft-dev
           ocl-icd-opencl-dev opencl-headers pocl-opencl-icd clinfo
           libopenmpi-dev openmpi-bin strace
           python3-matplotlib python3-meshio)  # mardyn-plot's figures; the VTK frames read back in the tests

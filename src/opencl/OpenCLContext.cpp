@@ -6,6 +6,7 @@
 #include "compute/HostConstantLayout.h"
 #include "opencl/OpenCLArray.h"
 #include "opencl/OpenCLEvent.h"
+#include "opencl/OpenCLFFT.h"
 #include "opencl/OpenCLPrelude.h"
 #include "opencl/OpenCLProgram.h"
 #include "opencl/OpenCLQueue.h"
@@ -103,6 +104,11 @@ std::unique_ptr<compute::ArrayInterface> OpenCLContext::createArrayImpl(std::siz
 std::unique_ptr<compute::ComputeEvent> OpenCLContext::createEvent() { return std::make_unique<OpenCLEvent>(*this); }
 
 std::unique_ptr<compute::ComputeQueue> OpenCLContext::createQueue() { return std::make_unique<OpenCLQueue>(*this); }
+
+std::unique_ptr<compute::ComputeFFT> OpenCLContext::createNativeFFT(int nx, int ny, int nz, compute::FFTKind kind) {
+  std::string reason;
+  return OpenCLFFT::create(*this, nx, ny, nz, kind, reason);
+}
 
 cl_command_queue OpenCLContext::queue() const {
   if (!currentQueue()) return _queue;

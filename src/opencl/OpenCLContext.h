@@ -24,6 +24,8 @@ class OpenCLContext : public compute::ComputeContext {
                                                            const std::string& name) override;
   std::unique_ptr<compute::ComputeEvent> createEvent() override;
   std::unique_ptr<compute::ComputeQueue> createQueue() override;
+  /// VkFFT (OpenCLFFT) where it is built in and makes a plan for the grid.
+  std::unique_ptr<compute::ComputeFFT> createNativeFFT(int nx, int ny, int nz, compute::FFTKind kind) override;
   /// Finishes the default queue and every queue created beside it.
   void synchronize() override;
   std::string fullSource(const std::string& source, const Defines& defines) const override;

@@ -1,0 +1,35 @@
+// OpenCLFFT: the 3D FFT of the OpenCL backend through VkFFT (its OpenCL back end, header only; built where
+// vkFFT.h is found). VkFFT generates and compiles its kernels for the grid when the plan is made, and appends
+// them to the context's current queue, behind the kernels before. A complex transform runs in place (`in`
+// copied to `out` first where they differ); a real one reads the real values from one array and writes the
+// half spectrum to the other (forward), and back (backward), as cuFFT's R2C and C2R lay them out.
+#pragma once
+
+#include "compute/ComputeFFT.h"
+
+#include <memory>
+#include <string>
+
+namespace mardyn::opencl {
+
+class OpenCLContext;
+
+class OpenCLFFT : public compute::ComputeFFT {
+ public:
+  /// A plan for the grid in the context's precision; nullptr (with `reason`) where VkFFT is not built in or
+  /// cannot make one (the caller then uses the compute layer's kernels).
+  static std::unique_ptr<OpenCLFFT> create(OpenCLContext& context, int nx, int ny, int nz, compute::FFTKind kind,
+                                           std::string& reason);
+  ~OpenCLFFT() override;
+  void transform(compute::ArrayInterface& in, compute::ArrayInterface& out, bool forward) override;
+  std::string implementation() const override { return "VkFFT"; }
+
+ private:
+  struct Plan;
+  OpenCLFFT(OpenCLContext& context, std::unique_ptr<Plan> plan, compute::FFTKind kind);
+  OpenCLContext& _context;
+  std::unique_ptr<Plan> _plan;
+  compute::FFTKind _kind;
+};
+
+}  // namespace mardyn::opencl
