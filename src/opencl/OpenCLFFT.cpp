@@ -15,6 +15,8 @@ namespace mardyn::opencl {
 
 #if MARDYN_HAVE_VKFFT
 
+bool OpenCLFFT::available() { return true; }
+
 struct OpenCLFFT::Plan {
   VkFFTApplication application{};
   bool initialised = false;
@@ -97,6 +99,8 @@ void OpenCLFFT::transform(compute::ArrayInterface& in, compute::ArrayInterface& 
 }
 
 #else
+
+bool OpenCLFFT::available() { return false; }
 
 struct OpenCLFFT::Plan {};
 

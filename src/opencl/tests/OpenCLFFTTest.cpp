@@ -1,0 +1,90 @@
+// The OpenCL backend's FFT (VkFFT, where built in) on grids of the sizes particle-mesh Ewald picks (products of
+// 2, 3, 5 and 7, odd and even, up to 80 points an axis), against the compute layer's own kernels (KernelFFT,
+// itself checked against a brute-force transform in ComputeFFTTest), real to half spectrum and back, in single
+// and double precision on every OpenCL device.
+#include <cppunit/extensions/HelperMacros.h>
+
+#include <algorithm>
+#include <cmath>
+#include <iostream>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "compute/ComputeFFT.h"
+#include "compute/KernelFFT.h"
+#include "compute/PrecisionArray.h"
+#include "compute/tests/ComputeTestDevices.h"
+#include "opencl/OpenCLFFT.h"
+
+using namespace mardyn::compute;
+using mardyn::compute::testing::ComputeTestDevices;
+
+class OpenCLFFTTest : public CppUnit::TestFixture {
+  CPPUNIT_TEST_SUITE(OpenCLFFTTest);
+  CPPUNIT_TEST(pmeGridsMatchKernels);
+  CPPUNIT_TEST_SUITE_END();
+
+ public:
+  void pmeGridsMatchKernels() {
+    if (!mardyn::opencl::OpenCLFFT::available()) {
+      std::cout << "  [built without VkFFT: the OpenCL backend uses the compute kernels, nothing to compare] ";
+      return;
+    }
+    const int grids[][3] = {{80, 80, 80}, {48, 50, 45}, {42, 35, 56}};
+    int compared = 0;
+    for (Precision precision : {Precision::Single, Precision::Double})
+      for (const auto& options : ComputeTestDevices::all(precision)) {
+        if (options.backend != "opencl") continue;
+        auto context = ComputeTestDevices::create(options);
+        if (!context) continue;
+        for (const auto& g : grids) {
+          const int nx = g[0], ny = g[1], nz = g[2];
+          const std::size_t points = static_cast<std::size_t>(nx) * ny * nz, half = halfSpectrumSize(nx, ny, nz);
+          const std::string where = std::to_string(nx) + "x" + std::to_string(ny) + "x" + std::to_string(nz) + " in " +
+                                    precisionName(precision) + " precision";
+          auto native = createFFT(*context, nx, ny, nz, FFTKind::Real);
+          CPPUNIT_ASSERT_EQUAL_MESSAGE(where + ": the backend's FFT", std::string("VkFFT"), native->implementation());
+          KernelFFT kernels(*context, nx, ny, nz, FFTKind::Real);
+          std::mt19937 random(nx + 1000 * nz);
+          std::uniform_real_distribution<double> u(-1.0, 1.0);
+          std::vector<double> values(points);
+          for (auto& v : values) v = u(random);
+          PrecisionArray real(*context, PrecisionArray::Kind::Real, 1, points, "fftReal");
+          PrecisionArray spectrum(*context, PrecisionArray::Kind::Real, 2, half, "fftHalf");
+          std::vector<double> expected, found;
+          real.upload(values);
+          kernels.transform(real.array(), spectrum.array(), true);
+          spectrum.download(expected);
+          real.upload(values);
+          native->transform(real.array(), spectrum.array(), true);
+          spectrum.download(found);
+          const double tol = precision == Precision::Double ? 1e-12 : 2e-5;
+          double largest = 0.0, worst = 0.0;
+          for (std::size_t i = 0; i < 2 * half; ++i) {
+            largest = std::max(largest, std::abs(expected[i]));
+            worst = std::max(worst, std::abs(found[i] - expected[i]));
+          }
+          CPPUNIT_ASSERT_MESSAGE(where + " forward: largest difference " + std::to_string(worst / largest) +
+                                     " of the largest value",
+                                 worst <= tol * largest);
+          // Backward from the kernels' spectrum: the values times the number of points.
+          spectrum.upload(expected);
+          native->transform(spectrum.array(), real.array(), false);
+          real.download(found);
+          largest = worst = 0.0;
+          for (std::size_t i = 0; i < points; ++i) {
+            largest = std::max(largest, std::abs(values[i]) * double(points));
+            worst = std::max(worst, std::abs(found[i] - values[i] * double(points)));
+          }
+          CPPUNIT_ASSERT_MESSAGE(where + " backward: largest difference " + std::to_string(worst / largest) +
+                                     " of the largest value",
+                                 worst <= tol * largest);
+          ++compared;
+        }
+      }
+    if (compared == 0) std::cout << "  [no OpenCL device] ";
+  }
+};
+
+CPPUNIT_TEST_SUITE_REGISTRATION(OpenCLFFTTest);
