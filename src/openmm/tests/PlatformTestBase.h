@@ -61,6 +61,7 @@ class PlatformTestBase : public CppUnit::TestFixture {
   CPPUNIT_TEST(langevinTemperature);
   CPPUNIT_TEST(langevinMiddleTemperature);
   CPPUNIT_TEST(langevinMiddleVelocityIsDisplacement);
+  CPPUNIT_TEST(langevinMiddleClusterPaths);
   CPPUNIT_TEST(langevinSeedReproducible);
   CPPUNIT_TEST(andersenThermostat);
   CPPUNIT_TEST(cmMotionRemover);
@@ -194,6 +195,7 @@ public:
   void langevinTemperature() { OpenMMTests::testLangevinTemperature(*_platform); }
   void langevinMiddleTemperature() { OpenMMTests::testLangevinMiddleTemperature(*_platform); }
   void langevinMiddleVelocityIsDisplacement() { OpenMMTests::testLangevinMiddleVelocityIsDisplacement(*_platform); }
+  void langevinMiddleClusterPaths() { OpenMMTests::testLangevinMiddleClusterPaths(*_platform); }
   void langevinSeedReproducible() { OpenMMTests::testLangevinSeedReproducible(*_platform); }
   void andersenThermostat() { OpenMMTests::testAndersenThermostat(*_platform); }
   void cmMotionRemover() { OpenMMTests::testCMMotionRemover(*_platform); }
