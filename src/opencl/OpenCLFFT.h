@@ -16,10 +16,10 @@ class OpenCLContext;
 
 class OpenCLFFT : public compute::ComputeFFT {
  public:
-  /// A plan for the grid in the context's precision; nullptr (with `reason`) where VkFFT is not built in or
-  /// cannot make one (the caller then uses the compute layer's kernels).
   /// Whether VkFFT was built in (vkFFT.h found at configure time).
   static bool available();
+  /// A plan for the grid in the context's precision; nullptr (with `reason`) where VkFFT is not built in or
+  /// cannot make one (the caller then uses the compute layer's kernels).
   static std::unique_ptr<OpenCLFFT> create(OpenCLContext& context, int nx, int ny, int nz, compute::FFTKind kind,
                                            std::string& reason);
   ~OpenCLFFT() override;
