@@ -6,7 +6,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <iostream>
 #include <random>
 #include <string>
 #include <vector>
@@ -16,6 +15,7 @@
 #include "compute/PrecisionArray.h"
 #include "compute/tests/ComputeTestDevices.h"
 #include "opencl/OpenCLFFT.h"
+#include "tests/TestSkip.h"
 
 using namespace mardyn::compute;
 using mardyn::compute::testing::ComputeTestDevices;
@@ -27,10 +27,17 @@ class OpenCLFFTTest : public CppUnit::TestFixture {
 
  public:
   void pmeGridsMatchKernels() {
-    if (!mardyn::opencl::OpenCLFFT::available()) {
-      std::cout << "  [built without VkFFT: the OpenCL backend uses the compute kernels, nothing to compare] ";
-      return;
-    }
+    if (!mardyn::opencl::OpenCLFFT::available())
+      return mardyn::testing::skipTest("built without VkFFT: the OpenCL backend uses the compute kernels");
+    // The largest difference between `found` and `expected` (n values) relative to the largest expected value.
+    auto relativeDifference = [](const std::vector<double>& found, const std::vector<double>& expected, std::size_t n) {
+      double largest = 0.0, worst = 0.0;
+      for (std::size_t i = 0; i < n; ++i) {
+        largest = std::max(largest, std::abs(expected[i]));
+        worst = std::max(worst, std::abs(found[i] - expected[i]));
+      }
+      return worst / largest;
+    };
     const int grids[][3] = {{80, 80, 80}, {48, 50, 45}, {42, 35, 56}};
     int compared = 0;
     for (Precision precision : {Precision::Single, Precision::Double})
@@ -60,30 +67,24 @@ class OpenCLFFTTest : public CppUnit::TestFixture {
           native->transform(real.array(), spectrum.array(), true);
           spectrum.download(found);
           const double tol = precision == Precision::Double ? 1e-12 : 2e-5;
-          double largest = 0.0, worst = 0.0;
-          for (std::size_t i = 0; i < 2 * half; ++i) {
-            largest = std::max(largest, std::abs(expected[i]));
-            worst = std::max(worst, std::abs(found[i] - expected[i]));
-          }
-          CPPUNIT_ASSERT_MESSAGE(where + " forward: largest difference " + std::to_string(worst / largest) +
+          const double forward = relativeDifference(found, expected, 2 * half);
+          CPPUNIT_ASSERT_MESSAGE(where + " forward: largest difference " + std::to_string(forward) +
                                      " of the largest value",
-                                 worst <= tol * largest);
+                                 forward <= tol);
           // Backward from the kernels' spectrum: the values times the number of points.
           spectrum.upload(expected);
           native->transform(spectrum.array(), real.array(), false);
           real.download(found);
-          largest = worst = 0.0;
-          for (std::size_t i = 0; i < points; ++i) {
-            largest = std::max(largest, std::abs(values[i]) * double(points));
-            worst = std::max(worst, std::abs(found[i] - values[i] * double(points)));
-          }
-          CPPUNIT_ASSERT_MESSAGE(where + " backward: largest difference " + std::to_string(worst / largest) +
+          std::vector<double> scaled(values);
+          for (auto& v : scaled) v *= double(points);
+          const double backward = relativeDifference(found, scaled, points);
+          CPPUNIT_ASSERT_MESSAGE(where + " backward: largest difference " + std::to_string(backward) +
                                      " of the largest value",
-                                 worst <= tol * largest);
+                                 backward <= tol);
           ++compared;
         }
       }
-    if (compared == 0) std::cout << "  [no OpenCL device] ";
+    if (compared == 0) mardyn::testing::skipTest("no OpenCL device");
   }
 };
 
