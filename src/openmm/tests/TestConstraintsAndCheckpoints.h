@@ -1,5 +1,6 @@
-// Test bodies for constraints (held to 1e-5 by every integrator, applyConstraints) and for state
-// persistence: checkpoint round trip, reinitialize(preserveState), setState.
+// Test bodies for constraints (held to 1e-5 by every integrator, applyConstraints, clusters of each kind side by
+// side under LangevinMiddle) and for state persistence: checkpoint round trip, reinitialize(preserveState),
+// setState.
 #pragma once
 
 #include "TestIntegrators.h"
@@ -246,6 +247,93 @@ inline void testVirtualSites(Platform& platform) {
   system.setParticleMass(3, 1.0);
   VerletIntegrator other(0.001);
   assertThrowsWith([&] { Context c(system, other, platform); }, "must be massless", "massive virtual site");
+}
+
+/** A molecule's Langevin-middle trajectory does not depend on a cluster of constraints beside it that nothing
+ * couples to it, nor on the kind of that cluster: the same molecules (rigid waters held by SETTLE, CH3- and
+ * CH2-like stars, free atoms; bonds and angles only) are stepped 20 times alone and beside a chain of four atoms
+ * held by three constraints (a cluster that is neither a triangle nor a star, solved by the general SHAKE launch).
+ * The shared atoms' positions and velocities must be the same. The GPU platforms (those with a Precision property)
+ * draw each atom's random numbers from (seed, step, atom), so the molecules get the same ones beside the chain and
+ * the step runs with friction; elsewhere one stream feeds every atom in turn, and the step runs without. */
+inline void testLangevinMiddleClusterPaths(Platform& platform) {
+  const std::vector<std::string>& names = platform.getPropertyNames();
+  const double friction = std::find(names.begin(), names.end(), "Precision") != names.end() ? 5.0 : 0.0;
+  auto build = [](System& system, std::vector<Vec3>& positions, bool chain) {
+    auto* bonds = new HarmonicBondForce();
+    auto* angles = new HarmonicAngleForce();
+    for (int m = 0; m < 12; m++) {
+      const Vec3 centre(0.45 * (m % 3), 0.45 * ((m / 3) % 2), 0.45 * (m / 6));
+      const int o = system.addParticle(16.0);
+      const int h1 = system.addParticle(1.0), h2 = system.addParticle(1.0);
+      const double phi = 0.9 * m;
+      positions.push_back(centre);
+      positions.push_back(centre + Vec3(0.1 * std::cos(phi), 0.1 * std::sin(phi), 0.0));
+      positions.push_back(centre + Vec3(0.1 * std::cos(phi + 1.911), 0.1 * std::sin(phi + 1.911), 0.01));
+      system.addConstraint(o, h1, 0.1);
+      system.addConstraint(o, h2, 0.1);
+      const Vec3 hh = positions[h2] - positions[h1];
+      system.addConstraint(h1, h2, std::sqrt(hh.dot(hh)));
+      // A CH3 (star of three) or a CH2 (star of two) bonded to a free heavy atom.
+      const Vec3 c0 = centre + Vec3(0.0, 0.0, 1.5);
+      const int c = system.addParticle(12.0);
+      positions.push_back(c0);
+      const int arms = m % 2 == 0 ? 3 : 2;
+      for (int k = 0; k < arms; k++) {
+        const double a = 2.1 * k + 0.3 * m;
+        const int h = system.addParticle(1.0);
+        positions.push_back(c0 + Vec3(0.109 * std::cos(a), 0.109 * std::sin(a), -0.03));
+        system.addConstraint(c, h, 0.109);
+      }
+      const int x = system.addParticle(14.0);
+      positions.push_back(c0 + Vec3(0.0, 0.0, 0.147));
+      bonds->addBond(c, x, 0.147, 2.0e5);
+      angles->addAngle(c + 1, c, x, 1.91, 300.0);
+    }
+    if (chain) {
+      const int first = system.getNumParticles();
+      for (int k = 0; k < 4; k++) {
+        system.addParticle(12.0);
+        positions.emplace_back(5.0 + 0.15 * k, 5.0 + 0.02 * k * k, 5.0);
+      }
+      for (int k = 0; k < 3; k++) {
+        const Vec3 d = positions[first + k + 1] - positions[first + k];
+        system.addConstraint(first + k, first + k + 1, std::sqrt(d.dot(d)));
+      }
+    }
+    system.addForce(bonds);
+    system.addForce(angles);
+  };
+  std::vector<Vec3> finalPositions[2], finalVelocities[2];
+  int shared = 0;
+  for (int run = 0; run < 2; run++) {
+    System system;
+    std::vector<Vec3> positions;
+    build(system, positions, run == 1);
+    if (run == 0) shared = system.getNumParticles();
+    LangevinMiddleIntegrator integrator(300.0, friction, 0.002);
+    integrator.setRandomNumberSeed(17);
+    integrator.setConstraintTolerance(1e-8);
+    Context context(system, integrator, platform);
+    context.setPositions(positions);
+    context.applyConstraints(1e-8);
+    std::vector<Vec3> velocities(positions.size());
+    for (std::size_t i = 0; i < velocities.size(); i++)
+      velocities[i] = Vec3(0.3 * std::sin(1.7 * i), 0.3 * std::cos(0.9 * i), 0.2 * std::sin(0.4 * i + 1.0));
+    context.setVelocities(velocities);
+    context.applyVelocityConstraints(1e-8);
+    integrator.step(20);
+    State state = context.getState(State::Positions | State::Velocities);
+    finalPositions[run] = state.getPositions();
+    finalVelocities[run] = state.getVelocities();
+  }
+  const double tol = std::max(1e-9, toleranceFloor());
+  for (int i = 0; i < shared; i++) {
+    assertVecClose(finalPositions[0][i], finalPositions[1][i], tol,
+                   "position of particle " + std::to_string(i) + " with and without a general cluster beside it");
+    assertVecClose(finalVelocities[0][i], finalVelocities[1][i], std::max(1e-7, toleranceFloor()),
+                   "velocity of particle " + std::to_string(i) + " with and without a general cluster beside it");
+  }
 }
 
 } // namespace OpenMMTests
