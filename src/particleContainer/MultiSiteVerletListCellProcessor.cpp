@@ -9,6 +9,7 @@ namespace mardyn {
 MultiSiteVerletListCellProcessor::MultiSiteVerletListCellProcessor(const InteractionParameters& params, double skin,
                                                                    SimdLevel simd)
     : VerletListCellProcessor(params, skin, simd),
+      _interaction(params),
       _sites(params, simd),
       _pair(params),
       _cutoff2(params.cutoff() * params.cutoff()) {
@@ -25,26 +26,42 @@ void MultiSiteVerletListCellProcessor::computeForces() {
   // The site layout (which slot's sites lie where) holds while the list does: a slot stands for one
   // molecule (one component) until the next build. Then only positions are rewritten and the forces
   // zeroed, in place; absent slots keep stale sites, which no row reads (their centres lie far away).
-  bool inPlace = _layoutBuild == rebuilds() && _soa.numMolecules == _numSlots && _laidOut.size() == _numSlots;
-  for (std::size_t s = 0; inPlace && s < _numSlots; ++s) inPlace = !present(s) || _laidOut[s];
-  if (inPlace) {
+  if (!_rowsChecked) {
+    _rowsChecked = true;
+    for (std::size_t s = 0; s < _numSlots && _rowsAllowed; ++s)
+      if (present(s)) {
+        const Component& c = _molecule[s]->component();
+        if (MoleculeRows::applies(_interaction, c, simd()))
+          _rows = std::make_unique<MoleculeRows>(_interaction, c);
+        break;
+      }
+  }
+  if (_rows) {
+    _rows->startTraversal(_numSlots);
     for (std::size_t s = 0; s < _numSlots; ++s)
-      if (present(s)) _sites.updateMolecule(_soa, _multipoles, s, *_molecule[s]);
+      if (present(s)) _rows->setMolecule(s, *_molecule[s]);
   } else {
-    _soa.comX.clear();
-    _soa.comY.clear();
-    _soa.comZ.clear();
-    _soa.lj.clear();
-    _multipoles.clear();
-    _soa.numMolecules = _numSlots;
-    _laidOut.assign(_numSlots, 0);
-    for (std::size_t s = 0; s < _numSlots; ++s) {
-      _laidOut[s] = present(s);
-      _sites.appendMolecule(_soa, _multipoles, present(s) ? _molecule[s] : nullptr);
+    bool inPlace = _layoutBuild == rebuilds() && _soa.numMolecules == _numSlots && _laidOut.size() == _numSlots;
+    for (std::size_t s = 0; inPlace && s < _numSlots; ++s) inPlace = !present(s) || _laidOut[s];
+    if (inPlace) {
+      for (std::size_t s = 0; s < _numSlots; ++s)
+        if (present(s)) _sites.updateMolecule(_soa, _multipoles, s, *_molecule[s]);
+    } else {
+      _soa.comX.clear();
+      _soa.comY.clear();
+      _soa.comZ.clear();
+      _soa.lj.clear();
+      _multipoles.clear();
+      _soa.numMolecules = _numSlots;
+      _laidOut.assign(_numSlots, 0);
+      for (std::size_t s = 0; s < _numSlots; ++s) {
+        _laidOut[s] = present(s);
+        _sites.appendMolecule(_soa, _multipoles, present(s) ? _molecule[s] : nullptr);
+      }
+      _soa.lj.first.push_back(_soa.lj.size());
+      _multipoles.finish();
+      _layoutBuild = rebuilds();
     }
-    _soa.lj.first.push_back(_soa.lj.size());
-    _multipoles.finish();
-    _layoutBuild = rebuilds();
   }
   const bool dipoles = _multipoles.dipoles.size() > 0;
   // Rows over the weighted pairs and/or the pairs counted once. Where both kinds are listed they run
@@ -96,7 +113,10 @@ void MultiSiteVerletListCellProcessor::computeForces() {
       }
       if (nFull + nHalf == 0) continue;
       std::copy(half, half + nHalf, full + nFull);  // packed once: weight 1, then weight 1/2
-      _sites.moleculeAgainstListed(_soa, _multipoles, i, _soa, _multipoles, full, nFull + nHalf, nFull, 1.0, 0.5);
+      if (_rows)
+        _rows->row(i, full, nFull + nHalf, nFull);
+      else
+        _sites.moleculeAgainstListed(_soa, _multipoles, i, _soa, _multipoles, full, nFull + nHalf, nFull, 1.0, 0.5);
     }
   };
   _imageForce.assign(_once ? _numSlots : 0, Vec3{});
@@ -106,7 +126,7 @@ void MultiSiteVerletListCellProcessor::computeForces() {
     for (std::size_t s = 0; s < _numSlots; ++s) {
       if (!_local[s] || !present(s) || _pos[4 * s + 3] == 1.0) continue;
       Vec3 f, torque;
-      VectorizedCellProcessor::moleculeForce(_soa, _multipoles, s, f, torque);
+      slotForce(s, f, torque);
       _imageForce[s] = -f;  // taken off below (its owner gets only the counted-once part)
       _imageTorque[s] = -torque;
     }
@@ -118,8 +138,8 @@ void MultiSiteVerletListCellProcessor::computeForces() {
   if (_multipoles.dipoles.size() > 0)
     for (std::size_t i = 0; i < _numSlots; ++i)
       if (present(i) && _pos[4 * i + 3] != 0.0) selfEnergy += _pair.reactionFieldSelfEnergy(*_molecule[i]);
-  _upot = _sites.upot() + selfEnergy;
-  _virial = _sites.virial();
+  _upot = (_rows ? _rows->upot() : _sites.upot()) + selfEnergy;
+  _virial = _rows ? _rows->virial() : _sites.virial();
   // Forces and torques on image copies of local molecules belong to their owned copies (an image is a
   // translation: the same lever arms).
   if (!_once) return;
@@ -131,10 +151,17 @@ void MultiSiteVerletListCellProcessor::computeForces() {
       return;
     }
     Vec3 f, torque;
-    VectorizedCellProcessor::moleculeForce(_soa, _multipoles, s, f, torque);
+    slotForce(s, f, torque);
     _imageForce[static_cast<std::size_t>(o)] += f + _imageForce[s];
     _imageTorque[static_cast<std::size_t>(o)] += torque + _imageTorque[s];
   }
+}
+
+void MultiSiteVerletListCellProcessor::slotForce(std::size_t s, Vec3& force, Vec3& torque) const {
+  if (_rows)
+    _rows->forceAndTorque(s, force, torque);
+  else
+    VectorizedCellProcessor::moleculeForce(_soa, _multipoles, s, force, torque);
 }
 
 void MultiSiteVerletListCellProcessor::postprocessCell(ParticleCell& cell) {
@@ -144,7 +171,7 @@ void MultiSiteVerletListCellProcessor::postprocessCell(ParticleCell& cell) {
   for (std::size_t i = 0; i < mols.size(); ++i) {
     Vec3 f, torque;
     const auto s = static_cast<std::size_t>(slotOf(cell, i));
-    VectorizedCellProcessor::moleculeForce(_soa, _multipoles, s, f, torque);
+    slotForce(s, f, torque);
     if (_once) {
       f += _imageForce[s];
       torque += _imageTorque[s];

@@ -5,10 +5,12 @@
 
 #include "particleContainer/CellDataSoA.h"
 #include "particleContainer/MoleculePairInteraction.h"
+#include "particleContainer/MoleculeRows.h"
 #include "particleContainer/MultipoleCellData.h"
 #include "particleContainer/VectorizedCellProcessor.h"
 #include "particleContainer/VerletListCellProcessor.h"
 
+#include <memory>
 #include <vector>
 
 namespace mardyn {
@@ -30,11 +32,18 @@ class MultiSiteVerletListCellProcessor : public VerletListCellProcessor {
 
   void postprocessCell(ParticleCell& cell) override;
 
+  /// Whole-molecule rows (MoleculeRows) where they apply (default on); off: the site loops of
+  /// VectorizedCellProcessor for every system.
+  void setMoleculeRows(bool on) { _rowsAllowed = on; }
+  /// Whether the last traversal computed its pairs with MoleculeRows.
+  bool usesMoleculeRows() const { return _rows != nullptr; }
+
  protected:
   void computeForces() override;
   int slotType(const Molecule& /*m*/) const override { return 0; }
 
  private:
+  const InteractionParameters& _interaction;
   VectorizedCellProcessor _sites;
   MoleculePairInteraction _pair;  // the reaction-field self energy
   double _cutoff2;
@@ -44,6 +53,12 @@ class MultiSiteVerletListCellProcessor : public VerletListCellProcessor {
   MultipoleCellData _multipoles;
   std::vector<std::size_t> _full, _half;  // one row's partners within the cutoff, by weight
   std::vector<Vec3> _imageForce, _imageTorque;  // per owned slot: from its images' pairs counted once
+  bool _rowsAllowed = true;
+  bool _rowsChecked = false;            // whether the component was checked for MoleculeRows
+  std::unique_ptr<MoleculeRows> _rows;  // set where they apply
+
+  /// Force and torque of a slot's molecule from this traversal's pairs.
+  void slotForce(std::size_t s, Vec3& force, Vec3& torque) const;
 };
 
 }  // namespace mardyn

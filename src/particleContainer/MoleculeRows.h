@@ -1,0 +1,62 @@
+// MoleculeRows: list rows of whole molecules of one component made of LJ centres and point charges, with the
+// vector lanes running over the partner molecules, for the AVX-512 level of the multi-site Verlet list.
+#pragma once
+
+#include "molecules/Component.h"
+#include "molecules/InteractionParameters.h"
+#include "molecules/Molecule.h"
+#include "utils/SimdLevel.h"
+#include "utils/Vec3.h"
+
+#include <cstddef>
+#include <vector>
+
+namespace mardyn {
+
+/// Each slot's centre of mass and site positions lie in one record, rewritten every traversal. A row packs
+/// its partners' records into columns and computes eight partner molecules at a time: every site pair of
+/// the two molecules with the pair's LJ parameters or charge product as scalars, the reciprocals from the
+/// processor's estimates refined by two Newton steps (a few units in the last place, no division or square
+/// root). The force and torque of each pair go to the molecules directly (the partner's torque from its
+/// sites' lever arms, the row molecule's from conservation of angular momentum), so no site forces are
+/// kept, packed or scattered.
+class MoleculeRows {
+ public:
+  /// At most this many LJ centres and this many charges per molecule.
+  static constexpr std::size_t maxSites = 8;
+
+  /// Whether the rows apply: one component with LJ centres and charges only (at least one site, at most
+  /// maxSites of each kind) and the AVX-512 level on a CPU that has it.
+  static bool applies(const InteractionParameters& params, const Component& c, SimdLevel level);
+
+  /// c: the one component (applies(params, c, level) must hold).
+  MoleculeRows(const InteractionParameters& params, const Component& c);
+
+  /// A new traversal over numSlots slots: sums and accumulators zeroed.
+  void startTraversal(std::size_t numSlots);
+  /// The record of a slot from its molecule (of the component), every traversal before the rows.
+  void setMolecule(std::size_t slot, const Molecule& m);
+  /// Molecule i against the molecules listed[0..n), all within the cutoff: energy and virial at weight 1
+  /// for the first nFirst, 1/2 for the rest; forces and torques in full on both.
+  void row(std::size_t i, const std::size_t* listed, std::size_t n, std::size_t nFirst);
+
+  /// Force and torque summed on a slot by the rows of this traversal.
+  void forceAndTorque(std::size_t slot, Vec3& force, Vec3& torque) const {
+    const double* a = &_acc[6 * slot];
+    force = Vec3{a[0], a[1], a[2]};
+    torque = Vec3{a[3], a[4], a[5]};
+  }
+  double upot() const { return _upot; }
+  double virial() const { return _virial; }
+
+ private:
+  std::size_t _numLJ, _numCharges, _recSize;  // record: centre of mass, LJ centres, charges (x, y, z each)
+  std::vector<Vec3> _bodySites;                // the sites in the body frame, in record order
+  std::vector<double> _eps24, _sig2, _shift6;  // per LJ centre pair (a, b), row-major
+  std::vector<double> _qq;                     // per charge pair
+  std::vector<double> _records, _acc;          // per slot: record; force and torque
+  std::vector<double> _columns;                // one row's partners, column after column
+  double _upot = 0.0, _virial = 0.0;
+};
+
+}  // namespace mardyn
