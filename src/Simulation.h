@@ -98,9 +98,11 @@ class Simulation : public SimulationView {
   void createContainer(bool decorated);
   void computeForces();
   void computeGlobalValues(const KineticSums& sums, bool applyThermostat);
-  /// workMax, workMean: the largest and the mean force-computation seconds of the processes.
+  /// The timers the summary gives the maximum and the mean over the processes of, in this order.
+  static constexpr const char* timerNames[] = {"cells", "forces", "integration", "I/O"};
   void printSummary(std::ostream& log, double wallSeconds, double loopSeconds, unsigned long steps,
-                    double transferredBytes, double workMax, double workMean) const;
+                    double transferredBytes, const std::vector<double>& timerMax,
+                    const std::vector<double>& timerMean) const;  // per timerNames
   /// The kinetic sums of the owned molecules after the second half kick (kick) or as they are (step 0),
   /// and U_pot and virial of the last traversal.
   KineticSums finishForces(bool kick);

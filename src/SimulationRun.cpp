@@ -5,7 +5,9 @@
 
 #include "utils/Threads.h"
 
+#include <algorithm>
 #include <iomanip>
+#include <iterator>
 #include <ostream>
 #include <sstream>
 
@@ -46,16 +48,22 @@ void Simulation::run(std::ostream& log) {
   const double bytes = _resident ? static_cast<double>(_resident->transferredBytes()) - bytesBefore : -1.0;
   finish();
   wall.stop();
-  // The work of each process (its force computation) against the others': collective, before rank 0 prints.
-  std::vector<double> workMax{_timers["forces"].seconds()}, workSum = workMax;
-  _decomp->allreduceMax(workMax);
-  _decomp->allreduceSum(workSum);
+  // Every timer's maximum and mean over the processes (the force computation's is the work balance):
+  // collective, before rank 0 prints. The timers are named in one order on every process.
+  std::vector<double> timerMax;
+  for (const char* name : timerNames) timerMax.push_back(_timers[name].seconds());
+  std::vector<double> timerSum = timerMax;
+  _decomp->allreduceMax(timerMax);
+  _decomp->allreduceSum(timerSum);
+  for (double& t : timerSum) t /= _decomp->numProcs();
   if (_decomp->rank() == 0 && !_config.quiet)
-    printSummary(log, wall.seconds(), loop.seconds(), steps, bytes, workMax[0], workSum[0] / _decomp->numProcs());
+    printSummary(log, wall.seconds(), loop.seconds(), steps, bytes, timerMax, timerSum);
 }
 
 void Simulation::printSummary(std::ostream& log, double wallSeconds, double loopSeconds, unsigned long steps,
-                              double transferredBytes, double workMax, double workMean) const {
+                              double transferredBytes, const std::vector<double>& timerMax,
+                              const std::vector<double>& timerMean) const {
+  const double workMax = timerMax[1], workMean = timerMean[1];  // timerNames[1]: the force computation
   const double updates = static_cast<double>(_globals.numMolecules) * static_cast<double>(steps);
   std::ostringstream os;
   os << "Wall time: " << std::setprecision(6) << wallSeconds << " s (time loop " << loopSeconds << " s, "
@@ -75,11 +83,17 @@ void Simulation::printSummary(std::ostream& log, double wallSeconds, double loop
   if (_follower)
     os << "Halo: " << _haloRefreshes << " steps moved only the halo copies' positions, " << _fullExchanges
        << " exchanged molecules\n";
-  os << "Timers:\n";
-  for (const auto& [name, timer] : _timers.all())
+  const bool several = _decomp->numProcs() > 1;
+  os << (several ? "Timers (this process; the maximum and the mean over the processes):\n" : "Timers:\n");
+  for (const auto& [name, timer] : _timers.all()) {
     os << "  " << std::left << std::setw(12) << name << std::right << std::setw(12) << std::fixed
        << std::setprecision(3) << timer.seconds() << " s  " << std::setw(5) << std::setprecision(1)
-       << (wallSeconds > 0 ? 100.0 * timer.seconds() / wallSeconds : 0.0) << " %\n";
+       << (wallSeconds > 0 ? 100.0 * timer.seconds() / wallSeconds : 0.0) << " %";
+    const auto k = std::find(std::begin(timerNames), std::end(timerNames), name) - std::begin(timerNames);
+    if (several && k < static_cast<std::ptrdiff_t>(std::size(timerNames)))
+      os << "  max " << std::setprecision(3) << timerMax[k] << " s, mean " << timerMean[k] << " s";
+    os << "\n";
+  }
   log << os.str() << std::flush;
 }
 
