@@ -17,25 +17,39 @@
 namespace mardyn {
 
 bool MoleculeRows::applies(const InteractionParameters& params, const Component& c, SimdLevel level) {
-  const std::size_t lj = c.ljCenters().size(), q = c.charges().size();
+  const std::size_t lj = c.ljCenters().size(), q = c.charges().size(), d = c.dipoles().size(),
+                    qu = c.quadrupoles().size();
   return MARDYN_SIMD_X86 && level == SimdLevel::Avx512 && cpuSupports(level) && params.numComponents() == 1 &&
-         c.dipoles().empty() && c.quadrupoles().empty() && lj + q > 0 && lj <= maxSites && q <= maxSites;
+         lj + q + d + qu > 0 && std::max({lj, q, d, qu}) <= maxSites;
 }
 
 MoleculeRows::MoleculeRows(const InteractionParameters& params, const Component& c)
-    : _numLJ(c.ljCenters().size()), _numCharges(c.charges().size()), _recSize(3 + 3 * (_numLJ + _numCharges)) {
+    : _layout{c.ljCenters().size(), c.charges().size(), c.dipoles().size(), c.quadrupoles().size()},
+      _recSize(_layout.size()),
+      _epsRFInvrc3(params.epsRFInvrc3()) {
   for (const LJCenter& s : c.ljCenters()) _bodySites.push_back(s.r);
-  for (const Charge& s : c.charges()) _bodySites.push_back(s.r);
-  for (std::size_t a = 0; a < _numLJ; ++a)
-    for (std::size_t b = 0; b < _numLJ; ++b) {  // the one component's LJ types are its centres' numbers
+  for (const Charge& s : c.charges()) {
+    _bodySites.push_back(s.r);
+    _strength.push_back(s.q);
+  }
+  for (const Dipole& s : c.dipoles()) {
+    _bodySites.push_back(s.r);
+    _bodyAxes.push_back(s.e);
+    _strength.push_back(s.abs);
+  }
+  for (const Quadrupole& s : c.quadrupoles()) {
+    _bodySites.push_back(s.r);
+    _bodyAxes.push_back(s.e);
+    _strength.push_back(s.abs);
+  }
+  for (std::size_t a = 0; a < _layout.numLJ; ++a)
+    for (std::size_t b = 0; b < _layout.numLJ; ++b) {  // the one component's LJ types are its centres' numbers
       const LJPairParameters& p = params.lj(params.ljType(0, static_cast<unsigned>(a)),
                                             params.ljType(0, static_cast<unsigned>(b)));
       _eps24.push_back(p.eps24);
       _sig2.push_back(p.sigma2);
       _shift6.push_back(6.0 * p.shift);
     }
-  for (const Charge& a : c.charges())
-    for (const Charge& b : c.charges()) _qq.push_back(a.q * b.q);
 }
 
 void MoleculeRows::startTraversal(std::size_t numSlots) {
@@ -52,48 +66,187 @@ void MoleculeRows::setMolecule(std::size_t slot, const Molecule& m) {
   rec[0] = r.x;
   rec[1] = r.y;
   rec[2] = r.z;
+  auto toSpace = [&rot](const Vec3& b, double* to) {
+    to[0] = rot[0] * b.x + rot[3] * b.y + rot[6] * b.z;
+    to[1] = rot[1] * b.x + rot[4] * b.y + rot[7] * b.z;
+    to[2] = rot[2] * b.x + rot[5] * b.y + rot[8] * b.z;
+  };
+  double* to = rec + 3;
+  const std::size_t points = _layout.numLJ + _layout.numCharges;
   for (std::size_t s = 0; s < _bodySites.size(); ++s) {
-    const Vec3& b = _bodySites[s];
-    rec[3 + 3 * s] = r.x + rot[0] * b.x + rot[3] * b.y + rot[6] * b.z;
-    rec[4 + 3 * s] = r.y + rot[1] * b.x + rot[4] * b.y + rot[7] * b.z;
-    rec[5 + 3 * s] = r.z + rot[2] * b.x + rot[5] * b.y + rot[8] * b.z;
+    toSpace(_bodySites[s], to);
+    to[0] += r.x;
+    to[1] += r.y;
+    to[2] += r.z;
+    if (s >= points) toSpace(_bodyAxes[s - points], to + 3);
+    to += s >= points ? 6 : 3;
   }
 }
 
 namespace {
 
+#if MARDYN_SIMD_X86
+/// Eight doubles (one per partner lane), with the arithmetic operators of GCC's vector extensions.
+typedef double V8 __attribute__((vector_size(64)));
+
+#define MARDYN_ROW_INLINE MARDYN_TARGET_AVX512 inline __attribute__((always_inline))
+
+MARDYN_ROW_INLINE V8 load8(const double* p) { return (V8)_mm512_load_pd(p); }
+
+/// 1 / x from the 14-bit estimate and two Newton steps.
+MARDYN_ROW_INLINE V8 reciprocal(V8 x) {
+  V8 y = (V8)_mm512_rcp14_pd((__m512d)x);
+  y = y + y * (1.0 - x * y);
+  return y + y * (1.0 - x * y);
+}
+
+/// 1 / sqrt(x) from the 14-bit estimate and two Newton steps.
+MARDYN_ROW_INLINE V8 reciprocalSqrt(V8 x) {
+  const V8 h = 0.5 * x;
+  V8 y = (V8)_mm512_rsqrt14_pd((__m512d)x);
+  y = y + y * (0.5 - h * y * y);
+  return y + y * (0.5 - h * y * y);
+}
+
+/// A site of the row molecule: position and axis (zero for points).
+struct RowSite {
+  double x, y, z, ex, ey, ez;
+};
+
+/// A partner site (eight lanes): position and axis; g sums the force on the row molecule's sites from it,
+/// tau the orientation torque on it.
+struct PartnerSite {
+  V8 x, y, z, ex, ey, ez;
+  V8 gx, gy, gz, taux, tauy, tauz;
+};
+
+/// The energies of a block: 6 u of the LJ pairs, u of the others, the dipoles' reaction field uRF.
+struct BlockEnergy {
+  V8 u6, u, uRF;
+};
+
+enum class Kind { Charge, Dipole, Quadrupole };
+
+/// One electrostatic site pair (A: the row site, B: the partner site), ls1's formulas as potforce writes them
+/// for one pair (kernels/PotForceCharge.cc, PotForceMultipole.cc), here over eight lanes: an energy
+/// K r^-n P(a, b, g, s) with a = e_i.d, b = e_j.d, g = e_i.e_j, s = 1/r^2, its force from the partial
+/// derivatives of P and the partner's orientation torque; the dipole pair's reaction field too. Those files
+/// cannot be instantiated over vector types (their literals are casts to preal); MoleculeRowsTest holds the
+/// two to the same numbers through the all-site sums, which use potforce's.
+template <Kind A, Kind B>
+MARDYN_ROW_INLINE void electrostaticPair(const RowSite& i, PartnerSite& j, double strength, double epsRFInvrc3,
+                                         BlockEnergy& e) {
+  constexpr bool orientedI = A != Kind::Charge, orientedJ = B != Kind::Charge;
+  const V8 dx = i.x - j.x, dy = i.y - j.y, dz = i.z - j.z;
+  const V8 y = reciprocalSqrt(dx * dx + dy * dy + dz * dz), s = y * y;
+  if constexpr (!orientedI && !orientedJ) {  // Coulomb
+    const V8 u = strength * y, fac = u * s;
+    e.u += u;
+    j.gx += fac * dx;
+    j.gy += fac * dy;
+    j.gz += fac * dz;
+    return;
+  } else {
+    const V8 zero = {};
+    const V8 a = orientedI ? i.ex * dx + i.ey * dy + i.ez * dz : zero;
+    const V8 b = orientedJ ? j.ex * dx + j.ey * dy + j.ez * dz : zero;
+    const V8 g = orientedI && orientedJ ? i.ex * j.ex + i.ey * j.ey + i.ez * j.ez : zero;
+    V8 krn, p, pa = zero, pb = zero, pg = zero, ps = zero;
+    double n = 3.0;
+    if constexpr (A == Kind::Charge && B == Kind::Dipole) {
+      krn = -strength * s * y;
+      p = b;
+      pb = zero + 1.0;
+    } else if constexpr (A == Kind::Dipole && B == Kind::Charge) {
+      krn = strength * s * y;
+      p = a;
+      pa = zero + 1.0;
+    } else if constexpr (A == Kind::Charge && B == Kind::Quadrupole) {
+      krn = 0.5 * strength * s * y;
+      p = 3.0 * b * b * s - 1.0;
+      pb = 6.0 * b * s;
+      ps = 3.0 * b * b;
+    } else if constexpr (A == Kind::Quadrupole && B == Kind::Charge) {
+      krn = 0.5 * strength * s * y;
+      p = 3.0 * a * a * s - 1.0;
+      pa = 6.0 * a * s;
+      ps = 3.0 * a * a;
+    } else if constexpr (A == Kind::Dipole && B == Kind::Dipole) {
+      krn = strength * s * y;
+      p = g - 3.0 * a * b * s;
+      pa = -3.0 * b * s;
+      pb = -3.0 * a * s;
+      pg = zero + 1.0;
+      ps = -3.0 * a * b;
+    } else if constexpr (A == Kind::Dipole && B == Kind::Quadrupole) {
+      krn = 1.5 * strength * s * s * y;
+      p = a - 5.0 * a * b * b * s + 2.0 * g * b;
+      pa = 1.0 - 5.0 * b * b * s;
+      pb = 2.0 * g - 10.0 * a * b * s;
+      pg = 2.0 * b;
+      ps = -5.0 * a * b * b;
+      n = 5.0;
+    } else if constexpr (A == Kind::Quadrupole && B == Kind::Dipole) {
+      krn = 1.5 * strength * s * s * y;
+      p = 5.0 * a * a * b * s - b - 2.0 * g * a;
+      pa = 10.0 * a * b * s - 2.0 * g;
+      pb = 5.0 * a * a * s - 1.0;
+      pg = -2.0 * a;
+      ps = 5.0 * a * a * b;
+      n = 5.0;
+    } else {  // two quadrupoles
+      krn = 0.75 * strength * s * s * y;
+      const V8 a2 = a * a, b2 = b * b, t = g - 5.0 * a * b * s;
+      p = 1.0 - 5.0 * (a2 + b2) * s - 15.0 * a2 * b2 * s * s + 2.0 * t * t;
+      pa = -10.0 * a * s - 30.0 * a * b2 * s * s - 20.0 * t * b * s;
+      pb = -10.0 * b * s - 30.0 * a2 * b * s * s - 20.0 * t * a * s;
+      pg = 4.0 * t;
+      ps = -5.0 * (a2 + b2) - 30.0 * a2 * b2 * s - 20.0 * t * a * b;
+      n = 5.0;
+    }
+    e.u += krn * p;
+    // Force on the row site: K r^-n [(n s P + 2 s^2 Ps) d - Pa e_i - Pb e_j].
+    const V8 cd = krn * (n * s * p + 2.0 * s * s * ps), ka = krn * pa, kb = krn * pb;
+    j.gx += cd * dx - ka * i.ex - kb * j.ex;
+    j.gy += cd * dy - ka * i.ey - kb * j.ey;
+    j.gz += cd * dz - ka * i.ez - kb * j.ez;
+    // The partner's orientation torque: -K r^-n [Pb (e_j x d) - Pg (e_i x e_j)].
+    if constexpr (orientedJ) {
+      j.taux -= kb * (j.ey * dz - j.ez * dy);
+      j.tauy -= kb * (j.ez * dx - j.ex * dz);
+      j.tauz -= kb * (j.ex * dy - j.ey * dx);
+    }
+    if constexpr (orientedI && orientedJ) {
+      V8 kg = krn * pg;
+      if constexpr (A == Kind::Dipole && B == Kind::Dipole) {  // reaction field: uRF = -mu mu epsRF g
+        const double rf = strength * epsRFInvrc3;
+        e.uRF -= rf * g;
+        kg -= rf;  // its torque on the partner: -rf (e_i x e_j)
+      }
+      j.taux += kg * (i.ey * j.ez - i.ez * j.ey);
+      j.tauy += kg * (i.ez * j.ex - i.ex * j.ez);
+      j.tauz += kg * (i.ex * j.ey - i.ey * j.ex);
+    }
+  }
+}
+
 /// One row as the body reads it: the row molecule's record, the partners' columns in blocks of 8 partners
 /// (column c of partner 8 b + l at columns[b * blockSize + 8 c + l]: the record's numbers, then the energy
-/// weight; blockSize a multiple of 64), the pair parameters.
+/// weight; blockSize a multiple of 64), the pair parameters and site strengths.
 struct RowInput {
   const double* reci;
   const double* columns;
-  std::size_t blockSize, n, numLJ, numCharges;
-  const double *eps24, *sig2, *shift6, *qq;
+  std::size_t blockSize, n;
+  MoleculeRows::Layout layout;
+  const double *eps24, *sig2, *shift6, *strength;
+  double epsRFInvrc3;
 };
 
-/// The sums of a row: force and torque on the row molecule, 6 u and the virial; per partner the force and
-/// torque on it (out[6 * k + c]).
+/// The sums of a row: force and torque on the row molecule, its energy and virial; per partner the force
+/// and torque on it (out[6 * k + c]).
 struct RowSums {
   double fi[3] = {0.0, 0.0, 0.0}, ti[3] = {0.0, 0.0, 0.0}, upot = 0.0, virial = 0.0;
 };
-
-#if MARDYN_SIMD_X86
-/// Adds g to p and lever x g to t, the lever arm running from the partners' centres cj to their site
-/// (columns at cb, cb + 8, cb + 16).
-MARDYN_TARGET_AVX512 inline __attribute__((always_inline)) void leverTorque(
-    const double* cb, const __m512d cj[3], __m512d gx, __m512d gy, __m512d gz, __m512d& px,
-    __m512d& py, __m512d& pz, __m512d& tx, __m512d& ty, __m512d& tz) {
-  const __m512d lx = _mm512_sub_pd(_mm512_loadu_pd(cb), cj[0]);
-  const __m512d ly = _mm512_sub_pd(_mm512_loadu_pd(cb + 8), cj[1]);
-  const __m512d lz = _mm512_sub_pd(_mm512_loadu_pd(cb + 16), cj[2]);
-  tx = _mm512_add_pd(tx, _mm512_fmsub_pd(ly, gz, _mm512_mul_pd(lz, gy)));
-  ty = _mm512_add_pd(ty, _mm512_fmsub_pd(lz, gx, _mm512_mul_pd(lx, gz)));
-  tz = _mm512_add_pd(tz, _mm512_fmsub_pd(lx, gy, _mm512_mul_pd(ly, gx)));
-  px = _mm512_add_pd(px, gx);
-  py = _mm512_add_pd(py, gy);
-  pz = _mm512_add_pd(pz, gz);
-}
 
 /// The records of 8 slots (idx) as columns: column f of slot l to block[8 f + l], for the fields of chunks
 /// whole vectors (those past the record are whatever follows it).
@@ -127,103 +280,125 @@ MARDYN_TARGET_AVX512 void packBlockAvx512(const double* records, std::size_t rec
   }
 }
 
+/// The block's sums over the partners' sites: p sums the force on the row molecule, t the lever arm (from
+/// the partner's centre cj) times the force on the row molecule, less the partners' orientation torques.
+struct BlockSums {
+  V8 px, py, pz, tx, ty, tz;
+};
+
+/// Folds a partner site's g and tau into the block's sums.
+MARDYN_ROW_INLINE void addPartnerSite(const PartnerSite& j, const V8 cj[3], BlockSums& b) {
+  const V8 lx = j.x - cj[0], ly = j.y - cj[1], lz = j.z - cj[2];
+  b.tx += ly * j.gz - lz * j.gy - j.taux;
+  b.ty += lz * j.gx - lx * j.gz - j.tauy;
+  b.tz += lx * j.gy - ly * j.gx - j.tauz;
+  b.px += j.gx;
+  b.py += j.gy;
+  b.pz += j.gz;
+}
+
+/// Partner site of kind B (columns at col) against every electrostatic site of the row molecule.
+template <Kind B>
+MARDYN_ROW_INLINE void electrostaticPartner(const RowInput& in, const double* col, double strengthJ, const V8 cj[3],
+                                            BlockSums& sums, BlockEnergy& e) {
+  const V8 zero = {};
+  PartnerSite j{load8(col), load8(col + 8), load8(col + 16), zero, zero, zero, zero, zero, zero, zero, zero, zero};
+  if constexpr (B != Kind::Charge) {
+    j.ex = load8(col + 24);
+    j.ey = load8(col + 32);
+    j.ez = load8(col + 40);
+  }
+  const MoleculeRows::Layout& l = in.layout;
+  const double* q = in.strength;  // charges, then dipoles, then quadrupoles
+  for (std::size_t a = 0; a < l.numCharges; ++a) {
+    const double* r = in.reci + l.charges() + 3 * a;
+    electrostaticPair<Kind::Charge, B>({r[0], r[1], r[2], 0.0, 0.0, 0.0}, j, q[a] * strengthJ, in.epsRFInvrc3, e);
+  }
+  q += l.numCharges;
+  for (std::size_t a = 0; a < l.numDipoles; ++a) {
+    const double* r = in.reci + l.dipoles() + 6 * a;
+    electrostaticPair<Kind::Dipole, B>({r[0], r[1], r[2], r[3], r[4], r[5]}, j, q[a] * strengthJ,
+                                       in.epsRFInvrc3, e);
+  }
+  q += l.numDipoles;
+  for (std::size_t a = 0; a < l.numQuadrupoles; ++a) {
+    const double* r = in.reci + l.quadrupoles() + 6 * a;
+    electrostaticPair<Kind::Quadrupole, B>({r[0], r[1], r[2], r[3], r[4], r[5]}, j, q[a] * strengthJ,
+                                           in.epsRFInvrc3, e);
+  }
+  addPartnerSite(j, cj, sums);
+}
+
 MARDYN_TARGET_AVX512 void rowAvx512(const RowInput& in, double* out, RowSums& sums) {
   const double* const reci = in.reci;
-  const __m512d one = _mm512_set1_pd(1.0), half = _mm512_set1_pd(0.5), sixth = _mm512_set1_pd(1.0 / 6.0);
-  const __m512d cxi = _mm512_set1_pd(reci[0]), cyi = _mm512_set1_pd(reci[1]), czi = _mm512_set1_pd(reci[2]);
-  __m512d fix = _mm512_setzero_pd(), fiy = fix, fiz = fix, tix = fix, tiy = fix, tiz = fix, su = fix, sv = fix;
-  const std::size_t ljCol = 3, qCol = 3 + 3 * in.numLJ, wCol = 3 + 3 * (in.numLJ + in.numCharges);
+  const MoleculeRows::Layout& l = in.layout;
+  const V8 zero = {};
+  const V8 cxi = zero + reci[0], cyi = zero + reci[1], czi = zero + reci[2];
+  V8 fix = zero, fiy = zero, fiz = zero, tix = zero, tiy = zero, tiz = zero, su = zero, sv = zero;
+  const std::size_t wCol = l.size();
+  const double* const strengthD = in.strength + l.numCharges;
+  const double* const strengthQ = strengthD + l.numDipoles;
   for (std::size_t k = 0; k < in.n; k += 8) {
     const __mmask8 lanes = in.n - k >= 8 ? __mmask8(0xff) : __mmask8((1u << (in.n - k)) - 1u);
     const double* const col = in.columns + k / 8 * in.blockSize;
-    const __m512d cxj = _mm512_load_pd(col), cyj = _mm512_load_pd(col + 8), czj = _mm512_load_pd(col + 16);
-    __m512d px = _mm512_setzero_pd(), py = px, pz = px, tx = px, ty = px, tz = px, u6 = px, uq = px;
-    // Partner site b against every row site a of its kind: g = sum over a of the force on the row molecule;
-    // the partner's torque takes - lever_b x g, so t sums lever_b x g.
-    const __m512d cj[3] = {cxj, cyj, czj};
-    for (std::size_t b = 0; b < in.numLJ; ++b) {
-      const double* cb = col + 8 * (ljCol + 3 * b);
-      const __m512d xb = _mm512_load_pd(cb), yb = _mm512_load_pd(cb + 8), zb = _mm512_load_pd(cb + 16);
-      __m512d gx = _mm512_setzero_pd(), gy = gx, gz = gx;
-      for (std::size_t a = 0; a < in.numLJ; ++a) {
-        const double* ra = reci + 3 + 3 * a;
-        const __m512d dx = _mm512_sub_pd(_mm512_set1_pd(ra[0]), xb);
-        const __m512d dy = _mm512_sub_pd(_mm512_set1_pd(ra[1]), yb);
-        const __m512d dz = _mm512_sub_pd(_mm512_set1_pd(ra[2]), zb);
-        const __m512d r2 = _mm512_fmadd_pd(dz, dz, _mm512_fmadd_pd(dy, dy, _mm512_mul_pd(dx, dx)));
-        __m512d inv = _mm512_rcp14_pd(r2);  // 14 bits, then 28, then the double's 53
-        inv = _mm512_fmadd_pd(inv, _mm512_fnmadd_pd(r2, inv, one), inv);
-        inv = _mm512_fmadd_pd(inv, _mm512_fnmadd_pd(r2, inv, one), inv);
-        const std::size_t ab = a * in.numLJ + b;
-        const __m512d e24 = _mm512_set1_pd(in.eps24[ab]);
-        const __m512d s2 = _mm512_mul_pd(_mm512_set1_pd(in.sig2[ab]), inv);
-        const __m512d s6 = _mm512_mul_pd(_mm512_mul_pd(s2, s2), s2);
-        const __m512d s12 = _mm512_mul_pd(s6, s6);
-        const __m512d fac = _mm512_mul_pd(_mm512_mul_pd(e24, _mm512_sub_pd(_mm512_add_pd(s12, s12), s6)), inv);
-        u6 = _mm512_add_pd(u6, _mm512_fmadd_pd(e24, _mm512_sub_pd(s12, s6), _mm512_set1_pd(in.shift6[ab])));
-        gx = _mm512_fmadd_pd(fac, dx, gx);
-        gy = _mm512_fmadd_pd(fac, dy, gy);
-        gz = _mm512_fmadd_pd(fac, dz, gz);
+    const V8 cj[3] = {load8(col), load8(col + 8), load8(col + 16)};
+    BlockSums b{zero, zero, zero, zero, zero, zero};
+    BlockEnergy e{zero, zero, zero};
+    for (std::size_t bj = 0; bj < l.numLJ; ++bj) {
+      const double* cb = col + 8 * (l.lj() + 3 * bj);
+      PartnerSite j{load8(cb), load8(cb + 8), load8(cb + 16), zero, zero, zero, zero, zero, zero, zero, zero, zero};
+      for (std::size_t a = 0; a < l.numLJ; ++a) {
+        const double* ra = reci + l.lj() + 3 * a;
+        const V8 dx = ra[0] - j.x, dy = ra[1] - j.y, dz = ra[2] - j.z;
+        const V8 inv = reciprocal(dx * dx + dy * dy + dz * dz);
+        const std::size_t ab = a * l.numLJ + bj;
+        const double e24 = in.eps24[ab];
+        const V8 s2 = in.sig2[ab] * inv;
+        const V8 s6 = s2 * s2 * s2, s12 = s6 * s6;
+        const V8 fac = e24 * (s12 + s12 - s6) * inv;
+        e.u6 += e24 * (s12 - s6) + in.shift6[ab];
+        j.gx += fac * dx;
+        j.gy += fac * dy;
+        j.gz += fac * dz;
       }
-      leverTorque(cb, cj, gx, gy, gz, px, py, pz, tx, ty, tz);
+      addPartnerSite(j, cj, b);
     }
-    for (std::size_t b = 0; b < in.numCharges; ++b) {
-      const double* cb = col + 8 * (qCol + 3 * b);
-      const __m512d xb = _mm512_load_pd(cb), yb = _mm512_load_pd(cb + 8), zb = _mm512_load_pd(cb + 16);
-      __m512d gx = _mm512_setzero_pd(), gy = gx, gz = gx;
-      for (std::size_t a = 0; a < in.numCharges; ++a) {
-        const double* ra = reci + 3 + 3 * (in.numLJ + a);
-        const __m512d dx = _mm512_sub_pd(_mm512_set1_pd(ra[0]), xb);
-        const __m512d dy = _mm512_sub_pd(_mm512_set1_pd(ra[1]), yb);
-        const __m512d dz = _mm512_sub_pd(_mm512_set1_pd(ra[2]), zb);
-        const __m512d r2 = _mm512_fmadd_pd(dz, dz, _mm512_fmadd_pd(dy, dy, _mm512_mul_pd(dx, dx)));
-        const __m512d h = _mm512_mul_pd(half, r2);
-        __m512d y = _mm512_rsqrt14_pd(r2);  // 1/r: y += y (1/2 - r2 y^2 / 2), twice
-        y = _mm512_fmadd_pd(y, _mm512_fnmadd_pd(_mm512_mul_pd(h, y), y, half), y);
-        y = _mm512_fmadd_pd(y, _mm512_fnmadd_pd(_mm512_mul_pd(h, y), y, half), y);
-        const __m512d u = _mm512_mul_pd(_mm512_set1_pd(in.qq[a * in.numCharges + b]), y);
-        const __m512d fac = _mm512_mul_pd(u, _mm512_mul_pd(y, y));
-        uq = _mm512_add_pd(uq, u);
-        gx = _mm512_fmadd_pd(fac, dx, gx);
-        gy = _mm512_fmadd_pd(fac, dy, gy);
-        gz = _mm512_fmadd_pd(fac, dz, gz);
-      }
-      leverTorque(cb, cj, gx, gy, gz, px, py, pz, tx, ty, tz);
-    }
+    for (std::size_t bj = 0; bj < l.numCharges; ++bj)
+      electrostaticPartner<Kind::Charge>(in, col + 8 * (l.charges() + 3 * bj), in.strength[bj], cj, b, e);
+    for (std::size_t bj = 0; bj < l.numDipoles; ++bj)
+      electrostaticPartner<Kind::Dipole>(in, col + 8 * (l.dipoles() + 6 * bj), strengthD[bj], cj, b, e);
+    for (std::size_t bj = 0; bj < l.numQuadrupoles; ++bj)
+      electrostaticPartner<Kind::Quadrupole>(in, col + 8 * (l.quadrupoles() + 6 * bj), strengthQ[bj], cj, b, e);
     // Padding lanes (copies of a listed partner) count nothing.
-    px = _mm512_maskz_mov_pd(lanes, px);
-    py = _mm512_maskz_mov_pd(lanes, py);
-    pz = _mm512_maskz_mov_pd(lanes, pz);
-    tx = _mm512_maskz_mov_pd(lanes, tx);
-    ty = _mm512_maskz_mov_pd(lanes, ty);
-    tz = _mm512_maskz_mov_pd(lanes, tz);
-    const __m512d w = _mm512_maskz_load_pd(lanes, col + 8 * wCol);
-    const __m512d dcx = _mm512_sub_pd(cxi, cxj), dcy = _mm512_sub_pd(cyi, cyj), dcz = _mm512_sub_pd(czi, czj);
-    su = _mm512_fmadd_pd(w, _mm512_fmadd_pd(u6, sixth, uq), su);
-    sv = _mm512_fmadd_pd(w, _mm512_fmadd_pd(dcz, pz, _mm512_fmadd_pd(dcy, py, _mm512_mul_pd(dcx, px))), sv);
-    fix = _mm512_add_pd(fix, px);
-    fiy = _mm512_add_pd(fiy, py);
-    fiz = _mm512_add_pd(fiz, pz);
+    V8* masked[] = {&b.px, &b.py, &b.pz, &b.tx, &b.ty, &b.tz};
+    for (V8* v : masked) *v = (V8)_mm512_maskz_mov_pd(lanes, (__m512d)*v);
+    const V8 w = (V8)_mm512_maskz_load_pd(lanes, col + 8 * wCol);
+    const V8 dcx = cxi - cj[0], dcy = cyi - cj[1], dcz = czi - cj[2];
+    su += w * (e.u6 * (1.0 / 6.0) + e.u + e.uRF);
+    sv += w * (dcx * b.px + dcy * b.py + dcz * b.pz + 3.0 * e.uRF);
+    fix += b.px;
+    fiy += b.py;
+    fiz += b.pz;
     // The row molecule's torque: T_i + T_j = (c_i - c_j) x F_j with F_j = -p and T_j = -t.
-    tix = _mm512_add_pd(tix, _mm512_sub_pd(tx, _mm512_fmsub_pd(dcy, pz, _mm512_mul_pd(dcz, py))));
-    tiy = _mm512_add_pd(tiy, _mm512_sub_pd(ty, _mm512_fmsub_pd(dcz, px, _mm512_mul_pd(dcx, pz))));
-    tiz = _mm512_add_pd(tiz, _mm512_sub_pd(tz, _mm512_fmsub_pd(dcx, py, _mm512_mul_pd(dcy, px))));
+    tix += b.tx - (dcy * b.pz - dcz * b.py);
+    tiy += b.ty - (dcz * b.px - dcx * b.pz);
+    tiz += b.tz - (dcx * b.py - dcy * b.px);
     double* o = out + 6 * k;  // per partner: -p, -t (lane after lane)
-    alignas(64) double v[6][8];
-    for (auto [dst, src] : {std::pair{v[0], px}, {v[1], py}, {v[2], pz}, {v[3], tx}, {v[4], ty}, {v[5], tz}})
-      _mm512_store_pd(dst, src);
-    for (std::size_t l = 0; l < 8; ++l)
-      for (std::size_t c = 0; c < 6; ++c) o[6 * l + c] = -v[c][l];
+    const V8 perPartner[6] = {b.px, b.py, b.pz, b.tx, b.ty, b.tz};
+    for (std::size_t lane = 0; lane < 8; ++lane)
+      for (std::size_t c = 0; c < 6; ++c) o[6 * lane + c] = -perPartner[c][lane];
   }
-  sums.fi[0] += _mm512_reduce_add_pd(fix);
-  sums.fi[1] += _mm512_reduce_add_pd(fiy);
-  sums.fi[2] += _mm512_reduce_add_pd(fiz);
-  sums.ti[0] += _mm512_reduce_add_pd(tix);
-  sums.ti[1] += _mm512_reduce_add_pd(tiy);
-  sums.ti[2] += _mm512_reduce_add_pd(tiz);
-  sums.upot += _mm512_reduce_add_pd(su);
-  sums.virial += _mm512_reduce_add_pd(sv);
+  const V8 totals[8] = {fix, fiy, fiz, tix, tiy, tiz, su, sv};
+  double t[8];
+  for (std::size_t c = 0; c < 8; ++c) t[c] = _mm512_reduce_add_pd((__m512d)totals[c]);
+  for (std::size_t c = 0; c < 3; ++c) {
+    sums.fi[c] += t[c];
+    sums.ti[c] += t[3 + c];
+  }
+  sums.upot += t[6];
+  sums.virial += t[7];
 }
+#undef MARDYN_ROW_INLINE
 #endif
 
 }  // namespace
@@ -244,8 +419,8 @@ void MoleculeRows::row(std::size_t i, const std::size_t* listed, std::size_t n, 
     for (std::size_t l = 0; l < 8; ++l) block[8 * _recSize + l] = k + l < nFirst ? 1.0 : 0.5;
   }
   double* const out = c + blockSize * padded / 8;
-  const RowInput in{records + _recSize * i, c, blockSize, n, _numLJ, _numCharges,
-                    _eps24.data(), _sig2.data(), _shift6.data(), _qq.data()};
+  const RowInput in{records + _recSize * i, c, blockSize, n, _layout, _eps24.data(), _sig2.data(), _shift6.data(),
+                    _strength.data(), _epsRFInvrc3};
   RowSums sums;
   rowAvx512(in, out, sums);
   double* const __restrict__ acc = _acc.data();

@@ -63,7 +63,7 @@ void MultiSiteVerletListCellProcessor::computeForces() {
       _layoutBuild = rebuilds();
     }
   }
-  const bool dipoles = _multipoles.dipoles.size() > 0;
+  const bool dipoles = _rows ? _rows->hasDipoles() : _multipoles.dipoles.size() > 0;  // reaction-field self energy
   // Rows over the weighted pairs and/or the pairs counted once. Where both kinds are listed they run
   // apart: the image copies' forces from weighted pairs are discarded (counted by their owners), those
   // from pairs counted once go to the owned copies, so the former are taken off before the fold.
@@ -135,7 +135,7 @@ void MultiSiteVerletListCellProcessor::computeForces() {
     rows(true, _once);
   }
   double selfEnergy = 0.0;
-  if (_multipoles.dipoles.size() > 0)
+  if (dipoles)
     for (std::size_t i = 0; i < _numSlots; ++i)
       if (present(i) && _pos[4 * i + 3] != 0.0) selfEnergy += _pair.reactionFieldSelfEnergy(*_molecule[i]);
   _upot = (_rows ? _rows->upot() : _sites.upot()) + selfEnergy;

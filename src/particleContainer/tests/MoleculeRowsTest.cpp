@@ -1,6 +1,7 @@
 // MoleculeRowsTest: the whole-molecule rows of the multi-site Verlet list (AVX-512) against the all-site
-// O(N^2) sum and against the site loops on the same list, for LJ-and-charge models, an all-LJ and an
-// all-charge model; which systems they take; skipped where the CPU lacks AVX-512.
+// O(N^2) sum and against the site loops on the same list, for models of every site kind (LJ and charges,
+// LJ only, charges only, 2CLJQ, Stockmayer, all kinds in one molecule); which systems they take; skipped
+// where the CPU lacks AVX-512.
 #include "particleContainer/MoleculeRows.h"
 #include "particleContainer/MultiSiteVerletListCellProcessor.h"
 #include "particleContainer/tests/ForceTestSystems.h"
@@ -21,6 +22,7 @@ class MoleculeRowsTest : public CppUnit::TestFixture {
   CPPUNIT_TEST(whichSystems);
   CPPUNIT_TEST(ljAndChargesAgainstBruteForce);
   CPPUNIT_TEST(oneKindOfSite);
+  CPPUNIT_TEST(dipolesAndQuadrupoles);
   CPPUNIT_TEST(trajectoryAgainstSiteLoops);
   CPPUNIT_TEST_SUITE_END();
 
@@ -35,6 +37,17 @@ class MoleculeRowsTest : public CppUnit::TestFixture {
     c.addCharge(Charge{{0, 0, 0.07}, 0.0, -0.3});
     c.setMomentsOfInertia({0.12, 0.12, 0.0});
     return c;
+  }
+
+  /// c as the one component of a system (id 0, which its molecules' LJ types are taken from).
+  static Component alone(const Component& c) {
+    Component a(0, c.name());
+    for (const LJCenter& s : c.ljCenters()) a.addLJCenter(s);
+    for (const Charge& s : c.charges()) a.addCharge(s);
+    for (const Dipole& s : c.dipoles()) a.addDipole(s);
+    for (const Quadrupole& s : c.quadrupoles()) a.addQuadrupole(s);
+    a.setMomentsOfInertia(c.momentsOfInertia());
+    return a;
   }
 
   struct Deviation {
@@ -77,14 +90,16 @@ class MoleculeRowsTest : public CppUnit::TestFixture {
     const InteractionParameters one({co2}, 3.0);
     CPPUNIT_ASSERT(MoleculeRows::applies(one, co2, SimdLevel::Avx512));
     CPPUNIT_ASSERT(!MoleculeRows::applies(one, co2, SimdLevel::Avx2));
-    const auto mixture = multiSiteComponents();  // with dipoles and quadrupoles, five components
+    const auto mixture = multiSiteComponents();  // five components of every site kind
     const InteractionParameters many(mixture, 3.0);
     CPPUNIT_ASSERT(!MoleculeRows::applies(many, mixture[2], SimdLevel::Avx512));  // water-like, one of five
     for (const Component& c : mixture) {
-      const InteractionParameters alone({c}, 3.0);
-      const bool ljAndCharges = c.dipoles().empty() && c.quadrupoles().empty();
-      CPPUNIT_ASSERT_EQUAL(ljAndCharges, MoleculeRows::applies(alone, c, SimdLevel::Avx512));
+      const Component one = alone(c);
+      CPPUNIT_ASSERT(MoleculeRows::applies(InteractionParameters({one}, 3.0), one, SimdLevel::Avx512));
     }
+    Component crowded(0, "nine charges");
+    for (int k = 0; k < 9; ++k) crowded.addCharge(Charge{{0.1 * k, 0, 0}, 0.1, k % 2 ? 0.5 : -0.5});
+    CPPUNIT_ASSERT(!MoleculeRows::applies(InteractionParameters({crowded}, 3.0), crowded, SimdLevel::Avx512));
     // The site loops, where asked for.
     MultiSiteVerletListCellProcessor proc(one, 0.4, SimdLevel::Avx512);
     proc.setMoleculeRows(false);
@@ -94,7 +109,7 @@ class MoleculeRowsTest : public CppUnit::TestFixture {
 
   void ljAndChargesAgainstBruteForce() {
     againstBruteForce({co2Like()}, 77, "CO2-like");
-    againstBruteForce({multiSiteComponents()[2]}, 78, "water-like");  // one LJ centre, three charges
+    againstBruteForce({alone(multiSiteComponents()[2])}, 78, "water-like");  // one LJ centre, three charges
   }
 
   /// Molecules of LJ centres only, and of charges only (a molten-salt-like pair is not one component, so a
@@ -112,10 +127,23 @@ class MoleculeRowsTest : public CppUnit::TestFixture {
     againstBruteForce({dumbbell}, 80, "two charges");
   }
 
+  /// Oriented sites: 2CLJQ, Stockmayer (an LJ centre and a dipole, with the reaction field), and a molecule
+  /// of every kind (two dipoles, so that the dipoles' reaction field couples within rows too).
+  void dipolesAndQuadrupoles() {
+    const auto all = multiSiteComponents();
+    againstBruteForce({alone(all[0])}, 82, "2CLJQ");
+    againstBruteForce({alone(all[1])}, 83, "Stockmayer");
+    againstBruteForce({alone(all[3])}, 84, "every kind");
+  }
+
   /// At the configurations of a trajectory of moves and rotations (wrapping across the periodic faces), with
   /// both kinds of pairs: the rows equal the site loops on the same list to round-off.
   void trajectoryAgainstSiteLoops() {
-    const std::vector<Component> comps{co2Like()};
+    for (const Component& c : {co2Like(), alone(multiSiteComponents()[3])}) trajectory(c);
+  }
+
+  static void trajectory(const Component& c) {
+    const std::vector<Component> comps{c};
     InteractionParameters params(comps, 3.0);
     params.setReactionField(20.0);
     const Vec3 box{9.0, 10.0, 11.5};
