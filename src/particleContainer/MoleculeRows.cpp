@@ -286,12 +286,18 @@ struct BlockSums {
   V8 px, py, pz, tx, ty, tz;
 };
 
-/// Folds a partner site's g and tau into the block's sums.
+/// Folds a partner site's g (and, Oriented, tau) into the block's sums.
+template <bool Oriented>
 MARDYN_ROW_INLINE void addPartnerSite(const PartnerSite& j, const V8 cj[3], BlockSums& b) {
   const V8 lx = j.x - cj[0], ly = j.y - cj[1], lz = j.z - cj[2];
-  b.tx += ly * j.gz - lz * j.gy - j.taux;
-  b.ty += lz * j.gx - lx * j.gz - j.tauy;
-  b.tz += lx * j.gy - ly * j.gx - j.tauz;
+  b.tx += ly * j.gz - lz * j.gy;
+  b.ty += lz * j.gx - lx * j.gz;
+  b.tz += lx * j.gy - ly * j.gx;
+  if constexpr (Oriented) {
+    b.tx -= j.taux;
+    b.ty -= j.tauy;
+    b.tz -= j.tauz;
+  }
   b.px += j.gx;
   b.py += j.gy;
   b.pz += j.gz;
@@ -326,7 +332,7 @@ MARDYN_ROW_INLINE void electrostaticPartner(const RowInput& in, const double* co
     electrostaticPair<Kind::Quadrupole, B>({r[0], r[1], r[2], r[3], r[4], r[5]}, j, q[a] * strengthJ,
                                            in.epsRFInvrc3, e);
   }
-  addPartnerSite(j, cj, sums);
+  addPartnerSite<B != Kind::Charge>(j, cj, sums);
 }
 
 MARDYN_TARGET_AVX512 void rowAvx512(const RowInput& in, double* out, RowSums& sums) {
@@ -361,7 +367,7 @@ MARDYN_TARGET_AVX512 void rowAvx512(const RowInput& in, double* out, RowSums& su
         j.gy += fac * dy;
         j.gz += fac * dz;
       }
-      addPartnerSite(j, cj, b);
+      addPartnerSite<false>(j, cj, b);
     }
     for (std::size_t bj = 0; bj < l.numCharges; ++bj)
       electrostaticPartner<Kind::Charge>(in, col + 8 * (l.charges() + 3 * bj), in.strength[bj], cj, b, e);
@@ -370,8 +376,12 @@ MARDYN_TARGET_AVX512 void rowAvx512(const RowInput& in, double* out, RowSums& su
     for (std::size_t bj = 0; bj < l.numQuadrupoles; ++bj)
       electrostaticPartner<Kind::Quadrupole>(in, col + 8 * (l.quadrupoles() + 6 * bj), strengthQ[bj], cj, b, e);
     // Padding lanes (copies of a listed partner) count nothing.
-    V8* masked[] = {&b.px, &b.py, &b.pz, &b.tx, &b.ty, &b.tz};
-    for (V8* v : masked) *v = (V8)_mm512_maskz_mov_pd(lanes, (__m512d)*v);
+    b.px = (V8)_mm512_maskz_mov_pd(lanes, (__m512d)b.px);
+    b.py = (V8)_mm512_maskz_mov_pd(lanes, (__m512d)b.py);
+    b.pz = (V8)_mm512_maskz_mov_pd(lanes, (__m512d)b.pz);
+    b.tx = (V8)_mm512_maskz_mov_pd(lanes, (__m512d)b.tx);
+    b.ty = (V8)_mm512_maskz_mov_pd(lanes, (__m512d)b.ty);
+    b.tz = (V8)_mm512_maskz_mov_pd(lanes, (__m512d)b.tz);
     const V8 w = (V8)_mm512_maskz_load_pd(lanes, col + 8 * wCol);
     const V8 dcx = cxi - cj[0], dcy = cyi - cj[1], dcz = czi - cj[2];
     su += w * (e.u6 * (1.0 / 6.0) + e.u + e.uRF);
