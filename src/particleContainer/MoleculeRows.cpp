@@ -303,8 +303,9 @@ MARDYN_ROW_INLINE void addPartnerSite(const PartnerSite& j, const V8 cj[3], Bloc
   b.pz += j.gz;
 }
 
-/// Partner site of kind B (columns at col) against every electrostatic site of the row molecule.
-template <Kind B>
+/// Partner site of kind B (columns at col) against every electrostatic site of the row molecule (Oriented:
+/// the molecules may have dipoles and quadrupoles).
+template <Kind B, bool Oriented>
 MARDYN_ROW_INLINE void electrostaticPartner(const RowInput& in, const double* col, double strengthJ, const V8 cj[3],
                                             BlockSums& sums, BlockEnergy& e) {
   const V8 zero = {};
@@ -320,21 +321,26 @@ MARDYN_ROW_INLINE void electrostaticPartner(const RowInput& in, const double* co
     const double* r = in.reci + l.charges() + 3 * a;
     electrostaticPair<Kind::Charge, B>({r[0], r[1], r[2], 0.0, 0.0, 0.0}, j, q[a] * strengthJ, in.epsRFInvrc3, e);
   }
-  q += l.numCharges;
-  for (std::size_t a = 0; a < l.numDipoles; ++a) {
-    const double* r = in.reci + l.dipoles() + 6 * a;
-    electrostaticPair<Kind::Dipole, B>({r[0], r[1], r[2], r[3], r[4], r[5]}, j, q[a] * strengthJ,
-                                       in.epsRFInvrc3, e);
-  }
-  q += l.numDipoles;
-  for (std::size_t a = 0; a < l.numQuadrupoles; ++a) {
-    const double* r = in.reci + l.quadrupoles() + 6 * a;
-    electrostaticPair<Kind::Quadrupole, B>({r[0], r[1], r[2], r[3], r[4], r[5]}, j, q[a] * strengthJ,
-                                           in.epsRFInvrc3, e);
+  if constexpr (Oriented) {
+    q += l.numCharges;
+    for (std::size_t a = 0; a < l.numDipoles; ++a) {
+      const double* r = in.reci + l.dipoles() + 6 * a;
+      electrostaticPair<Kind::Dipole, B>({r[0], r[1], r[2], r[3], r[4], r[5]}, j, q[a] * strengthJ,
+                                         in.epsRFInvrc3, e);
+    }
+    q += l.numDipoles;
+    for (std::size_t a = 0; a < l.numQuadrupoles; ++a) {
+      const double* r = in.reci + l.quadrupoles() + 6 * a;
+      electrostaticPair<Kind::Quadrupole, B>({r[0], r[1], r[2], r[3], r[4], r[5]}, j, q[a] * strengthJ,
+                                             in.epsRFInvrc3, e);
+    }
   }
   addPartnerSite<B != Kind::Charge>(j, cj, sums);
 }
 
+/// Oriented: whether the molecules have dipoles or quadrupoles (else their loops are left out, which keeps
+/// the registers of the point-site loops free).
+template <bool Oriented>
 MARDYN_TARGET_AVX512 void rowAvx512(const RowInput& in, double* out, RowSums& sums) {
   const double* const reci = in.reci;
   const MoleculeRows::Layout& l = in.layout;
@@ -370,11 +376,13 @@ MARDYN_TARGET_AVX512 void rowAvx512(const RowInput& in, double* out, RowSums& su
       addPartnerSite<false>(j, cj, b);
     }
     for (std::size_t bj = 0; bj < l.numCharges; ++bj)
-      electrostaticPartner<Kind::Charge>(in, col + 8 * (l.charges() + 3 * bj), in.strength[bj], cj, b, e);
-    for (std::size_t bj = 0; bj < l.numDipoles; ++bj)
-      electrostaticPartner<Kind::Dipole>(in, col + 8 * (l.dipoles() + 6 * bj), strengthD[bj], cj, b, e);
-    for (std::size_t bj = 0; bj < l.numQuadrupoles; ++bj)
-      electrostaticPartner<Kind::Quadrupole>(in, col + 8 * (l.quadrupoles() + 6 * bj), strengthQ[bj], cj, b, e);
+      electrostaticPartner<Kind::Charge, Oriented>(in, col + 8 * (l.charges() + 3 * bj), in.strength[bj], cj, b, e);
+    if constexpr (Oriented) {
+      for (std::size_t bj = 0; bj < l.numDipoles; ++bj)
+        electrostaticPartner<Kind::Dipole, true>(in, col + 8 * (l.dipoles() + 6 * bj), strengthD[bj], cj, b, e);
+      for (std::size_t bj = 0; bj < l.numQuadrupoles; ++bj)
+        electrostaticPartner<Kind::Quadrupole, true>(in, col + 8 * (l.quadrupoles() + 6 * bj), strengthQ[bj], cj, b, e);
+    }
     // Padding lanes (copies of a listed partner) count nothing.
     b.px = (V8)_mm512_maskz_mov_pd(lanes, (__m512d)b.px);
     b.py = (V8)_mm512_maskz_mov_pd(lanes, (__m512d)b.py);
@@ -432,7 +440,10 @@ void MoleculeRows::row(std::size_t i, const std::size_t* listed, std::size_t n, 
   const RowInput in{records + _recSize * i, c, blockSize, n, _layout, _eps24.data(), _sig2.data(), _shift6.data(),
                     _strength.data(), _epsRFInvrc3};
   RowSums sums;
-  rowAvx512(in, out, sums);
+  if (_layout.numDipoles + _layout.numQuadrupoles > 0)
+    rowAvx512<true>(in, out, sums);
+  else
+    rowAvx512<false>(in, out, sums);
   double* const __restrict__ acc = _acc.data();
   for (std::size_t k = 0; k < n; ++k) {
     double* a = acc + 6 * listed[k];
