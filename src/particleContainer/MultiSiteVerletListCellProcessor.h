@@ -16,11 +16,13 @@
 namespace mardyn {
 
 /// Slots, matching and rebuilds are VerletListCellProcessor's (the cutoff is on the centre of mass, as
-/// ls1's). The sites of every slot's molecule are laid out in slot order (list order: neighbouring
-/// molecules close in memory) at each list build and rewritten in place at the other traversals, and each row's partners within the cutoff are handed, split
-/// by energy weight (1 both owned or counted once, 1/2 one owned), to VectorizedCellProcessor's loops for
-/// one molecule against a list. Forces and torques are set on the owned molecules, with those of their
-/// images' pairs counted once; with Newton across faces (setNewton) on the halo copies too.
+/// ls1's). Each row's partners within the cutoff are split by energy weight (1 both owned or counted once,
+/// 1/2 one owned) and handed to MoleculeRows where it applies (one component, AVX-512), else to
+/// VectorizedCellProcessor's loops for one molecule against a list, for which the sites of every slot's
+/// molecule are laid out in slot order (list order: neighbouring molecules close in memory) at each list
+/// build and rewritten in place at the other traversals. Forces and torques are set on the owned
+/// molecules, with those of their images' pairs counted once; with Newton across faces (setNewton) on the
+/// halo copies too.
 class MultiSiteVerletListCellProcessor : public VerletListCellProcessor {
  public:
   /// skin > 0 (throws MardynException otherwise); simd: the variant of the site loops.
