@@ -42,6 +42,8 @@ class InteractionParameters {
   double switchingStart() const { return _cutoff - _switchWidth; }
   double switchingInvWidth() const { return _switchWidth > 0.0 ? 1.0 / _switchWidth : 0.0; }
   std::size_t numComponents() const { return _ljOffset.size(); }
+  /// Component c (0-based) as given to the constructor.
+  const Component& component(unsigned c) const { return _components[c]; }
   /// Global index of LJ centre s of component c; LJ centres are numbered component after component.
   unsigned ljType(unsigned component, unsigned site) const { return _ljOffset[component] + site; }
   unsigned numLJTypes() const { return _numLJ; }

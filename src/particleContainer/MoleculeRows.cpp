@@ -8,7 +8,6 @@
 
 #include <algorithm>
 #include <cstdint>
-#include <utility>
 
 #if MARDYN_SIMD_X86
 #include <immintrin.h>
@@ -16,17 +15,20 @@
 
 namespace mardyn {
 
-bool MoleculeRows::applies(const InteractionParameters& params, const Component& c, SimdLevel level) {
+bool MoleculeRows::applies(const InteractionParameters& params, SimdLevel level) {
+  if (params.numComponents() != 1) return false;
+  const Component& c = params.component(0);
   const std::size_t lj = c.ljCenters().size(), q = c.charges().size(), d = c.dipoles().size(),
                     qu = c.quadrupoles().size();
-  return MARDYN_SIMD_X86 && level == SimdLevel::Avx512 && cpuSupports(level) && params.numComponents() == 1 &&
-         lj + q + d + qu > 0 && std::max({lj, q, d, qu}) <= maxSites;
+  return MARDYN_SIMD_X86 && level == SimdLevel::Avx512 && cpuSupports(level) && lj + q + d + qu > 0 && std::max({lj, q, d, qu}) <= maxSites;
 }
 
-MoleculeRows::MoleculeRows(const InteractionParameters& params, const Component& c)
-    : _layout{c.ljCenters().size(), c.charges().size(), c.dipoles().size(), c.quadrupoles().size()},
+MoleculeRows::MoleculeRows(const InteractionParameters& params)
+    : _layout{params.component(0).ljCenters().size(), params.component(0).charges().size(),
+              params.component(0).dipoles().size(), params.component(0).quadrupoles().size()},
       _recSize(_layout.size()),
       _epsRFInvrc3(params.epsRFInvrc3()) {
+  const Component& c = params.component(0);
   for (const LJCenter& s : c.ljCenters()) _bodySites.push_back(s.r);
   for (const Charge& s : c.charges()) {
     _bodySites.push_back(s.r);

@@ -27,10 +27,10 @@ class MoleculeRows {
 
   /// Whether the rows apply: one component (at least one site, at most maxSites of each kind) and the
   /// AVX-512 level on a CPU that has it.
-  static bool applies(const InteractionParameters& params, const Component& c, SimdLevel level);
+  static bool applies(const InteractionParameters& params, SimdLevel level);
 
-  /// c: the one component (applies(params, c, level) must hold).
-  MoleculeRows(const InteractionParameters& params, const Component& c);
+  /// For the one component of params (applies(params, level) must hold).
+  explicit MoleculeRows(const InteractionParameters& params);
 
   /// A new traversal over numSlots slots: sums and accumulators zeroed.
   void startTraversal(std::size_t numSlots);

@@ -14,6 +14,14 @@ MultiSiteVerletListCellProcessor::MultiSiteVerletListCellProcessor(const Interac
       _pair(params),
       _cutoff2(params.cutoff() * params.cutoff()) {
   setOnceMinShare(0.0);
+  setMoleculeRows(true);
+}
+
+void MultiSiteVerletListCellProcessor::setMoleculeRows(bool on) {
+  if (!on)
+    _rows.reset();
+  else if (!_rows && MoleculeRows::applies(_interaction, simd()))
+    _rows = std::make_unique<MoleculeRows>(_interaction);
 }
 
 bool MultiSiteVerletListCellProcessor::applies(const std::vector<Component>& /*components*/,
@@ -23,24 +31,14 @@ bool MultiSiteVerletListCellProcessor::applies(const std::vector<Component>& /*c
 
 void MultiSiteVerletListCellProcessor::computeForces() {
   _sites.initTraversal();
-  // The site layout (which slot's sites lie where) holds while the list does: a slot stands for one
-  // molecule (one component) until the next build. Then only positions are rewritten and the forces
-  // zeroed, in place; absent slots keep stale sites, which no row reads (their centres lie far away).
-  if (!_rowsChecked) {
-    _rowsChecked = true;
-    for (std::size_t s = 0; s < _numSlots && _rowsAllowed; ++s)
-      if (present(s)) {
-        const Component& c = _molecule[s]->component();
-        if (MoleculeRows::applies(_interaction, c, simd()))
-          _rows = std::make_unique<MoleculeRows>(_interaction, c);
-        break;
-      }
-  }
   if (_rows) {
     _rows->startTraversal(_numSlots);
     for (std::size_t s = 0; s < _numSlots; ++s)
       if (present(s)) _rows->setMolecule(s, *_molecule[s]);
   } else {
+    // The site layout (which slot's sites lie where) holds while the list does: a slot stands for one
+    // molecule (one component) until the next build. Then only positions are rewritten and the forces
+    // zeroed, in place; absent slots keep stale sites, which no row reads (their centres lie far away).
     bool inPlace = _layoutBuild == rebuilds() && _soa.numMolecules == _numSlots && _laidOut.size() == _numSlots;
     for (std::size_t s = 0; inPlace && s < _numSlots; ++s) inPlace = !present(s) || _laidOut[s];
     if (inPlace) {

@@ -36,8 +36,8 @@ class MultiSiteVerletListCellProcessor : public VerletListCellProcessor {
 
   /// Whole-molecule rows (MoleculeRows) where they apply (default on); off: the site loops of
   /// VectorizedCellProcessor for every system.
-  void setMoleculeRows(bool on) { _rowsAllowed = on; }
-  /// Whether the last traversal computed its pairs with MoleculeRows.
+  void setMoleculeRows(bool on);
+  /// Whether the traversals compute the pairs with MoleculeRows.
   bool usesMoleculeRows() const { return _rows != nullptr; }
 
  protected:
@@ -55,8 +55,6 @@ class MultiSiteVerletListCellProcessor : public VerletListCellProcessor {
   MultipoleCellData _multipoles;
   std::vector<std::size_t> _full, _half;  // one row's partners within the cutoff, by weight
   std::vector<Vec3> _imageForce, _imageTorque;  // per owned slot: from its images' pairs counted once
-  bool _rowsAllowed = true;
-  bool _rowsChecked = false;            // whether the component was checked for MoleculeRows
   std::unique_ptr<MoleculeRows> _rows;  // set where they apply
 
   /// Force and torque of a slot's molecule from this traversal's pairs.

@@ -88,23 +88,25 @@ class MoleculeRowsTest : public CppUnit::TestFixture {
   void whichSystems() {
     const Component co2 = co2Like();
     const InteractionParameters one({co2}, 3.0);
-    CPPUNIT_ASSERT(MoleculeRows::applies(one, co2, SimdLevel::Avx512));
-    CPPUNIT_ASSERT(!MoleculeRows::applies(one, co2, SimdLevel::Avx2));
+    CPPUNIT_ASSERT(MoleculeRows::applies(one, SimdLevel::Avx512));
+    CPPUNIT_ASSERT(!MoleculeRows::applies(one, SimdLevel::Avx2));
     const auto mixture = multiSiteComponents();  // five components of every site kind
     const InteractionParameters many(mixture, 3.0);
-    CPPUNIT_ASSERT(!MoleculeRows::applies(many, mixture[2], SimdLevel::Avx512));  // water-like, one of five
+    CPPUNIT_ASSERT(!MoleculeRows::applies(many, SimdLevel::Avx512));
     for (const Component& c : mixture) {
-      const Component one = alone(c);
-      CPPUNIT_ASSERT(MoleculeRows::applies(InteractionParameters({one}, 3.0), one, SimdLevel::Avx512));
+      const Component single = alone(c);
+      CPPUNIT_ASSERT(MoleculeRows::applies(InteractionParameters({single}, 3.0), SimdLevel::Avx512));
     }
     Component crowded(0, "nine charges");
     for (int k = 0; k < 9; ++k) crowded.addCharge(Charge{{0.1 * k, 0, 0}, 0.1, k % 2 ? 0.5 : -0.5});
-    CPPUNIT_ASSERT(!MoleculeRows::applies(InteractionParameters({crowded}, 3.0), crowded, SimdLevel::Avx512));
+    CPPUNIT_ASSERT(!MoleculeRows::applies(InteractionParameters({crowded}, 3.0), SimdLevel::Avx512));
     // The site loops, where asked for.
     MultiSiteVerletListCellProcessor proc(one, 0.4, SimdLevel::Avx512);
     proc.setMoleculeRows(false);
     cellForces(randomMolecules({co2}, Vec3{9.0, 9.0, 9.0}, 60, 0.95, 3), Vec3{9.0, 9.0, 9.0}, 3.4, 1, proc);
     CPPUNIT_ASSERT(!proc.usesMoleculeRows());
+    proc.setMoleculeRows(true);
+    CPPUNIT_ASSERT(proc.usesMoleculeRows());
   }
 
   void ljAndChargesAgainstBruteForce() {
