@@ -37,6 +37,11 @@ OpenCLContext::OpenCLContext(const OpenCLDevice& device, const compute::ContextO
 OpenCLContext::~OpenCLContext() {
   if (_queue) {
     clFinish(_queue);
+    for (const auto& [memory, buffer] : _pinned) {  // buffers their owners did not give back
+      clEnqueueUnmapMemObject(_queue, buffer, memory, 0, nullptr, nullptr);
+      clReleaseMemObject(buffer);
+    }
+    clFinish(_queue);
     clReleaseCommandQueue(_queue);
   }
   if (_context) clReleaseContext(_context);
@@ -125,6 +130,34 @@ void OpenCLContext::removeQueue(cl_command_queue queue) {
 void OpenCLContext::synchronize() {
   for (cl_command_queue queue : _queues) CL_CHECK(clFinish(queue));
   CL_CHECK(clFinish(_queue));
+}
+
+void* OpenCLContext::allocatePinnedHost(std::size_t bytes) {
+  cl_int error = CL_SUCCESS;
+  cl_mem buffer = clCreateBuffer(_context, CL_MEM_READ_WRITE | CL_MEM_ALLOC_HOST_PTR, std::max<std::size_t>(bytes, 1),
+                                 nullptr, &error);
+  CL_CHECK_ERROR(error, "clCreateBuffer (host memory for copies)");
+  void* memory = clEnqueueMapBuffer(_queue, buffer, CL_TRUE, CL_MAP_READ | CL_MAP_WRITE, 0,
+                                    std::max<std::size_t>(bytes, 1), 0, nullptr, nullptr, &error);
+  if (error != CL_SUCCESS) {
+    clReleaseMemObject(buffer);
+    CL_CHECK_ERROR(error, "clEnqueueMapBuffer (host memory for copies)");
+  }
+  std::lock_guard<std::mutex> lock(_pinnedMutex);
+  _pinned[memory] = buffer;
+  return memory;
+}
+
+void OpenCLContext::freePinnedHost(void* memory) noexcept {
+  std::lock_guard<std::mutex> lock(_pinnedMutex);
+  auto it = _pinned.find(memory);
+  if (it == _pinned.end()) return;
+  // Copies into it may still be queued, on any queue.
+  for (cl_command_queue queue : _queues) clFinish(queue);
+  clEnqueueUnmapMemObject(_queue, it->second, memory, 0, nullptr, nullptr);
+  clFinish(_queue);
+  clReleaseMemObject(it->second);
+  _pinned.erase(it);
 }
 
 }  // namespace mardyn::opencl

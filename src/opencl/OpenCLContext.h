@@ -3,7 +3,9 @@
 // arrays and events.
 #pragma once
 
+#include <map>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -28,6 +30,11 @@ class OpenCLContext : public compute::ComputeContext {
   std::unique_ptr<compute::ComputeFFT> createNativeFFT(int nx, int ny, int nz, compute::FFTKind kind) override;
   /// Finishes the default queue and every queue created beside it.
   void synchronize() override;
+  /// A buffer of the device's host memory (CL_MEM_ALLOC_HOST_PTR), mapped for the context's life. NVIDIA's
+  /// driver copies into such memory directly; a read into ordinary memory is staged through the host, and the
+  /// queue's next command waited 20-80 us for it (the tile list's flag and counts, read every step).
+  void* allocatePinnedHost(std::size_t bytes) override;
+  void freePinnedHost(void* memory) noexcept override;
   std::string fullSource(const std::string& source, const Defines& defines) const override;
 
   cl_context context() const { return _context; }
@@ -49,6 +56,8 @@ class OpenCLContext : public compute::ComputeContext {
   cl_context _context = nullptr;
   cl_command_queue _queue = nullptr;
   std::vector<cl_command_queue> _queues;
+  std::mutex _pinnedMutex;
+  std::map<void*, cl_mem> _pinned;  // mapped pointer -> its buffer
 };
 
 }  // namespace mardyn::opencl

@@ -19,6 +19,7 @@ class ComputeArrayTest : public CppUnit::TestFixture {
   CPPUNIT_TEST(zeroAndCopy);
   CPPUNIT_TEST(emptyArrayAndRangeErrors);
   CPPUNIT_TEST(asyncDownloadIsOrdered);
+  CPPUNIT_TEST(pinnedBuffersAreIndependent);
   CPPUNIT_TEST_SUITE_END();
 
  public:
@@ -78,6 +79,37 @@ class ComputeArrayTest : public CppUnit::TestFixture {
       CPPUNIT_ASSERT_EQUAL(first[9], host[9]);
       CPPUNIT_ASSERT_EQUAL(first[18], host[18]);
       CPPUNIT_ASSERT_THROW(ints.downloadBytesAsync(host, 4090 * sizeof(int), 8 * sizeof(int)), ComputeException);
+    }
+  }
+
+  /// Host buffers for copies (device memory on OpenCL, page-locked on CUDA): several at once, of any size
+  /// (0 included), each receiving its own download, moved and given back in any order.
+  void pinnedBuffersAreIndependent() {
+    for (const auto& options : ComputeTestDevices::all()) {
+      auto context = ComputeTestDevices::create(options);
+      ComputeArray<int> ints(*context, 64, "ints");
+      std::vector<int> values(64);
+      for (int i = 0; i < 64; ++i) values[i] = 5 * i - 17;
+      ints.upload(values);
+      std::vector<PinnedHostBuffer> buffers;
+      for (std::size_t bytes : {std::size_t(0), std::size_t(4), std::size_t(256), std::size_t(1) << 20})
+        buffers.emplace_back(*context, bytes);  // moved as the vector grows
+      CPPUNIT_ASSERT(buffers[0].data() != nullptr);
+      for (std::size_t k = 0; k < buffers.size(); ++k)
+        for (std::size_t j = 0; j < k; ++j) CPPUNIT_ASSERT(buffers[k].data() != buffers[j].data());
+      auto event = context->createEvent();
+      ints.downloadBytesAsync(buffers[1].data(), 12 * sizeof(int), sizeof(int));
+      ints.downloadBytesAsync(buffers[2].data(), 0, 64 * sizeof(int));
+      ints.downloadBytesAsync(buffers[3].data(), 0, 64 * sizeof(int));
+      event->record();
+      event->synchronize();
+      CPPUNIT_ASSERT_EQUAL(values[12], *static_cast<int*>(buffers[1].data()));
+      for (int i = 0; i < 64; ++i) {
+        CPPUNIT_ASSERT_EQUAL(values[i], static_cast<int*>(buffers[2].data())[i]);
+        CPPUNIT_ASSERT_EQUAL(values[i], static_cast<int*>(buffers[3].data())[i]);
+      }
+      buffers.erase(buffers.begin() + 2);  // given back out of order; the others keep their contents
+      CPPUNIT_ASSERT_EQUAL(values[63], static_cast<int*>(buffers[2].data())[63]);
     }
   }
 
