@@ -170,7 +170,7 @@ void ComputeNonbondedUtilities::gatherParameters() {
   _gatheredVersion = _data.reorderVersion();
 }
 
-void ComputeNonbondedUtilities::compute(int groups, bool includeEnergy) {
+void ComputeNonbondedUtilities::compute(int groups, bool includeEnergy, const std::function<void()>& queued) {
   int interactions = 0;
   for (std::size_t k = 0; k < _interactions.size(); k++) {
     const Interaction& in = _interactions[k];
@@ -188,7 +188,7 @@ void ComputeNonbondedUtilities::compute(int groups, bool includeEnergy) {
       for (const auto& a : i.arguments) call.arg(*a.array);
     call.blockShape(_tiles->groupThreads()).executeBlocks(_tiles->tileGroups());
   };
-  _tiles->compute(launch);
+  _tiles->compute(launch, queued);
 }
 
 } // namespace OpenMM

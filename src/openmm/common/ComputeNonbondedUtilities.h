@@ -61,8 +61,9 @@ public:
   void addInteraction(Interaction interaction);
   /** The parameters' atom values changed: they are gathered into slot order again before the next tiles. */
   void parametersChanged() { _gatheredVersion = ~0ul; }
-  /** Computes the interactions enabled for `groups` (compiling the kernel first, the first time). */
-  void compute(int groups, bool includeEnergy);
+  /** Computes the interactions enabled for `groups` (compiling the kernel first, the first time); `queued` runs
+   * once the tile kernel is in the queue, before the host waits for anything (ComputeTileList::compute). */
+  void compute(int groups, bool includeEnergy, const std::function<void()>& queued);
   bool usesCutoff() const { return _useCutoff; }
   bool usesPeriodic() const { return _periodic; }
   /** The full source of the tile program (after the first compute; for diagnostics). */

@@ -306,7 +306,13 @@ std::vector<ComputeNonbondedUtilities*> ComputePlatformData::nonbondedUtilities(
 }
 
 void ComputePlatformData::computeInteractions(int groups, bool includeEnergy) {
-  for (auto& utility : _nonbonded) utility->compute(groups, includeEnergy);
+  const auto launchBeside = [this] {
+    auto work = std::move(_besideTiles);
+    _besideTiles.clear();
+    for (auto& launch : work) launch();
+  };
+  for (auto& utility : _nonbonded) utility->compute(groups, includeEnergy, launchBeside);
+  launchBeside();  // where no tile list ran
   _bonded->compute(groups);
   awaitJoined();
 }

@@ -103,14 +103,14 @@ void ComputePmeGrid::compute(mardyn::compute::ArrayInterface& atomValues) {
     launch(atomValues);
     return;
   }
-  auto& ctx = _data.context();
   _start->record();
-  {
-    mardyn::compute::QueueScope scope(ctx, _queue.get());
+  auto launches = [this, &atomValues] {
+    mardyn::compute::QueueScope scope(_data.context(), _queue.get());
     _start->enqueueWait();
     launch(atomValues);
     _finished->record();
-  }
+  };
+  _data.launchBesideTiles(launches);
   _data.joinBeforeForcesRead(*_finished);
 }
 

@@ -268,7 +268,7 @@ void ComputeTileList::choosePadding() {
     setPadding(_narrowPadding);
 }
 
-void ComputeTileList::compute(const std::function<void()>& launchTiles) {
+void ComputeTileList::compute(const std::function<void()>& launchTiles, const std::function<void()>& queued) {
   const bool checked = _check.queued;  // the clearing launch's check serves this evaluation only
   _check.queued = false;
   const Vec3* box = _data.box;
@@ -280,6 +280,7 @@ void ComputeTileList::compute(const std::function<void()>& launchTiles) {
     // between the check and the tiles.
     checkDisplacement(checked);
     launchTiles();
+    queued();
     _displacedEvent->synchronize();
     rebuild = *static_cast<const int*>(_displacedHost.data()) != 0;
     _evaluationsSinceBuild++;
@@ -292,6 +293,7 @@ void ComputeTileList::compute(const std::function<void()>& launchTiles) {
     do {
       buildTiles();
       launchTiles();
+      queued();  // nothing left to run after the first round
     } while (!readBuildStatus());
   }
 }

@@ -46,8 +46,9 @@ public:
   void createKernels(mardyn::compute::ComputeProgram& program);
   /** Runs launchTiles (which queues the tile kernel with arguments()) on an up-to-date list: the tile kernel
    * goes into the queue behind the displacement check and skips itself when an atom moved too far, then the
-   * list is found again and launchTiles runs again. */
-  void compute(const std::function<void()>& launchTiles);
+   * list is found again and launchTiles runs again. `queued` runs once the first tile kernel is queued, before
+   * the host waits for the check. */
+  void compute(const std::function<void()>& launchTiles, const std::function<void()>& queued);
   /** Work-groups and threads per work-group of a tile kernel launch. */
   std::size_t tileGroups() const;
   std::size_t groupThreads() const;
