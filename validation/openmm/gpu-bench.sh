@@ -3,7 +3,8 @@
 # the same GPU: the LJ fluid at N = 32,000, 256,000 and 1,048,576 and a box of 98,304 water-like atoms, flexible
 # (0.5 fs), rigid (constrained, 2 fs) and rigid with PME (LangevinMiddle, 2 fs) (GpuSystemsBenchmark.cpp / gpu_systems_peer.py build the same systems),
 # single and mixed precision.
-# Prints one table (particle-steps per second, and the ratio to OpenMM on the same platform and precision).
+# Prints one table (particle-steps per second, the ratio to OpenMM on the same platform and precision, and the
+# ratio to OpenMM's CUDA platform in the same precision, where CUDA ran first in PLATFORMS).
 #   usage: validation/openmm/gpu-bench.sh BUILD_DIR OPENMM_PYTHONPATH [OUT_FILE]
 #   env: PLATFORMS="CUDA OpenCL", PRECISIONS="single mixed", LJ_CELLS="20 40 64", WATER_CELLS=32
 set -uo pipefail
@@ -17,6 +18,7 @@ g++ -std=c++17 -O2 -o "$bin" "$here/GpuSystemsBenchmark.cpp" -I"$root/src/openmm
   -I"$root/src/openmm/olla/include" -L"$build/lib" -Wl,-rpath,"$build/lib" -lOpenMM || exit 1
 rate() { sed -n 's/.*particle_steps_per_s=\([^ ]*\).*/\1/p'; }
 rows=()
+declare -A cudaRate  # OpenMM's CUDA rate by precision and system
 for platform in ${PLATFORMS:-CUDA OpenCL}; do
   for precision in ${PRECISIONS:-single mixed}; do
     for system in $(for c in ${LJ_CELLS:-20 40 64}; do echo "lj:$c"; done) "water:${WATER_CELLS:-32}" "rigid:${WATER_CELLS:-32}" "pme:${WATER_CELLS:-32}"; do
@@ -26,7 +28,10 @@ for platform in ${PLATFORMS:-CUDA OpenCL}; do
       n=$(echo "$ours" | sed -n 's/.*particles=\([0-9]*\).*/\1/p')
       a=$(echo "$ours" | rate) b=$(echo "$theirs" | rate)
       ratio=$( [ -n "$a" ] && [ -n "$b" ] && awk -v a="$a" -v b="$b" 'BEGIN { printf "%.2f", a / b }')
-      rows+=("$(printf '%-7s %-7s %-6s %9s %12s %12s %6s' $platform $precision $model "${n:-?}" "${a:-failed}" "${b:-failed}" "${ratio:-}")")
+      [ "$platform" = CUDA ] && [ -n "$b" ] && cudaRate[$precision:$system]=$b
+      c=${cudaRate[$precision:$system]:-}
+      vsCuda=$( [ -n "$a" ] && [ -n "$c" ] && awk -v a="$a" -v c="$c" 'BEGIN { printf "%.2f", a / c }')
+      rows+=("$(printf '%-7s %-7s %-6s %9s %12s %12s %6s %9s' $platform $precision $model "${n:-?}" "${a:-failed}" "${b:-failed}" "${ratio:-}" "${vsCuda:-}")")
       echo "${rows[-1]}" >&2
       [ -n "$a" ] || echo "  ours: $ours" >&2
       [ -n "$b" ] || echo "  OpenMM: $theirs" >&2
@@ -35,6 +40,6 @@ for platform in ${PLATFORMS:-CUDA OpenCL}; do
 done
 {
   echo "machine: $(nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null | head -1)"
-  printf '%-7s %-7s %-6s %9s %12s %12s %6s\n' platform prec system N "this library" "OpenMM 8.6" ratio
+  printf '%-7s %-7s %-6s %9s %12s %12s %6s %9s\n' platform prec system N "this library" "OpenMM 8.6" ratio "/OMM CUDA"
   printf '%s\n' "${rows[@]}"
 } > "$out"
