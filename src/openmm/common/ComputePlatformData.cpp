@@ -219,7 +219,10 @@ void ComputePlatformData::finishStep(double dt) {
 }
 
 void ComputePlatformData::beginForces() {
-  awaitJoined();  // work joined by an evaluation that ended early (an exception) still holds the arrays
+  // Work registered or joined by an evaluation that ended early (an exception) is queued and waited for: its
+  // events are recorded, and it still holds the arrays.
+  runBesideTiles();
+  awaitJoined();
   if (_reorderDue || ++_forcesSinceReorder >= reorderInterval) reorder();
   _hostDerivatives.assign(_derivativeNames.size(), 0.0);
   auto clear = _clear->call();
@@ -306,17 +309,19 @@ std::vector<ComputeNonbondedUtilities*> ComputePlatformData::nonbondedUtilities(
 }
 
 void ComputePlatformData::computeInteractions(int groups, bool includeEnergy) {
-  const auto launchBeside = [this] {
-    auto work = std::move(_besideTiles);
-    _besideTiles.clear();
-    for (auto& launch : work) launch();
-  };
+  const auto launchBeside = [this] { runBesideTiles(); };
   for (auto& utility : _nonbonded) utility->compute(groups, includeEnergy, launchBeside);
-  launchBeside();  // where no tile list ran
+  runBesideTiles();  // where no tile list ran
   // The bonded terms queued beside the tiles too ran the same within the noise (H200, OpenCL and CUDA, PME water
   // and DHFR, two rounds), so they stay behind the wait.
   _bonded->compute(groups);
   awaitJoined();
+}
+
+void ComputePlatformData::runBesideTiles() {
+  auto work = std::move(_besideTiles);
+  _besideTiles.clear();
+  for (auto& launch : work) launch();
 }
 
 void ComputePlatformData::awaitJoined() {

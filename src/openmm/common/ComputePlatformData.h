@@ -187,6 +187,8 @@ private:
   void sumKineticAndMomentum(double shift);
   /** _sums = the totals of the 4 partial sums per block in _partials, on the device. */
   void addPartials();
+  /** Queues the work registered by launchBesideTiles. */
+  void runBesideTiles();
   /** The default queue waits for the work joined so far (joinBeforeForcesRead). */
   void awaitJoined();
 

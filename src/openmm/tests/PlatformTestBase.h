@@ -50,6 +50,7 @@ class PlatformTestBase : public CppUnit::TestFixture {
   CPPUNIT_TEST(pmeAgainstEwald);
   CPPUNIT_TEST(pmeParametersAndGroups);
   CPPUNIT_TEST(pmeQueue);
+  CPPUNIT_TEST(pmeAfterFailedEvaluation);
   CPPUNIT_TEST(pmeReciprocalAgainstReference);
   CPPUNIT_TEST(neutralizingPlasma);
   CPPUNIT_TEST(ljpmeFiniteDifference);
@@ -184,6 +185,7 @@ public:
   void pmeAgainstEwald() { OpenMMTests::testPmeAgainstEwald(*_platform); }
   void pmeParametersAndGroups() { OpenMMTests::testPmeParametersAndGroups(*_platform); }
   void pmeQueue() { OpenMMTests::testPmeQueue(*_platform); }
+  void pmeAfterFailedEvaluation() { OpenMMTests::testPmeAfterFailedEvaluation(*_platform); }
   void pmeReciprocalAgainstReference() { OpenMMTests::testPmeReciprocalAgainstReference(*_platform); }
   void neutralizingPlasma() { OpenMMTests::testNeutralizingPlasma(*_platform); }
   void ljpmeFiniteDifference() { OpenMMTests::testLJPMEFiniteDifference(*_platform); }

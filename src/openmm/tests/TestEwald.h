@@ -146,6 +146,35 @@ inline void testPmeQueue(Platform& platform) {
   }
 }
 
+/** An evaluation that stops on an error after PME's grid was set going (a second NonbondedForce, with a longer
+ * cutoff, refuses the shrunken box) leaves nothing behind: with the box restored, the energy and forces are those of
+ * the first evaluation, twice in a row (GPU platforms queue the grid's launches behind the direct-space tiles). */
+inline void testPmeAfterFailedEvaluation(Platform& platform) {
+  std::vector<Vec3> positions;
+  std::unique_ptr<System> system(createChargedBox(NonbondedForce::PME, 5e-4, positions));
+  auto* second = new NonbondedForce();
+  second->setNonbondedMethod(NonbondedForce::CutoffPeriodic);
+  second->setCutoffDistance(0.85);
+  for (int i = 0; i < system->getNumParticles(); i++) second->addParticle(0.0, 0.3, i % 3 == 0 ? 0.2 : 0.0);
+  second->setForceGroup(1);
+  system->addForce(second);
+  VerletIntegrator integrator(0.001);
+  Context context(*system, integrator, platform);
+  context.setPositions(positions);
+  const State before = context.getState(State::Energy | State::Forces);
+  context.setPeriodicBoxVectors(Vec3(1.65, 0, 0), Vec3(0, 1.65, 0), Vec3(0, 0, 1.65));  // 0.8 <= 0.825 < 0.85
+  assertThrowsWith([&] { context.getState(State::Energy | State::Forces); }, "half the periodic box",
+                   "the second force's cutoff against the shrunken box");
+  context.setPeriodicBoxVectors(Vec3(1.8, 0, 0), Vec3(0, 1.8, 0), Vec3(0, 0, 1.8));
+  context.setPositions(positions);
+  for (int round = 0; round < 2; round++) {
+    const State after = context.getState(State::Energy | State::Forces);
+    const std::string what = " after the failed evaluation, round " + std::to_string(round);
+    assertClose(before.getPotentialEnergy(), after.getPotentialEnergy(), 1e-5, "energy" + what);
+    for (size_t i = 0; i < positions.size(); i++) assertVecClose(before.getForces()[i], after.getForces()[i], 1e-4, "force" + what);
+  }
+}
+
 /** PME's reciprocal-space energy and forces of a dense box (1728 alternating charges, 2.6 nm, water's number
  * density) against the Reference platform's grid, on a coarse grid (20^3) and a fine one (52^3). Forces against the
  * largest one: the grid's round-off is of one absolute size on every atom. */
