@@ -82,7 +82,7 @@ class ComputeArrayTest : public CppUnit::TestFixture {
     }
   }
 
-  /// Host buffers for copies (device memory on OpenCL, page-locked on CUDA): several at once, of any size
+  /// Host buffers for copies (page-locked memory on CUDA, mapped CL_MEM_ALLOC_HOST_PTR buffers on OpenCL): several at once, of any size
   /// (0 included), each receiving its own download, moved and given back in any order.
   void pinnedBuffersAreIndependent() {
     for (const auto& options : ComputeTestDevices::all()) {

@@ -17,12 +17,11 @@
 #include "compute/ComputeProgram.h"
 #include "compute/DeviceScan.h"
 #include "compute/PrecisionArray.h"
-
-#include <functional>
 #include "compute/VectorTypes.h"
 #include "openmm/Vec3.h"
 
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <memory>
 #include <string>
