@@ -8,8 +8,9 @@
 // Output (appended to $CLHOST_OUT, else stderr): call, count, total seconds, microseconds per call; the wall
 // time from the first launch to the last call; then the launches of each kernel by name.
 #define CL_TARGET_OPENCL_VERSION 300
+#include "OpenCLInterpose.h"
+
 #include <CL/cl.h>
-#include <dlfcn.h>
 
 #include <atomic>
 #include <chrono>
@@ -41,20 +42,7 @@ std::map<std::string, long long>* kernelLaunches = new std::map<std::string, lon
 
 template <class F>
 F next(const char* name) {
-  void* symbol = dlsym(RTLD_NEXT, name);
-  if (!symbol) {
-    // The ICD loader came in with a plugin opened with RTLD_LOCAL, out of the global scope's reach.
-    for (const char* library : {"libOpenCL.so.1", "libOpenCL.so"})
-      if (void* handle = dlopen(library, RTLD_NOW | RTLD_NOLOAD)) {
-        symbol = dlsym(handle, name);
-        if (symbol) break;
-      }
-  }
-  if (!symbol) {
-    std::fprintf(stderr, "OpenCLHostTimes: %s not found\n", name);
-    std::abort();
-  }
-  return reinterpret_cast<F>(symbol);
+  return nextOpenCL<F>("OpenCLHostTimes", name);
 }
 
 /// Times one forwarded call.

@@ -10,8 +10,9 @@
 // number in order of first use, then three zeros. At most TIMELINE_MAX (default 300000) commands are kept.
 #define CL_TARGET_OPENCL_VERSION 300
 #define CL_USE_DEPRECATED_OPENCL_1_2_APIS
+#include "OpenCLInterpose.h"
+
 #include <CL/cl.h>
-#include <dlfcn.h>
 #include <fcntl.h>
 #include <unistd.h>
 
@@ -26,18 +27,7 @@ namespace {
 
 template <class F>
 F next(const char* name) {
-  void* symbol = dlsym(RTLD_NEXT, name);
-  if (!symbol)
-    for (const char* library : {"libOpenCL.so.1", "libOpenCL.so"})
-      if (void* handle = dlopen(library, RTLD_NOW | RTLD_NOLOAD)) {
-        symbol = dlsym(handle, name);
-        if (symbol) break;
-      }
-  if (!symbol) {
-    std::fprintf(stderr, "OpenCLTimeline: %s not found\n", name);
-    std::abort();
-  }
-  return reinterpret_cast<F>(symbol);
+  return nextOpenCL<F>("OpenCLTimeline", name);
 }
 
 struct Record {
@@ -73,6 +63,16 @@ struct Keep {
     records->push_back({*use, kind, std::move(name), id});
   }
 };
+
+/// Forwards an enqueue whose last parameter is its event (`args`: those between the queue and the event) and
+/// records the command.
+template <class F, class... Args>
+cl_int recorded(F forward, char kind, std::string name, cl_command_queue q, cl_event* event, Args... args) {
+  Keep keep(event);
+  const cl_int status = forward(q, args..., keep.use);
+  keep.done(status, q, kind, std::move(name));
+  return status;
+}
 
 struct Report {
   ~Report() {
@@ -133,48 +133,35 @@ cl_command_queue clCreateCommandQueueWithProperties(cl_context c, cl_device_id d
 cl_int clEnqueueNDRangeKernel(cl_command_queue q, cl_kernel k, cl_uint dims, const size_t* offset, const size_t* global,
                               const size_t* local, cl_uint numWait, const cl_event* wait, cl_event* event) {
   static auto f = next<decltype(&clEnqueueNDRangeKernel)>("clEnqueueNDRangeKernel");
-  Keep keep(event);
-  const cl_int status = f(q, k, dims, offset, global, local, numWait, wait, keep.use);
   char name[128] = {};
   clGetKernelInfo(k, CL_KERNEL_FUNCTION_NAME, sizeof(name) - 1, name, nullptr);
-  keep.done(status, q, 'K', name);
-  return status;
+  return recorded(f, 'K', name, q, event, k, dims, offset, global, local, numWait, wait);
 }
 
 cl_int clEnqueueReadBuffer(cl_command_queue q, cl_mem b, cl_bool blocking, size_t offset, size_t size, void* ptr,
                            cl_uint numWait, const cl_event* wait, cl_event* event) {
   static auto f = next<decltype(&clEnqueueReadBuffer)>("clEnqueueReadBuffer");
-  Keep keep(event);
-  const cl_int status = f(q, b, blocking, offset, size, ptr, numWait, wait, keep.use);
-  keep.done(status, q, 'C', "read_" + std::to_string(size));
-  return status;
+  return recorded(f, 'C', "read_" + std::to_string(size), q, event, b, blocking, offset, size, ptr, numWait, wait);
 }
 
 cl_int clEnqueueWriteBuffer(cl_command_queue q, cl_mem b, cl_bool blocking, size_t offset, size_t size,
                             const void* ptr, cl_uint numWait, const cl_event* wait, cl_event* event) {
   static auto f = next<decltype(&clEnqueueWriteBuffer)>("clEnqueueWriteBuffer");
-  Keep keep(event);
-  const cl_int status = f(q, b, blocking, offset, size, ptr, numWait, wait, keep.use);
-  keep.done(status, q, 'C', "write_" + std::to_string(size));
-  return status;
+  return recorded(f, 'C', "write_" + std::to_string(size), q, event, b, blocking, offset, size, ptr, numWait, wait);
 }
 
 cl_int clEnqueueFillBuffer(cl_command_queue q, cl_mem b, const void* pattern, size_t patternSize, size_t offset,
                            size_t size, cl_uint numWait, const cl_event* wait, cl_event* event) {
   static auto f = next<decltype(&clEnqueueFillBuffer)>("clEnqueueFillBuffer");
-  Keep keep(event);
-  const cl_int status = f(q, b, pattern, patternSize, offset, size, numWait, wait, keep.use);
-  keep.done(status, q, 'S', "fill_" + std::to_string(size));
-  return status;
+  return recorded(f, 'S', "fill_" + std::to_string(size), q, event, b, pattern, patternSize, offset, size, numWait,
+                  wait);
 }
 
 cl_int clEnqueueCopyBuffer(cl_command_queue q, cl_mem src, cl_mem dst, size_t srcOffset, size_t dstOffset,
                            size_t size, cl_uint numWait, const cl_event* wait, cl_event* event) {
   static auto f = next<decltype(&clEnqueueCopyBuffer)>("clEnqueueCopyBuffer");
-  Keep keep(event);
-  const cl_int status = f(q, src, dst, srcOffset, dstOffset, size, numWait, wait, keep.use);
-  keep.done(status, q, 'C', "copy_" + std::to_string(size));
-  return status;
+  return recorded(f, 'C', "copy_" + std::to_string(size), q, event, src, dst, srcOffset, dstOffset, size, numWait,
+                  wait);
 }
 
 }  // extern "C"
