@@ -133,12 +133,12 @@ void OpenCLContext::synchronize() {
 }
 
 void* OpenCLContext::allocatePinnedHost(std::size_t bytes) {
+  const std::size_t size = std::max<std::size_t>(bytes, 1);  // a buffer of 0 bytes is an error
   cl_int error = CL_SUCCESS;
-  cl_mem buffer = clCreateBuffer(_context, CL_MEM_READ_WRITE | CL_MEM_ALLOC_HOST_PTR, std::max<std::size_t>(bytes, 1),
-                                 nullptr, &error);
+  cl_mem buffer = clCreateBuffer(_context, CL_MEM_READ_WRITE | CL_MEM_ALLOC_HOST_PTR, size, nullptr, &error);
   CL_CHECK_ERROR(error, "clCreateBuffer (host memory for copies)");
-  void* memory = clEnqueueMapBuffer(_queue, buffer, CL_TRUE, CL_MAP_READ | CL_MAP_WRITE, 0,
-                                    std::max<std::size_t>(bytes, 1), 0, nullptr, nullptr, &error);
+  void* memory = clEnqueueMapBuffer(_queue, buffer, CL_TRUE, CL_MAP_READ | CL_MAP_WRITE, 0, size, 0, nullptr, nullptr,
+                                    &error);
   if (error != CL_SUCCESS) {
     clReleaseMemObject(buffer);
     CL_CHECK_ERROR(error, "clEnqueueMapBuffer (host memory for copies)");
