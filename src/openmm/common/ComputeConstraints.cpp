@@ -190,6 +190,18 @@ ComputeConstraints::ComputeConstraints(ComputePlatformData& data, const System& 
     _starLength = PrecisionArray(ctx, kind, 4, starAtoms.size(), "shakeStarLength");
     _starLength.upload(starLength);
   }
+  if (_numShake == 0) {
+    // The atoms of no cluster, for the fused Langevin-middle step.
+    std::vector<char> inCluster(static_cast<std::size_t>(n), 0);
+    for (const Constraint& k : constraints) inCluster[k.atom1] = inCluster[k.atom2] = 1;
+    std::vector<int> free;
+    for (int i = 0; i < n; i++)
+      if (!inCluster[i]) free.push_back(i);
+    _numFree = static_cast<int>(free.size());
+    if (free.empty()) free.push_back(0);
+    _freeAtoms.initialize(ctx, free.size(), "unconstrainedAtoms");
+    _freeAtoms.upload(free);
+  }
   createKernels();
 }
 
@@ -207,6 +219,8 @@ void ComputeConstraints::createKernels() {
   _settleAndStarVelocities = _program->createKernel("constrainSettleAndStarVelocities");
   _shake = _program->createKernel("applyShake");
   _shakeVelocities = _program->createKernel("constrainShakeVelocities");
+  _kickAndConstrain = _program->createKernel("kickAndConstrainVelocities");
+  _driftAndConstrain = _program->createKernel("driftAndConstrainPositions");
 }
 
 void ComputeConstraints::saveReference() {
@@ -290,6 +304,50 @@ void ComputeConstraints::applyToVelocities(double tolerance) {
         .arg(_data.velm())
         .arg(_failed)
         .execute(static_cast<std::size_t>(_numShake));
+}
+
+void ComputeConstraints::kickAndConstrainVelocities(double dt, double tolerance) {
+  _kickAndConstrain->call()
+      .arg(_numSettle)
+      .arg(_numSettle > 0 ? _settleAtoms : _starAtoms)
+      .arg(_numStar)
+      .arg(_numStar > 0 ? _starAtoms : _settleAtoms)
+      .arg(_numFree)
+      .arg(_freeAtoms)
+      .mixedArg(dt)
+      .mixedArg(tolerance)
+      .arg(maxIterations)
+      .arg(_data.slotOfAtom())
+      .arg(_data.posq())
+      .arg(_data.velm())
+      .arg(_data.force())
+      .arg(_failed)
+      .execute(static_cast<std::size_t>(_numSettle + _numStar + _numFree));
+}
+
+void ComputeConstraints::driftAndConstrainPositions(double dt, double vscale, double noisescale, double tolerance) {
+  auto call = _driftAndConstrain->call();
+  call.arg(_numSettle)
+      .arg(_numSettle > 0 ? _settleAtoms : _starAtoms)
+      .arg(_numSettle > 0 ? _settleParams.array() : _starLength.array())
+      .arg(_numStar)
+      .arg(_numStar > 0 ? _starAtoms : _settleAtoms)
+      .arg(_numStar > 0 ? _starLength.array() : _settleParams.array())
+      .arg(_numFree)
+      .arg(_freeAtoms)
+      .mixedArg(dt)
+      .mixedArg(vscale)
+      .mixedArg(noisescale);
+  _data.randomDrawArguments(call);
+  call.mixedArg(tolerance)
+      .mixedArg(1.0 / dt)
+      .arg(maxIterations)
+      .arg(_data.slotOfAtom())
+      .arg(_reference.array())
+      .arg(_data.posq())
+      .arg(_data.velm())
+      .arg(_failed)
+      .execute(static_cast<std::size_t>(_numSettle + _numStar + _numFree));
 }
 
 void ComputeConstraints::checkFailure() {

@@ -7,6 +7,8 @@
 // rather than a matrix method (CCMA): it needs no coupling matrix and meets the tolerance exactly as the
 // Reference platform does; the clusters it sees on molecular systems (hydrogen bonds of a heavy atom)
 // are small. Everything runs on the device; a failure is flagged there and reported by checkFailure().
+// Where there is no other kind of cluster, a Langevin-middle step's kick and drift run in the two constraint
+// launches (kickAndConstrainVelocities, driftAndConstrainPositions), the atoms of no cluster taken as clusters of one.
 #pragma once
 
 #include "compute/ComputeArray.h"
@@ -47,6 +49,13 @@ public:
   void applyToCurrentPositions(double tolerance);
   /** Removes the velocity components along the constraints. */
   void applyToVelocities(double tolerance);
+  /** Every cluster a SETTLE triangle or a star: the Langevin-middle step can run fused with the constraints. */
+  bool fusesLangevinMiddle() const { return _numShake == 0 && _numSettle + _numStar > 0; }
+  /** v += dt F/m for every atom, then applyToVelocities, in one launch (fusesLangevinMiddle() only). */
+  void kickAndConstrainVelocities(double dt, double tolerance);
+  /** The drift and thermostat of a Langevin-middle step for every atom (the positions before it saved as the
+   * reference), then applyToPositions(tolerance, 1 / dt), in one launch (fusesLangevinMiddle() only). */
+  void driftAndConstrainPositions(double dt, double vscale, double noisescale, double tolerance);
   /** Throws if a constraint could not be met since the last check (one download). */
   void checkFailure();
 
@@ -54,14 +63,15 @@ private:
   void createKernels();
 
   ComputePlatformData& _data;
-  int _numSettle = 0, _numShake = 0, _numStar = 0;
+  int _numSettle = 0, _numShake = 0, _numStar = 0, _numFree = 0;
   static constexpr int maxIterations = 1000;
   mardyn::compute::ComputeArray<mardyn::compute::mm_int4> _settleAtoms, _starAtoms;
   mardyn::compute::PrecisionArray _settleParams, _shakeLength, _reference, _delta, _starLength;
-  mardyn::compute::ComputeArray<int> _shakeStart, _failed;
+  mardyn::compute::ComputeArray<int> _shakeStart, _failed, _freeAtoms;
   mardyn::compute::ComputeArray<mardyn::compute::mm_int2> _shakePairs;
   std::unique_ptr<mardyn::compute::ComputeProgram> _program;
-  std::unique_ptr<mardyn::compute::ComputeKernel> _settleAndStar, _settleAndStarVelocities, _shake, _shakeVelocities;
+  std::unique_ptr<mardyn::compute::ComputeKernel> _settleAndStar, _settleAndStarVelocities, _shake, _shakeVelocities,
+      _kickAndConstrain, _driftAndConstrain;
 };
 
 } // namespace OpenMM

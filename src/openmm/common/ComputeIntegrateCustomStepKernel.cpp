@@ -25,7 +25,7 @@ namespace {
 
 const int kTargetX = -1, kTargetV = -2, kTargetSum = -3;
 
-/** A uniform number in (0, 1] from (seed, counter) on the host: the device's hash (kernels/Integration.cc) with
+/** A uniform number in (0, 1] from (seed, counter) on the host: the device's hash (kernels/AtomSteps.cc) with
  * the atom index -1, which no atom has. */
 double hostUniform(std::uint64_t seed, std::uint64_t counter, int stream) {
   auto mix = [](std::uint64_t x) {

@@ -112,10 +112,14 @@ public:
 
   /** Box (rectangular) as mixed4 arguments. */
   void boxArguments(mardyn::compute::KernelCall& call) const;
+  /** The seed and the next draw counter (mm_ulong each): the random numbers of one step. */
+  void randomDrawArguments(mardyn::compute::KernelCall& call) {
+    call.arg(static_cast<unsigned long long>(randomSeed)).arg(static_cast<unsigned long long>(randomCounter++));
+  }
   /** The arguments every stochastic step kernel takes in this order: seed, the next draw counter, atomIndex,
    * posq, velm. */
   void randomStepArguments(mardyn::compute::KernelCall& call) {
-    call.arg(static_cast<unsigned long long>(randomSeed)).arg(static_cast<unsigned long long>(randomCounter++));
+    randomDrawArguments(call);
     call.arg(_atomIndex).arg(_posq.array()).arg(_velm.array());
   }
   Vec3 box[3];

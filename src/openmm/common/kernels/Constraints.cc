@@ -6,8 +6,10 @@
 // criteria). Atoms are given by their System index and found through slotOfAtom, so that the tables
 // survive reordering. Position corrections are displacements d: posq += d, and velm += d invDt (invDt = 0
 // when only positions are constrained). A cluster that cannot be solved sets failed[0]: 1 SHAKE, 2 SETTLE,
-// 3 the velocities.
-// mardyn-kernel: defines
+// 3 the velocities. Where every cluster is a triangle or a star, the Langevin-middle step's kick and drift run
+// in the constraint launches too (the atoms of no cluster as clusters of one), so that the step takes two launches.
+// mardyn-kernel: requires openmm/common/kernels/Atoms.cc openmm/common/kernels/AtomSteps.cc
+// mardyn-kernel: defines FORCE_FIXED_POINT=1 PADDED_ATOMS=64 PERIODIC=1
 
 #if defined(MM_SINGLE_PRECISION)
 /// Float positions hold a distance to a few parts in 10^6: tighter tolerances are met at this level.
@@ -375,5 +377,86 @@ KERNEL void constrainSettleAndStarVelocities(int numSettle, GLOBAL const int4* R
       settleClusterVelocities(c, settleAtoms, slotOfAtom, posq, velm);
     else
       shakeStarClusterVelocities(c - numSettle, starAtoms, tol, maxIterations, slotOfAtom, posq, velm, failed);
+  }
+}
+
+/// v += dt F/m for the atom in `slot` where it has mass.
+DEVICE void kickSlot(int slot, mixed dt, GLOBAL const mm_long* RESTRICT force, GLOBAL mixed4* RESTRICT velm) {
+  const mixed4 v = velm[slot];
+  if (v.w != 0) velm[slot] = kick(v, fixedForce(force, slot), dt);
+}
+
+/// The middle of a Langevin-middle step for System atom `atom` (its position before it saved to reference).
+DEVICE void driftAtom(int atom, mixed dt, mixed vscale, mixed noisescale, mm_ulong seed, mm_ulong step,
+                      GLOBAL const int* RESTRICT slotOfAtom, GLOBAL mixed4* RESTRICT reference,
+                      GLOBAL mixed4* RESTRICT posq, GLOBAL mixed4* RESTRICT velm) {
+  const int slot = slotOfAtom[atom];
+  mixed4 p = posq[slot];
+  reference[slot] = p;
+  mixed4 v = velm[slot];
+  if (v.w == 0) return;
+  langevinMiddleDrift(&p, &v, dt, vscale, noisescale, seed, step, atom);
+  velm[slot] = v;
+  posq[slot] = p;
+}
+
+/// The kick of a Langevin-middle step and the velocity constraints in one launch: per cluster (the triangles, the
+/// stars, then the numFree atoms of no cluster, System indices in freeAtoms) its atoms kicked, then its velocities
+/// constrained. The same arithmetic, atom by atom, as kickVelocities followed by constrainSettleAndStarVelocities.
+KERNEL void kickAndConstrainVelocities(int numSettle, GLOBAL const int4* RESTRICT settleAtoms, int numStar,
+                                       GLOBAL const int4* RESTRICT starAtoms, int numFree,
+                                       GLOBAL const int* RESTRICT freeAtoms, mixed dt, mixed tol, int maxIterations,
+                                       GLOBAL const int* RESTRICT slotOfAtom, GLOBAL const mixed4* RESTRICT posq,
+                                       GLOBAL mixed4* RESTRICT velm, GLOBAL const mm_long* RESTRICT force,
+                                       GLOBAL int* RESTRICT failed) {
+  for (int c = GLOBAL_ID; c < numSettle + numStar + numFree; c += GLOBAL_SIZE) {
+    if (c < numSettle) {
+      const int4 a = settleAtoms[c];
+      kickSlot(slotOfAtom[a.x], dt, force, velm);
+      kickSlot(slotOfAtom[a.y], dt, force, velm);
+      kickSlot(slotOfAtom[a.z], dt, force, velm);
+      settleClusterVelocities(c, settleAtoms, slotOfAtom, posq, velm);
+    } else if (c < numSettle + numStar) {
+      const int4 a = starAtoms[c - numSettle];
+      kickSlot(slotOfAtom[a.x], dt, force, velm);
+      if (a.y >= 0) kickSlot(slotOfAtom[a.y], dt, force, velm);
+      if (a.z >= 0) kickSlot(slotOfAtom[a.z], dt, force, velm);
+      if (a.w >= 0) kickSlot(slotOfAtom[a.w], dt, force, velm);
+      shakeStarClusterVelocities(c - numSettle, starAtoms, tol, maxIterations, slotOfAtom, posq, velm, failed);
+    } else {
+      kickSlot(slotOfAtom[freeAtoms[c - numSettle - numStar]], dt, force, velm);
+    }
+  }
+}
+
+/// The drift and thermostat of a Langevin-middle step and the position constraints in one launch, per cluster as in
+/// kickAndConstrainVelocities: the same arithmetic as driftLangevinMiddle followed by applySettleAndShakeStar.
+KERNEL void driftAndConstrainPositions(int numSettle, GLOBAL const int4* RESTRICT settleAtoms,
+                                       GLOBAL const mixed2* RESTRICT settleParams, int numStar,
+                                       GLOBAL const int4* RESTRICT starAtoms, GLOBAL const mixed4* RESTRICT starLengths,
+                                       int numFree, GLOBAL const int* RESTRICT freeAtoms, mixed dt, mixed vscale,
+                                       mixed noisescale, mm_ulong seed, mm_ulong step, mixed tol, mixed invDt,
+                                       int maxIterations, GLOBAL const int* RESTRICT slotOfAtom,
+                                       GLOBAL mixed4* RESTRICT reference, GLOBAL mixed4* RESTRICT posq,
+                                       GLOBAL mixed4* RESTRICT velm, GLOBAL int* RESTRICT failed) {
+  for (int c = GLOBAL_ID; c < numSettle + numStar + numFree; c += GLOBAL_SIZE) {
+    if (c < numSettle) {
+      const int4 a = settleAtoms[c];
+      driftAtom(a.x, dt, vscale, noisescale, seed, step, slotOfAtom, reference, posq, velm);
+      driftAtom(a.y, dt, vscale, noisescale, seed, step, slotOfAtom, reference, posq, velm);
+      driftAtom(a.z, dt, vscale, noisescale, seed, step, slotOfAtom, reference, posq, velm);
+      settleCluster(c, settleAtoms, settleParams, invDt, slotOfAtom, reference, posq, velm, failed);
+    } else if (c < numSettle + numStar) {
+      const int4 a = starAtoms[c - numSettle];
+      driftAtom(a.x, dt, vscale, noisescale, seed, step, slotOfAtom, reference, posq, velm);
+      if (a.y >= 0) driftAtom(a.y, dt, vscale, noisescale, seed, step, slotOfAtom, reference, posq, velm);
+      if (a.z >= 0) driftAtom(a.z, dt, vscale, noisescale, seed, step, slotOfAtom, reference, posq, velm);
+      if (a.w >= 0) driftAtom(a.w, dt, vscale, noisescale, seed, step, slotOfAtom, reference, posq, velm);
+      shakeStarCluster(c - numSettle, starAtoms, starLengths, tol, invDt, maxIterations, slotOfAtom, reference, posq,
+                       velm, failed);
+    } else {
+      driftAtom(freeAtoms[c - numSettle - numStar], dt, vscale, noisescale, seed, step, slotOfAtom, reference, posq,
+                velm);
+    }
   }
 }

@@ -3,7 +3,7 @@
 // CUSTOM_STEP_GENERATED: a switch over the integrator's per-DOF expressions) for every degree of freedom and
 // stores it into x, v or a per-DOF variable, or sums it (block sums, then sumPartials). x is the System's
 // (unwrapped) position; per-DOF variables and cached forces are kept by System atom (3 atom + d), so that the
-// reordering of the slots leaves them alone. Random numbers are Integration.cc's counter-based hash.
+// reordering of the slots leaves them alone. Random numbers are AtomSteps.cc's counter-based hash.
 // mardyn-kernel: requires openmm/common/kernels/Integration.cc openmm/common/kernels/BondedGeometry.cc
 // mardyn-kernel: requires openmm/common/kernels/TabulatedFunctions.cc
 // mardyn-kernel: defines FORCE_FIXED_POINT=1 PADDED_ATOMS=64 NUM_ATOMS=64 PERIODIC=1 REDUCE_BLOCK=128 REDUCE_GROUPS=16 MOMENTUM_GROUPS=32

@@ -1,30 +1,9 @@
 // The integration utilities of the common-compute platforms in the common kernel dialect: the Verlet,
 // Langevin, Langevin-middle and Brownian steps as the Reference platform takes them, kinetic energy and momentum sums
-// (fixed-shape block sums, the same bits every run), the removal of the centre-of-mass motion, Andersen
-// collisions, and counter-based random numbers: each number is a hash of (seed, step, System atom, stream),
-// so a run does not depend on how atoms are ordered or which thread draws.
-// mardyn-kernel: requires openmm/common/kernels/Atoms.cc compute/kernels/Reduction.cc
+// (fixed-shape block sums, the same bits every run), the removal of the centre-of-mass motion and Andersen
+// collisions (the random numbers and the per-atom pieces of the steps: AtomSteps.cc).
+// mardyn-kernel: requires openmm/common/kernels/Atoms.cc openmm/common/kernels/AtomSteps.cc compute/kernels/Reduction.cc
 // mardyn-kernel: defines FORCE_FIXED_POINT=1 PADDED_ATOMS=64 PERIODIC=1 REDUCE_BLOCK=128 REDUCE_GROUPS=16 MOMENTUM_GROUPS=32
-
-DEVICE mm_ulong mixBits(mm_ulong x) {
-  x += 0x9e3779b97f4a7c15UL;
-  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9UL;
-  x = (x ^ (x >> 27)) * 0x94d049bb133111ebUL;
-  return x ^ (x >> 31);
-}
-
-/// A uniform number in (0, 1] from (seed, counter, atom, stream).
-DEVICE mixed randomUniform(mm_ulong seed, mm_ulong counter, int atom, int stream) {
-  const mm_ulong h = mixBits(seed ^ mixBits(counter * 0x100000001b3UL + (mm_ulong) atom * 8 + (mm_ulong) stream));
-  return ((mixed) (h >> 11) + (mixed) 1) * (mixed) (1.0 / 9007199254740992.0);
-}
-
-/// A standard normal number (Box-Muller on two uniforms of the streams 2 stream and 2 stream + 1).
-DEVICE mixed randomGaussian(mm_ulong seed, mm_ulong counter, int atom, int stream) {
-  const mixed u1 = randomUniform(seed, counter, atom, 2 * stream);
-  const mixed u2 = randomUniform(seed, counter, atom, 2 * stream + 1);
-  return sqrt((mixed) -2 * log(u1)) * cos((mixed) 6.283185307179586 * u2);
-}
 
 /// Verlet (leapfrog): v += kick F/m, x += dt v (atoms of zero inverse mass stay put). kick = dt for the
 /// leapfrog, (dt_previous + dt)/2 for the variable step, dt/2 for the first half of a velocity-Verlet step.
@@ -65,25 +44,6 @@ KERNEL void integrateLangevin(int numAtoms, mixed dt, mixed vscale, mixed fscale
     p.x += v.x * dt; p.y += v.y * dt; p.z += v.z * dt;
     posq[s] = p;
   }
-}
-
-/// v += dt F/m for a massive atom.
-DEVICE mixed4 kick(mixed4 v, mixed4 f, mixed dt) {
-  const mixed scale = dt * v.w;
-  v.x += f.x * scale; v.y += f.y * scale; v.z += f.z * scale;
-  return v;
-}
-
-/// The middle of a Langevin-middle step for one atom: x += dt/2 v, v = a v + n sqrt(1/m) R, x += dt/2 v.
-DEVICE void langevinMiddleDrift(mixed4* p, mixed4* v, mixed dt, mixed vscale, mixed noisescale, mm_ulong seed,
-                                mm_ulong step, int a) {
-  const mixed halfDt = (mixed) 0.5 * dt;
-  p->x += v->x * halfDt; p->y += v->y * halfDt; p->z += v->z * halfDt;
-  const mixed noise = noisescale * sqrt(v->w);
-  v->x = v->x * vscale + noise * randomGaussian(seed, step, a, 0);
-  v->y = v->y * vscale + noise * randomGaussian(seed, step, a, 1);
-  v->z = v->z * vscale + noise * randomGaussian(seed, step, a, 2);
-  p->x += v->x * halfDt; p->y += v->y * halfDt; p->z += v->z * halfDt;
 }
 
 /// Langevin middle: v += dt F/m, x += dt/2 v, v = a v + n sqrt(1/m) R, x += dt/2 v (no constraints).
