@@ -191,16 +191,34 @@ ComputeConstraints::ComputeConstraints(ComputePlatformData& data, const System& 
     _starLength.upload(starLength);
   }
   if (_numShake == 0) {
-    // The atoms of no cluster, for the fused Langevin-middle step.
-    std::vector<char> inCluster(static_cast<std::size_t>(n), 0);
-    for (const Constraint& k : constraints) inCluster[k.atom1] = inCluster[k.atom2] = 1;
-    std::vector<int> free;
+    // The work-groups of the fused Langevin-middle step: whole clusters (triangles, then stars), then the atoms of
+    // no cluster, at most fusedGroup atoms to a group; start[g] = (its first atom, its first cluster).
+    std::vector<int> atoms;
+    std::vector<mardyn::compute::mm_int2> start{{0, 0}};
+    std::vector<char> placed(static_cast<std::size_t>(n), 0);
+    int clusters = 0;
+    auto place = [&](const std::vector<int>& unit, bool cluster) {
+      if (static_cast<int>(atoms.size() + unit.size()) - start.back().x > fusedGroup)
+        start.push_back({static_cast<int>(atoms.size()), clusters});
+      atoms.insert(atoms.end(), unit.begin(), unit.end());
+      for (int a : unit) placed[static_cast<std::size_t>(a)] = 1;
+      if (cluster) clusters++;
+    };
+    for (const auto& a : settleAtoms) place({a.x, a.y, a.z}, true);
+    for (const auto& a : starAtoms) {
+      std::vector<int> unit{a.x};
+      for (int o : {a.y, a.z, a.w})
+        if (o >= 0) unit.push_back(o);
+      place(unit, true);
+    }
     for (int i = 0; i < n; i++)
-      if (!inCluster[i]) free.push_back(i);
-    _numFree = static_cast<int>(free.size());
-    if (free.empty()) free.push_back(0);
-    _freeAtoms.initialize(ctx, free.size(), "unconstrainedAtoms");
-    _freeAtoms.upload(free);
+      if (!placed[static_cast<std::size_t>(i)]) place({i}, false);
+    start.push_back({static_cast<int>(atoms.size()), clusters});
+    _fusedGroups = static_cast<int>(start.size()) - 1;
+    _groupStart.initialize(ctx, start.size(), "fusedStepGroupStart");
+    _groupStart.upload(start);
+    _groupAtoms.initialize(ctx, atoms.size(), "fusedStepGroupAtoms");
+    _groupAtoms.upload(atoms);
   }
   createKernels();
 }
@@ -208,13 +226,8 @@ ComputeConstraints::ComputeConstraints(ComputePlatformData& data, const System& 
 ComputeConstraints::~ComputeConstraints() = default;
 
 void ComputeConstraints::createKernels() {
-  try {
-    _program = _data.context().compileProgram(mardyn::compute::KernelSources::withRequirements(
-                                                  std::vector<std::string>{"openmm/common/kernels/Constraints.cc"}),
-                                              _data.commonDefines(), "openmm-constraints");
-  } catch (const mardyn::compute::ComputeException& e) {
-    throw OpenMMException(_data.platformName() + " platform: compiling the constraint kernels failed: " + e.what());
-  }
+  _program = _data.compile(mardyn::compute::KernelSources::withRequirements("openmm/common/kernels/Constraints.cc"),
+                           _data.commonDefines(), "openmm-constraints", "the constraints");
   _settleAndStar = _program->createKernel("applySettleAndShakeStar");
   _settleAndStarVelocities = _program->createKernel("constrainSettleAndStarVelocities");
   _shake = _program->createKernel("applyShake");
@@ -308,12 +321,13 @@ void ComputeConstraints::applyToVelocities(double tolerance) {
 
 void ComputeConstraints::kickAndConstrainVelocities(double dt, double tolerance) {
   _kickAndConstrain->call()
+      .arg(_fusedGroups)
+      .arg(_groupStart)
+      .arg(_groupAtoms)
       .arg(_numSettle)
       .arg(_numSettle > 0 ? _settleAtoms : _starAtoms)
       .arg(_numStar)
       .arg(_numStar > 0 ? _starAtoms : _settleAtoms)
-      .arg(_numFree)
-      .arg(_freeAtoms)
       .mixedArg(dt)
       .mixedArg(tolerance)
       .arg(maxIterations)
@@ -322,19 +336,21 @@ void ComputeConstraints::kickAndConstrainVelocities(double dt, double tolerance)
       .arg(_data.velm())
       .arg(_data.force())
       .arg(_failed)
-      .execute(static_cast<std::size_t>(_numSettle + _numStar + _numFree));
+      .blockShape(fusedGroup)
+      .executeBlocks(static_cast<std::size_t>(_fusedGroups));
 }
 
 void ComputeConstraints::driftAndConstrainPositions(double dt, double vscale, double noisescale, double tolerance) {
   auto call = _driftAndConstrain->call();
-  call.arg(_numSettle)
+  call.arg(_fusedGroups)
+      .arg(_groupStart)
+      .arg(_groupAtoms)
+      .arg(_numSettle)
       .arg(_numSettle > 0 ? _settleAtoms : _starAtoms)
       .arg(_numSettle > 0 ? _settleParams.array() : _starLength.array())
       .arg(_numStar)
       .arg(_numStar > 0 ? _starAtoms : _settleAtoms)
       .arg(_numStar > 0 ? _starLength.array() : _settleParams.array())
-      .arg(_numFree)
-      .arg(_freeAtoms)
       .mixedArg(dt)
       .mixedArg(vscale)
       .mixedArg(noisescale);
@@ -347,7 +363,8 @@ void ComputeConstraints::driftAndConstrainPositions(double dt, double vscale, do
       .arg(_data.posq())
       .arg(_data.velm())
       .arg(_failed)
-      .execute(static_cast<std::size_t>(_numSettle + _numStar + _numFree));
+      .blockShape(fusedGroup)
+      .executeBlocks(static_cast<std::size_t>(_fusedGroups));
 }
 
 void ComputeConstraints::checkFailure() {

@@ -8,7 +8,8 @@
 // Reference platform does; the clusters it sees on molecular systems (hydrogen bonds of a heavy atom)
 // are small. Everything runs on the device; a failure is flagged there and reported by checkFailure().
 // Where there is no other kind of cluster, a Langevin-middle step's kick and drift run in the two constraint
-// launches (kickAndConstrainVelocities, driftAndConstrainPositions), the atoms of no cluster taken as clusters of one.
+// launches (kickAndConstrainVelocities, driftAndConstrainPositions): a work-group moves up to 128 atoms, one to a
+// work-item, then constrains their clusters.
 #pragma once
 
 #include "compute/ComputeArray.h"
@@ -63,11 +64,14 @@ private:
   void createKernels();
 
   ComputePlatformData& _data;
-  int _numSettle = 0, _numShake = 0, _numStar = 0, _numFree = 0;
+  int _numSettle = 0, _numShake = 0, _numStar = 0, _fusedGroups = 0;
   static constexpr int maxIterations = 1000;
+  /** Work-items of a work-group of the fused Langevin-middle step: the most atoms it moves. */
+  static constexpr int fusedGroup = 128;
   mardyn::compute::ComputeArray<mardyn::compute::mm_int4> _settleAtoms, _starAtoms;
   mardyn::compute::PrecisionArray _settleParams, _shakeLength, _reference, _delta, _starLength;
-  mardyn::compute::ComputeArray<int> _shakeStart, _failed, _freeAtoms;
+  mardyn::compute::ComputeArray<int> _shakeStart, _failed, _groupAtoms;
+  mardyn::compute::ComputeArray<mardyn::compute::mm_int2> _groupStart;
   mardyn::compute::ComputeArray<mardyn::compute::mm_int2> _shakePairs;
   std::unique_ptr<mardyn::compute::ComputeProgram> _program;
   std::unique_ptr<mardyn::compute::ComputeKernel> _settleAndStar, _settleAndStarVelocities, _shake, _shakeVelocities,

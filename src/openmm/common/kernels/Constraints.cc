@@ -7,7 +7,8 @@
 // survive reordering. Position corrections are displacements d: posq += d, and velm += d invDt (invDt = 0
 // when only positions are constrained). A cluster that cannot be solved sets failed[0]: 1 SHAKE, 2 SETTLE,
 // 3 the velocities. Where every cluster is a triangle or a star, the Langevin-middle step's kick and drift run
-// in the constraint launches too (the atoms of no cluster as clusters of one), so that the step takes two launches.
+// in the constraint launches too (each work-group moves its atoms, one to a work-item, then constrains their
+// clusters), so that the step takes two launches.
 // mardyn-kernel: requires openmm/common/kernels/Atoms.cc openmm/common/kernels/AtomSteps.cc
 // mardyn-kernel: defines FORCE_FIXED_POINT=1 PADDED_ATOMS=64 PERIODIC=1
 
@@ -380,83 +381,74 @@ KERNEL void constrainSettleAndStarVelocities(int numSettle, GLOBAL const int4* R
   }
 }
 
-/// v += dt F/m for the atom in `slot` where it has mass.
-DEVICE void kickSlot(int slot, mixed dt, GLOBAL const mm_long* RESTRICT force, GLOBAL mixed4* RESTRICT velm) {
-  const mixed4 v = velm[slot];
-  if (v.w != 0) velm[slot] = kick(v, fixedForce(force, slot), dt);
-}
-
-/// The middle of a Langevin-middle step for System atom `atom` (its position before it saved to reference).
-DEVICE void driftAtom(int atom, mixed dt, mixed vscale, mixed noisescale, mm_ulong seed, mm_ulong step,
-                      GLOBAL const int* RESTRICT slotOfAtom, GLOBAL mixed4* RESTRICT reference,
-                      GLOBAL mixed4* RESTRICT posq, GLOBAL mixed4* RESTRICT velm) {
-  const int slot = slotOfAtom[atom];
-  mixed4 p = posq[slot];
-  reference[slot] = p;
-  mixed4 v = velm[slot];
-  if (v.w == 0) return;
-  langevinMiddleDrift(&p, &v, dt, vscale, noisescale, seed, step, atom);
-  velm[slot] = v;
-  posq[slot] = p;
-}
-
-/// The kick of a Langevin-middle step and the velocity constraints in one launch: per cluster (the triangles, the
-/// stars, then the numFree atoms of no cluster, System indices in freeAtoms) its atoms kicked, then its velocities
-/// constrained. The same arithmetic, atom by atom, as kickVelocities followed by constrainSettleAndStarVelocities.
-KERNEL void kickAndConstrainVelocities(int numSettle, GLOBAL const int4* RESTRICT settleAtoms, int numStar,
-                                       GLOBAL const int4* RESTRICT starAtoms, int numFree,
-                                       GLOBAL const int* RESTRICT freeAtoms, mixed dt, mixed tol, int maxIterations,
+/// The kick of a Langevin-middle step and the velocity constraints in one launch. Work-group g takes the atoms
+/// groupStart[g].x .. groupStart[g + 1].x - 1 of groupAtoms (System indices), one to a work-item, then the clusters
+/// groupStart[g].y .. groupStart[g + 1].y - 1 (the triangles, then the stars), one to a work-item: every atom of
+/// those clusters is among the group's atoms, and the atoms of no cluster come last. The same arithmetic, atom by
+/// atom, as kickVelocities followed by constrainSettleAndStarVelocities.
+KERNEL void kickAndConstrainVelocities(int numGroups, GLOBAL const int2* RESTRICT groupStart,
+                                       GLOBAL const int* RESTRICT groupAtoms, int numSettle,
+                                       GLOBAL const int4* RESTRICT settleAtoms, int numStar,
+                                       GLOBAL const int4* RESTRICT starAtoms, mixed dt, mixed tol, int maxIterations,
                                        GLOBAL const int* RESTRICT slotOfAtom, GLOBAL const mixed4* RESTRICT posq,
                                        GLOBAL mixed4* RESTRICT velm, GLOBAL const mm_long* RESTRICT force,
                                        GLOBAL int* RESTRICT failed) {
-  for (int c = GLOBAL_ID; c < numSettle + numStar + numFree; c += GLOBAL_SIZE) {
-    if (c < numSettle) {
-      const int4 a = settleAtoms[c];
-      kickSlot(slotOfAtom[a.x], dt, force, velm);
-      kickSlot(slotOfAtom[a.y], dt, force, velm);
-      kickSlot(slotOfAtom[a.z], dt, force, velm);
-      settleClusterVelocities(c, settleAtoms, slotOfAtom, posq, velm);
-    } else if (c < numSettle + numStar) {
-      const int4 a = starAtoms[c - numSettle];
-      kickSlot(slotOfAtom[a.x], dt, force, velm);
-      if (a.y >= 0) kickSlot(slotOfAtom[a.y], dt, force, velm);
-      if (a.z >= 0) kickSlot(slotOfAtom[a.z], dt, force, velm);
-      if (a.w >= 0) kickSlot(slotOfAtom[a.w], dt, force, velm);
-      shakeStarClusterVelocities(c - numSettle, starAtoms, tol, maxIterations, slotOfAtom, posq, velm, failed);
-    } else {
-      kickSlot(slotOfAtom[freeAtoms[c - numSettle - numStar]], dt, force, velm);
+  for (int g = GROUP_ID; g < numGroups; g += NUM_GROUPS) {
+    const int2 first = groupStart[g], next = groupStart[g + 1];
+    const int a = first.x + LOCAL_ID;
+    if (a < next.x) {
+      const int slot = slotOfAtom[groupAtoms[a]];
+      const mixed4 v = velm[slot];
+      if (v.w != 0) velm[slot] = kick(v, fixedForce(force, slot), dt);
     }
+    SYNC_THREADS
+    const int c = first.y + LOCAL_ID;
+    if (c < next.y) {
+      if (c < numSettle)
+        settleClusterVelocities(c, settleAtoms, slotOfAtom, posq, velm);
+      else
+        shakeStarClusterVelocities(c - numSettle, starAtoms, tol, maxIterations, slotOfAtom, posq, velm, failed);
+    }
+    SYNC_THREADS
   }
 }
 
-/// The drift and thermostat of a Langevin-middle step and the position constraints in one launch, per cluster as in
-/// kickAndConstrainVelocities: the same arithmetic as driftLangevinMiddle followed by applySettleAndShakeStar.
-KERNEL void driftAndConstrainPositions(int numSettle, GLOBAL const int4* RESTRICT settleAtoms,
-                                       GLOBAL const mixed2* RESTRICT settleParams, int numStar,
-                                       GLOBAL const int4* RESTRICT starAtoms, GLOBAL const mixed4* RESTRICT starLengths,
-                                       int numFree, GLOBAL const int* RESTRICT freeAtoms, mixed dt, mixed vscale,
+/// The drift and thermostat of a Langevin-middle step and the position constraints in one launch, the work-groups
+/// as in kickAndConstrainVelocities: the same arithmetic as driftLangevinMiddle (the positions before it saved to
+/// reference) followed by applySettleAndShakeStar.
+KERNEL void driftAndConstrainPositions(int numGroups, GLOBAL const int2* RESTRICT groupStart,
+                                       GLOBAL const int* RESTRICT groupAtoms, int numSettle,
+                                       GLOBAL const int4* RESTRICT settleAtoms, GLOBAL const mixed2* RESTRICT settleParams,
+                                       int numStar, GLOBAL const int4* RESTRICT starAtoms,
+                                       GLOBAL const mixed4* RESTRICT starLengths, mixed dt, mixed vscale,
                                        mixed noisescale, mm_ulong seed, mm_ulong step, mixed tol, mixed invDt,
                                        int maxIterations, GLOBAL const int* RESTRICT slotOfAtom,
                                        GLOBAL mixed4* RESTRICT reference, GLOBAL mixed4* RESTRICT posq,
                                        GLOBAL mixed4* RESTRICT velm, GLOBAL int* RESTRICT failed) {
-  for (int c = GLOBAL_ID; c < numSettle + numStar + numFree; c += GLOBAL_SIZE) {
-    if (c < numSettle) {
-      const int4 a = settleAtoms[c];
-      driftAtom(a.x, dt, vscale, noisescale, seed, step, slotOfAtom, reference, posq, velm);
-      driftAtom(a.y, dt, vscale, noisescale, seed, step, slotOfAtom, reference, posq, velm);
-      driftAtom(a.z, dt, vscale, noisescale, seed, step, slotOfAtom, reference, posq, velm);
-      settleCluster(c, settleAtoms, settleParams, invDt, slotOfAtom, reference, posq, velm, failed);
-    } else if (c < numSettle + numStar) {
-      const int4 a = starAtoms[c - numSettle];
-      driftAtom(a.x, dt, vscale, noisescale, seed, step, slotOfAtom, reference, posq, velm);
-      if (a.y >= 0) driftAtom(a.y, dt, vscale, noisescale, seed, step, slotOfAtom, reference, posq, velm);
-      if (a.z >= 0) driftAtom(a.z, dt, vscale, noisescale, seed, step, slotOfAtom, reference, posq, velm);
-      if (a.w >= 0) driftAtom(a.w, dt, vscale, noisescale, seed, step, slotOfAtom, reference, posq, velm);
-      shakeStarCluster(c - numSettle, starAtoms, starLengths, tol, invDt, maxIterations, slotOfAtom, reference, posq,
-                       velm, failed);
-    } else {
-      driftAtom(freeAtoms[c - numSettle - numStar], dt, vscale, noisescale, seed, step, slotOfAtom, reference, posq,
-                velm);
+  for (int g = GROUP_ID; g < numGroups; g += NUM_GROUPS) {
+    const int2 first = groupStart[g], next = groupStart[g + 1];
+    const int a = first.x + LOCAL_ID;
+    if (a < next.x) {
+      const int atom = groupAtoms[a];
+      const int slot = slotOfAtom[atom];
+      mixed4 p = posq[slot];
+      reference[slot] = p;
+      mixed4 v = velm[slot];
+      if (v.w != 0) {
+        langevinMiddleDrift(&p, &v, dt, vscale, noisescale, seed, step, atom);
+        velm[slot] = v;
+        posq[slot] = p;
+      }
     }
+    SYNC_THREADS
+    const int c = first.y + LOCAL_ID;
+    if (c < next.y) {
+      if (c < numSettle)
+        settleCluster(c, settleAtoms, settleParams, invDt, slotOfAtom, reference, posq, velm, failed);
+      else
+        shakeStarCluster(c - numSettle, starAtoms, starLengths, tol, invDt, maxIterations, slotOfAtom, reference, posq,
+                         velm, failed);
+    }
+    SYNC_THREADS
   }
 }
