@@ -114,6 +114,7 @@ ComputePlatformData::ComputePlatformData(const ComputePlatform& platform, const 
   _partials = PrecisionArray(ctx, Kind::Mixed, 1, 4 * static_cast<std::size_t>(std::max(_reduceGroups, momentumGroups)),
                              "sumPartials");
   _sums = PrecisionArray(ctx, Kind::Mixed, 1, 4, "sums");
+  _momentum = PrecisionArray(ctx, Kind::Mixed, 1, 4 * static_cast<std::size_t>(momentumGroups), "momentumPartials");
   // Hilbert keys over 2^(3 GRID_BITS) cells of about two atoms each.
   const double cellsPerAxis = std::cbrt(std::max(1.0, _numAtoms / 2.0));
   while (_gridBits < 10 && (1 << _gridBits) < cellsPerAxis) ++_gridBits;
@@ -234,6 +235,9 @@ void ComputePlatformData::beginForces() {
   } else {
     clear.arg(_posq.array()).mixedArg(0.0).arg(_unusedFlag).arg(0);
   }
+  // A due centre-of-mass correction in the same launch.
+  clear.arg(_momentumRemovalDue ? 1 : 0).arg(_momentum.array()).mixedArg(_totalMass).arg(_velm.array());
+  _momentumRemovalDue = false;
   clear.execute(3 * static_cast<std::size_t>(_paddedAtoms));
 }
 
@@ -427,6 +431,7 @@ void ComputePlatformData::uploadCharges() {
 }
 
 void ComputePlatformData::getVelocities(std::vector<Vec3>& velocities) {
+  applyDueMomentumRemoval();
   std::vector<double> v;
   _velm.downloadPrefix(v, static_cast<std::size_t>(_numAtoms));
   const std::vector<int> index = hostAtomIndex();
@@ -443,6 +448,7 @@ void ComputePlatformData::setVelocities(const std::vector<Vec3>& velocities) {
     for (int k = 0; k < 3; k++) v[4 * s + k] = massless ? 0.0 : velocities[a][k];
     v[4 * s + 3] = massless ? 0.0 : 1.0 / masses[a];
   }
+  applyDueMomentumRemoval();  // of the velocities replaced, as if it had run when it was asked for
   _velm.uploadPrefix(v);
 }
 

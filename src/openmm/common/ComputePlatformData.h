@@ -97,7 +97,11 @@ public:
 
   // Device arrays (slots).
   mardyn::compute::ArrayInterface& posq() { return _posq.array(); }
-  mardyn::compute::ArrayInterface& velm() { return _velm.array(); }
+  /** The velocities (slot order; w = 1/mass), with a due centre-of-mass correction applied first. */
+  mardyn::compute::ArrayInterface& velm() {
+    applyDueMomentumRemoval();
+    return _velm.array();
+  }
   mardyn::compute::ComputeArray<int>& atomIndex() { return _atomIndex; }
   mardyn::compute::ComputeArray<int>& slotOfAtom() { return _slotOfAtom; }
   /** Image counts per slot: the System's position is posq + cellOffset * box (periodic boxes wrap molecules). */
@@ -166,8 +170,8 @@ public:
    * at partialSums()[4 g + k]; sumPartials(width) adds them up and returns the first `width` totals (one
    * download). A program of this Context does the same with REDUCE_GROUPS and REDUCE_BLOCK (blockReduceDefines). */
   static constexpr int reduceBlock = 128;
-  /** The blocks of the momentum sum (kernels/Integration.cc's MOMENTUM_GROUPS): few, so that the removal sums
-   * their partial sums itself, one launch fewer. */
+  /** The blocks of the momentum sum (MOMENTUM_GROUPS of the kernels): few, so that the removal sums their partial
+   * sums itself, one launch fewer. */
   static constexpr int momentumGroups = 32;
   int reduceGroups() const { return _reduceGroups; }
   mardyn::compute::ArrayInterface& partialSums() { return _partials.array(); }
@@ -176,7 +180,8 @@ public:
   std::vector<double> sumOverBlocks(mardyn::compute::KernelCall& call, int width);
   /** REDUCE_BLOCK and REDUCE_GROUPS for a program whose kernels write partialSums(). */
   void blockReduceDefines(mardyn::compute::ComputeContext::Defines& defines) const;
-  /** Subtracts the centre-of-mass velocity. */
+  /** Subtracts the centre-of-mass velocity: the momentum is summed now, every atom corrected by the next force
+   * evaluation's clearing launch, or alone before anything else reads the velocities (velm()). */
   void removeCenterOfMassMotion();
 
 private:
@@ -184,8 +189,10 @@ private:
   std::vector<int> hostAtomIndex();
   /** The value of one force or energy word (fixed point or double). */
   double word(long long w) const;
-  /** The partial sums of (kinetic energy at the shifted time, momentum) of `groups` blocks, in _partials. */
-  void sumKineticBlocks(double shift, int groups);
+  /** The partial sums of (kinetic energy at the shifted time, momentum) of `groups` blocks, in `partials`. */
+  void sumKineticBlocks(double shift, int groups, mardyn::compute::PrecisionArray& partials);
+  /** The correction removeCenterOfMassMotion left to the clearing launch, launched alone (where it is due). */
+  void applyDueMomentumRemoval();
   /** _sums = (kinetic energy at the shifted time, momentum), on the device. */
   void sumKineticAndMomentum(double shift);
   /** _sums = the totals of the 4 partial sums per block in _partials, on the device. */
@@ -200,7 +207,8 @@ private:
   int _numAtoms = 0, _paddedAtoms = 0;
   bool _periodic = false;
   double _totalMass = 0.0;
-  mardyn::compute::PrecisionArray _posq, _velm, _oldPosq, _oldVelm, _partials, _sums, _savedVelm;
+  mardyn::compute::PrecisionArray _posq, _velm, _oldPosq, _oldVelm, _partials, _sums, _savedVelm, _momentum;
+  bool _momentumRemovalDue = false;  ///< _momentum holds partial sums not yet taken off the velocities
   mardyn::compute::ComputeArray<mardyn::compute::mm_int4> _cellOffset, _oldCellOffset;
   mardyn::compute::ComputeArray<int> _atomIndex, _oldAtomIndex, _slotOfAtom, _keys, _keyCounts, _keyFill, _order;
   mardyn::compute::ComputeArray<int> _moleculeAnchor, _oldSlotOfAtom;

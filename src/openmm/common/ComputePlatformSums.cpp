@@ -7,19 +7,20 @@
 
 namespace OpenMM {
 
-void ComputePlatformData::sumKineticBlocks(double shift, int groups) {
+void ComputePlatformData::sumKineticBlocks(double shift, int groups, mardyn::compute::PrecisionArray& partials) {
+  applyDueMomentumRemoval();
   _sumKinetic->call()
       .arg(_numAtoms)
       .mixedArg(shift)
       .arg(_velm.array())
       .arg(_force)
-      .arg(_partials.array())
+      .arg(partials.array())
       .blockShape(reduceBlock)
       .executeBlocks(static_cast<std::size_t>(groups));
 }
 
 void ComputePlatformData::sumKineticAndMomentum(double shift) {
-  sumKineticBlocks(shift, _reduceGroups);
+  sumKineticBlocks(shift, _reduceGroups, _partials);
   addPartials();
 }
 
@@ -54,6 +55,7 @@ std::vector<double> ComputePlatformData::sumPartials(int width) {
 }
 
 double ComputePlatformData::kineticEnergy(double shift, Vec3* momentum) {
+  applyDueMomentumRemoval();
   if (_constraints->empty()) {
     sumKineticAndMomentum(shift);
   } else {
@@ -74,10 +76,17 @@ double ComputePlatformData::kineticEnergy(double shift, Vec3* momentum) {
 
 void ComputePlatformData::removeCenterOfMassMotion() {
   if (_totalMass == 0.0) return;
-  // Two launches, the momentum never leaving the device: the sums of momentumGroups blocks (few, so that
-  // removeMomentum adds their partial sums itself), then every atom's correction from them.
-  sumKineticBlocks(0.0, momentumGroups);
-  _removeMomentum->call().arg(_numAtoms).arg(_partials.array()).mixedArg(_totalMass).arg(_velm.array()).execute(
+  // The momentum never leaves the device: the sums of momentumGroups blocks (few, so that the correction adds
+  // their partial sums itself), then every atom's correction from them, in the next clearing launch (a step's
+  // force evaluation follows at once) or alone before anything else reads the velocities.
+  sumKineticBlocks(0.0, momentumGroups, _momentum);
+  _momentumRemovalDue = true;
+}
+
+void ComputePlatformData::applyDueMomentumRemoval() {
+  if (!_momentumRemovalDue) return;
+  _momentumRemovalDue = false;
+  _removeMomentum->call().arg(_numAtoms).arg(_momentum.array()).mixedArg(_totalMass).arg(_velm.array()).execute(
       static_cast<std::size_t>(_numAtoms));
 }
 

@@ -31,6 +31,26 @@ DEVICE mixed4 kick(mixed4 v, mixed4 f, mixed dt) {
   return v;
 }
 
+/// v -= (momentum / totalMass) for every massive atom of the work-item's share, the momentum summed from `groups`
+/// blocks' partial sums (4 per block: kinetic energy, momentum; every work-item adds them in the same order).
+DEVICE void subtractMomentum(int numAtoms, int groups, GLOBAL const mixed* RESTRICT partials, mixed totalMass,
+                             GLOBAL mixed4* RESTRICT velm) {
+  if (GLOBAL_ID >= numAtoms) return;  // (a launch may have more work-items than atoms)
+  mixed px = 0, py = 0, pz = 0;
+  for (int g = 0; g < groups; g++) {
+    px += partials[4 * g + 1];
+    py += partials[4 * g + 2];
+    pz += partials[4 * g + 3];
+  }
+  const mixed vx = px / totalMass, vy = py / totalMass, vz = pz / totalMass;
+  for (int s = GLOBAL_ID; s < numAtoms; s += GLOBAL_SIZE) {
+    mixed4 v = velm[s];
+    if (v.w == 0) continue;
+    v.x -= vx; v.y -= vy; v.z -= vz;
+    velm[s] = v;
+  }
+}
+
 /// The middle of a Langevin-middle step for one atom: x += dt/2 v, v = a v + n sqrt(1/m) R, x += dt/2 v.
 DEVICE void langevinMiddleDrift(mixed4* p, mixed4* v, mixed dt, mixed vscale, mixed noisescale, mm_ulong seed,
                                 mm_ulong step, int a) {

@@ -288,19 +288,7 @@ KERNEL void noseHooverHardWall(int numPairs, GLOBAL const int2* RESTRICT pairs, 
 /// v -= (momentum / mass) for every massive atom, the momentum summed from the MOMENTUM_GROUPS blocks' partial sums
 /// of sumKineticAndMomentum (every work-item in the same order), totalMass its mass.
 KERNEL void removeMomentum(int numAtoms, GLOBAL const mixed* RESTRICT partials, mixed totalMass, GLOBAL mixed4* RESTRICT velm) {
-  mixed px = 0, py = 0, pz = 0;
-  for (int g = 0; g < MOMENTUM_GROUPS; g++) {
-    px += partials[4 * g + 1];
-    py += partials[4 * g + 2];
-    pz += partials[4 * g + 3];
-  }
-  const mixed vx = px / totalMass, vy = py / totalMass, vz = pz / totalMass;
-  for (int s = GLOBAL_ID; s < numAtoms; s += GLOBAL_SIZE) {
-    mixed4 v = velm[s];
-    if (v.w == 0) continue;
-    v.x -= vx; v.y -= vy; v.z -= vz;
-    velm[s] = v;
-  }
+  subtractMomentum(numAtoms, MOMENTUM_GROUPS, partials, totalMass, velm);
 }
 
 /// Andersen collisions: with probability p a group of constraint-linked atoms (collisionGroup: its first
