@@ -53,6 +53,11 @@ ComputeTileList::ComputeTileList(ComputePlatformData& data, bool useCutoff, bool
   const std::size_t clusters = (blocks + ComputePlatformData::tileSize - 1) / ComputePlatformData::tileSize;
   _clusterCentre = PrecisionArray(ctx, PrecisionArray::Kind::Mixed, 4, clusters, "clusterCentre");
   _clusterHalf = PrecisionArray(ctx, PrecisionArray::Kind::Mixed, 4, clusters, "clusterHalf");
+  // The counters of the build's last work-groups (each kernel leaves them zero again).
+  _clusterBlocksDone.initialize(ctx, clusters, "clusterBlocksDone");
+  _clusterBlocksDone.zero();
+  _groupsDone.initialize(ctx, 1, "exclusionGroupsDone");
+  _groupsDone.zero();
   _posAtBuild = PrecisionArray(ctx, PrecisionArray::Kind::Mixed, 4, static_cast<std::size_t>(data.paddedAtoms()),
                                "positionsAtTileBuild");
   _displacedFlag.initialize(ctx, 1, "atomDisplacedFlag");
@@ -106,7 +111,6 @@ void ComputeTileList::addDefines(std::map<std::string, std::string>& defines, do
 
 void ComputeTileList::createKernels(mardyn::compute::ComputeProgram& program) {
   _bounds = program.createKernel("computeBlockBounds");
-  _clusterBounds = program.createKernel("computeClusterBounds");
   _displacement = program.createKernel("checkDisplacement");
   _findTiles = program.createKernel("findTiles");
   _exclusionTilesKernel = program.createKernel("findExclusionTiles");
@@ -144,7 +148,8 @@ void ComputeTileList::setPadding(double padding) {
 
 void ComputeTileList::checkDisplacement(bool checked) {
   // The flag is 0 here without clearing it: only this check sets it, and a set flag makes the host build again
-  // until checkTileRoom clears it. Usually the evaluation's clearing launch ran the check already (checked).
+  // until the build's room check (reportTileRoom) clears it. Usually the evaluation's clearing launch ran the check
+  // already (checked).
   if (!checked)
     _displacement->call()
         .arg(_data.posq())
@@ -165,16 +170,11 @@ void ComputeTileList::buildTiles() {
       .arg(_posAtBuild.array())
       .arg(_tileCount)
       .arg(_maskCount)
-      .blockShape(ComputePlatformData::tileSize)
-      .executeBlocks(static_cast<std::size_t>(_numBlocks));
-  // The clusters of 32 blocks.
-  auto clusterBounds = _clusterBounds->call();
-  clusterBounds.arg(_numBlocks).arg(_blockCentre.array()).arg(_blockHalf.array());
-  _data.boxArguments(clusterBounds);
-  clusterBounds.arg(_clusterCentre.array())
+      .arg(_clusterBlocksDone)  // and the clusters of 32 blocks, in the same launch
+      .arg(_clusterCentre.array())
       .arg(_clusterHalf.array())
       .blockShape(ComputePlatformData::tileSize)
-      .executeBlocks(_clusterCentre.size());
+      .executeBlocks(static_cast<std::size_t>(_numBlocks));
   const double reach = _cutoff + _padding;
   auto find = _findTiles->call();
   find.arg(_numBlocks)
@@ -212,20 +212,24 @@ void ComputeTileList::buildTiles() {
         .arg(_maskCapacity)
         .arg(_maskCount)
         .arg(_tileCapacity)
+        .arg(_groupsDone)  // and whether everything fitted, in the same launch
+        .arg(_displacedFlag)
+        .arg(_buildStatus)
         .blockShape(groupThreads())
         .executeBlocks(tileGroups());
+  } else {
+    // Whether everything fitted: the tile kernel queued next skips itself where not, and the host reads the
+    // counts while it runs (readBuildStatus).
+    _checkRoom->call()
+        .arg(_tileCount)
+        .arg(_tileCapacity)
+        .arg(_maskCount)
+        .arg(_maskCapacity)
+        .arg(_displacedFlag)
+        .arg(_buildStatus)
+        .blockShape(1)
+        .executeBlocks(1);
   }
-  // Whether everything fitted: the tile kernel queued next skips itself where not, and the host reads the
-  // counts while it runs (readBuildStatus).
-  _checkRoom->call()
-      .arg(_tileCount)
-      .arg(_tileCapacity)
-      .arg(_maskCount)
-      .arg(_maskCapacity)
-      .arg(_displacedFlag)
-      .arg(_buildStatus)
-      .blockShape(1)
-      .executeBlocks(1);
   _buildStatus.downloadBytesAsync(_buildStatusHost.data(), 0, 3 * sizeof(int));
   _buildStatusEvent->record();
   _builtVersion = _data.reorderVersion();

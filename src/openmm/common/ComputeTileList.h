@@ -79,13 +79,14 @@ private:
   int _tileEstimate = 0;  ///< the tiles the tile kernels' launches are sized for (the count, or a guess during a build)
   unsigned long _builtVersion = ~0ul;
   Vec3 _builtBox;
-  std::unique_ptr<mardyn::compute::ComputeKernel> _bounds, _clusterBounds, _displacement, _findTiles,
+  std::unique_ptr<mardyn::compute::ComputeKernel> _bounds, _displacement, _findTiles,
       _exclusionTilesKernel, _checkRoom;
   mardyn::compute::PrecisionArray _blockCentre, _blockHalf, _clusterCentre, _clusterHalf, _posAtBuild;
   mardyn::compute::ComputeArray<int> _displacedFlag;
   mardyn::compute::PinnedHostBuffer _displacedHost;
   std::unique_ptr<mardyn::compute::ComputeEvent> _displacedEvent;
-  mardyn::compute::ComputeArray<int> _buildStatus;  ///< checkTileRoom's (tiles, masks, overflow)
+  mardyn::compute::ComputeArray<int> _buildStatus;  ///< reportTileRoom's (tiles, masks, overflow)
+  mardyn::compute::ComputeArray<int> _clusterBlocksDone, _groupsDone;  ///< the build's last-work-group counters
   mardyn::compute::PinnedHostBuffer _buildStatusHost;
   std::unique_ptr<mardyn::compute::ComputeEvent> _buildStatusEvent;
   mardyn::compute::ComputeArray<int> _exclusionStart, _exclusions, _tileCount, _tileMaskIndex, _maskCount,

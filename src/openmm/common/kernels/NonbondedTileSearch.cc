@@ -1,7 +1,7 @@
 // The tile search of the common-compute platforms' nonbonded utility, in the common kernel dialect. Slots
 // are taken in blocks of 32 (TILE_SIZE), and the blocks in clusters of 32 consecutive ones (compact too, the
 // atoms being ordered along a space-filling curve); each block and each cluster gets a bounding box and a
-// sphere (computeBlockBounds, computeClusterBounds), and findTiles lists, for each block a, the atoms of
+// sphere (computeBlockBounds, which finds each cluster's from its blocks' as their last one is done), and findTiles lists, for each block a, the atoms of
 // blocks b > a that lie within the cutoff plus a padding of one of a's atoms (the clusters whose box and
 // sphere come that close to a's, then their blocks, then the blocks' atoms one by one), packed 32 to a tile,
 // several tiles at a time; findExclusionTiles gives the tiles that hold excluded pairs their masks. The tiles
@@ -43,15 +43,47 @@ DEVICE mixed groupMax(mixed value, int lane, LOCAL_ARG mixed4* scratch) {
   return largest;
 }
 
+/// Bounds of cluster g, the TILE_SIZE consecutive blocks from g TILE_SIZE (compact, the atoms being ordered along a
+/// space-filling curve): centre, half extent and (w) the radius of a sphere about the centre that holds the
+/// cluster's atoms, from the blocks' own bounds. A work-group of TILE_SIZE, a block to a work-item.
+DEVICE void clusterBounds(int g, int numBlocks, GLOBAL const mixed4* blockCentre, GLOBAL const mixed4* blockHalf,
+                          mixed4 box, mixed4 invBox, GLOBAL mixed4* RESTRICT clusterCentre,
+                          GLOBAL mixed4* RESTRICT clusterHalf, int lane, LOCAL_ARG mixed4* lo, LOCAL_ARG mixed4* hi) {
+  const int b = g * TILE_SIZE + lane;
+  const mixed4 c0 = blockCentre[g * TILE_SIZE];
+  // Centres relative to the cluster's first block's by the minimum image; past the last block, a point inside
+  // the first block's box, which changes no extreme.
+  mixed4 d = make_mixed4(0, 0, 0, 0), h = d;
+  if (b < numBlocks) {
+    const mixed4 c = blockCentre[b];
+    d = minimumImage(make_mixed4(c.x - c0.x, c.y - c0.y, c.z - c0.z, 0), box, invBox);
+    h = blockHalf[b];
+  }
+  mixed4 l, u;
+  groupBox(make_mixed4(d.x - h.x, d.y - h.y, d.z - h.z, 0), make_mixed4(d.x + h.x, d.y + h.y, d.z + h.z, 0), lane, lo,
+           hi, &l, &u);
+  const mixed4 middle = make_mixed4((mixed) 0.5 * (l.x + u.x), (mixed) 0.5 * (l.y + u.y), (mixed) 0.5 * (l.z + u.z), 0);
+  const mixed ex = d.x - middle.x, ey = d.y - middle.y, ez = d.z - middle.z;
+  const mixed radius = groupMax(b < numBlocks ? sqrt(ex * ex + ey * ey + ez * ez) + h.w : 0, lane, lo);
+  if (lane == 0) {
+    clusterCentre[g] = make_mixed4(c0.x + middle.x, c0.y + middle.y, c0.z + middle.z, 0);
+    clusterHalf[g] = make_mixed4((mixed) 0.5 * (u.x - l.x), (mixed) 0.5 * (u.y - l.y), (mixed) 0.5 * (u.z - l.z), radius);
+  }
+}
+
 /// Bounding box of each block: centre (w: 0) and half extent (w: the radius of the sphere about the centre
 /// that holds the block's atoms), positions taken relative to the block's first atom by the minimum image;
 /// positions at this build kept for the displacement check. One work-group of TILE_SIZE per block at a time,
-/// an atom to a work-item (the extremes and the radius found by halving in local memory).
+/// an atom to a work-item (the extremes and the radius found by halving in local memory). The work-group that
+/// finishes the last block of a cluster (blocksDone[g] counts them, and is cleared again) finds the cluster's
+/// bounds too (clusterBounds), so that the two take one launch.
 KERNEL void computeBlockBounds(int numBlocks, GLOBAL const mixed4* RESTRICT posq, mixed4 box, mixed4 invBox,
-                               GLOBAL mixed4* RESTRICT blockCentre, GLOBAL mixed4* RESTRICT blockHalf,
+                               GLOBAL mixed4* blockCentre, GLOBAL mixed4* blockHalf,
                                GLOBAL mixed4* RESTRICT posAtBuild, GLOBAL int* RESTRICT tileCount,
-                               GLOBAL int* RESTRICT maskCount) {
+                               GLOBAL int* RESTRICT maskCount, GLOBAL int* RESTRICT blocksDone,
+                               GLOBAL mixed4* RESTRICT clusterCentre, GLOBAL mixed4* RESTRICT clusterHalf) {
   LOCAL mixed4 lo[TILE_SIZE], hi[TILE_SIZE];
+  LOCAL int clusterDone;
   const int lane = LOCAL_ID;
   if (GLOBAL_ID == 0) {  // the counts findTiles and findExclusionTiles add to, cleared here rather than by two fills
     tileCount[0] = 0;
@@ -72,10 +104,20 @@ KERNEL void computeBlockBounds(int numBlocks, GLOBAL const mixed4* RESTRICT posq
     const mixed4 middle = make_mixed4((mixed) 0.5 * (l.x + h.x), (mixed) 0.5 * (l.y + h.y), (mixed) 0.5 * (l.z + h.z), 0);
     const mixed ex = d.x - middle.x, ey = d.y - middle.y, ez = d.z - middle.z;
     const mixed radius2 = groupMax(s < NUM_ATOMS ? ex * ex + ey * ey + ez * ez : 0, lane, lo);
+    const int g = b / TILE_SIZE;
     if (lane == 0) {
       blockCentre[b] = make_mixed4(p0.x + middle.x, p0.y + middle.y, p0.z + middle.z, 0);
       blockHalf[b] = make_mixed4((mixed) 0.5 * (h.x - l.x), (mixed) 0.5 * (h.y - l.y), (mixed) 0.5 * (h.z - l.z), sqrt(radius2));
+      GLOBAL_FENCE
+      clusterDone = ATOMIC_ADD(&blocksDone[g], 1) == min(TILE_SIZE, numBlocks - g * TILE_SIZE) - 1;
     }
+    SYNC_THREADS
+    if (clusterDone) {
+      GLOBAL_FENCE
+      clusterBounds(g, numBlocks, blockCentre, blockHalf, box, invBox, clusterCentre, clusterHalf, lane, lo, hi);
+      if (lane == 0) blocksDone[g] = 0;
+    }
+    SYNC_THREADS
   }
 }
 
@@ -83,40 +125,6 @@ KERNEL void computeBlockBounds(int numBlocks, GLOBAL const mixed4* RESTRICT posq
 KERNEL void checkDisplacement(GLOBAL const mixed4* RESTRICT posq, GLOBAL const mixed4* RESTRICT posAtBuild,
                               mixed limit2, GLOBAL int* RESTRICT flag) {
   flagDisplacedAtoms(NUM_ATOMS, posq, posAtBuild, limit2, flag);
-}
-
-/// Bounds of the clusters of TILE_SIZE consecutive blocks (compact, the atoms being ordered along a
-/// space-filling curve): centre, half extent and (w) the radius of a sphere about the centre that holds the
-/// cluster's atoms, from the blocks' own bounds. One work-group of TILE_SIZE per cluster at a time, a block to a
-/// work-item.
-KERNEL void computeClusterBounds(int numBlocks, GLOBAL const mixed4* RESTRICT blockCentre,
-                                 GLOBAL const mixed4* RESTRICT blockHalf, mixed4 box, mixed4 invBox,
-                                 GLOBAL mixed4* RESTRICT clusterCentre, GLOBAL mixed4* RESTRICT clusterHalf) {
-  LOCAL mixed4 lo[TILE_SIZE], hi[TILE_SIZE];
-  const int lane = LOCAL_ID;
-  const int numClusters = (numBlocks + TILE_SIZE - 1) / TILE_SIZE;
-  for (int g = GROUP_ID; g < numClusters; g += NUM_GROUPS) {
-    const int b = g * TILE_SIZE + lane;
-    const mixed4 c0 = blockCentre[g * TILE_SIZE];
-    // Centres relative to the cluster's first block's by the minimum image; past the last block, a point
-    // inside the first block's box, which changes no extreme.
-    mixed4 d = make_mixed4(0, 0, 0, 0), h = d;
-    if (b < numBlocks) {
-      const mixed4 c = blockCentre[b];
-      d = minimumImage(make_mixed4(c.x - c0.x, c.y - c0.y, c.z - c0.z, 0), box, invBox);
-      h = blockHalf[b];
-    }
-    mixed4 l, u;
-    groupBox(make_mixed4(d.x - h.x, d.y - h.y, d.z - h.z, 0), make_mixed4(d.x + h.x, d.y + h.y, d.z + h.z, 0), lane, lo,
-             hi, &l, &u);
-    const mixed4 middle = make_mixed4((mixed) 0.5 * (l.x + u.x), (mixed) 0.5 * (l.y + u.y), (mixed) 0.5 * (l.z + u.z), 0);
-    const mixed ex = d.x - middle.x, ey = d.y - middle.y, ez = d.z - middle.z;
-    const mixed radius = groupMax(b < numBlocks ? sqrt(ex * ex + ey * ey + ez * ez) + h.w : 0, lane, lo);
-    if (lane == 0) {
-      clusterCentre[g] = make_mixed4(c0.x + middle.x, c0.y + middle.y, c0.z + middle.z, 0);
-      clusterHalf[g] = make_mixed4((mixed) 0.5 * (u.x - l.x), (mixed) 0.5 * (u.y - l.y), (mixed) 0.5 * (u.z - l.z), radius);
-    }
-  }
 }
 
 /// Whether blocks a and b can hold a pair within `reach`: their boxes come closer than that, and so do the
@@ -372,16 +380,31 @@ KERNEL void findTiles(int numBlocks, GLOBAL const mixed4* RESTRICT blockCentre, 
     }
 #endif
 }
+/// After a build: status = (tiles found, exclusion tiles found, whether either exceeds its room). With that
+/// overflow, skip[0] is set, so that the tile kernel queued next does nothing (the host, reading status
+/// meanwhile, builds again with more room); else skip[0] is cleared.
+DEVICE void reportTileRoom(int tiles, int tileCapacity, int masks, int maskCapacity, GLOBAL int* RESTRICT skip,
+                           GLOBAL int* RESTRICT status) {
+  const int overflow = tiles > tileCapacity || masks > maskCapacity;
+  status[0] = tiles;
+  status[1] = masks;
+  status[2] = overflow;
+  skip[0] = overflow;
+}
+
 /// The exclusion masks of the tiles, found once per tile list: a tile that holds an excluded pair gets
 /// tileMaskIndex[t] = k and its masks in exclusionMasks[k TILE_SIZE + lane] (bit m: lane's atom of block a
 /// and the tile's atom m are excluded), every other tile -1; the masks beyond `capacity` are counted in
-/// maskCount, not kept (tileMaskIndex -2). Work-groups as computeNonbondedTiles's.
+/// maskCount, not kept (tileMaskIndex -2). Work-groups as computeNonbondedTiles's. The last work-group to finish
+/// (groupsDone counts them, and is cleared again) runs reportTileRoom, so that the check takes no launch of its own.
 KERNEL void findExclusionTiles(GLOBAL const int2* RESTRICT tiles, GLOBAL const int* RESTRICT tileAtoms,
                                GLOBAL const int* RESTRICT tileCount, GLOBAL const int* RESTRICT atomIndex,
                                GLOBAL const int* RESTRICT slotOfAtom, GLOBAL const int* RESTRICT exclusionStart,
                                GLOBAL const int* RESTRICT exclusions, GLOBAL int* RESTRICT tileMaskIndex,
                                GLOBAL unsigned int* RESTRICT exclusionMasks, int capacity, GLOBAL int* maskCount,
-                               int tileCapacity) {
+                               int tileCapacity, GLOBAL int* RESTRICT groupsDone, GLOBAL int* RESTRICT skip,
+                               GLOBAL int* RESTRICT status) {
+  LOCAL int lastGroup;
   LOCAL int jSlot[TILE_SIZE * WARPS_PER_GROUP];
 #if !(defined(WARP_BALLOT) && TILE_SIZE == 32)
   LOCAL unsigned int masks[TILE_SIZE * WARPS_PER_GROUP];
@@ -445,19 +468,21 @@ KERNEL void findExclusionTiles(GLOBAL const int2* RESTRICT tiles, GLOBAL const i
     if (slot >= 0) exclusionMasks[slot * TILE_SIZE + lane] = mask;
     TILE_SYNC
   }
+  SYNC_THREADS
+  if (LOCAL_ID == 0) {
+    GLOBAL_FENCE
+    lastGroup = ATOMIC_ADD(groupsDone, 1) == NUM_GROUPS - 1;
+  }
+  SYNC_THREADS
+  if (lastGroup && LOCAL_ID == 0) {
+    GLOBAL_FENCE
+    groupsDone[0] = 0;
+    reportTileRoom(tileCount[0], tileCapacity, ATOMIC_ADD(maskCount, 0), capacity, skip, status);
+  }
 }
 
-/// After a build: status = (tiles found, exclusion tiles found, whether either exceeds its room). With that
-/// overflow, skip[0] is set, so that the tile kernel queued next does nothing (the host, reading status
-/// meanwhile, builds again with more room); else skip[0] is cleared.
+/// reportTileRoom in a launch of its own (a build without exclusions).
 KERNEL void checkTileRoom(GLOBAL const int* RESTRICT tileCount, int tileCapacity, GLOBAL const int* RESTRICT maskCount,
                           int maskCapacity, GLOBAL int* RESTRICT skip, GLOBAL int* RESTRICT status) {
-  if (GLOBAL_ID == 0) {
-    const int tiles = tileCount[0], masks = maskCount[0];
-    const int overflow = tiles > tileCapacity || masks > maskCapacity;
-    status[0] = tiles;
-    status[1] = masks;
-    status[2] = overflow;
-    skip[0] = overflow;
-  }
+  if (GLOBAL_ID == 0) reportTileRoom(tileCount[0], tileCapacity, maskCount[0], maskCapacity, skip, status);
 }
