@@ -28,6 +28,15 @@ class ComputeFFT {
   virtual void transform(ArrayInterface& in, ArrayInterface& out, bool forward) = 0;
   /// What computes the transforms ("cuFFT", "compute kernels"), for messages and benchmarks.
   virtual std::string implementation() const = 0;
+  /// Whether convolve() runs here (a Real transform whose backend fuses the product into its launches).
+  virtual bool convolves() const { return false; }
+  /// Real only, where convolves(): `data` (real values) transformed forward, its half spectrum multiplied point by
+  /// point by `kernel` (a half spectrum as the forward transform lays it out, complex `real2` values), transformed
+  /// back into `data`, in fewer launches than the three steps would take; the result is the three steps' times
+  /// convolutionGain().
+  virtual void convolve(ArrayInterface& data, ArrayInterface& kernel);
+  /// What convolve() multiplies the three steps' result by (a kernel divided by it gives their result).
+  virtual double convolutionGain() const { return 1.0; }
 };
 
 /// The FFT for this context and grid: the backend's (ComputeContext::createNativeFFT) unless

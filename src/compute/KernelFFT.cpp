@@ -146,6 +146,10 @@ void KernelFFT::transform(ArrayInterface& in, ArrayInterface& out, bool forward)
 
 std::unique_ptr<ComputeFFT> ComputeContext::createNativeFFT(int, int, int, FFTKind) { return nullptr; }
 
+void ComputeFFT::convolve(ArrayInterface&, ArrayInterface&) {
+  throw ComputeException(implementation() + ": no fused convolution (ask convolves() first)");
+}
+
 std::unique_ptr<ComputeFFT> createFFT(ComputeContext& context, int nx, int ny, int nz, FFTKind kind) {
   const char* choice = std::getenv("MARDYN_COMPUTE_FFT");
   if (!(choice && std::string(choice) == "kernels"))

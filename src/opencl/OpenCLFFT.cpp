@@ -4,6 +4,11 @@
 #include "compute/ComputeException.h"
 #include "opencl/OpenCLContext.h"
 
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <vector>
+
 #if MARDYN_HAVE_VKFFT
 #ifndef VKFFT_BACKEND
 #define VKFFT_BACKEND 3
@@ -25,16 +30,17 @@ struct OpenCLFFT::Plan {
   cl_context context = nullptr;
   cl_command_queue queue = nullptr;
   uint64_t bufferBytes = 0, inputBytes = 0;
+  cl_mem scratch = nullptr;  ///< the convolution's half spectrum
   ~Plan() {
     if (initialised) deleteVkFFT(&application);
+    if (scratch) clReleaseMemObject(scratch);
   }
 };
 
-std::unique_ptr<OpenCLFFT> OpenCLFFT::create(OpenCLContext& context, int nx, int ny, int nz, compute::FFTKind kind,
-                                             std::string& reason) {
-  const bool real = kind == compute::FFTKind::Real;
+std::unique_ptr<OpenCLFFT::Plan> OpenCLFFT::makePlan(OpenCLContext& context, int nx, int ny, int nz, bool real,
+                                                     bool convolution, int& status) {
   const uint64_t value = context.useDoublePrecision() ? sizeof(double) : sizeof(float);
-  auto plan = std::make_unique<Plan>();
+  auto plan = std::make_unique<OpenCLFFT::Plan>();
   plan->device = context.device();
   plan->context = context.context();
   plan->queue = context.queue();
@@ -52,11 +58,10 @@ std::unique_ptr<OpenCLFFT> OpenCLFFT::create(OpenCLContext& context, int nx, int
   plan->bufferBytes = 2 * value * zs * ny * nx;
   configuration.bufferSize = &plan->bufferBytes;
   if (real) {
-    // The spectrum in `buffer`, the real values unpadded in `inputBuffer`; the backward transform writes them
-    // there too.
+    // The spectrum in `buffer`, the real values unpadded in `inputBuffer`; the backward transform (and the
+    // convolution's) writes them there too.
     configuration.performR2C = 1;
     configuration.isInputFormatted = 1;
-    configuration.inverseReturnToInputBuffer = 1;
     plan->inputBytes = value * static_cast<uint64_t>(nz) * ny * nx;
     configuration.inputBufferSize = &plan->inputBytes;
     configuration.inputBufferStride[0] = static_cast<uint64_t>(nz);
@@ -65,15 +70,42 @@ std::unique_ptr<OpenCLFFT> OpenCLFFT::create(OpenCLContext& context, int nx, int
     configuration.bufferStride[0] = zs;
     configuration.bufferStride[1] = zs * ny;
     configuration.bufferStride[2] = zs * ny * nx;
+    configuration.inverseReturnToInputBuffer = 1;
+    if (convolution) {
+      configuration.performConvolution = 1;
+      configuration.coordinateFeatures = 1;
+      configuration.kernelSize = &plan->bufferBytes;
+      cl_int error = CL_SUCCESS;
+      plan->scratch = clCreateBuffer(plan->context, CL_MEM_READ_WRITE, plan->bufferBytes, nullptr, &error);
+      if (error != CL_SUCCESS) {
+        status = static_cast<int>(VKFFT_ERROR_FAILED_TO_ALLOCATE);
+        return nullptr;
+      }
+    }
   }
   const VkFFTResult result = initializeVkFFT(&plan->application, configuration);
-  if (result != VKFFT_SUCCESS) {
+  status = static_cast<int>(result);
+  if (result != VKFFT_SUCCESS) return nullptr;
+  plan->initialised = true;
+  return plan;
+}
+
+std::unique_ptr<OpenCLFFT> OpenCLFFT::create(OpenCLContext& context, int nx, int ny, int nz, compute::FFTKind kind,
+                                             std::string& reason) {
+  const bool real = kind == compute::FFTKind::Real;
+  int result = 0;
+  auto plan = makePlan(context, nx, ny, nz, real, false, result);
+  if (!plan) {
     reason = "VkFFT could not make a plan for " + std::to_string(nx) + " x " + std::to_string(ny) + " x " +
-             std::to_string(nz) + " (VkFFTResult " + std::to_string(static_cast<int>(result)) + ")";
+             std::to_string(nz) + " (VkFFTResult " + std::to_string(result) + ")";
     return nullptr;
   }
-  plan->initialised = true;
-  return std::unique_ptr<OpenCLFFT>(new OpenCLFFT(context, std::move(plan), kind));
+  // Where VkFFT cannot fuse a convolution for the grid, convolves() says so and the caller takes three steps.
+  std::unique_ptr<Plan> convolution;
+  if (real) convolution = makePlan(context, nx, ny, nz, true, true, result);
+  std::unique_ptr<OpenCLFFT> fft(new OpenCLFFT(context, std::move(plan), std::move(convolution), kind));
+  if (fft->_convolution) fft->measureGain(nx, ny, nz);
+  return fft;
 }
 
 OpenCLFFT::~OpenCLFFT() = default;
@@ -98,6 +130,85 @@ void OpenCLFFT::transform(compute::ArrayInterface& in, compute::ArrayInterface& 
                                     std::to_string(static_cast<int>(result)) + ")");
 }
 
+bool OpenCLFFT::convolves() const { return _convolution != nullptr; }
+
+void OpenCLFFT::convolve(compute::ArrayInterface& data, compute::ArrayInterface& kernel) {
+  if (!_convolution) compute::ComputeFFT::convolve(data, kernel);
+  cl_mem values = *static_cast<const cl_mem*>(data.nativeHandle());
+  cl_mem factors = *static_cast<const cl_mem*>(kernel.nativeHandle());
+  appendConvolution(values, factors);
+}
+
+void OpenCLFFT::appendConvolution(cl_mem values, cl_mem factors) {
+  _convolution->queue = _context.queue();
+  VkFFTLaunchParams launch{};
+  launch.commandQueue = &_convolution->queue;
+  launch.inputBuffer = &values;
+  launch.buffer = &_convolution->scratch;  // the half spectrum between the two directions
+  launch.kernel = &factors;
+  const VkFFTResult result = VkFFTAppend(&_convolution->application, -1, &launch);
+  if (result != VKFFT_SUCCESS)
+    throw compute::ComputeException("VkFFT: the convolution could not be enqueued (VkFFTResult " +
+                                    std::to_string(static_cast<int>(result)) + ")");
+}
+
+void OpenCLFFT::measureGain(int nx, int ny, int nz) {
+  // A unit impulse at the origin convolved with a unit kernel: the three steps give the number of points there
+  // and zero elsewhere. Anything else than a scaled impulse: no fused convolution.
+  const std::size_t value = _context.useDoublePrecision() ? sizeof(double) : sizeof(float);
+  const std::size_t points = static_cast<std::size_t>(nx) * ny * nz, half = compute::halfSpectrumSize(nx, ny, nz);
+  std::vector<double> impulse(points, 0.0), unit(2 * half, 0.0);
+  impulse[0] = 1.0;
+  for (std::size_t k = 0; k < half; k++) unit[2 * k] = 1.0;
+  auto bytes = [&](const std::vector<double>& v) {
+    std::vector<unsigned char> out(v.size() * value);
+    for (std::size_t i = 0; i < v.size(); i++) {
+      if (value == sizeof(double)) std::memcpy(out.data() + i * value, &v[i], value);
+      else {
+        const float f = static_cast<float>(v[i]);
+        std::memcpy(out.data() + i * value, &f, value);
+      }
+    }
+    return out;
+  };
+  const auto impulseBytes = bytes(impulse), unitBytes = bytes(unit);
+  cl_int error = CL_SUCCESS;
+  cl_mem values = clCreateBuffer(_context.context(), CL_MEM_READ_WRITE, impulseBytes.size(), nullptr, &error);
+  cl_mem factors = error == CL_SUCCESS ? clCreateBuffer(_context.context(), CL_MEM_READ_WRITE, unitBytes.size(),
+                                                        nullptr, &error)
+                                       : nullptr;
+  std::vector<unsigned char> result(impulseBytes.size());
+  bool ok = error == CL_SUCCESS;
+  cl_command_queue queue = _context.queue();
+  ok = ok && clEnqueueWriteBuffer(queue, values, CL_TRUE, 0, impulseBytes.size(), impulseBytes.data(), 0, nullptr,
+                                  nullptr) == CL_SUCCESS;
+  ok = ok && clEnqueueWriteBuffer(queue, factors, CL_TRUE, 0, unitBytes.size(), unitBytes.data(), 0, nullptr,
+                                  nullptr) == CL_SUCCESS;
+  if (ok) appendConvolution(values, factors);
+  ok = ok && clEnqueueReadBuffer(queue, values, CL_TRUE, 0, result.size(), result.data(), 0, nullptr, nullptr) ==
+                 CL_SUCCESS;
+  if (values) clReleaseMemObject(values);
+  if (factors) clReleaseMemObject(factors);
+  auto at = [&](std::size_t i) {
+    if (value == sizeof(double)) {
+      double d;
+      std::memcpy(&d, result.data() + i * value, value);
+      return d;
+    }
+    float f;
+    std::memcpy(&f, result.data() + i * value, value);
+    return static_cast<double>(f);
+  };
+  const double origin = ok ? at(0) : 0.0;
+  double elsewhere = 0.0;
+  for (std::size_t i = 1; ok && i < points; i++) elsewhere = std::max(elsewhere, std::abs(at(i)));
+  if (!ok || !(std::abs(origin) > 0.0) || elsewhere > 1e-3 * std::abs(origin)) {
+    _convolution.reset();
+    return;
+  }
+  _gain = origin / static_cast<double>(points);
+}
+
 #else
 
 bool OpenCLFFT::available() { return false; }
@@ -115,9 +226,16 @@ void OpenCLFFT::transform(compute::ArrayInterface&, compute::ArrayInterface&, bo
   throw compute::ComputeException("OpenCLFFT: built without VkFFT");
 }
 
+bool OpenCLFFT::convolves() const { return false; }
+
+void OpenCLFFT::convolve(compute::ArrayInterface& data, compute::ArrayInterface& kernel) {
+  compute::ComputeFFT::convolve(data, kernel);
+}
+
 #endif
 
-OpenCLFFT::OpenCLFFT(OpenCLContext& context, std::unique_ptr<Plan> plan, compute::FFTKind kind)
-    : _context(context), _plan(std::move(plan)), _kind(kind) {}
+OpenCLFFT::OpenCLFFT(OpenCLContext& context, std::unique_ptr<Plan> plan, std::unique_ptr<Plan> convolution,
+                     compute::FFTKind kind)
+    : _context(context), _plan(std::move(plan)), _convolution(std::move(convolution)), _kind(kind) {}
 
 }  // namespace mardyn::opencl

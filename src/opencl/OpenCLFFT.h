@@ -6,6 +6,7 @@
 #pragma once
 
 #include "compute/ComputeFFT.h"
+#include "opencl/OpenCLCheck.h"
 
 #include <memory>
 #include <string>
@@ -25,12 +26,26 @@ class OpenCLFFT : public compute::ComputeFFT {
   ~OpenCLFFT() override;
   void transform(compute::ArrayInterface& in, compute::ArrayInterface& out, bool forward) override;
   std::string implementation() const override { return "VkFFT"; }
+  /// Real transforms: VkFFT's convolution, the product taken in the launch of the last forward axis, which also
+  /// runs the first backward one (five launches for a 3D grid where the three steps take seven). VkFFT divides
+  /// that axis by its length there: the gain, measured when the plan is made (a unit impulse, a unit kernel).
+  bool convolves() const override;
+  void convolve(compute::ArrayInterface& data, compute::ArrayInterface& kernel) override;
+  double convolutionGain() const override { return _gain; }
 
  private:
   struct Plan;
-  OpenCLFFT(OpenCLContext& context, std::unique_ptr<Plan> plan, compute::FFTKind kind);
+  /// status: VkFFT's result where no plan comes back.
+  static std::unique_ptr<Plan> makePlan(OpenCLContext& context, int nx, int ny, int nz, bool real, bool convolution,
+                                        int& status);
+  /// _gain from a unit impulse; drops the convolution where its result is not a scaled impulse.
+  void measureGain(int nx, int ny, int nz);
+  void appendConvolution(cl_mem values, cl_mem factors);
+  OpenCLFFT(OpenCLContext& context, std::unique_ptr<Plan> plan, std::unique_ptr<Plan> convolution,
+            compute::FFTKind kind);
   OpenCLContext& _context;
-  std::unique_ptr<Plan> _plan;
+  std::unique_ptr<Plan> _plan, _convolution;  ///< the transforms; the fused convolution (Real only, else null)
+  double _gain = 1.0;
   compute::FFTKind _kind;
 };
 

@@ -270,8 +270,8 @@ double ComputeCalcNonbondedForceKernel::execute(ContextImpl& context, bool, bool
   double energy = 0.0;
   if (includeReciprocal && usesEwald()) {
     if (_ewald) _ewald->compute(_charges.array());
-    if (_pme) _pme->compute(_charges.array());
-    if (_ljPme) _ljPme->compute(_dispersion.array());
+    if (_pme) _pme->compute(_charges.array(), includeEnergy);
+    if (_ljPme) _ljPme->compute(_dispersion.array(), includeEnergy);
     energy += _selfEnergy +
               NonbondedForceImpl::calcNeutralizingPlasmaEnergy(_totalCharge, _alpha, box[0][0] * box[1][1] * box[2][2]);
   }

@@ -49,6 +49,7 @@ ComputePmeGrid::ComputePmeGrid(ComputePlatformData& data, int nx, int ny, int nz
   if (_floatGrid) {
     _grid.array().zero();  // then cleared by each convolution
     _potential = PrecisionArray(ctx, PrecisionArray::Kind::Real, 1, points, "pmePotential");
+    _potential.array().zero();  // spread into in turn with _grid where the FFT fuses the convolution
   }
   _spectrum = PrecisionArray(ctx, PrecisionArray::Kind::Real, 2, mardyn::compute::halfSpectrumSize(nx, ny, nz),
                              "pmeSpectrum");
@@ -86,6 +87,11 @@ ComputePmeGrid::ComputePmeGrid(ComputePlatformData& data, int nx, int ny, int nz
   _finish = _program->createKernel("pmeFinishSpread");
   _convolve = _program->createKernel("pmeConvolve");
   _interpolate = _program->createKernel("pmeInterpolateForces");
+  if (_fft->convolves()) {
+    _influence = PrecisionArray(ctx, PrecisionArray::Kind::Real, 2, mardyn::compute::halfSpectrumSize(nx, ny, nz),
+                                "pmeInfluence");
+    _influenceKernel = _program->createKernel("pmeInfluence");
+  }
   if (!data.pmeQueueDisabled()) {
     auto queue = ctx.createQueue();
     if (queue->concurrent()) {
@@ -98,44 +104,73 @@ ComputePmeGrid::ComputePmeGrid(ComputePlatformData& data, int nx, int ny, int nz
 
 ComputePmeGrid::~ComputePmeGrid() = default;
 
-void ComputePmeGrid::compute(mardyn::compute::ArrayInterface& atomValues) {
+void ComputePmeGrid::compute(mardyn::compute::ArrayInterface& atomValues, bool includeEnergy) {
   if (!_queue) {
-    launch(atomValues);
+    launch(atomValues, includeEnergy);
     return;
   }
   _start->record();
-  auto launches = [this, &atomValues] {
+  auto launches = [this, &atomValues, includeEnergy] {
     mardyn::compute::QueueScope scope(_data.context(), _queue.get());
     _start->enqueueWait();
-    launch(atomValues);
+    launch(atomValues, includeEnergy);
     _finished->record();
   };
   _data.launchBesideTiles(launches);
   _data.joinBeforeForcesRead(*_finished);
 }
 
-void ComputePmeGrid::launch(mardyn::compute::ArrayInterface& atomValues) {
+void ComputePmeGrid::launch(mardyn::compute::ArrayInterface& atomValues, bool includeEnergy) {
   const Vec3* box = _data.box;
   const double volume = box[0][0] * box[1][1] * box[2][2];
   const std::size_t atoms = static_cast<std::size_t>(_data.numAtoms());
   const std::size_t points = static_cast<std::size_t>(_size[0]) * _size[1] * _size[2];
+  const double prefactor = _kernel == Kernel::Dispersion ? -std::pow(M_PI, 1.5) * std::pow(_alpha, 3) / volume
+                                                         : 1.0 / (M_PI * volume);
+  // The grid spread into (always clear with float spreading) and the other of the two.
+  auto& spreadGrid = _spreadIntoPotential ? _potential.array() : _grid.array();
+  auto& otherGrid = _floatGrid ? (_spreadIntoPotential ? _grid.array() : _potential.array()) : _grid.array();
   auto spread = _spread->call();
   spread.arg(_data.posq()).arg(_data.atomIndex()).arg(atomValues);
   _data.boxArguments(spread);
   if (_floatGrid) {
-    spread.arg(_grid.array()).execute(atoms * order);
+    spread.arg(spreadGrid).execute(atoms * order);
   } else {
     spread.arg(_accumulators).execute(atoms * order);
     _finish->call().arg(_accumulators).arg(_grid.array()).execute(points);
   }
-  _fft->transform(_grid.array(), _spectrum.array(), true);
-  const double prefactor = _kernel == Kernel::Dispersion ? -std::pow(M_PI, 1.5) * std::pow(_alpha, 3) / volume
-                                                         : 1.0 / (M_PI * volume);
+  auto interpolate = [&](mardyn::compute::ArrayInterface& convolved, mardyn::compute::ArrayInterface& clear,
+                         int clearPoints) {
+    auto call = _interpolate->call();
+    call.arg(_data.posq()).arg(_data.atomIndex()).arg(atomValues);
+    _data.boxArguments(call);
+    call.arg(convolved).arg(_data.force()).arg(clear).arg(clearPoints).execute(atoms);
+  };
+  if (!includeEnergy && _influenceKernel) {
+    // The convolution in the transforms' launches, in place; the interpolation clears the other grid, which the
+    // next evaluation spreads into.
+    if (_influenceBox != Vec3(box[0][0], box[1][1], box[2][2])) {
+      _influenceBox = Vec3(box[0][0], box[1][1], box[2][2]);
+      _influenceKernel->call()
+          .arg(_influence.array())
+          .arg(_moduli.array())
+          .mixed4Arg(1.0 / box[0][0], 1.0 / box[1][1], 1.0 / box[2][2])
+          .realArg(prefactor)
+          .realArg(_alpha)
+          .realArg(1.0 / _fft->convolutionGain())
+          .execute(_influence.size());
+    }
+    _fft->convolve(spreadGrid, _influence.array());
+    interpolate(spreadGrid, otherGrid, _floatGrid ? static_cast<int>(points) : 0);
+    if (_floatGrid) _spreadIntoPotential = !_spreadIntoPotential;
+    return;
+  }
+  _fft->transform(spreadGrid, _spectrum.array(), true);
   const std::size_t stored = mardyn::compute::halfSpectrumSize(_size[0], _size[1], _size[2]);
   const std::size_t groups = std::min<std::size_t>((stored + pmeGroup - 1) / pmeGroup,
                                                    static_cast<std::size_t>(std::max(64, 16 * _data.context().deviceInfo().computeUnits)));
   auto convolve = _convolve->call();
-  if (_floatGrid) convolve.arg(_grid.array());
+  if (_floatGrid) convolve.arg(spreadGrid);  // cleared there for the next spreading
   convolve.arg(_spectrum.array())
       .arg(_moduli.array())
       .mixed4Arg(1.0 / box[0][0], 1.0 / box[1][1], 1.0 / box[2][2])
@@ -144,12 +179,8 @@ void ComputePmeGrid::launch(mardyn::compute::ArrayInterface& atomValues) {
       .arg(_data.energy())
       .blockShape(pmeGroup)
       .executeBlocks(groups);
-  auto& convolved = _floatGrid ? _potential.array() : _grid.array();
-  _fft->transform(_spectrum.array(), convolved, false);
-  auto interpolate = _interpolate->call();
-  interpolate.arg(_data.posq()).arg(_data.atomIndex()).arg(atomValues);
-  _data.boxArguments(interpolate);
-  interpolate.arg(convolved).arg(_data.force()).execute(atoms);
+  _fft->transform(_spectrum.array(), otherGrid, false);
+  interpolate(otherGrid, spreadGrid, 0);
 }
 
 } // namespace OpenMM

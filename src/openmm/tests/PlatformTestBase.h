@@ -51,6 +51,7 @@ class PlatformTestBase : public CppUnit::TestFixture {
   CPPUNIT_TEST(pmeParametersAndGroups);
   CPPUNIT_TEST(pmeQueue);
   CPPUNIT_TEST(pmeAfterFailedEvaluation);
+  CPPUNIT_TEST(pmeForcesWithoutEnergy);
   CPPUNIT_TEST(pmeReciprocalAgainstReference);
   CPPUNIT_TEST(neutralizingPlasma);
   CPPUNIT_TEST(ljpmeFiniteDifference);
@@ -186,6 +187,7 @@ public:
   void pmeParametersAndGroups() { OpenMMTests::testPmeParametersAndGroups(*_platform); }
   void pmeQueue() { OpenMMTests::testPmeQueue(*_platform); }
   void pmeAfterFailedEvaluation() { OpenMMTests::testPmeAfterFailedEvaluation(*_platform); }
+  void pmeForcesWithoutEnergy() { OpenMMTests::testPmeForcesWithoutEnergy(*_platform); }
   void pmeReciprocalAgainstReference() { OpenMMTests::testPmeReciprocalAgainstReference(*_platform); }
   void neutralizingPlasma() { OpenMMTests::testNeutralizingPlasma(*_platform); }
   void ljpmeFiniteDifference() { OpenMMTests::testLJPMEFiniteDifference(*_platform); }

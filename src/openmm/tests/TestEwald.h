@@ -218,6 +218,60 @@ inline void testPmeReciprocalAgainstReference(Platform& platform) {
   }
 }
 
+/** The reciprocal-space forces alone (no energy asked for: where the FFT fuses the convolution into its launches,
+ * the GPU platforms take that path) against the Reference platform's, evaluation after evaluation as the atoms move,
+ * with an evaluation with the energy between two of them and a change of box, for PME and LJPME. */
+inline void testPmeForcesWithoutEnergy(Platform& platform) {
+  const int side = 10;
+  for (NonbondedForce::NonbondedMethod method : {NonbondedForce::PME, NonbondedForce::LJPME}) {
+    double box = 2.2;
+    const double a = box / side;
+    System system;
+    system.setDefaultPeriodicBoxVectors(Vec3(box, 0, 0), Vec3(0, box, 0), Vec3(0, 0, box));
+    auto* nonbonded = new NonbondedForce();
+    nonbonded->setNonbondedMethod(method);
+    nonbonded->setCutoffDistance(0.8);
+    nonbonded->setReciprocalSpaceForceGroup(1);
+    nonbonded->setPMEParameters(3.0, 24, 25, 27);
+    nonbonded->setLJPMEParameters(2.5, 20, 20, 21);
+    std::vector<Vec3> positions;
+    for (int i = 0; i < side; i++)
+      for (int j = 0; j < side; j++)
+        for (int k = 0; k < side; k++) {
+          const int n = static_cast<int>(positions.size());
+          system.addParticle(16.0);
+          nonbonded->addParticle((i + j + k) % 2 == 0 ? 0.4 : -0.4, 0.3 + 0.02 * (n % 3), 0.5);
+          positions.emplace_back((i + 0.5 + 0.3 * std::sin(1.3 * n)) * a, (j + 0.5 + 0.3 * std::sin(2.1 * n + 1)) * a,
+                                 (k + 0.5 + 0.3 * std::cos(0.7 * n)) * a);
+        }
+    system.addForce(nonbonded);
+    VerletIntegrator i1(0.001), i2(0.001);
+    Context tested(system, i1, platform), reference(system, i2, Platform::getPlatformByName("Reference"));
+    for (int round = 0; round < 4; round++) {
+      for (size_t n = 0; n < positions.size(); n++) positions[n] += Vec3(0.01 * std::sin(n + round), 0.01 * std::cos(2.0 * n), 0.005);
+      if (round == 3) {
+        box = 2.25;
+        for (Context* c : {&tested, &reference}) c->setPeriodicBoxVectors(Vec3(box, 0, 0), Vec3(0, box, 0), Vec3(0, 0, box));
+      }
+      tested.setPositions(positions);
+      reference.setPositions(positions);
+      const State expected = reference.getState(State::Forces, false, 1 << 1);
+      const State found = tested.getState(State::Forces, false, 1 << 1);
+      if (round == 1) tested.getState(State::Energy | State::Forces, false, 1 << 1);  // the other path in between
+      const std::string what = std::string(method == NonbondedForce::PME ? "PME" : "LJPME") +
+                               " reciprocal forces without the energy, evaluation " + std::to_string(round);
+      double largest = 0.0, worst = 0.0;
+      for (size_t i = 0; i < positions.size(); i++) {
+        const Vec3 d = expected.getForces()[i] - found.getForces()[i];
+        largest = std::max(largest, std::sqrt(expected.getForces()[i].dot(expected.getForces()[i])));
+        worst = std::max(worst, std::sqrt(d.dot(d)));
+      }
+      CPPUNIT_ASSERT_MESSAGE(what + ": largest difference " + std::to_string(worst / largest) + " of the largest force",
+                             worst <= std::max(1e-9, toleranceFloor()) * largest);
+    }
+  }
+}
+
 inline void testPmeParametersAndGroups(Platform& platform) {
   std::vector<Vec3> positions;
   std::unique_ptr<System> system(createChargedBox(NonbondedForce::PME, 5e-4, positions));

@@ -102,6 +102,36 @@ KERNEL void pmeFinishSpread(GLOBAL mm_long* grid, GLOBAL real* RESTRICT realGrid
 /// Coulomb: theta = prefactor exp(-scale m^2) / m^2 B(m), prefactor = 1 / (pi V), scale = pi^2 / alpha^2, theta(0) = 0;
 /// dispersion: theta = prefactor f(pi |m| / beta) B(m), prefactor = -pi^(3/2) beta^3 / V,
 /// f(b) = ((1 - 2 b^2) exp(-b^2) + 2 b^3 sqrt(pi) erfc(b)) / 3.
+/// The kernel theta(m) at stored point k of the half spectrum (z: its m_z index).
+DEVICE real pmeTheta(int k, GLOBAL const real* RESTRICT moduli, mixed4 recip, real prefactor, real alpha, int* z) {
+  const int x = k / (GRID_Y * GRID_ZS), y = (k / GRID_ZS) % GRID_Y;
+  *z = k % GRID_ZS;
+  const int mx = x <= GRID_X / 2 ? x : x - GRID_X, my = y <= GRID_Y / 2 ? y : y - GRID_Y,
+            mz = *z <= GRID_Z / 2 ? *z : *z - GRID_Z;
+  const real kx = (real) mx * (real) recip.x, ky = (real) my * (real) recip.y, kz = (real) mz * (real) recip.z;
+  const real m2 = kx * kx + ky * ky + kz * kz;
+  const real b = moduli[x] * moduli[GRID_X + y] * moduli[GRID_X + GRID_Y + *z];
+#if DISPERSION
+  const real bm = (real) 3.14159265358979323846 * sqrt(m2) / alpha;
+  const real f = (((real) 1 - (real) 2 * bm * bm) * exp(-bm * bm) +
+                  (real) 2 * bm * bm * bm * (real) 1.7724538509055160 * erfc(bm)) / (real) 3;
+  return prefactor * f * b;
+#else
+  const real scale = (real) 9.8696044010893586 / (alpha * alpha);
+  return (mx == 0 && my == 0 && mz == 0) ? (real) 0 : prefactor * exp(-scale * m2) / m2 * b;
+#endif
+}
+
+/// theta(m) / gain as a complex half spectrum, for the FFT's fused convolution (ComputeFFT::convolve, whose
+/// result is the three steps' times gain), written again when the box changes.
+KERNEL void pmeInfluence(GLOBAL real2* RESTRICT influence, GLOBAL const real* RESTRICT moduli, mixed4 recip,
+                         real prefactor, real alpha, real invGain) {
+  for (int k = GLOBAL_ID; k < SPECTRUM_POINTS; k += GLOBAL_SIZE) {
+    int z;
+    influence[k] = make_real2(pmeTheta(k, moduli, recip, prefactor, alpha, &z) * invGain, 0);
+  }
+}
+
 KERNEL void pmeConvolve(
 #if PME_FLOAT_GRID
     GLOBAL real* RESTRICT grid,  // spread into and transformed already: cleared here for the next spreading
@@ -114,21 +144,8 @@ KERNEL void pmeConvolve(
   for (int i = GLOBAL_ID; i < GRID_X * GRID_Y * GRID_Z; i += GLOBAL_SIZE) grid[i] = 0;
 #endif
   for (int k = GLOBAL_ID; k < SPECTRUM_POINTS; k += GLOBAL_SIZE) {
-    const int x = k / (GRID_Y * GRID_ZS), y = (k / GRID_ZS) % GRID_Y, z = k % GRID_ZS;
-    const int mx = x <= GRID_X / 2 ? x : x - GRID_X, my = y <= GRID_Y / 2 ? y : y - GRID_Y,
-              mz = z <= GRID_Z / 2 ? z : z - GRID_Z;
-    const real kx = (real) mx * (real) recip.x, ky = (real) my * (real) recip.y, kz = (real) mz * (real) recip.z;
-    const real m2 = kx * kx + ky * ky + kz * kz;
-    const real b = moduli[x] * moduli[GRID_X + y] * moduli[GRID_X + GRID_Y + z];
-#if DISPERSION
-    const real bm = (real) 3.14159265358979323846 * sqrt(m2) / alpha;
-    const real f = (((real) 1 - (real) 2 * bm * bm) * exp(-bm * bm) +
-                    (real) 2 * bm * bm * bm * (real) 1.7724538509055160 * erfc(bm)) / (real) 3;
-    const real theta = prefactor * f * b;
-#else
-    const real scale = (real) 9.8696044010893586 / (alpha * alpha);
-    const real theta = (mx == 0 && my == 0 && mz == 0) ? (real) 0 : prefactor * exp(-scale * m2) / m2 * b;
-#endif
+    int z;
+    const real theta = pmeTheta(k, moduli, recip, prefactor, alpha, &z);
     const real2 v = spectrum[k];
     const mixed weight = (z == 0 || 2 * z == GRID_Z) ? (mixed) 0.5 : (mixed) 1;
     threadEnergy += weight * (mixed) theta * ((mixed) v.x * (mixed) v.x + (mixed) v.y * (mixed) v.y);
@@ -143,10 +160,13 @@ KERNEL void pmeConvolve(
   if (LOCAL_ID == 0) accumulate(energy, energySum[0]);
 }
 
-/// Adds each slot's force -values[atom] grad(sum_k M(u - k) conv(k)) from the convolved grid.
+/// Adds each slot's force -values[atom] grad(sum_k M(u - k) conv(k)) from the convolved grid; clears the first
+/// clearPoints values of clearGrid (another grid: the next spreading's, where the convolution took this one).
 KERNEL void pmeInterpolateForces(GLOBAL const mixed4* RESTRICT posq, GLOBAL const int* RESTRICT atomIndex,
                                  GLOBAL const real* RESTRICT values, mixed4 box, mixed4 invBox,
-                                 GLOBAL const real* RESTRICT realGrid, GLOBAL mm_long* force) {
+                                 GLOBAL const real* RESTRICT realGrid, GLOBAL mm_long* force,
+                                 GLOBAL real* RESTRICT clearGrid, int clearPoints) {
+  for (int i = GLOBAL_ID; i < clearPoints; i += GLOBAL_SIZE) clearGrid[i] = 0;
   for (int s = GLOBAL_ID; s < NUM_ATOMS; s += GLOBAL_SIZE) {
     const real q = values[atomIndex[s]];
     if (q == 0) continue;
