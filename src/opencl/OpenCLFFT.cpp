@@ -2,11 +2,11 @@
 #include "opencl/OpenCLFFT.h"
 
 #include "compute/ComputeException.h"
+#include "compute/PrecisionArray.h"
 #include "opencl/OpenCLContext.h"
 
 #include <algorithm>
 #include <cmath>
-#include <cstring>
 #include <vector>
 
 #if MARDYN_HAVE_VKFFT
@@ -133,13 +133,9 @@ void OpenCLFFT::transform(compute::ArrayInterface& in, compute::ArrayInterface& 
 bool OpenCLFFT::convolves() const { return _convolution != nullptr; }
 
 void OpenCLFFT::convolve(compute::ArrayInterface& data, compute::ArrayInterface& kernel) {
-  if (!_convolution) compute::ComputeFFT::convolve(data, kernel);
+  if (!_convolution) return compute::ComputeFFT::convolve(data, kernel);  // (throws)
   cl_mem values = *static_cast<const cl_mem*>(data.nativeHandle());
   cl_mem factors = *static_cast<const cl_mem*>(kernel.nativeHandle());
-  appendConvolution(values, factors);
-}
-
-void OpenCLFFT::appendConvolution(cl_mem values, cl_mem factors) {
   _convolution->queue = _context.queue();
   VkFFTLaunchParams launch{};
   launch.commandQueue = &_convolution->queue;
@@ -155,53 +151,24 @@ void OpenCLFFT::appendConvolution(cl_mem values, cl_mem factors) {
 void OpenCLFFT::measureGain(int nx, int ny, int nz) {
   // A unit impulse at the origin convolved with a unit kernel: the three steps give the number of points there
   // and zero elsewhere. Anything else than a scaled impulse: no fused convolution.
-  const std::size_t value = _context.useDoublePrecision() ? sizeof(double) : sizeof(float);
   const std::size_t points = static_cast<std::size_t>(nx) * ny * nz, half = compute::halfSpectrumSize(nx, ny, nz);
-  std::vector<double> impulse(points, 0.0), unit(2 * half, 0.0);
+  std::vector<double> impulse(points, 0.0), unit(2 * half, 0.0), result;
   impulse[0] = 1.0;
   for (std::size_t k = 0; k < half; k++) unit[2 * k] = 1.0;
-  auto bytes = [&](const std::vector<double>& v) {
-    std::vector<unsigned char> out(v.size() * value);
-    for (std::size_t i = 0; i < v.size(); i++) {
-      if (value == sizeof(double)) std::memcpy(out.data() + i * value, &v[i], value);
-      else {
-        const float f = static_cast<float>(v[i]);
-        std::memcpy(out.data() + i * value, &f, value);
-      }
-    }
-    return out;
-  };
-  const auto impulseBytes = bytes(impulse), unitBytes = bytes(unit);
-  cl_int error = CL_SUCCESS;
-  cl_mem values = clCreateBuffer(_context.context(), CL_MEM_READ_WRITE, impulseBytes.size(), nullptr, &error);
-  cl_mem factors = error == CL_SUCCESS ? clCreateBuffer(_context.context(), CL_MEM_READ_WRITE, unitBytes.size(),
-                                                        nullptr, &error)
-                                       : nullptr;
-  std::vector<unsigned char> result(impulseBytes.size());
-  bool ok = error == CL_SUCCESS;
-  cl_command_queue queue = _context.queue();
-  ok = ok && clEnqueueWriteBuffer(queue, values, CL_TRUE, 0, impulseBytes.size(), impulseBytes.data(), 0, nullptr,
-                                  nullptr) == CL_SUCCESS;
-  ok = ok && clEnqueueWriteBuffer(queue, factors, CL_TRUE, 0, unitBytes.size(), unitBytes.data(), 0, nullptr,
-                                  nullptr) == CL_SUCCESS;
-  if (ok) appendConvolution(values, factors);
-  ok = ok && clEnqueueReadBuffer(queue, values, CL_TRUE, 0, result.size(), result.data(), 0, nullptr, nullptr) ==
-                 CL_SUCCESS;
-  if (values) clReleaseMemObject(values);
-  if (factors) clReleaseMemObject(factors);
-  auto at = [&](std::size_t i) {
-    if (value == sizeof(double)) {
-      double d;
-      std::memcpy(&d, result.data() + i * value, value);
-      return d;
-    }
-    float f;
-    std::memcpy(&f, result.data() + i * value, value);
-    return static_cast<double>(f);
-  };
-  const double origin = ok ? at(0) : 0.0;
+  bool ok = true;
+  try {
+    compute::PrecisionArray values(_context, compute::PrecisionArray::Kind::Real, 1, points, "fftGainImpulse");
+    compute::PrecisionArray factors(_context, compute::PrecisionArray::Kind::Real, 2, half, "fftGainKernel");
+    values.upload(impulse);
+    factors.upload(unit);
+    convolve(values.array(), factors.array());
+    values.download(result);
+  } catch (const compute::ComputeException&) {
+    ok = false;
+  }
+  const double origin = ok ? result[0] : 0.0;
   double elsewhere = 0.0;
-  for (std::size_t i = 1; ok && i < points; i++) elsewhere = std::max(elsewhere, std::abs(at(i)));
+  for (std::size_t i = 1; ok && i < points; i++) elsewhere = std::max(elsewhere, std::abs(result[i]));
   if (!ok || !(std::abs(origin) > 0.0) || elsewhere > 1e-3 * std::abs(origin)) {
     _convolution.reset();
     return;

@@ -6,7 +6,6 @@
 #pragma once
 
 #include "compute/ComputeFFT.h"
-#include "opencl/OpenCLCheck.h"
 
 #include <memory>
 #include <string>
@@ -40,7 +39,6 @@ class OpenCLFFT : public compute::ComputeFFT {
                                         int& status);
   /// _gain from a unit impulse; drops the convolution where its result is not a scaled impulse.
   void measureGain(int nx, int ny, int nz);
-  void appendConvolution(cl_mem values, cl_mem factors);
   OpenCLFFT(OpenCLContext& context, std::unique_ptr<Plan> plan, std::unique_ptr<Plan> convolution,
             compute::FFTKind kind);
   OpenCLContext& _context;
