@@ -248,16 +248,19 @@ void ComputeConstraints::referenceArguments(mardyn::compute::KernelCall& call) {
     call.arg(1).arg(_reference.array());
 }
 
+void ComputeConstraints::clusterArguments(mardyn::compute::KernelCall& call, bool withLengths) {
+  // The other kind's arrays where a kind is absent (never read).
+  call.arg(_numSettle).arg(_numSettle > 0 ? _settleAtoms : _starAtoms);
+  if (withLengths) call.arg(_numSettle > 0 ? _settleParams.array() : _starLength.array());
+  call.arg(_numStar).arg(_numStar > 0 ? _starAtoms : _settleAtoms);
+  if (withLengths) call.arg(_numStar > 0 ? _starLength.array() : _settleParams.array());
+}
+
 void ComputeConstraints::applyToPositions(double tolerance, double invDt) {
-  if (_numSettle + _numStar > 0)
-    _settleAndStar->call()
-        .arg(_numSettle)
-        .arg(_numSettle > 0 ? _settleAtoms : _starAtoms)  // the other kind's array where a kind is absent (never read)
-        .arg(_numSettle > 0 ? _settleParams.array() : _starLength.array())
-        .arg(_numStar)
-        .arg(_numStar > 0 ? _starAtoms : _settleAtoms)
-        .arg(_numStar > 0 ? _starLength.array() : _settleParams.array())
-        .mixedArg(tolerance)
+  if (_numSettle + _numStar > 0) {
+    auto call = _settleAndStar->call();
+    clusterArguments(call, true);
+    call.mixedArg(tolerance)
         .mixedArg(invDt)
         .arg(maxIterations)
         .arg(_data.slotOfAtom())
@@ -266,6 +269,7 @@ void ComputeConstraints::applyToPositions(double tolerance, double invDt) {
         .arg(_data.velm())
         .arg(_failed)
         .execute(static_cast<std::size_t>(_numSettle + _numStar));
+  }
   if (_numShake > 0)
     _shake->call()
         .arg(_numShake)
@@ -292,19 +296,17 @@ void ComputeConstraints::applyToCurrentPositions(double tolerance) {
 }
 
 void ComputeConstraints::applyToVelocities(double tolerance) {
-  if (_numSettle + _numStar > 0)
-    _settleAndStarVelocities->call()
-        .arg(_numSettle)
-        .arg(_numSettle > 0 ? _settleAtoms : _starAtoms)
-        .arg(_numStar)
-        .arg(_numStar > 0 ? _starAtoms : _settleAtoms)
-        .mixedArg(tolerance)
+  if (_numSettle + _numStar > 0) {
+    auto call = _settleAndStarVelocities->call();
+    clusterArguments(call, false);
+    call.mixedArg(tolerance)
         .arg(maxIterations)
         .arg(_data.slotOfAtom())
         .arg(_data.posq())
         .arg(_data.velm())
         .arg(_failed)
         .execute(static_cast<std::size_t>(_numSettle + _numStar));
+  }
   if (_numShake > 0)
     _shakeVelocities->call()
         .arg(_numShake)
@@ -320,15 +322,10 @@ void ComputeConstraints::applyToVelocities(double tolerance) {
 }
 
 void ComputeConstraints::kickAndConstrainVelocities(double dt, double tolerance) {
-  _kickAndConstrain->call()
-      .arg(_fusedGroups)
-      .arg(_groupStart)
-      .arg(_groupAtoms)
-      .arg(_numSettle)
-      .arg(_numSettle > 0 ? _settleAtoms : _starAtoms)
-      .arg(_numStar)
-      .arg(_numStar > 0 ? _starAtoms : _settleAtoms)
-      .mixedArg(dt)
+  auto call = _kickAndConstrain->call();
+  call.arg(_fusedGroups).arg(_groupStart).arg(_groupAtoms);
+  clusterArguments(call, false);
+  call.mixedArg(dt)
       .mixedArg(tolerance)
       .arg(maxIterations)
       .arg(_data.slotOfAtom())
@@ -342,16 +339,9 @@ void ComputeConstraints::kickAndConstrainVelocities(double dt, double tolerance)
 
 void ComputeConstraints::driftAndConstrainPositions(double dt, double vscale, double noisescale, double tolerance) {
   auto call = _driftAndConstrain->call();
-  call.arg(_fusedGroups)
-      .arg(_groupStart)
-      .arg(_groupAtoms)
-      .arg(_numSettle)
-      .arg(_numSettle > 0 ? _settleAtoms : _starAtoms)
-      .arg(_numSettle > 0 ? _settleParams.array() : _starLength.array())
-      .arg(_numStar)
-      .arg(_numStar > 0 ? _starAtoms : _settleAtoms)
-      .arg(_numStar > 0 ? _starLength.array() : _settleParams.array())
-      .mixedArg(dt)
+  call.arg(_fusedGroups).arg(_groupStart).arg(_groupAtoms);
+  clusterArguments(call, true);
+  call.mixedArg(dt)
       .mixedArg(vscale)
       .mixedArg(noisescale);
   _data.randomDrawArguments(call);

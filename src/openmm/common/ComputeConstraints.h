@@ -62,6 +62,9 @@ public:
 
 private:
   void createKernels();
+  /** The cluster tables every SETTLE-and-star kernel takes: numSettle, settleAtoms[, settleParams], numStar,
+   * starAtoms[, starLengths] (the distances withLengths). */
+  void clusterArguments(mardyn::compute::KernelCall& call, bool withLengths);
 
   ComputePlatformData& _data;
   int _numSettle = 0, _numShake = 0, _numStar = 0, _fusedGroups = 0;

@@ -1,7 +1,9 @@
 // The per-atom pieces of the integration steps of the common-compute platforms, in the common kernel dialect,
-// shared by the step kernels (Integration.cc, CustomIntegrator.cc) and the steps fused with the constraints
-// (Constraints.cc): counter-based random numbers, each a hash of (seed, step, System atom, stream), so that a run
-// does not depend on how atoms are ordered or which thread draws; the kick; the middle of a Langevin-middle step.
+// shared by the step kernels (Integration.cc, CustomIntegrator.cc), the steps fused with the constraints
+// (Constraints.cc) and the clearing launch (Forces.cc): counter-based random numbers, each a hash of (seed, step,
+// System atom, stream), so that a run does not depend on how atoms are ordered or which thread draws; the kick and
+// the middle of a Langevin-middle step of one atom; the removal of the centre-of-mass momentum. Files that require
+// it require Atoms.cc before it.
 // mardyn-kernel: fragment
 
 DEVICE mm_ulong mixBits(mm_ulong x) {
@@ -61,4 +63,24 @@ DEVICE void langevinMiddleDrift(mixed4* p, mixed4* v, mixed dt, mixed vscale, mi
   v->y = v->y * vscale + noise * randomGaussian(seed, step, a, 1);
   v->z = v->z * vscale + noise * randomGaussian(seed, step, a, 2);
   p->x += v->x * halfDt; p->y += v->y * halfDt; p->z += v->z * halfDt;
+}
+
+/// v += dt F/m for the atom in `slot` where it has mass.
+DEVICE void kickSlot(int slot, mixed dt, GLOBAL const mm_long* RESTRICT force, GLOBAL mixed4* RESTRICT velm) {
+  const mixed4 v = velm[slot];
+  if (v.w != 0) velm[slot] = kick(v, fixedForce(force, slot), dt);
+}
+
+/// The middle of a Langevin-middle step for System atom `atom` in `slot`, its position before it saved to reference
+/// where saveReference is set.
+DEVICE void driftSlot(int slot, int atom, mixed dt, mixed vscale, mixed noisescale, mm_ulong seed, mm_ulong step,
+                      int saveReference, GLOBAL mixed4* RESTRICT reference, GLOBAL mixed4* RESTRICT posq,
+                      GLOBAL mixed4* RESTRICT velm) {
+  mixed4 p = posq[slot];
+  if (saveReference) reference[slot] = p;
+  mixed4 v = velm[slot];
+  if (v.w == 0) return;
+  langevinMiddleDrift(&p, &v, dt, vscale, noisescale, seed, step, atom);
+  velm[slot] = v;
+  posq[slot] = p;
 }

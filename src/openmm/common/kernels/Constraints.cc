@@ -396,11 +396,7 @@ KERNEL void kickAndConstrainVelocities(int numGroups, GLOBAL const int2* RESTRIC
   for (int g = GROUP_ID; g < numGroups; g += NUM_GROUPS) {
     const int2 first = groupStart[g], next = groupStart[g + 1];
     const int a = first.x + LOCAL_ID;
-    if (a < next.x) {
-      const int slot = slotOfAtom[groupAtoms[a]];
-      const mixed4 v = velm[slot];
-      if (v.w != 0) velm[slot] = kick(v, fixedForce(force, slot), dt);
-    }
+    if (a < next.x) kickSlot(slotOfAtom[groupAtoms[a]], dt, force, velm);
     SYNC_THREADS
     const int c = first.y + LOCAL_ID;
     if (c < next.y) {
@@ -430,15 +426,7 @@ KERNEL void driftAndConstrainPositions(int numGroups, GLOBAL const int2* RESTRIC
     const int a = first.x + LOCAL_ID;
     if (a < next.x) {
       const int atom = groupAtoms[a];
-      const int slot = slotOfAtom[atom];
-      mixed4 p = posq[slot];
-      reference[slot] = p;
-      mixed4 v = velm[slot];
-      if (v.w != 0) {
-        langevinMiddleDrift(&p, &v, dt, vscale, noisescale, seed, step, atom);
-        velm[slot] = v;
-        posq[slot] = p;
-      }
+      driftSlot(slotOfAtom[atom], atom, dt, vscale, noisescale, seed, step, 1, reference, posq, velm);
     }
     SYNC_THREADS
     const int c = first.y + LOCAL_ID;

@@ -63,10 +63,7 @@ KERNEL void integrateLangevinMiddle(int numAtoms, mixed dt, mixed vscale, mixed 
 
 /// The kick of a Langevin-middle step with constraints (the velocities are constrained after it).
 KERNEL void kickVelocities(int numAtoms, mixed dt, GLOBAL mixed4* RESTRICT velm, GLOBAL const mm_long* RESTRICT force) {
-  for (int s = GLOBAL_ID; s < numAtoms; s += GLOBAL_SIZE) {
-    const mixed4 v = velm[s];
-    if (v.w != 0) velm[s] = kick(v, fixedForce(force, s), dt);
-  }
+  for (int s = GLOBAL_ID; s < numAtoms; s += GLOBAL_SIZE) kickSlot(s, dt, force, velm);
 }
 
 /// The drifts and the thermostat of a Langevin-middle step with constraints (positions constrained after it); the
@@ -74,15 +71,8 @@ KERNEL void kickVelocities(int numAtoms, mixed dt, GLOBAL mixed4* RESTRICT velm,
 KERNEL void driftLangevinMiddle(int numAtoms, mixed dt, mixed vscale, mixed noisescale, mm_ulong seed, mm_ulong step,
                                 GLOBAL const int* RESTRICT atomIndex, GLOBAL mixed4* RESTRICT posq,
                                 GLOBAL mixed4* RESTRICT velm, int saveReference, GLOBAL mixed4* RESTRICT reference) {
-  for (int s = GLOBAL_ID; s < numAtoms; s += GLOBAL_SIZE) {
-    mixed4 p = posq[s];
-    if (saveReference) reference[s] = p;
-    mixed4 v = velm[s];
-    if (v.w == 0) continue;
-    langevinMiddleDrift(&p, &v, dt, vscale, noisescale, seed, step, atomIndex[s]);
-    velm[s] = v;
-    posq[s] = p;
-  }
+  for (int s = GLOBAL_ID; s < numAtoms; s += GLOBAL_SIZE)
+    driftSlot(s, atomIndex[s], dt, vscale, noisescale, seed, step, saveReference, reference, posq, velm);
 }
 
 /// Brownian dynamics: x += tau F/m + noise sqrt(1/m) R (tau = dt/gamma, noise = sqrt(2 kT tau)), v = dx/dt.
