@@ -175,28 +175,51 @@ inline void testPmeAfterFailedEvaluation(Platform& platform) {
   }
 }
 
-/** PME's reciprocal-space energy and forces of a dense box (1728 alternating charges, 2.6 nm, water's number
- * density) against the Reference platform's grid, on a coarse grid (20^3) and a fine one (52^3). Forces against the
- * largest one: the grid's round-off is of one absolute size on every atom. */
-inline void testPmeReciprocalAgainstReference(Platform& platform) {
-  const int side = 12;
-  const double box = 2.6, a = box / side;
-  System system;
-  system.setDefaultPeriodicBoxVectors(Vec3(box, 0, 0), Vec3(0, box, 0), Vec3(0, 0, box));
-  auto* nonbonded = new NonbondedForce();
-  nonbonded->setNonbondedMethod(NonbondedForce::PME);
-  nonbonded->setCutoffDistance(0.8);
-  nonbonded->setReciprocalSpaceForceGroup(1);
+/** A side^3 lattice of alternating charges (+-0.4, mass 16) filling a cubic box of edge `box`, each atom moved off
+ * its site by up to 0.3 of the spacing, added to `system` and `nonbonded`; sigma(n) gives atom n's LJ sigma
+ * (epsilon 0.5). Returns the positions. */
+template <class Sigma>
+std::vector<Vec3> addChargedLattice(System& system, NonbondedForce& nonbonded, int side, double box, Sigma sigma) {
+  const double a = box / side;
   std::vector<Vec3> positions;
   for (int i = 0; i < side; i++)
     for (int j = 0; j < side; j++)
       for (int k = 0; k < side; k++) {
         const int n = static_cast<int>(positions.size());
         system.addParticle(16.0);
-        nonbonded->addParticle((i + j + k) % 2 == 0 ? 0.4 : -0.4, 0.3, 0.5);
+        nonbonded.addParticle((i + j + k) % 2 == 0 ? 0.4 : -0.4, sigma(n), 0.5);
         positions.emplace_back((i + 0.5 + 0.3 * std::sin(1.3 * n)) * a, (j + 0.5 + 0.3 * std::sin(2.1 * n + 1)) * a,
                                (k + 0.5 + 0.3 * std::cos(0.7 * n)) * a);
       }
+  return positions;
+}
+
+/** Checks that the forces agree to tol times the largest expected force (a grid's round-off is of one absolute size
+ * on every atom). */
+inline void assertForcesClose(const std::vector<Vec3>& expected, const std::vector<Vec3>& found, double tol,
+                              const std::string& what) {
+  double largest = 0.0, worst = 0.0;
+  for (size_t i = 0; i < expected.size(); i++) {
+    const Vec3 d = expected[i] - found[i];
+    largest = std::max(largest, std::sqrt(expected[i].dot(expected[i])));
+    worst = std::max(worst, std::sqrt(d.dot(d)));
+  }
+  CPPUNIT_ASSERT_MESSAGE(what + ": largest difference " + std::to_string(worst / largest) + " of the largest force",
+                         worst <= tol * largest);
+}
+
+/** PME's reciprocal-space energy and forces of a dense box (1728 alternating charges, 2.6 nm, water's number
+ * density) against the Reference platform's grid, on a coarse grid (20^3) and a fine one (52^3). Forces against the
+ * largest one: the grid's round-off is of one absolute size on every atom. */
+inline void testPmeReciprocalAgainstReference(Platform& platform) {
+  const double box = 2.6;
+  System system;
+  system.setDefaultPeriodicBoxVectors(Vec3(box, 0, 0), Vec3(0, box, 0), Vec3(0, 0, box));
+  auto* nonbonded = new NonbondedForce();
+  nonbonded->setNonbondedMethod(NonbondedForce::PME);
+  nonbonded->setCutoffDistance(0.8);
+  nonbonded->setReciprocalSpaceForceGroup(1);
+  const std::vector<Vec3> positions = addChargedLattice(system, *nonbonded, 12, box, [](int) { return 0.3; });
   system.addForce(nonbonded);
   for (int grid : {20, 52}) {
     nonbonded->setPMEParameters(3.0, grid, grid, grid);
@@ -208,13 +231,7 @@ inline void testPmeReciprocalAgainstReference(Platform& platform) {
     State found = tested.getState(State::Energy | State::Forces, false, 1 << 1);
     const std::string what = "reciprocal space on a " + std::to_string(grid) + "^3 grid";
     assertClose(expected.getPotentialEnergy(), found.getPotentialEnergy(), 1e-5, what + ": energy");
-    double largest = 0.0, worst = 0.0;
-    for (size_t i = 0; i < positions.size(); i++) {
-      const Vec3 d = expected.getForces()[i] - found.getForces()[i];
-      largest = std::max(largest, std::sqrt(expected.getForces()[i].dot(expected.getForces()[i])));
-      worst = std::max(worst, std::sqrt(d.dot(d)));
-    }
-    CPPUNIT_ASSERT_MESSAGE(what + ": forces", worst <= std::max(1e-9, toleranceFloor()) * largest);
+    assertForcesClose(expected.getForces(), found.getForces(), std::max(1e-9, toleranceFloor()), what + ": forces");
   }
 }
 
@@ -222,10 +239,8 @@ inline void testPmeReciprocalAgainstReference(Platform& platform) {
  * the GPU platforms take that path) against the Reference platform's, evaluation after evaluation as the atoms move,
  * with an evaluation with the energy between two of them and a change of box, for PME and LJPME. */
 inline void testPmeForcesWithoutEnergy(Platform& platform) {
-  const int side = 10;
   for (NonbondedForce::NonbondedMethod method : {NonbondedForce::PME, NonbondedForce::LJPME}) {
     double box = 2.2;
-    const double a = box / side;
     System system;
     system.setDefaultPeriodicBoxVectors(Vec3(box, 0, 0), Vec3(0, box, 0), Vec3(0, 0, box));
     auto* nonbonded = new NonbondedForce();
@@ -234,16 +249,8 @@ inline void testPmeForcesWithoutEnergy(Platform& platform) {
     nonbonded->setReciprocalSpaceForceGroup(1);
     nonbonded->setPMEParameters(3.0, 24, 25, 27);
     nonbonded->setLJPMEParameters(2.5, 20, 20, 21);
-    std::vector<Vec3> positions;
-    for (int i = 0; i < side; i++)
-      for (int j = 0; j < side; j++)
-        for (int k = 0; k < side; k++) {
-          const int n = static_cast<int>(positions.size());
-          system.addParticle(16.0);
-          nonbonded->addParticle((i + j + k) % 2 == 0 ? 0.4 : -0.4, 0.3 + 0.02 * (n % 3), 0.5);
-          positions.emplace_back((i + 0.5 + 0.3 * std::sin(1.3 * n)) * a, (j + 0.5 + 0.3 * std::sin(2.1 * n + 1)) * a,
-                                 (k + 0.5 + 0.3 * std::cos(0.7 * n)) * a);
-        }
+    std::vector<Vec3> positions =
+        addChargedLattice(system, *nonbonded, 10, box, [](int n) { return 0.3 + 0.02 * (n % 3); });
     system.addForce(nonbonded);
     VerletIntegrator i1(0.001), i2(0.001);
     Context tested(system, i1, platform), reference(system, i2, Platform::getPlatformByName("Reference"));
@@ -260,14 +267,7 @@ inline void testPmeForcesWithoutEnergy(Platform& platform) {
       if (round == 1) tested.getState(State::Energy | State::Forces, false, 1 << 1);  // the other path in between
       const std::string what = std::string(method == NonbondedForce::PME ? "PME" : "LJPME") +
                                " reciprocal forces without the energy, evaluation " + std::to_string(round);
-      double largest = 0.0, worst = 0.0;
-      for (size_t i = 0; i < positions.size(); i++) {
-        const Vec3 d = expected.getForces()[i] - found.getForces()[i];
-        largest = std::max(largest, std::sqrt(expected.getForces()[i].dot(expected.getForces()[i])));
-        worst = std::max(worst, std::sqrt(d.dot(d)));
-      }
-      CPPUNIT_ASSERT_MESSAGE(what + ": largest difference " + std::to_string(worst / largest) + " of the largest force",
-                             worst <= std::max(1e-9, toleranceFloor()) * largest);
+      assertForcesClose(expected.getForces(), found.getForces(), std::max(1e-9, toleranceFloor()), what);
     }
   }
 }
