@@ -127,7 +127,8 @@ void ComputePmeGrid::launch(mardyn::compute::ArrayInterface& atomValues, bool in
   const std::size_t points = static_cast<std::size_t>(_size[0]) * _size[1] * _size[2];
   const double prefactor = _kernel == Kernel::Dispersion ? -std::pow(M_PI, 1.5) * std::pow(_alpha, 3) / volume
                                                          : 1.0 / (M_PI * volume);
-  // The grid spread into (always clear with float spreading) and the other of the two.
+  // The grid spread into (always clear with float spreading) and the other of the two; the 64-bit words' path has
+  // one grid, both names for it (the interpolation then clears nothing).
   auto& spreadGrid = _spreadIntoPotential ? _potential.array() : _grid.array();
   auto& otherGrid = _floatGrid ? (_spreadIntoPotential ? _grid.array() : _potential.array()) : _grid.array();
   auto spread = _spread->call();
