@@ -155,7 +155,7 @@ struct KDDecompositionConfig {
   int splitThreshold = 2147483647;          ///< nodes of more processes: the longest side only
   int minNumCellsPerDimension = 2;          ///< cells (cutoff + skin wide) per region along each axis, at least
   double rebalanceLimit = 0.0;              ///< > 0: recompute only when max/min work per process exceeds it
-  bool measuredLoad = false;                ///< doMeasureLoadCalc/heterogeneousSystems: costs scaled by measured time
+  bool measuredLoad = false;                ///< doMeasureLoadCalc/heterogeneousSystems: shares by measured speed
   unsigned long initialPhaseSteps = 0;      ///< GeneralDomainDecomposition's initialPhaseTime
   unsigned long initialPhaseFrequency = 0;  ///< ... and initialPhaseFrequency
 };

@@ -52,8 +52,8 @@ void ParallelisationReader::read(XmlInput& xml, const XmlNode& par, Parallelisat
 }
 
 // ls1's KDDecomposition options (KDDecomposition::readXML). Costs are modelled from the molecules per cell
-// (ls1's quadratic model) and, with doMeasureLoadCalc or heterogeneousSystems, scaled per process by the
-// measured force time; the vectorization tuner's and the communication scheme's options have no
+// (ls1's quadratic model); with doMeasureLoadCalc or heterogeneousSystems each process's share follows its
+// speed measured from its force time; the vectorization tuner's and the communication scheme's options have no
 // counterpart and are accepted without effect.
 void ParallelisationReader::readKD(XmlInput& xml, const XmlNode& par, KDDecompositionConfig& kd) {
   kd.updateFrequency = static_cast<unsigned long>(count(xml, par, "updateFrequency", 100, 0));

@@ -266,7 +266,7 @@ bool DomainDecompKD::rebalanceDue(unsigned long step) const {
   return _config.updateFrequency > 0 && step % _config.updateFrequency == 0;
 }
 
-std::vector<double> DomainDecompKD::cellCosts(const ParticleContainer& container, double work) {
+std::vector<double> DomainDecompKD::cellCosts(const ParticleContainer& container) {
   const std::size_t numCells = static_cast<std::size_t>(_cells[0]) * _cells[1] * _cells[2];
   std::vector<double> counts(numCells, 0.0);
   container.forEach([&](const Molecule& m) {
@@ -282,32 +282,37 @@ std::vector<double> DomainDecompKD::cellCosts(const ParticleContainer& container
   double volume = 1.0;
   for (int d = 0; d < 3; ++d) volume *= std::min(3, _cells[d]) * _box[d] / _cells[d];
   const double listed = std::min(1.0, 4.0 / 3.0 * std::acos(-1.0) * _range * _range * _range / volume);
-  std::vector<double> cost = modelCosts(_cells, counts, listed, 45.0);
-  if (_config.measuredLoad && _balanced && work > 0.0) {
-    // Each region's cells scaled so that they sum to the force time measured there (relative to the mean):
-    // what the model misses (other molecules, other hardware) moves with the next split.
-    const std::vector<double> modelled = _tree.regionCosts(cost);
-    std::vector<double> measured(static_cast<std::size_t>(_size), 0.0);
-    measured[static_cast<std::size_t>(_rank)] = work;
-    allreduceSum(measured);
-    double sumMeasured = 0.0, sumModelled = 0.0;
-    for (int r = 0; r < _size; ++r) {
-      sumMeasured += measured[static_cast<std::size_t>(r)];
-      sumModelled += modelled[static_cast<std::size_t>(r)];
-    }
-    if (sumMeasured > 0.0 && sumModelled > 0.0)
-      for (int r = 0; r < _size; ++r) {
-        const double m = modelled[static_cast<std::size_t>(r)], t = measured[static_cast<std::size_t>(r)];
-        if (!(m > 0.0) || !(t > 0.0)) continue;
-        const double factor = (t / sumMeasured) / (m / sumModelled);
-        const KDTree::Box& b = _tree.region(r);
-        for (int z = b.lo[2]; z < b.hi[2]; ++z)
-          for (int y = b.lo[1]; y < b.hi[1]; ++y)
-            for (int x = b.lo[0]; x < b.hi[0]; ++x)
-              cost[static_cast<std::size_t>(x) + static_cast<std::size_t>(_cells[0]) * (y + static_cast<std::size_t>(_cells[1]) * z)] *= factor;
-      }
+  return modelCosts(_cells, counts, listed, 45.0);
+}
+
+std::vector<double> DomainDecompKD::measuredSpeeds(const std::vector<double>& cost, double work) {
+  // Each process's speed: the modelled cost of its region per second of force computation measured there
+  // since the last rebalancing. Equal work does not take equal time on all cores of a busy machine (on 16
+  // cores of a shared Xeon, up to 1.5x between processes for the same work, lasting through a run but not
+  // from one run to the next; validation/parallel), and what the model misses about a region (its halo,
+  // its neighbours) moves with it. A process with little modelled work measures mostly its upkeep, so it
+  // keeps its speed from before.
+  std::vector<double> measured(static_cast<std::size_t>(_size), 0.0);
+  measured[static_cast<std::size_t>(_rank)] = work;
+  allreduceSum(measured);
+  const std::vector<double> modelled = _tree.regionCosts(cost);
+  double meanModelled = 0.0;
+  for (double m : modelled) meanModelled += m / _size;
+  if (_speed.size() != static_cast<std::size_t>(_size)) _speed.assign(static_cast<std::size_t>(_size), 1.0);
+  std::vector<double> speed = _speed;
+  double sum = 0.0;
+  int known = 0;
+  for (std::size_t r = 0; r < speed.size(); ++r) {
+    if (!(modelled[r] > 0.05 * meanModelled) || !(measured[r] > 0.0)) continue;
+    speed[r] = modelled[r] / measured[r];
+    sum += speed[r];
+    ++known;
   }
-  return cost;
+  if (known == 0) return _speed;
+  // Relative to the mean of the measured ones, within a factor of 4 of it.
+  for (double& v : speed) v = std::clamp(v / (sum / known), 0.25, 4.0);
+  _speed = speed;
+  return speed;
 }
 
 bool DomainDecompKD::rebalance(ParticleContainer& container, const Domain& /*domain*/, double work) {
@@ -318,10 +323,21 @@ bool DomainDecompKD::rebalance(ParticleContainer& container, const Domain& /*dom
     allreduceMax(extremes);
     if (-extremes[1] > 0.0 && extremes[0] / -extremes[1] <= _config.rebalanceLimit) return false;
   }
-  const std::vector<double> cost = cellCosts(container, work);
+  const std::vector<double> cost = cellCosts(container);
+  const std::vector<double> speed = _config.measuredLoad && _balanced && work > 0.0 ? measuredSpeeds(cost, work) : _speed;
+  const KDTree next = KDTree::balance(_cells, cost, _size, _rules, speed);
+  // The slowest process's share of the work, for a tree (each process's cost over its speed).
+  const auto slowest = [&](const KDTree& tree) {
+    const std::vector<double> sums = tree.regionCosts(cost);
+    double t = 0.0;
+    for (std::size_t r = 0; r < sums.size(); ++r) t = std::max(t, sums[r] / (speed.empty() ? 1.0 : speed[r]));
+    return t;
+  };
+  // Moving the regions costs a migration and new lists on every process (tens of milliseconds for 30,000
+  // molecules a process): not worth it for less than 2 % off the slowest process's share.
+  const bool worthIt = !_balanced || slowest(next) < 0.98 * slowest(_tree);
   _balanced = true;
-  const KDTree next = KDTree::balance(_cells, cost, _size, _rules);
-  if (next == _tree) return false;
+  if (next == _tree || !worthIt) return false;
   _tree = next;
   ++_rebalances;
   findNeighbours();

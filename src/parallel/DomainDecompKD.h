@@ -64,8 +64,11 @@ class DomainDecompKD : public DomainDecompMPI {
   /// One message to and one from each neighbour (to[k], from[k]: neighbour k).
   template <class T>
   void exchangeNeighbours(int tag, const std::vector<std::vector<T>>& to, std::vector<std::vector<T>>& from) const;
-  /// Cost of each cell from the molecules per cell of every process (and, measured, their force time).
-  std::vector<double> cellCosts(const ParticleContainer& container, double work);
+  /// Cost of each cell from the molecules per cell of every process (the model).
+  std::vector<double> cellCosts(const ParticleContainer& container);
+  /// Collective: every process's speed relative to the others' from its force time since the last
+  /// rebalancing (work) against the modelled cost of its region.
+  std::vector<double> measuredSpeeds(const std::vector<double>& cost, double work);
   /// Sends every molecule of the container outside the (new) region to the process owning its place.
   void migrateAll(ParticleContainer& container);
 
@@ -77,6 +80,7 @@ class DomainDecompKD : public DomainDecompMPI {
   KDTree _tree;
   std::vector<int> _neighbours;   // ranks
   std::vector<Channel> _channels;
+  std::vector<double> _speed;  // each process's measured speed relative to the others (empty: all equal)
   unsigned long _rebalances = 0;
   bool _balanced = false;  // rebalance() ran once
 };

@@ -1,6 +1,7 @@
 // KDTree: recursive bisection of the cell grid; at each node the processes are split in two (every way
 // for small nodes, else in halves) and the cuboid along an axis at the cell plane that evens the cost per
-// process of both sides, on the axes the rules allow; the most even split wins.
+// process (per unit of speed, where the processes' speeds differ) of both sides, on the axes the rules
+// allow; the most even split wins.
 #include "parallel/KDTree.h"
 
 #include "utils/MardynException.h"
@@ -28,12 +29,24 @@ std::size_t cellIndex(const KDTree::Cell& cells, int x, int y, int z) {
 
 }  // namespace
 
-KDTree KDTree::balance(const Cell& cells, const std::vector<double>& cost, int procs, const Rules& rules) {
+KDTree KDTree::balance(const Cell& cells, const std::vector<double>& cost, int procs, const Rules& rules,
+                       const std::vector<double>& speed) {
   if (procs < 1) throw MardynException("KDTree: no processes to place");
   const std::size_t n = static_cast<std::size_t>(cells[0]) * cells[1] * cells[2];
   if (cells[0] < 1 || cells[1] < 1 || cells[2] < 1 || cost.size() != n)
     throw MardynException("KDTree: " + std::to_string(cost.size()) + " costs for a grid of " + std::to_string(cells[0]) +
                           " x " + std::to_string(cells[1]) + " x " + std::to_string(cells[2]) + " cells");
+  if (!speed.empty() && speed.size() != static_cast<std::size_t>(procs))
+    throw MardynException("KDTree: " + std::to_string(speed.size()) + " speeds for " + std::to_string(procs) +
+                          " processes");
+  std::vector<double> speedBelow(static_cast<std::size_t>(procs) + 1, 0.0);
+  for (int r = 0; r < procs; ++r) {
+    const double s = speed.empty() ? 1.0 : speed[static_cast<std::size_t>(r)];
+    if (!(s > 0.0) || !std::isfinite(s))
+      throw MardynException("KDTree: speed " + std::to_string(s) + " of process " + std::to_string(r) +
+                            " (expected a finite number > 0)");
+    speedBelow[static_cast<std::size_t>(r) + 1] = speedBelow[static_cast<std::size_t>(r)] + s;
+  }
   KDTree tree;
   tree._cells = cells;
   Box all;
@@ -47,12 +60,12 @@ KDTree KDTree::balance(const Cell& cells, const std::vector<double>& cost, int p
                           "processes or lower minNumCellsPerDimension");
   tree._regions.resize(static_cast<std::size_t>(procs));
   tree._nodes.emplace_back();
-  tree.split(0, all, 0, procs, cost, rules);
+  tree.split(0, all, 0, procs, cost, rules, speedBelow);
   return tree;
 }
 
 void KDTree::split(int node, const Box& box, int firstRank, int procs, const std::vector<double>& cost,
-                   const Rules& rules) {
+                   const Rules& rules, const std::vector<double>& speedBelow) {
   if (procs == 1) {
     _nodes[static_cast<std::size_t>(node)].rank = firstRank;
     _regions[static_cast<std::size_t>(firstRank)] = box;
@@ -69,7 +82,7 @@ void KDTree::split(int node, const Box& box, int firstRank, int procs, const std
     lefts.push_back(procs / 2);
   struct Choice {
     int axis = -1, at = 0, left = 0;
-    double worst = std::numeric_limits<double>::infinity();  // the larger cost per process of the two sides
+    double worst = std::numeric_limits<double>::infinity();  // the larger cost per speed of the two sides
     double shape = std::numeric_limits<double>::infinity();  // how far the cells split from the processes
   };
   // The best split along each axis: the most even costs, then the most even split of the cells.
@@ -87,16 +100,22 @@ void KDTree::split(int node, const Box& box, int firstRank, int procs, const std
         }
     for (int k = 1; k <= ext; ++k) below[static_cast<std::size_t>(k)] += below[static_cast<std::size_t>(k) - 1];
     const double total = below[static_cast<std::size_t>(ext)];
+    // The summed speeds of the processes of each side (their numbers where all are equal).
+    const auto speedOf = [&](int first, int count) {
+      return speedBelow[static_cast<std::size_t>(first + count)] - speedBelow[static_cast<std::size_t>(first)];
+    };
+    const double speedAll = speedOf(firstRank, procs);
     for (int left : lefts) {
       const int right = procs - left;
+      const double speedLeft = speedOf(firstRank, left), speedRight = speedOf(firstRank + left, right);
       for (int k = m; k <= ext - m; ++k) {
         Box lo = box, hi = box;
         lo.hi[axis] = box.lo[axis] + k;
         hi.lo[axis] = box.lo[axis] + k;
         if (capacity(lo, m) < left || capacity(hi, m) < right) continue;
         const double costLow = below[static_cast<std::size_t>(k)];
-        const double worst = std::max(costLow / left, (total - costLow) / right);
-        const double shape = std::abs(static_cast<double>(k) / ext - static_cast<double>(left) / procs);
+        const double worst = std::max(costLow / speedLeft, (total - costLow) / speedRight);
+        const double shape = std::abs(static_cast<double>(k) / ext - speedLeft / speedAll);
         const double tolerance = 1e-12 * std::max(std::abs(worst), std::abs(best.worst));
         if (best.axis < 0 || worst < best.worst - tolerance || (worst <= best.worst + tolerance && shape < best.shape - 1e-12))
           best = {axis, box.lo[axis] + k, left, worst, shape};
@@ -141,8 +160,8 @@ void KDTree::split(int node, const Box& box, int firstRank, int procs, const std
   self.split = best.at;
   self.left = leftNode;
   self.right = rightNode;
-  split(leftNode, lo, firstRank, best.left, cost, rules);
-  split(rightNode, hi, firstRank + best.left, procs - best.left, cost, rules);
+  split(leftNode, lo, firstRank, best.left, cost, rules, speedBelow);
+  split(rightNode, hi, firstRank + best.left, procs - best.left, cost, rules, speedBelow);
 }
 
 int KDTree::owner(const Cell& cell) const {

@@ -27,9 +27,12 @@ class KDTree {
   };
 
   KDTree() = default;
-  /// cells: the grid; cost: one value >= 0 per cell, index x + nx (y + ny z). Throws MardynException when
-  /// the grid cannot give `procs` regions of at least rules.minCellsPerDim cells along each axis.
-  static KDTree balance(const Cell& cells, const std::vector<double>& cost, int procs, const Rules& rules);
+  /// cells: the grid; cost: one value >= 0 per cell, index x + nx (y + ny z). speed: empty (all processes
+  /// equal) or one value > 0 per process, its share of the work relative to the others (a process twice as
+  /// fast gets twice the cost). Throws MardynException when the grid cannot give `procs` regions of at least
+  /// rules.minCellsPerDim cells along each axis.
+  static KDTree balance(const Cell& cells, const std::vector<double>& cost, int procs, const Rules& rules,
+                        const std::vector<double>& speed = {});
 
   int numProcs() const { return static_cast<int>(_regions.size()); }
   const Cell& cells() const { return _cells; }
@@ -48,8 +51,10 @@ class KDTree {
     int left = -1, right = -1;
     int rank = -1;
   };
-  /// Splits node `node` (box, processes [firstRank, firstRank + procs)) and its children.
-  void split(int node, const Box& box, int firstRank, int procs, const std::vector<double>& cost, const Rules& rules);
+  /// Splits node `node` (box, processes [firstRank, firstRank + procs)) and its children; speedBelow[r]:
+  /// the summed speeds of the processes before r.
+  void split(int node, const Box& box, int firstRank, int procs, const std::vector<double>& cost, const Rules& rules,
+             const std::vector<double>& speedBelow);
 
   Cell _cells{0, 0, 0};
   std::vector<Node> _nodes;

@@ -1,7 +1,7 @@
 // KDTreeTest: the k-d tree's regions tile the cell grid exactly once, keep the minimum width, balance a
 // cost field as well as the splitting rules allow (against the brute-force best single split), follow
-// ls1's rules (longest side only, or every side; every split of few processes), and refuse grids too
-// small for the processes.
+// ls1's rules (longest side only, or every side; every split of few processes), give processes of
+// different speeds work in proportion to them, and refuse grids too small for the processes.
 #include "parallel/KDTree.h"
 #include "utils/MardynException.h"
 
@@ -21,6 +21,7 @@ class KDTreeTest : public CppUnit::TestFixture {
   CPPUNIT_TEST(slabIsBalanced);
   CPPUNIT_TEST(twoProcessesFindTheBestPlane);
   CPPUNIT_TEST(longestSideOnly);
+  CPPUNIT_TEST(speedsShareTheWork);
   CPPUNIT_TEST(tooSmallGridIsRefused);
   CPPUNIT_TEST_SUITE_END();
 
@@ -135,6 +136,42 @@ class KDTreeTest : public CppUnit::TestFixture {
     any.splitBiggestDimension = false;
     const KDTree free = KDTree::balance(n, cost, 2, any);
     CPPUNIT_ASSERT_DOUBLES_EQUAL(1.0, imbalance(free, cost), 1e-12);
+  }
+
+  /// Work per unit of speed is as even as without speeds; equal speeds give the tree without them.
+  void speedsShareTheWork() {
+    std::mt19937 rng(11);
+    std::uniform_real_distribution<double> u(0.5, 1.5);
+    const KDTree::Cell n{48, 24, 24};
+    std::vector<double> cost(48 * 24 * 24);
+    for (int z = 0; z < n[2]; ++z)
+      for (int y = 0; y < n[1]; ++y)
+        for (int x = 0; x < n[0]; ++x) cost[index(n, x, y, z)] = (x >= 16 && x < 32 ? 30.0 : 1.0) * u(rng);
+    KDTree::Rules rules;
+    rules.splitBiggestDimension = false;
+    for (int procs : {2, 5, 16}) {
+      std::vector<double> speed;  // 0.4 to 1.6
+      for (int r = 0; r < procs; ++r) speed.push_back(1.0 + 0.3 * ((r * 7) % 5 - 2));
+      const KDTree t = KDTree::balance(n, cost, procs, rules, speed);
+      checkTiling(t, 1);
+      // Time per process: its cost over its speed, against the time if all work were spread perfectly (cell
+      // planes limit how close it comes: without speeds these costs give 1.001, 1.03 and 1.02).
+      const std::vector<double> sums = t.regionCosts(cost);
+      const double ideal = std::accumulate(cost.begin(), cost.end(), 0.0) / std::accumulate(speed.begin(), speed.end(), 0.0);
+      double slowest = 0.0;
+      for (int r = 0; r < procs; ++r) slowest = std::max(slowest, sums[static_cast<std::size_t>(r)] / speed[static_cast<std::size_t>(r)]);
+      CPPUNIT_ASSERT(slowest / ideal < 1.15);
+      // Without speeds, the slowest processes take far longer.
+      const std::vector<double> even = KDTree::balance(n, cost, procs, rules).regionCosts(cost);
+      double slowestEven = 0.0;
+      for (int r = 0; r < procs; ++r) slowestEven = std::max(slowestEven, even[static_cast<std::size_t>(r)] / speed[static_cast<std::size_t>(r)]);
+      CPPUNIT_ASSERT(slowestEven / ideal > 1.5);
+      CPPUNIT_ASSERT(KDTree::balance(n, cost, procs, rules, std::vector<double>(static_cast<std::size_t>(procs), 1.0)) ==
+                     KDTree::balance(n, cost, procs, rules));
+    }
+    CPPUNIT_ASSERT_THROW(KDTree::balance(n, cost, 2, rules, {1.0}), MardynException);
+    CPPUNIT_ASSERT_THROW(KDTree::balance(n, cost, 2, rules, {1.0, 0.0}), MardynException);
+    CPPUNIT_ASSERT_THROW(KDTree::balance(n, cost, 2, rules, {1.0, std::nan("")}), MardynException);
   }
 
   void tooSmallGridIsRefused() {

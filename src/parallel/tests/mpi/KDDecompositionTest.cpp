@@ -81,7 +81,7 @@ class KDDecompositionTest : public CppUnit::TestFixture {
     SimulationConfig cfg = slab(testing::fccConfig(10, 0.8442, 2.5, 2.5, false), 6.0);
     compare(cfg, 100, false, 2, {true, false}, "LJ slab NVE hot, modelled costs");
     // Measured times differ from run to run: how often the regions move then too.
-    compare(cfg, 40, true, 1, {true}, "LJ slab NVE hot, measured costs");
+    compare(cfg, 40, true, 1, {true}, "LJ slab NVE hot, measured speeds");
   }
 
   void multiSiteSlabMatchesSerial() {
