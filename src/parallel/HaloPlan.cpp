@@ -9,7 +9,6 @@
 #include <algorithm>
 #include <cstdint>
 #include <string>
-#include <unordered_map>
 
 namespace mardyn {
 
@@ -54,35 +53,44 @@ void HaloPlan::received(std::size_t side, const Molecule& copy) {
 bool HaloPlan::resolve(ParticleContainer& container) {
   _resolved = false;
   if (!_valid) return false;
-  // Every molecule of the container, chained by id.
-  std::vector<Molecule*> all;
+  // Every molecule of the container, chained by id through an open-addressing table (ids are sparse on a
+  // process: a region holds a few of the system's molecules). The buffers stay allocated between exchanges.
+  std::vector<Molecule*>& all = _lookupMolecules;
+  all.clear();
   all.reserve(container.numOwnedParticles() + container.numHaloParticles());
-  unsigned long maxId = 0;
-  container.forEach([&](Molecule& m) {
-    all.push_back(&m);
-    maxId = std::max(maxId, m.id());
+  container.forEachRun([&](Molecule* first, std::size_t n) {
+    for (std::size_t k = 0; k < n; ++k) all.push_back(first + k);
   }, IterateOver::OwnedAndHalo);
-  const bool dense = maxId <= 4 * all.size() + 1024;
-  std::vector<std::int64_t> headById, next(all.size(), -1);
-  std::unordered_map<unsigned long, std::int64_t> headMap;
-  if (dense) headById.assign(maxId + 1, -1);
-  else headMap.reserve(all.size());
+  int bits = 4;
+  while ((std::size_t{1} << bits) < 2 * all.size()) ++bits;
+  const std::size_t slots = std::size_t{1} << bits, mask = slots - 1;
+  const auto home = [bits](unsigned long id) {  // Fibonacci hashing: the product's top bits
+    return static_cast<std::size_t>((static_cast<std::uint64_t>(id) * 0x9E3779B97F4A7C15ull) >> (64 - bits));
+  };
+  std::vector<std::int64_t>& head = _lookupHead;  // per table slot: the last molecule of that id, or -1
+  std::vector<unsigned long>& ids = _lookupIds;   // per table slot: its id
+  std::vector<std::int64_t>& next = _lookupNext;  // per molecule: the one before it of the same id, or -1
+  head.assign(slots, -1);
+  ids.resize(slots);
+  next.assign(all.size(), -1);
   for (std::size_t k = 0; k < all.size(); ++k) {
-    std::int64_t& head = dense ? headById[all[k]->id()] : headMap.try_emplace(all[k]->id(), -1).first->second;
-    next[k] = head;
-    head = static_cast<std::int64_t>(k);
+    const unsigned long id = all[k]->id();
+    std::size_t h = home(id);
+    while (head[h] >= 0 && ids[h] != id) h = (h + 1) & mask;
+    next[k] = head[h];
+    head[h] = static_cast<std::int64_t>(k);
+    ids[h] = id;
   }
   bool ok = true;
   auto find = [&](const Key& key) -> Molecule* {
-    std::int64_t k = -1;
-    if (dense) k = key.id < headById.size() ? headById[key.id] : -1;
-    else if (auto it = headMap.find(key.id); it != headMap.end()) k = it->second;
+    std::size_t h = home(key.id);
+    while (head[h] >= 0 && ids[h] != key.id) h = (h + 1) & mask;
     Molecule* found = nullptr;
-    for (; k >= 0; k = next[k]) {
-      const Vec3& r = all[k]->r();
+    for (std::int64_t k = head[h]; k >= 0; k = next[static_cast<std::size_t>(k)]) {
+      const Vec3& r = all[static_cast<std::size_t>(k)]->r();
       if (r.x == key.r.x && r.y == key.r.y && r.z == key.r.z) {
         if (found) ok = false;  // two copies of one molecule at one position: ambiguous
-        found = all[k];
+        found = all[static_cast<std::size_t>(k)];
       }
     }
     if (!found) ok = false;

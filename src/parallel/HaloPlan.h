@@ -9,6 +9,7 @@
 #include "particleContainer/ParticleContainer.h"
 
 #include <cstddef>
+#include <cstdint>
 #include <functional>
 #include <vector>
 
@@ -95,6 +96,10 @@ class HaloPlan {
   std::vector<Image> _images;
   std::vector<Round> _rounds;
   bool _valid = false, _resolved = false;
+  // resolve()'s table of the container's molecules by id, kept between calls.
+  std::vector<Molecule*> _lookupMolecules;
+  std::vector<std::int64_t> _lookupHead, _lookupNext;
+  std::vector<unsigned long> _lookupIds;
   // Message buffers per round, kept between calls: the same sizes at every step until the next plan.
   mutable std::vector<std::vector<std::vector<State>>> _statesTo, _statesFrom;
   mutable std::vector<std::vector<std::vector<Load>>> _loadsTo, _loadsFrom;
