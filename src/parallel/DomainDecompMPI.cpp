@@ -182,8 +182,11 @@ std::vector<Molecule> DomainDecompMPI::route(std::vector<Molecule> pending, cons
     for (const auto* list : {&fromUpper, &fromLower})
       for (const Message& msg : *list) {
         Molecule m = unpack(msg);
-        m.setR({DomainDecompSequential::wrap(m.r().x, box.x), DomainDecompSequential::wrap(m.r().y, box.y),
-                DomainDecompSequential::wrap(m.r().z, box.z)});
+        // Only the axis it travelled along: a molecule that also crossed the box's face along a later axis
+        // must still lie beyond it there, so that the later round sends it to that side's neighbour.
+        Vec3 r = m.r();
+        r[d] = DomainDecompSequential::wrap(r[d], box[d]);
+        m.setR(r);
         pending.push_back(m);
       }
   }

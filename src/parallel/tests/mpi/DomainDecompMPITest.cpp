@@ -34,6 +34,7 @@ class DomainDecompMPITest : public CppUnit::TestFixture {
   CPPUNIT_TEST(haloCopiesFollowBetweenBuilds);
   CPPUNIT_TEST(hotSystemKeepsEveryMolecule);
   CPPUNIT_TEST(moleculeJumpingARegionIsReported);
+  CPPUNIT_TEST(moleculeCrossingTwoFacesArrives);
   CPPUNIT_TEST(badGridIsRejected);
   CPPUNIT_TEST_SUITE_END();
 
@@ -44,6 +45,9 @@ class DomainDecompMPITest : public CppUnit::TestFixture {
       case 1: return {{1, 1, 1}};
       case 2: return {{2, 1, 1}};
       case 4: return {{1, 2, 2}, {4, 1, 1}};
+      // Three processes along an axis after one with messages: a molecule that crosses a face along x and
+      // the box's face along y in one exchange must go to its lower y neighbour, not the upper one.
+      case 6: return {{2, 3, 1}, {1, 2, 3}};
       default: return {{0, 0, 0}};
     }
   }
@@ -173,24 +177,25 @@ class DomainDecompMPITest : public CppUnit::TestFixture {
   void hotSystemKeepsEveryMolecule() {
     SimulationConfig cfg = testing::fccConfig(6, 0.3, 2.5, 50.0, true);
     cfg.timestep = 0.002;
-    const auto grid = grids().back();
-    Simulation sim(cfg, std::make_unique<DomainDecompMPI>(grid));
-    sim.prepare();
-    const unsigned long n = cfg.molecules.size();
-    bool countOk = true, idsOk = true;
-    for (int s = 0; s < 60; ++s) {
-      sim.step();
-      countOk = countOk && sim.globals().numMolecules == n;
-      if (s % 10 == 9) {
-        const auto all = sim.gatherMolecules();
-        std::set<unsigned long> ids;
-        for (const auto& m : all) ids.insert(m.id());
-        if (ParallelEnvironment::rank() == 0) idsOk = idsOk && ids.size() == n && all.size() == n;
+    for (const auto& grid : grids()) {
+      Simulation sim(cfg, std::make_unique<DomainDecompMPI>(grid));
+      sim.prepare();
+      const unsigned long n = cfg.molecules.size();
+      bool countOk = true, idsOk = true;
+      for (int s = 0; s < 60; ++s) {
+        sim.step();  // throws where a molecule is lost in an exchange
+        countOk = countOk && sim.globals().numMolecules == n;
+        if (s % 10 == 9) {
+          const auto all = sim.gatherMolecules();
+          std::set<unsigned long> ids;
+          for (const auto& m : all) ids.insert(m.id());
+          if (ParallelEnvironment::rank() == 0) idsOk = idsOk && ids.size() == n && all.size() == n;
+        }
       }
+      int ok = countOk && idsOk;
+      MPI_Allreduce(MPI_IN_PLACE, &ok, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+      CPPUNIT_ASSERT(ok);
     }
-    int ok = countOk && idsOk;
-    MPI_Allreduce(MPI_IN_PLACE, &ok, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
-    CPPUNIT_ASSERT(ok);
   }
 
   /// On 2 x 1 x 1 (box 16.8, regions 8.4 wide, halo 2.8) a molecule that moved 14 in one step arrives
@@ -224,6 +229,52 @@ class DomainDecompMPITest : public CppUnit::TestFixture {
       MPI_Allreduce(MPI_IN_PLACE, &lost, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
       if (deferred) CPPUNIT_ASSERT(lost == 1 && !threw);
       else CPPUNIT_ASSERT(lost == 0 && threw);
+    }
+  }
+
+  /// On 2 x 3 x 1 and 1 x 2 x 3 (six processes), a molecule crosses a process face along the first axis and
+  /// the box's face along the axis of three processes in the same exchange: it must reach the process on the
+  /// far side of the box (its lower neighbour there), not the upper one.
+  void moleculeCrossingTwoFacesArrives() {
+    if (ParallelEnvironment::size() != 6) return;
+    const std::vector<Component> comps = {Component(0, "LJ")};
+    struct Case {
+      std::array<int, 3> grid;
+      Vec3 box, from, to, arrives;
+    };
+    const Case cases[] = {
+        {{2, 3, 1}, {16.8, 15.0, 16.8}, {8.3, 0.05, 1.0}, {8.5, -0.05, 1.0}, {8.5, 14.95, 1.0}},
+        {{1, 2, 3}, {16.8, 16.8, 15.0}, {1.0, 8.3, 0.05}, {1.0, 8.5, -0.05}, {1.0, 8.5, 14.95}},
+    };
+    for (const Case& c : cases) {
+      const Domain domain(c.box);
+      DomainDecompMPI decomp(c.grid);
+      decomp.setComponents(comps);
+      const Vec3 lo = decomp.boundingBoxMin(domain), hi = decomp.boundingBoxMax(domain);
+      const auto inside = [&](const Vec3& r) {
+        return r.x >= lo.x && r.x < hi.x && r.y >= lo.y && r.y < hi.y && r.z >= lo.z && r.z < hi.z;
+      };
+      LinkedCells cells(lo, hi, 2.8);  // regions 5 wide along the axis of three: leavers and copies in turn
+      if (inside(c.from)) cells.addParticle(Molecule(1, &comps[0], c.from, {}, Quaternion(), {}));
+      decomp.exchangeMolecules(cells, domain);
+      cells.forEach([&](Molecule& m) { m.setR(c.to); });
+      bool threw = false;
+      try {
+        decomp.exchangeMolecules(cells, domain);
+      } catch (const MardynException&) {
+        threw = true;
+      }
+      int here = 0, right = 0;
+      cells.forEach([&](Molecule& m) {
+        ++here;
+        const Vec3 d = m.r() - c.arrives;
+        right += std::abs(d.x) < 1e-12 && std::abs(d.y) < 1e-12 && std::abs(d.z) < 1e-12 && inside(m.r());
+      });
+      int counts[3] = {here, right, threw ? 1 : 0};
+      MPI_Allreduce(MPI_IN_PLACE, counts, 3, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+      CPPUNIT_ASSERT_EQUAL(0, counts[2]);
+      CPPUNIT_ASSERT_EQUAL(1, counts[0]);
+      CPPUNIT_ASSERT_EQUAL(1, counts[1]);
     }
   }
 
