@@ -1,12 +1,13 @@
 // The tile search of the common-compute platforms' nonbonded utility, in the common kernel dialect. Slots
 // are taken in blocks of 32 (TILE_SIZE), and the blocks in clusters of 32 consecutive ones (compact too, the
 // atoms being ordered along a space-filling curve); each block and each cluster gets a bounding box and a
-// sphere (computeBlockBounds, which finds each cluster's from its blocks' as their last one is done), and findTiles lists, for each block a, the atoms of
-// blocks b > a that lie within the cutoff plus a padding of one of a's atoms (the clusters whose box and
-// sphere come that close to a's, then their blocks, then the blocks' atoms one by one), packed 32 to a tile,
-// several tiles at a time; findExclusionTiles gives the tiles that hold excluded pairs their masks. The tiles
-// are found again only when an atom moved more than half the padding (checkDisplacement); the tile list
-// grows from the device's own count when it overflows. The pair kernel is NonbondedTiles.cc.
+// sphere (computeBlockBounds, which finds a cluster's from its blocks' when the last of them is done), and
+// findTiles lists, for each block a, the atoms of blocks b > a that lie within the cutoff plus a padding of
+// one of a's atoms (the clusters whose box and sphere come that close to a's, then their blocks, then the
+// blocks' atoms one by one), packed 32 to a tile, several tiles at a time; findExclusionTiles gives the
+// tiles that hold excluded pairs their masks. The tiles are found again only when an atom moved more than
+// half the padding (checkDisplacement); the tile list grows from the device's own count when it
+// overflows. The pair kernel is NonbondedTiles.cc.
 // mardyn-kernel: requires openmm/common/kernels/Atoms.cc
 // mardyn-kernel: defines FORCE_FIXED_POINT=1 PADDED_ATOMS=64 NUM_ATOMS=60 PERIODIC=1 USE_CUTOFF=1 PADDING=0.1 TILE_SIZE=32 WARPS_PER_GROUP=4 FIND_WARPS=2 TILE_SYNC=SYNC_THREADS
 
