@@ -241,6 +241,7 @@ void Simulation::prepare() {
   // default it is taken where pairs are dear (multi-site molecules).
   const bool pairsDear = dynamic_cast<MultiSiteVerletListCellProcessor*>(_processor.get()) != nullptr;
   _newtonAcross = _follower && _decomp->numProcs() > 1 && _config.newton.value_or(pairsDear);
+  _forecastLists = _follower && _decomp->numProcs() > 1;
   {
     ScopedTimer t(_timers["cells"]);
     if (_resident)
@@ -266,14 +267,27 @@ void Simulation::prepare() {
 void Simulation::exchange() {
   const bool balance = _decomp->rebalanceDue(_step);
   if (_haloFollows && !balance) {
-    _decomp->refreshHalo(*_container);
-    if (!_decomp->anyTrue(!_follower->followMolecules())) {
-      _follower->keepSlotsNextTraversal();
-      ++_haloRefreshes;
-      return;
-    }
-    // A process's list needs a build: every process builds its own at this step, so that the next
+    // When a process's list needs a build, every process builds its own at this step, so that the next
     // build comes for all at once (else each process's builds would cost all of them an exchange).
+    if (_forecastLists) {
+      // Agreed in the last step's reduction (computeGlobalValues); a build skips the refresh.
+      if (_listKeepsNext) {
+        _decomp->refreshHalo(*_container);
+        if (!_follower->followMolecules())
+          throw MardynException("step " + std::to_string(_step) + ": a molecule moved farther than the Verlet list's " +
+                                "forecast of the last step allowed (an internal error; --full-exchange avoids it)");
+        _follower->keepSlotsNextTraversal();
+        ++_haloRefreshes;
+        return;
+      }
+    } else {
+      _decomp->refreshHalo(*_container);
+      if (!_decomp->anyTrue(!_follower->followMolecules())) {
+        _follower->keepSlotsNextTraversal();
+        ++_haloRefreshes;
+        return;
+      }
+    }
     _follower->rebuildNextTraversal();
   }
   if (balance) {
@@ -360,7 +374,17 @@ void Simulation::computeGlobalValues(const KineticSums& local, bool applyThermos
   d.insert(d.end(), local.count.begin(), local.count.end());
   d.insert(d.end(), local.rotDof.begin(), local.rotDof.end());
   d.push_back(_decomp->takeLostMolecules() ? 1.0 : 0.0);
-  _decomp->allreduceSum(d);
+  // The Verlet lists' forecast for the next step's exchange travels in the same reduction (maxima).
+  const bool forecast = _forecastLists && _haloFollows;
+  std::vector<double> farthest;
+  if (forecast) {
+    const VerletListCellProcessor::Forecast f = _follower->forecast(_integrator->timestep());
+    farthest = {f.displacement, f.step, f.speed, f.intrusion, f.followable ? 0.0 : 1.0};
+  }
+  if (forecast)
+    _decomp->allreduceSumMax(d, farthest);
+  else
+    _decomp->allreduceSum(d);
   if (d.back() > 0.0)
     throw MardynException("step " + std::to_string(_step) + ": a molecule moved farther than one halo width in one "
                           "time step and left the process regions (time step too large or system exploding)");
@@ -420,6 +444,22 @@ void Simulation::computeGlobalValues(const KineticSums& local, bool applyThermos
                        : _explosionGuard->limitExplosions(_container.get());
   }
   _conditions->checkEnergies(gv.uKinTrans + gv.uKinRot, gv.uPot, n, _step, capped);
+  _listKeepsNext = false;
+  if (forecast && !capped) {
+    VerletListCellProcessor::Forecast everywhere;
+    everywhere.displacement = farthest[0];
+    everywhere.step = farthest[1];
+    everywhere.speed = farthest[2];
+    everywhere.intrusion = farthest[3];
+    everywhere.followable = farthest[4] == 0.0;
+    double scaling = 0.0;  // the thermostat's factors have just scaled the velocities the forecast used
+    if (applyThermostat && _thermostat) {
+      std::vector<double> betaTrans, betaRot;
+      _thermostat->componentFactors(betaTrans, betaRot);
+      for (double b : betaTrans) scaling = std::max(scaling, std::abs(b - 1.0));
+    }
+    _listKeepsNext = _follower->forecastKeepsList(everywhere, _integrator->timestep(), scaling);
+  }
 }
 
 void Simulation::step() {

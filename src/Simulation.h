@@ -148,6 +148,10 @@ class Simulation : public SimulationView {
   VerletListCellProcessor* _follower = nullptr;  ///< the Verlet list, where halo copies may follow between builds
   bool _haloFollows = false;                     ///< every process can follow its halo copies now
   bool _newtonAcross = false;                    ///< pairs across process faces computed once (--newton)
+  /// Under MPI the processes agree on the next list build in the step's reduction (the list's forecast), not
+  /// in a collective of its own after the halo refresh.
+  bool _forecastLists = false;
+  bool _listKeepsNext = false;  ///< the last reduction's forecast: the next exchange only refreshes the halo
   double _workAtRebalance = 0.0;                 ///< the "forces" timer at the last rebalancing
   unsigned long _fullExchanges = 0, _haloRefreshes = 0;
 };

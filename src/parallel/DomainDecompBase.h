@@ -78,6 +78,11 @@ class DomainDecompBase {
   virtual void broadcastFromRoot(std::string& /*text*/) const {}
   /// Element-wise maxima over all processes, in place.
   virtual void allreduceMax(std::vector<double>& /*values*/) const {}
+  /// Element-wise sums of `sums` and maxima of `maxima` over all processes, in place, in one collective.
+  virtual void allreduceSumMax(std::vector<double>& sums, std::vector<double>& maxima) const {
+    allreduceSum(sums);
+    allreduceMax(maxima);
+  }
 
   /// Load balancing (decompositions whose regions move): whether the regions are to be recomputed at
   /// this step, instead of refreshing the halo (the same answer on every process).

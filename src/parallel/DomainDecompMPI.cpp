@@ -29,6 +29,22 @@ Vec3 along(int axis, double delta) {
   return v;
 }
 
+/// allreduceSumMax's operation on elements of a contiguous type of n doubles laid out as [k, k values to add,
+/// n - 1 - k values of which to keep the larger]. Whole elements reach it (MPI never splits one), so every call
+/// sees its layout; k is the same on every process.
+void sumThenMax(void* in, void* inout, int* len, MPI_Datatype* type) {
+  int bytes = 0;
+  MPI_Type_size(*type, &bytes);
+  const int n = bytes / static_cast<int>(sizeof(double));
+  const double* a = static_cast<const double*>(in);
+  double* b = static_cast<double*>(inout);
+  for (int e = 0; e < *len; ++e, a += n, b += n) {
+    const int k = static_cast<int>(a[0]);
+    for (int i = 1; i <= k; ++i) b[i] += a[i];
+    for (int i = k + 1; i < n; ++i) b[i] = std::max(b[i], a[i]);
+  }
+}
+
 }  // namespace
 
 DomainDecompMPI::DomainDecompMPI(std::array<int, 3> gridDims, MPI_Comm comm) {
@@ -64,6 +80,7 @@ DomainDecompMPI::DomainDecompMPI(std::array<int, 3> gridDims, MPI_Comm comm) {
 DomainDecompMPI::~DomainDecompMPI() {
   int finalised = 0;
   MPI_Finalized(&finalised);
+  if (!finalised && _sumMaxOp != MPI_OP_NULL) MPI_Op_free(&_sumMaxOp);
   if (!finalised && _comm != MPI_COMM_NULL) MPI_Comm_free(&_comm);
 }
 
@@ -456,6 +473,22 @@ void DomainDecompMPI::allreduceSum(std::vector<double>& values) const {
 
 void DomainDecompMPI::allreduceSum(std::vector<unsigned long>& values) const {
   MPI_Allreduce(MPI_IN_PLACE, values.data(), static_cast<int>(values.size()), MPI_UNSIGNED_LONG, MPI_SUM, _comm);
+}
+
+void DomainDecompMPI::allreduceSumMax(std::vector<double>& sums, std::vector<double>& maxima) const {
+  if (_sumMaxOp == MPI_OP_NULL) MPI_Op_create(&sumThenMax, 1, &_sumMaxOp);
+  std::vector<double> buffer;
+  buffer.reserve(1 + sums.size() + maxima.size());
+  buffer.push_back(static_cast<double>(sums.size()));
+  buffer.insert(buffer.end(), sums.begin(), sums.end());
+  buffer.insert(buffer.end(), maxima.begin(), maxima.end());
+  MPI_Datatype element;
+  MPI_Type_contiguous(static_cast<int>(buffer.size()), MPI_DOUBLE, &element);
+  MPI_Type_commit(&element);
+  MPI_Allreduce(MPI_IN_PLACE, buffer.data(), 1, element, _sumMaxOp, _comm);
+  MPI_Type_free(&element);
+  std::copy(buffer.begin() + 1, buffer.begin() + 1 + static_cast<std::ptrdiff_t>(sums.size()), sums.begin());
+  std::copy(buffer.end() - static_cast<std::ptrdiff_t>(maxima.size()), buffer.end(), maxima.begin());
 }
 
 bool DomainDecompMPI::anyTrue(bool local) const {

@@ -47,6 +47,7 @@ class DomainDecompMPI : public DomainDecompBase {
 
   void allreduceSum(std::vector<double>& values) const override;
   void allreduceSum(std::vector<unsigned long>& values) const override;
+  void allreduceSumMax(std::vector<double>& sums, std::vector<double>& maxima) const override;
   bool anyTrue(bool local) const override;
   void broadcastFromRoot(std::string& text) const override;
   void allreduceMax(std::vector<double>& values) const override;
@@ -75,6 +76,7 @@ class DomainDecompMPI : public DomainDecompBase {
   int _rank = 0, _size = 1;
   const std::vector<Component>* _components = nullptr;
   bool _deferLossCheck = false, _lost = false;
+  mutable MPI_Op _sumMaxOp = MPI_OP_NULL;  // allreduceSumMax's operation, made at its first use
 
  private:
   /// Both directions of one axis at once: sends toLower down and toUpper up (non-blocking), receives

@@ -117,6 +117,47 @@ bool VerletListCellProcessor::followMolecules() {
   return true;
 }
 
+VerletListCellProcessor::Forecast VerletListCellProcessor::forecast(double dt) const {
+  Forecast f;
+  f.followable = _haveList && _followable;
+  if (!f.followable) return f;
+  const double half = 0.5 * dt;
+  const long slots = static_cast<long>(_numSlots);
+  const int threads = maxThreads();
+  double displacement2 = 0.0, step2 = 0.0, speed2 = 0.0;
+#pragma omp parallel for schedule(static) reduction(max : displacement2, step2, speed2) num_threads(threads) if (threads > 1)
+  for (long s = 0; s < slots; ++s) {
+    if (_seen[s] != _stamp || _pos[4 * s + 3] == 0.0) continue;  // absent, or a halo copy (its owner forecasts it)
+    const Molecule& m = *_molecule[s];
+    // The drift as Leapfrog::preForces computes it, so that without a velocity scaling it is this position.
+    const Vec3 v = m.v() + m.F() * (half / m.mass());
+    const Vec3 r = m.r() + v * dt;
+    const double* ref = &_ref[4 * s];
+    const double dx = r.x - ref[0], dy = r.y - ref[1], dz = r.z - ref[2];
+    displacement2 = std::max(displacement2, dx * dx + dy * dy + dz * dz);
+    step2 = std::max(step2, norm2(v * dt));
+    speed2 = std::max(speed2, norm2(m.v()));
+  }
+  f.displacement = std::sqrt(displacement2);
+  f.step = std::sqrt(step2);
+  f.speed = std::sqrt(speed2);
+  const double cutoff = std::sqrt(_cutoff2);
+  for (const Molecule* m : _unmatched)
+    f.intrusion = std::max(f.intrusion, cutoff - std::sqrt(distance2ToRegion(m->r().x, m->r().y, m->r().z)));
+  return f;
+}
+
+bool VerletListCellProcessor::forecastKeepsList(const Forecast& everywhere, double dt, double scaling) const {
+  if (!everywhere.followable) return false;
+  // A scaling by b changes a drift by dt |b - 1| |v| at most; the margins keep followMolecules()'s own
+  // comparisons (which see halo copies shifted by a box length) on the safe side of round-off.
+  const double extra = dt * scaling * everywhere.speed;
+  const double halfSkin = std::sqrt(_halfSkin2), cutoff = std::sqrt(_cutoff2);
+  const bool near = everywhere.displacement + extra <= halfSkin * (1.0 - 1e-9);
+  const bool clear = everywhere.intrusion + everywhere.step + extra < -1e-8 * cutoff;
+  return near && clear;
+}
+
 bool VerletListCellProcessor::matchAll() {
   _followable = false;
   _unmatched.clear();

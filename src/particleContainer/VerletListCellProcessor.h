@@ -82,6 +82,25 @@ class VerletListCellProcessor : public CellProcessor {
   /// without a slot came within the cutoff of the region, or there is no list yet): then the container
   /// needs a full exchange and the traversal the matching.
   bool followMolecules();
+
+  /// Where the list will stand after the next drift (r += dt (v + dt/2 F/m), Leapfrog's first half step with
+  /// the velocities and forces as they are now), so that processes can agree on a list build through the
+  /// reduction of the step before it (DomainDecompBase::allreduceSumMax) instead of a collective of its own.
+  /// Every value is a maximum over this process's owned molecules (or halo copies without a slot), so that
+  /// the maxima over all processes bound every copy's motion too.
+  struct Forecast {
+    double displacement = 0.0;  ///< farthest an owned molecule will lie from where the list saw it
+    double step = 0.0;          ///< farthest the drift moves an owned molecule
+    double speed = 0.0;         ///< largest |v| of an owned molecule (what a velocity scaling before the drift changes)
+    double intrusion = -1e300;  ///< largest (cutoff - distance to the owned region) of a halo copy without a slot
+    bool followable = false;    ///< there is a list whose slots the last traversal matched
+  };
+  /// Call after the last traversal, with nothing changed since but velocities (the kick): the forecast.
+  Forecast forecast(double dt) const;
+  /// Whether, with the maxima of every process's forecast, followMolecules() will succeed everywhere after
+  /// the drift, when the velocities are scaled before it by factors b with |b - 1| <= scaling (a thermostat):
+  /// false also where that is not sure within round-off.
+  bool forecastKeepsList(const Forecast& everywhere, double dt, double scaling) const;
   /// After followMolecules() returned true on every process: the next traversal keeps the slots of the
   /// last one (no matching).
   void keepSlotsNextTraversal() { _keepSlots = true; }

@@ -1,6 +1,7 @@
 // VerletListTest: the Verlet-list processor against an O(N^2) minimum-image sum, once and along
 // trajectories (moves, periodic wraps, re-sorting, halo copies made anew, added/removed molecules), also
 // with the pairs across periodic faces counted once.
+#include "integrators/Leapfrog.h"
 #include "particleContainer/SingleCentreCellProcessor.h"
 #include "particleContainer/VerletListCellProcessor.h"
 #include "particleContainer/VerletNeighbourList.h"
@@ -9,6 +10,8 @@
 
 #include <cppunit/extensions/HelperMacros.h>
 
+#include <algorithm>
+#include <cmath>
 #include <iostream>
 #include <map>
 #include <random>
@@ -27,6 +30,7 @@ class VerletListTest : public CppUnit::TestFixture {
   CPPUNIT_TEST(trajectoryCountedOnceSomeAxes);
   CPPUNIT_TEST(countedOnceGivenUp);
   CPPUNIT_TEST(largeMoveRebuilds);
+  CPPUNIT_TEST(forecastBoundsTheNextDrift);
   CPPUNIT_TEST(addedAndRemovedMolecules);
   CPPUNIT_TEST(componentChange);
   CPPUNIT_TEST(regionChangeRebuilds);
@@ -254,6 +258,60 @@ class VerletListTest : public CppUnit::TestFixture {
     lc.traverseCells(proc);
     CPPUNIT_ASSERT_EQUAL(2ul, proc.rebuilds());
     checkAgainstBruteForce(lc, box, params, proc, "large move");
+  }
+
+  /// The list's forecast of the next drift (Leapfrog's first half step, what processes agree on a list build
+  /// by) against the drift itself, over time steps short and long enough for a build: its largest displacement
+  /// from the listed positions, step and speed are the drift's; where it keeps the list, followMolecules()
+  /// takes the drifted molecules, also after a velocity scaling within the bound it was given; without a
+  /// scaling it keeps the list exactly when every molecule stays within skin/2.
+  void forecastBoundsTheNextDrift() {
+    const std::vector<Component> comps{lj(0, 1.0, 1.0, false)};
+    InteractionParameters params(comps, 2.5);
+    const Vec3 box{8.0, 8.0, 8.0};
+    const double skin = 0.3;
+    int kept = 0, refused = 0;
+    for (double dt : {0.002, 0.005, 0.01, 0.02, 0.04, 0.08})
+      for (double beta : {1.0, 0.98, 1.02}) {
+        LinkedCells lc({0, 0, 0}, box, 2.5 + skin);
+        for (const auto& m : randomMolecules(comps, box, 380, 0.95, 31)) lc.addParticle(m);
+        Domain domain(box);
+        DomainDecompSequential decomp;
+        decomp.setRecordHaloPlan(true);
+        decomp.exchangeMolecules(lc, domain);
+        VerletListCellProcessor proc(params, skin);
+        lc.traverseCells(proc);
+        const VerletListCellProcessor::Forecast f = proc.forecast(dt);
+        CPPUNIT_ASSERT(f.followable);
+        CPPUNIT_ASSERT(f.intrusion < -1.0);  // one process, periodic: every halo copy has a slot
+        const bool keeps = proc.forecastKeepsList(f, dt, std::abs(beta - 1.0));
+        std::map<unsigned long, Vec3> listed;
+        lc.forEach([&listed](const Molecule& m) { listed[m.id()] = m.r(); });
+        double displacement = 0.0, step = 0.0, speed = 0.0;
+        lc.forEach([&](Molecule& m) {
+          speed = std::max(speed, std::sqrt(norm2(m.v())));
+          m.setV(m.v() * beta);  // a thermostat's scaling before the drift
+          const Vec3 before = m.r();
+          Leapfrog::preForces(m, dt);
+          displacement = std::max(displacement, std::sqrt(norm2(m.r() - listed[m.id()])));
+          step = std::max(step, std::sqrt(norm2(m.r() - before)));
+        });
+        CPPUNIT_ASSERT_DOUBLES_EQUAL(speed, f.speed, 1e-14 * speed);
+        if (beta == 1.0) {
+          CPPUNIT_ASSERT_DOUBLES_EQUAL(displacement, f.displacement, 1e-14);
+          CPPUNIT_ASSERT_DOUBLES_EQUAL(step, f.step, 1e-14);
+          CPPUNIT_ASSERT_EQUAL(displacement <= 0.5 * skin * (1.0 - 1e-9), keeps);
+        } else {
+          CPPUNIT_ASSERT(displacement <= f.displacement + dt * std::abs(beta - 1.0) * f.speed + 1e-14);
+        }
+        decomp.refreshHalo(lc);
+        const bool follows = proc.followMolecules();
+        if (keeps) CPPUNIT_ASSERT(follows);
+        if (beta == 1.0 && !keeps) CPPUNIT_ASSERT(!follows);
+        (keeps ? kept : refused) += 1;
+      }
+    std::cout << "\n  forecast: " << kept << " kept, " << refused << " refused the list";
+    CPPUNIT_ASSERT(kept >= 3 && refused >= 3);
   }
 
   /// Molecules that change their component between traversals (MettDeamon's trapping and release) are

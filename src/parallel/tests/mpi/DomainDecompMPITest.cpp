@@ -36,6 +36,7 @@ class DomainDecompMPITest : public CppUnit::TestFixture {
   CPPUNIT_TEST(moleculeJumpingARegionIsReported);
   CPPUNIT_TEST(moleculeCrossingTwoFacesArrives);
   CPPUNIT_TEST(badGridIsRejected);
+  CPPUNIT_TEST(sumsAndMaximaInOneReduction);
   CPPUNIT_TEST_SUITE_END();
 
  public:
@@ -280,6 +281,23 @@ class DomainDecompMPITest : public CppUnit::TestFixture {
 
   void badGridIsRejected() {
     CPPUNIT_ASSERT_THROW(DomainDecompMPI({3, 5, 7}), MardynException);
+  }
+
+  /// allreduceSumMax (the step's reduction with the Verlet lists' forecast): sums and maxima of values that
+  /// differ per rank, also negative ones and an empty part, and repeated with another length.
+  void sumsAndMaximaInOneReduction() {
+    DomainDecompMPI decomp({0, 0, 0});
+    const int p = ParallelEnvironment::size(), r = ParallelEnvironment::rank();
+    for (std::size_t n : {0, 1, 5}) {
+      std::vector<double> sums, maxima{-1e300, 0.25 * r - 10.0, r == p - 1 ? 7.0 : -3.0};
+      for (std::size_t k = 0; k < n; ++k) sums.push_back(k + 0.5 * r);
+      decomp.allreduceSumMax(sums, maxima);
+      CPPUNIT_ASSERT_EQUAL(n, sums.size());
+      for (std::size_t k = 0; k < n; ++k) CPPUNIT_ASSERT_EQUAL(p * (k + 0.25 * (p - 1)), sums[k]);
+      CPPUNIT_ASSERT_EQUAL(-1e300, maxima[0]);
+      CPPUNIT_ASSERT_EQUAL(0.25 * (p - 1) - 10.0, maxima[1]);
+      CPPUNIT_ASSERT_EQUAL(7.0, maxima[2]);
+    }
   }
 };
 
