@@ -122,21 +122,27 @@ VerletListCellProcessor::Forecast VerletListCellProcessor::forecast(double dt) c
   f.followable = _haveList && _followable;
   if (!f.followable) return f;
   const double half = 0.5 * dt;
-  const long slots = static_cast<long>(_numSlots);
+  // The owned cells' molecules in memory order (halo copies are forecast by their owners).
+  const long cells = static_cast<long>(_visited.size());
   const int threads = maxThreads();
   double displacement2 = 0.0, step2 = 0.0, speed2 = 0.0;
 #pragma omp parallel for schedule(static) reduction(max : displacement2, step2, speed2) num_threads(threads) if (threads > 1)
-  for (long s = 0; s < slots; ++s) {
-    if (_seen[s] != _stamp || _pos[4 * s + 3] == 0.0) continue;  // absent, or a halo copy (its owner forecasts it)
-    const Molecule& m = *_molecule[s];
-    // The drift as Leapfrog::preForces computes it, so that without a velocity scaling it is this position.
-    const Vec3 v = m.v() + m.F() * (half / m.mass());
-    const Vec3 r = m.r() + v * dt;
-    const double* ref = &_ref[4 * s];
-    const double dx = r.x - ref[0], dy = r.y - ref[1], dz = r.z - ref[2];
-    displacement2 = std::max(displacement2, dx * dx + dy * dy + dz * dz);
-    step2 = std::max(step2, norm2(v * dt));
-    speed2 = std::max(speed2, norm2(m.v()));
+  for (long c = 0; c < cells; ++c) {
+    const ParticleCell& cell = *_visited[c];
+    if (cell.isHalo()) continue;
+    const auto& mols = cell.molecules();
+    const std::vector<std::int64_t>& slot = _cellSlots[cell.index()].slot;
+    for (std::size_t i = 0; i < mols.size(); ++i) {
+      const Molecule& m = mols[i];
+      // The drift as Leapfrog::preForces computes it, so that without a velocity scaling it is this position.
+      const Vec3 v = m.v() + m.F() * (half / m.mass());
+      const Vec3 r = m.r() + v * dt;
+      const double* ref = &_ref[4 * slot[i]];
+      const double dx = r.x - ref[0], dy = r.y - ref[1], dz = r.z - ref[2];
+      displacement2 = std::max(displacement2, dx * dx + dy * dy + dz * dz);
+      step2 = std::max(step2, norm2(v * dt));
+      speed2 = std::max(speed2, norm2(m.v()));
+    }
   }
   f.displacement = std::sqrt(displacement2);
   f.step = std::sqrt(step2);
