@@ -1,8 +1,9 @@
 #!/bin/bash
 # The CPU scaling table in one run (one process per core, `mpirun --bind-to core`): weak scaling of LJ at
 # about 4,000 atoms per process, strong scaling of the LAMMPS in.lj system (32,000 atoms), and a vapour-
-# liquid slab (slab-config.sh, SLAB molecules) on the even Cartesian grid against KDDecomposition, with
-# ls1-mardyn's KDDecomposition on the same file beside them when its binary (built with MPI) is given.
+# liquid slab (slab-config.sh, SLAB molecules) on the even Cartesian grid against KDDecomposition (by the
+# cost model, and by measured speeds: doMeasureLoadCalc), with ls1-mardyn's KDDecomposition on the model's
+# file beside them when its binary (built with MPI) is given.
 # Rates: atom-steps per second of the time loop (mardyn's "Molecule updates per second", ls1-mardyn's
 # "Simulation speed"), best of REPEAT. The machine's own ceiling beside them: N independent one-process
 # runs at once, bound to the cores the MPI ranks get (no MPI inside), for each N of NPS; the MPI rows' efficiencies then read
@@ -110,9 +111,11 @@ scaling_rows "LJ weak" "$work/weak" 4000 1
 "$here/../lj/lj-config.sh" NVE 0.8442 1.44 2.5 20 "$steps" 0 false none "$steps" generator > "$work/inlj-all.xml"
 scaling_rows "in.lj strong" "$work/inlj" 32000 0
 
-# The slab: grid, k-d tree, ls1-mardyn's k-d tree (same file); ratios k-d / grid and mardyn / ls1.
+# The slab: grid, k-d tree (the cost model; measured speeds), ls1-mardyn's k-d tree (the model's file); ratios
+# k-d / grid and mardyn / ls1.
 "$here/slab-config.sh" DomainDecomposition "$slab" "$slabsteps" > "$work/slab-grid.xml"
 "$here/slab-config.sh" KDDecomposition "$slab" "$slabsteps" > "$work/slab-kd.xml"
+KD_MEASURE=1 "$here/slab-config.sh" KDDecomposition "$slab" "$slabsteps" > "$work/slab-kdm.xml"
 ls1_rate() {  # $1 = processes; ls1-mardyn's "Simulation speed" of the loop
   local o
   o=$(cd "$work" && timeout "$limit" mpirun $mpiflags -x OMP_NUM_THREADS -np "$1" "$ls1" "$work/slab-kd.xml" --final-checkpoint=0 2>&1)
@@ -122,11 +125,13 @@ ls1_rate() {  # $1 = processes; ls1-mardyn's "Simulation speed" of the loop
 for np in $slabnps; do
   g=$(repeat=$slabrepeat mardyn_rate "$np" slab-grid "$work/slab-grid.xml")
   k=$(repeat=$slabrepeat mardyn_rate "$np" slab-kd "$work/slab-kd.xml")
+  km=$(repeat=$slabrepeat mardyn_rate "$np" slab-kd-measured "$work/slab-kdm.xml")
   l=0
   [ -n "$ls1" ] && l=$(ls1_rate "$np")
-  awk -v np="$np" -v g="$g" -v k="$k" -v l="${l:-0}" -v n="$slab" 'BEGIN {
+  awk -v np="$np" -v g="$g" -v k="$k" -v km="$km" -v l="${l:-0}" -v n="$slab" 'BEGIN {
     printf "%-34s | %4d | %12.4g | %10s | %10s |\n", "slab " n ", even grid", np, g, "", "";
     printf "%-34s | %4d | %12.4g | %10s | %10s | k-d / grid %.2f\n", "slab " n ", KDDecomposition", np, k, "", "", (g > 0 ? k / g : 0);
+    printf "%-34s | %4d | %12.4g | %10s | %10s | k-d / grid %.2f\n", "  the same, measured speeds", np, km, "", "", (g > 0 ? km / g : 0);
     if (l > 0) printf "%-34s | %4d | %12.4g | %10s | %10s | mardyn k-d / ls1 %.2f\n", "slab " n ", ls1-mardyn KDDecomposition", np, l, "", "", k / l }'
 done
 

@@ -3,7 +3,8 @@
 # stdout: LJ (rc = 2.5, truncated), a liquid FCC block at rho = 0.73 filling the middle third of the box
 # along x (the longest axis, twice the others), vapour at rho = 0.02 on both sides, velocities at T = 0.8,
 # NVT velocity scaling; the phase space from ls1's MultiObjectGenerator (both programs make the same);
-# KDDecomposition as in ls1's examples (splitBiggestDimension false), rebalanced every KD_UPDATE (100) steps.
+# KDDecomposition as in ls1's examples (splitBiggestDimension false), rebalanced every KD_UPDATE (100) steps,
+# with KD_MEASURE=1 by each process's measured speed (doMeasureLoadCalc) instead of the cost model alone.
 # Usage: slab-config.sh TYPE MOLECULES STEPS   (TYPE: KDDecomposition or DomainDecomposition)
 set -euo pipefail
 type=$1 n=$2 steps=$3
@@ -14,6 +15,7 @@ x1=$(awk -v a="$a" 'BEGIN { printf "%.6f", 2 * a / 3 }')
 x2=$(awk -v a="$a" 'BEGIN { printf "%.6f", 4 * a / 3 }')
 kd=""
 [ "$type" = KDDecomposition ] && kd="<updateFrequency>${KD_UPDATE:-100}</updateFrequency><splitBiggestDimension>false</splitBiggestDimension>"
+[ "$type" = KDDecomposition ] && [ "${KD_MEASURE:-0}" = 1 ] && kd="$kd<doMeasureLoadCalc>true</doMeasureLoadCalc>"
 filler() {  # $1 = density, $2 = x from, $3 = x to
   cat <<XML
         <objectgenerator>
