@@ -268,21 +268,15 @@ void Simulation::exchange() {
   const bool balance = _decomp->rebalanceDue(_step);
   if (_haloFollows && !balance) {
     // When a process's list needs a build, every process builds its own at this step, so that the next
-    // build comes for all at once (else each process's builds would cost all of them an exchange).
-    if (_forecastLists) {
-      // Agreed in the last step's reduction (computeGlobalValues); a build skips the refresh.
-      if (_listKeepsNext) {
-        _decomp->refreshHalo(*_container);
-        if (!_follower->followMolecules())
-          throw MardynException("step " + std::to_string(_step) + ": a molecule moved farther than the Verlet list's " +
-                                "forecast of the last step allowed (an internal error; --full-exchange avoids it)");
-        _follower->keepSlotsNextTraversal();
-        ++_haloRefreshes;
-        return;
-      }
-    } else {
+    // build comes for all at once (else each process's builds would cost all of them an exchange). Under MPI
+    // that was agreed in the last step's reduction (computeGlobalValues), and a build skips the refresh.
+    if (!_forecastLists || _listKeepsNext) {
       _decomp->refreshHalo(*_container);
-      if (!_decomp->anyTrue(!_follower->followMolecules())) {
+      const bool follows = _follower->followMolecules();
+      if (_forecastLists && !follows)
+        throw MardynException("step " + std::to_string(_step) + ": a molecule moved farther than the Verlet list's " +
+                              "forecast of the last step allowed (an internal error; --full-exchange avoids it)");
+      if (_forecastLists || !_decomp->anyTrue(!follows)) {
         _follower->keepSlotsNextTraversal();
         ++_haloRefreshes;
         return;
@@ -378,13 +372,11 @@ void Simulation::computeGlobalValues(const KineticSums& local, bool applyThermos
   const bool forecast = _forecastLists && _haloFollows;
   std::vector<double> farthest;
   if (forecast) {
-    const VerletListCellProcessor::Forecast f = _follower->forecast(_integrator->timestep());
-    farthest = {f.displacement, f.step, f.speed, f.intrusion, f.followable ? 0.0 : 1.0};
-  }
-  if (forecast)
+    farthest = _follower->forecast(_integrator->timestep()).maxima();
     _decomp->allreduceSumMax(d, farthest);
-  else
+  } else {
     _decomp->allreduceSum(d);
+  }
   if (d.back() > 0.0)
     throw MardynException("step " + std::to_string(_step) + ": a molecule moved farther than one halo width in one "
                           "time step and left the process regions (time step too large or system exploding)");
@@ -446,19 +438,14 @@ void Simulation::computeGlobalValues(const KineticSums& local, bool applyThermos
   _conditions->checkEnergies(gv.uKinTrans + gv.uKinRot, gv.uPot, n, _step, capped);
   _listKeepsNext = false;
   if (forecast && !capped) {
-    VerletListCellProcessor::Forecast everywhere;
-    everywhere.displacement = farthest[0];
-    everywhere.step = farthest[1];
-    everywhere.speed = farthest[2];
-    everywhere.intrusion = farthest[3];
-    everywhere.followable = farthest[4] == 0.0;
     double scaling = 0.0;  // the thermostat's factors have just scaled the velocities the forecast used
     if (applyThermostat && _thermostat) {
       std::vector<double> betaTrans, betaRot;
       _thermostat->componentFactors(betaTrans, betaRot);
       for (double b : betaTrans) scaling = std::max(scaling, std::abs(b - 1.0));
     }
-    _listKeepsNext = _follower->forecastKeepsList(everywhere, _integrator->timestep(), scaling);
+    _listKeepsNext = _follower->forecastKeepsList(VerletListCellProcessor::Forecast::fromMaxima(farthest),
+                                                  _integrator->timestep(), scaling);
   }
 }
 

@@ -94,6 +94,11 @@ class VerletListCellProcessor : public CellProcessor {
     double speed = 0.0;         ///< largest |v| of an owned molecule (what a velocity scaling before the drift changes)
     double intrusion = -1e300;  ///< largest (cutoff - distance to the owned region) of a halo copy without a slot
     bool followable = false;    ///< there is a list whose slots the last traversal matched
+    /// As values whose element-wise maxima over processes are the forecast for all of them, and back.
+    std::vector<double> maxima() const { return {displacement, step, speed, intrusion, followable ? 0.0 : 1.0}; }
+    static Forecast fromMaxima(const std::vector<double>& m) {
+      return {m.at(0), m.at(1), m.at(2), m.at(3), m.at(4) == 0.0};
+    }
   };
   /// Call after the last traversal, with nothing changed since but velocities (the kick): the forecast.
   Forecast forecast(double dt) const;
