@@ -367,16 +367,23 @@ void Simulation::computeGlobalValues(const KineticSums& local, bool applyThermos
   const std::size_t countsAt = d.size();
   d.insert(d.end(), local.count.begin(), local.count.end());
   d.insert(d.end(), local.rotDof.begin(), local.rotDof.end());
-  d.push_back(_decomp->takeLostMolecules() ? 1.0 : 0.0);
-  // The Verlet lists' forecast for the next step's exchange travels in the same reduction (maxima).
+  // The Verlet lists' forecast for the next step's exchange travels in the same reduction (maxima), and so does
+  // this process's time since the last reduction (sum and maximum).
   const bool forecast = _forecastLists && _haloFollows;
   std::vector<double> farthest;
-  if (forecast) {
-    farthest = _follower->forecast(_integrator->timestep()).maxima();
-    _decomp->allreduceSumMax(d, farthest);
-  } else {
-    _decomp->allreduceSum(d);
+  if (forecast) farthest = _follower->forecast(_integrator->timestep()).maxima();
+  const double busy = _sinceReduction.seconds();
+  d.push_back(busy);
+  farthest.push_back(busy);
+  d.push_back(_decomp->takeLostMolecules() ? 1.0 : 0.0);
+  _decomp->allreduceSumMax(d, farthest);
+  _sinceReduction.reset();
+  _sinceReduction.start();
+  if (_prepared) {  // the steps of the loop (not the set-up)
+    _slowestSteps += farthest.back();
+    _meanSteps += d[d.size() - 2] / _decomp->numProcs();
   }
+  farthest.pop_back();
   if (d.back() > 0.0)
     throw MardynException("step " + std::to_string(_step) + ": a molecule moved farther than one halo width in one "
                           "time step and left the process regions (time step too large or system exploding)");

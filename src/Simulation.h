@@ -89,6 +89,10 @@ class Simulation : public SimulationView {
   ParticleContainer& container() { return *_container; }
   const std::vector<Component>& components() const { return _config.components; }
   const TimerSet& timers() const { return _timers; }
+  /// Summed over the steps of the loop: each step's time (from one step's reduction to the next) of the process
+  /// that was slowest at that step, and of the mean process. The same on every process.
+  double slowestStepsSeconds() const { return _slowestSteps; }
+  double meanStepsSeconds() const { return _meanSteps; }
   /// The physics plugins in the order they act at each point of the step: the planar long-range correction,
   /// the <plugin>s in XML order, TemperatureControl.
   const std::vector<std::unique_ptr<PhysicsPlugin>>& physicsPlugins() const { return _physics; }
@@ -153,6 +157,11 @@ class Simulation : public SimulationView {
   bool _forecastLists = false;
   bool _listKeepsNext = false;  ///< the last reduction's forecast: the next exchange only refreshes the halo
   double _workAtRebalance = 0.0;                 ///< the "forces" timer at the last rebalancing
+  /// This process's time since the last step's reduction (its own work before it waits for the others), and its
+  /// maximum and mean over the processes summed over the steps of the loop: their ratio is the time the
+  /// processes spend waiting for the slowest of each step.
+  Timer _sinceReduction;
+  double _slowestSteps = 0.0, _meanSteps = 0.0;
   unsigned long _fullExchanges = 0, _haloRefreshes = 0;
 };
 

@@ -80,6 +80,12 @@ void Simulation::printSummary(std::ostream& log, double wallSeconds, double loop
      << std::setprecision(3) << (workMean > 0.0 ? workMax / workMean : 1.0) << " (max " << workMax << " s, mean "
      << workMean << " s), " << _decomp->rebalanceCount() << (_decomp->rebalanceCount() == 1 ? " rebalancing" : " rebalancings")
      << (_newtonAcross ? "; pairs across process faces computed once" : "") << "\n";
+  // Balanced totals can still leave each step waiting for a different slowest process: each step's time (from
+  // one step's reduction to the next) of the slowest process at that step, summed, against the mean's.
+  if (_decomp->numProcs() > 1 && _meanSteps > 0.0)
+    os << "Steps: the slowest process's time per step, summed over the steps, is " << std::setprecision(3)
+       << _slowestSteps / _meanSteps << " times the mean process's (" << _slowestSteps << " s against " << _meanSteps
+       << " s)\n";
   if (_follower)
     os << "Halo: " << _haloRefreshes << " steps moved only the halo copies' positions, " << _fullExchanges
        << " exchanged molecules\n";

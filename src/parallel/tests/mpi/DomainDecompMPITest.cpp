@@ -16,8 +16,10 @@
 #include <cppunit/extensions/HelperMacros.h>
 #include <mpi.h>
 
+#include <algorithm>
 #include <cmath>
 #include <iostream>
+#include <thread>
 #include <random>
 #include <set>
 
@@ -37,6 +39,7 @@ class DomainDecompMPITest : public CppUnit::TestFixture {
   CPPUNIT_TEST(moleculeCrossingTwoFacesArrives);
   CPPUNIT_TEST(badGridIsRejected);
   CPPUNIT_TEST(sumsAndMaximaInOneReduction);
+  CPPUNIT_TEST(slowestProcessOfEachStep);
   CPPUNIT_TEST_SUITE_END();
 
  public:
@@ -297,6 +300,35 @@ class DomainDecompMPITest : public CppUnit::TestFixture {
       CPPUNIT_ASSERT_EQUAL(-1e300, maxima[0]);
       CPPUNIT_ASSERT_EQUAL(0.25 * (p - 1) - 10.0, maxima[1]);
       CPPUNIT_ASSERT_EQUAL(7.0, maxima[2]);
+    }
+  }
+
+  /// The summary's step times: with every molecule in one octant of the box at most two processes have work
+  /// (on 2 x 1 x 1 and 1 x 2 x 2 one), so that summed over the steps the slowest process's time is well above
+  /// the mean's; on one process the two sums are the same.
+  void slowestProcessOfEachStep() {
+    const int p = ParallelEnvironment::size();
+    SimulationConfig cfg = testing::fccConfig(14, 0.8442, 2.5, 1.44, false);
+    const double half = 0.5 * cfg.box.x;
+    cfg.molecules.erase(std::remove_if(cfg.molecules.begin(), cfg.molecules.end(),
+                                       [&](const MoleculeRecord& m) { return m.r.x >= half || m.r.y >= half || m.r.z >= half; }),
+                        cfg.molecules.end());
+    for (const auto& grid : grids()) {
+      Simulation sim(cfg, std::make_unique<DomainDecompMPI>(grid));
+      sim.prepare();
+      for (int s = 0; s < 20; ++s) sim.step();
+      const double slowest = sim.slowestStepsSeconds(), mean = sim.meanStepsSeconds();
+      std::vector<double> agreed{slowest, -slowest, mean, -mean};
+      MPI_Allreduce(MPI_IN_PLACE, agreed.data(), 4, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
+      CPPUNIT_ASSERT_EQUAL(agreed[0], -agreed[1]);  // every process sums the same reduced values
+      CPPUNIT_ASSERT_EQUAL(agreed[2], -agreed[3]);
+      CPPUNIT_ASSERT(mean > 0.0);
+      if (p == 1) CPPUNIT_ASSERT_EQUAL(slowest, mean);
+      CPPUNIT_ASSERT(slowest >= mean * (1.0 - 1e-12));
+      // The idle processes wait for the working one in the halo messages too, and more processes than cores
+      // wait for a core: measured about 1.6 on two processes; asserted where each process has a core.
+      if (p > 1 && static_cast<unsigned>(p) <= std::thread::hardware_concurrency())
+        CPPUNIT_ASSERT(slowest >= 1.2 * mean);
     }
   }
 };
