@@ -38,7 +38,7 @@ mardyn_rate() {
   for _ in $(seq "$repeat"); do
     o=$(cd "$work" && timeout "$limit" mpirun $mpiflags -x OMP_NUM_THREADS -np "$np" "$build/mardyn" --print-interval 0 \
         --final-checkpoint 0 -p "$work/run" "$@" 2>&1)
-    { echo "== mardyn $label np=$np"; echo "$o" | grep -E "Wall|Molecule|Decomposition|Halo|  [a-zI/]+ +[0-9]" ; } >> "$log"
+    { echo "== mardyn $label np=$np"; echo "$o" | grep -E "Wall|Molecule|Decomposition|Steps|Halo|  [a-zI/]+ +[0-9]" ; } >> "$log"
     r=$(echo "$o" | awk -F': *' '/Molecule updates per second/ { print $2; exit }')
     [ -z "$r" ] && { echo "$o" | tail -3 >> "$log"; r=0; }
     best=$(awk -v a="$best" -v b="$r" 'BEGIN { print (b + 0 > a + 0 ? b : a) }')
