@@ -159,6 +159,8 @@ class VerletListCellProcessor : public CellProcessor {
   double _upot = 0.0, _virial = 0.0;
 
  private:
+  /// Position given to slots whose molecule is absent in a traversal: beyond every cutoff.
+  static constexpr double farAway = 1.0e30;
   /// Slots of the molecules of one container cell at the last traversal (a guess for the next one).
   struct CellSlots {
     std::vector<unsigned long> id;
