@@ -157,9 +157,9 @@ class Simulation : public SimulationView {
   bool _forecastLists = false;
   bool _listKeepsNext = false;  ///< the last reduction's forecast: the next exchange only refreshes the halo
   double _workAtRebalance = 0.0;                 ///< the "forces" timer at the last rebalancing
-  /// This process's time since the last step's reduction (its own work before it waits for the others), and its
-  /// maximum and mean over the processes summed over the steps of the loop: their ratio is the time the
-  /// processes spend waiting for the slowest of each step.
+  /// This process's time since the last step's reduction (its work, and its waits for its neighbours' messages,
+  /// before it waits for all processes in the reduction), and its maximum and mean over the processes summed
+  /// over the steps of the loop: their ratio says how long the processes wait there for each step's slowest.
   Timer _sinceReduction;
   double _slowestSteps = 0.0, _meanSteps = 0.0;
   unsigned long _fullExchanges = 0, _haloRefreshes = 0;
