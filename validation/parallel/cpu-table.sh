@@ -31,19 +31,21 @@ mpiflags="--bind-to core --map-by core --oversubscribe"
 export OMP_NUM_THREADS=1
 log=$out/runs.log
 
-# best rate of $repeat runs; $1 = processes, $2 = label, then the command after mpirun's options
+# best rate of $repeat runs and that run's wait (the summary's Steps ratio: each step's slowest process summed
+# against the mean process; 1 on one process); $1 = processes, $2 = label, then the command after mpirun's options
 mardyn_rate() {
-  local np=$1 label=$2 best=0 o r
+  local np=$1 label=$2 best=0 wait=1 o r w
   shift 2
   for _ in $(seq "$repeat"); do
     o=$(cd "$work" && timeout "$limit" mpirun $mpiflags -x OMP_NUM_THREADS -np "$np" "$build/mardyn" --print-interval 0 \
         --final-checkpoint 0 -p "$work/run" "$@" 2>&1)
     { echo "== mardyn $label np=$np"; echo "$o" | grep -E "Wall|Molecule|Decomposition|Steps|Halo|  [a-zI/]+ +[0-9]" ; } >> "$log"
     r=$(echo "$o" | awk -F': *' '/Molecule updates per second/ { print $2; exit }')
+    w=$(echo "$o" | awk '/^Steps:/ { for (i = 1; i < NF; ++i) if ($i == "is") { print $(i + 1); exit } }')
     [ -z "$r" ] && { echo "$o" | tail -3 >> "$log"; r=0; }
-    best=$(awk -v a="$best" -v b="$r" 'BEGIN { print (b + 0 > a + 0 ? b : a) }')
+    if awk -v a="$best" -v b="$r" 'BEGIN { exit !(b + 0 > a + 0) }'; then best=$r; wait=${w:-1}; fi
   done
-  echo "$best"
+  echo "$best $wait"
 }
 
 # The machine's ceiling: N one-process runs at once, placed on the cores as the MPI runs are (mpirun binds
@@ -66,7 +68,8 @@ ceiling_on=${CEILING:-1}
 
 row() { printf '%-34s | %4s | %12s | %10s | %10s | %s\n' "$@"; }
 echo "CPU: $(lscpu | awk -F': *' '/Model name/ { print $2; exit }'), $(nproc --all) logical CPUs, $(lscpu | awk -F': *' '/Thread\(s\) per core/ { print $2; exit }') threads per core, $(lscpu | awk -F': *' '/Socket\(s\)/ { print $2; exit }') socket(s)"
-echo "efficiency: per-process rate against one process alone; busy: against one process among np independent ones"
+echo "efficiency: per-process rate against one process alone; busy: against one process among np independent ones;"
+echo "wait: each step's slowest process's time summed over the steps, against the mean process's (the summary's Steps line)"
 row "run" np "atom-steps/s" "per proc." "efficiency" "busy"
 
 # Rows of one system: the independent runs (when CEILING), then the MPI runs; $1 = label, $2 = configuration,
@@ -89,12 +92,13 @@ scaling_rows() {
     [ "$weak" = 1 ] && n=$(cat "$cfg-$np.atoms")
     for newton in "" off; do
       [ -n "$newton" ] && { [ "$np" = 1 ] || [ -z "${NEWTON_OFF:-}" ]; } && continue
-      if [ -z "$newton" ]; then r=$(mardyn_rate "$np" "$label" "$f"); else r=$(repeat=1 mardyn_rate "$np" "$label-newton-off" "$f" --newton off); fi
+      if [ -z "$newton" ]; then read -r r w <<< "$(mardyn_rate "$np" "$label" "$f")"
+      else read -r r w <<< "$(repeat=1 mardyn_rate "$np" "$label-newton-off" "$f" --newton off)"; fi
       [ -z "$base" ] && base=$r
-      awk -v np="$np" -v r="$r" -v b="$base" -v k="${busy[$np]:-0}" -v l="$label, $n atoms" -v nw="$newton" 'BEGIN {
+      awk -v np="$np" -v r="$r" -v w="$w" -v b="$base" -v k="${busy[$np]:-0}" -v l="$label, $n atoms" -v nw="$newton" 'BEGIN {
         if (nw != "") l = "  the same, --newton off";
-        printf "%-34s | %4d | %12.4g | %10.4g | %5.0f %%     | %s\n", l, np, r, r / np, 100 * (r / np) / b,
-               (k > 0 ? sprintf("%5.0f %%", 100 * (r / np) / k) : "") }'
+        printf "%-34s | %4d | %12.4g | %10.4g | %5.0f %%     | %s%s\n", l, np, r, r / np, 100 * (r / np) / b,
+               (k > 0 ? sprintf("%5.0f %%  ", 100 * (r / np) / k) : ""), (np > 1 ? "wait " w : "") }'
     done
   done
 }
@@ -123,15 +127,15 @@ ls1_rate() {  # $1 = processes; ls1-mardyn's "Simulation speed" of the loop
   echo "$o" | awk '/Simulation speed:/ { for (i = 1; i <= NF; ++i) if ($i == "speed:") { print $(i + 1); exit } }'
 }
 for np in $slabnps; do
-  g=$(repeat=$slabrepeat mardyn_rate "$np" slab-grid "$work/slab-grid.xml")
-  k=$(repeat=$slabrepeat mardyn_rate "$np" slab-kd "$work/slab-kd.xml")
-  km=$(repeat=$slabrepeat mardyn_rate "$np" slab-kd-measured "$work/slab-kdm.xml")
+  read -r g gw <<< "$(repeat=$slabrepeat mardyn_rate "$np" slab-grid "$work/slab-grid.xml")"
+  read -r k kw <<< "$(repeat=$slabrepeat mardyn_rate "$np" slab-kd "$work/slab-kd.xml")"
+  read -r km kmw <<< "$(repeat=$slabrepeat mardyn_rate "$np" slab-kd-measured "$work/slab-kdm.xml")"
   l=0
   [ -n "$ls1" ] && l=$(ls1_rate "$np")
-  awk -v np="$np" -v g="$g" -v k="$k" -v km="$km" -v l="${l:-0}" -v n="$slab" 'BEGIN {
-    printf "%-34s | %4d | %12.4g | %10s | %10s |\n", "slab " n ", even grid", np, g, "", "";
-    printf "%-34s | %4d | %12.4g | %10s | %10s | k-d / grid %.2f\n", "slab " n ", KDDecomposition", np, k, "", "", (g > 0 ? k / g : 0);
-    printf "%-34s | %4d | %12.4g | %10s | %10s | k-d / grid %.2f\n", "  the same, measured speeds", np, km, "", "", (g > 0 ? km / g : 0);
+  awk -v np="$np" -v g="$g" -v k="$k" -v km="$km" -v gw="$gw" -v kw="$kw" -v kmw="$kmw" -v l="${l:-0}" -v n="$slab" 'BEGIN {
+    printf "%-34s | %4d | %12.4g | %10s | %10s | wait %s\n", "slab " n ", even grid", np, g, "", "", gw;
+    printf "%-34s | %4d | %12.4g | %10s | %10s | k-d / grid %.2f, wait %s\n", "slab " n ", KDDecomposition", np, k, "", "", (g > 0 ? k / g : 0), kw;
+    printf "%-34s | %4d | %12.4g | %10s | %10s | k-d / grid %.2f, wait %s\n", "  the same, measured speeds", np, km, "", "", (g > 0 ? km / g : 0), kmw;
     if (l > 0) printf "%-34s | %4d | %12.4g | %10s | %10s | mardyn k-d / ls1 %.2f\n", "slab " n ", ls1-mardyn KDDecomposition", np, l, "", "", k / l }'
 done
 
