@@ -27,6 +27,7 @@ void Simulation::computeGlobalValues(const KineticSums& local, bool applyThermos
   std::vector<double> farthest;
   if (forecast) farthest = _follower->forecast(_integrator->timestep()).maxima();
   const double busy = _sinceReduction.seconds();
+  const std::size_t busyAt = d.size();
   d.push_back(busy);
   farthest.push_back(busy);
   d.push_back(_decomp->takeLostMolecules() ? 1.0 : 0.0);
@@ -35,7 +36,7 @@ void Simulation::computeGlobalValues(const KineticSums& local, bool applyThermos
   _sinceReduction.start();
   if (_prepared) {  // the steps of the loop (not the set-up)
     _slowestSteps += farthest.back();
-    _meanSteps += d[d.size() - 2] / _decomp->numProcs();
+    _meanSteps += d[busyAt] / _decomp->numProcs();
   }
   farthest.pop_back();
   if (d.back() > 0.0)
