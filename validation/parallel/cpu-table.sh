@@ -3,7 +3,10 @@
 # about 4,000 atoms per process, strong scaling of the LAMMPS in.lj system (32,000 atoms), and a vapour-
 # liquid slab (slab-config.sh, SLAB molecules) on the even Cartesian grid against KDDecomposition (by the
 # cost model, and by measured speeds: doMeasureLoadCalc), with ls1-mardyn's KDDecomposition on the model's
-# file beside them when its binary (built with MPI) is given.
+# file beside them when its binary (built with MPI) is given. With LMP (a LAMMPS binary built with MPI) the
+# weak and strong rows of LAMMPS itself on the same cores: in.lj as published (lists rebuilt every 20 steps
+# without a check, so no collective between thermo steps) and with a check every step (one MPI_Allreduce a
+# step, as mardyn's exact lists), each with its own timing breakdown in the log.
 # Rates: atom-steps per second of the time loop (mardyn's "Molecule updates per second", ls1-mardyn's
 # "Simulation speed"), best of REPEAT. The machine's own ceiling beside them: N independent one-process
 # runs at once, bound to the cores the MPI ranks get (no MPI inside), for each N of NPS; the MPI rows' efficiencies then read
@@ -15,7 +18,7 @@
 #      SLAB_STEPS (100), REPEAT (2), SLAB_REPEAT (1), RUN_TIMEOUT (120 s a run), NEWTON_OFF (set: the runs
 #      on several processes once more with --newton off), CEILING (1; 0 leaves the independent runs out),
 #      LS1_SERIAL, LS1_EXAMPLES, CO2_STEPS (100), CO2_REPEAT (3), OUT (a folder for the logs; default
-#      BUILD_DIR/cpu-table).
+#      BUILD_DIR/cpu-table), LMP (a LAMMPS binary built with MPI).
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 build=$(cd "${1:-build}" && pwd)
@@ -46,6 +49,26 @@ mardyn_rate() {
     if awk -v a="$best" -v b="$r" 'BEGIN { exit !(b + 0 > a + 0) }'; then best=$r; wait=${w:-1}; fi
   done
   echo "$best $wait"
+}
+
+# LAMMPS on the same cores: best atom-steps/s of $repeat runs of the time loop ("Loop time of T on P procs for
+# N steps with A atoms": N A / T); $1 = processes, $2 = label, $3 = input file
+lammps_rate() {
+  local np=$1 label=$2 in=$3 best=0 o r
+  for _ in $(seq "$repeat"); do
+    o=$(cd "$work" && timeout "$limit" mpirun $mpiflags -x OMP_NUM_THREADS -np "$np" "$LMP" -in "$in" -log none -echo none 2>&1)
+    { echo "== LAMMPS $label np=$np"; echo "$o" | sed -n '/^Loop time/p; /^Section/,/^Other/p; /^Neighbor list builds/p' ; } >> "$log"
+    r=$(echo "$o" | awk '/^Loop time of/ { for (i = 1; i <= NF; ++i) { if ($i == "of") t = $(i + 1); if ($i == "for") n = $(i + 1);
+                                                                       if ($i == "with") a = $(i + 1) } if (t > 0) print n * a / t; exit }')
+    [ -z "$r" ] && { echo "$o" | tail -3 >> "$log"; r=0; }
+    if awk -v a="$best" -v b="$r" 'BEGIN { exit !(b + 0 > a + 0) }'; then best=$r; fi
+  done
+  echo "$best"
+}
+# in.lj for LAMMPS with the box of c x c x c unit cells, $steps steps; $1 = c, $2 = rebuild rule (neigh_modify's arguments)
+lammps_input() {
+  sed -e "s/^region .*/region          box block 0 $1 0 $1 0 $1/" -e "s/^run .*/run             $steps/" \
+      -e "s/^neigh_modify .*/neigh_modify    $2/" "$here/../bench/in.lj"
 }
 
 # The machine's ceiling: N one-process runs at once, placed on the cores as the MPI runs are (mpirun binds
@@ -101,11 +124,27 @@ scaling_rows() {
                (k > 0 ? sprintf("%5.0f %%  ", 100 * (r / np) / k) : ""), (np > 1 ? "wait " w : "") }'
     done
   done
+  [ -z "${LMP:-}" ] && return 0
+  local rule lbase c
+  for rule in "delay 0 every 20 check no" "delay 0 every 1 check yes"; do
+    lbase=""
+    for np in $nps; do
+      c=20
+      [ "$weak" = 1 ] && c=$(weak_cells "$np")
+      lammps_input "$c" "$rule" > "$work/lammps.in"
+      r=$(lammps_rate "$np" "$label, $rule" "$work/lammps.in")
+      [ -z "$lbase" ] && lbase=$r
+      awk -v np="$np" -v r="$r" -v b="$lbase" -v n="$((4 * c * c * c))" -v ck="$rule" 'BEGIN {
+        printf "%-34s | %4d | %12.4g | %10.4g | %5.0f %%     | %s\n", "  LAMMPS, " n " atoms", np, r, r / np, 100 * (r / np) / b,
+               (ck ~ /check no/ ? "in.lj as published: lists every 20 steps" : "lists checked every step") }'
+    done
+  done
 }
 
 # Weak scaling: 4 c^3 atoms with c^3 ~ 1000 np
+weak_cells() { awk -v p="$1" 'BEGIN { printf "%d", exp(log(1000 * p) / 3) + 0.5 }'; }
 for np in $nps; do
-  c=$(awk -v p="$np" 'BEGIN { printf "%d", exp(log(1000 * p) / 3) + 0.5 }')
+  c=$(weak_cells "$np")
   "$here/../lj/lj-config.sh" NVE 0.8442 1.44 2.5 "$c" "$steps" 0 false none "$steps" generator > "$work/weak-$np.xml"
   echo $((4 * c * c * c)) > "$work/weak-$np.atoms"
 done
