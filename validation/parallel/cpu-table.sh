@@ -135,7 +135,7 @@ scaling_rows() {
       r=$(lammps_rate "$np" "$label, $rule" "$work/lammps.in")
       [ -z "$lbase" ] && lbase=$r
       awk -v np="$np" -v r="$r" -v b="$lbase" -v n="$((4 * c * c * c))" -v ck="$rule" 'BEGIN {
-        printf "%-34s | %4d | %12.4g | %10.4g | %5.0f %%     | %s\n", "  LAMMPS, " n " atoms", np, r, r / np, 100 * (r / np) / b,
+        printf "%-34s | %4d | %12.4g | %10.4g | %5.0f %%     | %s\n", "  LAMMPS, " n " atoms", np, r, r / np, (b > 0 ? 100 * (r / np) / b : 0),
                (ck ~ /check no/ ? "in.lj as published: lists every 20 steps" : "lists checked every step") }'
     done
   done
