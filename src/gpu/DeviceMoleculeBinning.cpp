@@ -1,5 +1,6 @@
 // DeviceMoleculeBinning: the program (the decorator's component tables and grid as defines), the per-step virial
-// pass, one exact-sum array per request, and the download of the sums when taken.
+// pass, one exact-sum array per request, one array of per-thread extremes per MaxWriter, and the download of the
+// sums and extremes when taken.
 #include "gpu/DeviceMoleculeBinning.h"
 
 #include "compute/KernelSources.h"
@@ -24,6 +25,7 @@ void DeviceMoleculeBinning::compile() {
   _program = context.compileProgram(source, defines, "gpu-binning");
   _virialKernel = _program->createKernel("moleculeVirials");
   _binKernel = _program->createKernel("binMolecules");
+  _extremesKernel = _program->createKernel("foldMoleculeExtremes");
   std::vector<int> dof;
   for (const Component& c : _components) dof.push_back(static_cast<int>(c.rotationalDegreesOfFreedom()));
   _rotDof = std::make_unique<compute::ComputeArray<int>>(context, dof.size(), "binningRotDof");
@@ -123,6 +125,52 @@ std::vector<double> DeviceMoleculeBinning::take(int handle) {
     std::int64_t l[SUMS_LIMBS];
     for (int j = 0; j < SUMS_LIMBS; ++j) l[j] = limbs[k * SUMS_LIMBS + j];
     out[k] = MoleculeSums::ExactSum::valueOf(l);
+  }
+  return out;
+}
+
+int DeviceMoleculeBinning::addExtremes() {
+  compile();
+  const std::size_t values = extremesSize(_components.size());
+  const std::size_t threads = extremesBlock * extremesBlocks;
+  _extremes.push_back(
+      std::make_unique<compute::ComputeArray<double>>(_decorator.deviceStep().context(), values * threads, "extremes"));
+  _extremes.back()->zero();
+  return static_cast<int>(_extremes.size()) - 1;
+}
+
+void DeviceMoleculeBinning::foldExtremes(int handle) {
+  compute::ComputeArray<double>& partials = *_extremes.at(static_cast<std::size_t>(handle));
+  DeviceTimeStep& step = _decorator.deviceStep();
+  MoleculeStorage& s = step.storage();
+  const int owned = static_cast<int>(s.numOwned());
+  if (owned == 0) return;
+  _extremesKernel->call()
+      .arg(owned)
+      .arg(s.ownedSlots())
+      .arg(s.velocities().array())
+      .arg(s.angularMomenta().array())
+      .arg(s.forces().array())
+      .arg(s.torques().array())
+      .arg(s.componentTypes())
+      .arg(static_cast<int>(_components.size()) + 1)
+      .arg(partials)
+      .blockShape(extremesBlock)
+      .executeBlocks(extremesBlocks);
+}
+
+std::vector<double> DeviceMoleculeBinning::takeExtremes(int handle) {
+  compute::ComputeArray<double>& partials = *_extremes.at(static_cast<std::size_t>(handle));
+  const std::vector<double> all = partials.download();
+  partials.zero();
+  const std::size_t threads = extremesBlock * extremesBlocks;
+  std::vector<double> out(extremesSize(_components.size()), 0.0);
+  for (std::size_t k = 0; k < out.size(); ++k) {
+    const bool minimum = k % kExtremesPerQuantity >= 4;
+    for (std::size_t t = 0; t < threads; ++t) {
+      const double x = all[k * threads + t];
+      if (minimum ? x < out[k] : out[k] < x) out[k] = x;
+    }
   }
   return out;
 }

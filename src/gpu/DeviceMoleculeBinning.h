@@ -1,6 +1,7 @@
 // DeviceMoleculeBinning: MoleculeBinning on the device that holds the molecules (the GPU decorator's): ls1's
-// per-molecule virial and the binned exact sums are made there, and only the sums cross to the host when a
-// plugin takes them. Needs a device with double precision (the sums' arithmetic); without, the host bins.
+// per-molecule virial, the binned exact sums and MaxWriter's extremes are made there, and only the sums and
+// extremes cross to the host when a plugin takes them. Needs a device with double precision (the sums'
+// arithmetic); without, the host bins.
 #pragma once
 
 #include "gpu/LinkedCellsGPUDecorator.h"
@@ -22,6 +23,9 @@ class DeviceMoleculeBinning : public MoleculeBinning {
   int add(const Request& request) override;
   void accumulate(int handle) override;
   std::vector<double> take(int handle) override;
+  int addExtremes() override;
+  void foldExtremes(int handle) override;
+  std::vector<double> takeExtremes(int handle) override;
 
   /// ls1's virials of the owned molecules as the device computed them this step (x, y, z per owned molecule,
   /// in the storage's owned order), for tests.
@@ -36,7 +40,7 @@ class DeviceMoleculeBinning : public MoleculeBinning {
   std::function<double()> _share;
   std::function<unsigned long()> _step;
   std::unique_ptr<compute::ComputeProgram> _program;
-  std::unique_ptr<compute::ComputeKernel> _virialKernel, _binKernel;
+  std::unique_ptr<compute::ComputeKernel> _virialKernel, _binKernel, _extremesKernel;
   std::unique_ptr<compute::ComputeArray<int>> _rotDof;
   std::unique_ptr<compute::ComputeArray<double>> _virials;
   unsigned long _virialStep = ~0ul;
@@ -45,6 +49,9 @@ class DeviceMoleculeBinning : public MoleculeBinning {
     std::unique_ptr<compute::ComputeArray<compute::mm_long>> sums;
   };
   std::vector<Set> _sets;
+  /// Threads of the extremes' grid (blocks of extremesBlock): each keeps its own extremes between steps.
+  static constexpr std::size_t extremesBlock = 64, extremesBlocks = 64;
+  std::vector<std::unique_ptr<compute::ComputeArray<double>>> _extremes;  ///< per handle: value-major, per thread
 };
 
 /// The composition root's factory: a DeviceMoleculeBinning where the container is the GPU decorator on a device

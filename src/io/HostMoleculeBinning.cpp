@@ -1,6 +1,9 @@
 // HostMoleculeBinning: per owned molecule its bin and slots (the shared binOf) and its fields (fieldValue), added
-// chunk by chunk to exact sums. Compiled with -ffp-contract=off (the device's products are never fused either).
+// chunk by chunk to exact sums; MaxWriter's extremes through the shared foldExtremes. Compiled with
+// -ffp-contract=off (the device's products are never fused either).
 #include "io/HostMoleculeBinning.h"
+
+#include <algorithm>
 
 namespace mardyn {
 
@@ -53,6 +56,30 @@ std::vector<double> HostMoleculeBinning::take(int handle) {
   std::vector<double> out(set.sums.size());
   for (std::size_t k = 0; k < out.size(); ++k) out[k] = set.sums[k].value();
   std::fill(set.sums.begin(), set.sums.end(), MoleculeSums::ExactSum{});
+  return out;
+}
+
+int HostMoleculeBinning::addExtremes() {
+  _extremes.emplace_back(extremesSize(_components), 0.0);
+  return static_cast<int>(_extremes.size()) - 1;
+}
+
+void HostMoleculeBinning::foldMolecule(const Molecule& m, std::vector<double>& extremes) {
+  const Vec3 q[kExtremeQuantities] = {m.v(), m.L(), m.F(), m.M()};
+  for (std::size_t slot : {std::size_t(0), std::size_t(m.componentId()) + 1})
+    for (int k = 0; k < kExtremeQuantities; ++k)
+      sums::foldExtremes(&extremes[(slot * kExtremeQuantities + k) * kExtremesPerQuantity], q[k].x, q[k].y, q[k].z);
+}
+
+void HostMoleculeBinning::foldExtremes(int handle) {
+  std::vector<double>& e = _extremes.at(static_cast<std::size_t>(handle));
+  _view.forEachOwned([&e](const Molecule& m) { foldMolecule(m, e); });
+}
+
+std::vector<double> HostMoleculeBinning::takeExtremes(int handle) {
+  std::vector<double>& e = _extremes.at(static_cast<std::size_t>(handle));
+  std::vector<double> out = e;
+  std::fill(e.begin(), e.end(), 0.0);
   return out;
 }
 

@@ -19,6 +19,12 @@ class HostMoleculeBinning : public MoleculeBinning {
   int add(const Request& request) override;
   void accumulate(int handle) override;
   std::vector<double> take(int handle) override;
+  int addExtremes() override;
+  void foldExtremes(int handle) override;
+  std::vector<double> takeExtremes(int handle) override;
+
+  /// Folds one molecule into MaxWriter's extremes (extremesSize values): what foldExtremes does per molecule.
+  static void foldMolecule(const Molecule& m, std::vector<double>& extremes);
 
   /// Adds one molecule (with its virial) to the sums of a request: what accumulate does per molecule.
   static void addMolecule(const Request& r, std::size_t components, const Vec3& box, const Molecule& m,
@@ -33,6 +39,7 @@ class HostMoleculeBinning : public MoleculeBinning {
   std::size_t _components;
   Vec3 _box;
   std::vector<Set> _sets;
+  std::vector<std::vector<double>> _extremes;
 };
 
 }  // namespace mardyn

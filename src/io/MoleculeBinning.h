@@ -6,6 +6,7 @@
 #include "utils/Vec3.h"
 
 #include <array>
+#include <cstddef>
 #include <vector>
 
 namespace mardyn {
@@ -59,6 +60,22 @@ class MoleculeBinning {
   virtual void accumulate(int handle) = 0;
   /// The sums of `handle` since the last take, on this process (reduce them over the processes), and a reset.
   virtual std::vector<double> take(int handle) = 0;
+  /// ls1's MaxWriter's extremes where the molecules live: per slot (0: all molecules, c + 1: component c) and
+  /// quantity (v, L, F, M) the largest squared norm, the largest x, y, z and the smallest x, y, z, each starting
+  /// from 0; value (slot * kExtremeQuantities + quantity) * kExtremesPerQuantity + j. Maxima and minima are exact,
+  /// so the device's equal the host's.
+  static constexpr int kExtremeQuantities = 4, kExtremesPerQuantity = 7;
+  static std::size_t extremesSize(std::size_t components) {
+    return (components + 1) * kExtremeQuantities * kExtremesPerQuantity;
+  }
+  /// A new set of extremes, all 0; its handle.
+  virtual int addExtremes() = 0;
+  /// Folds this step's owned molecules into the extremes of `handle`.
+  virtual void foldExtremes(int handle) = 0;
+  /// The extremes of `handle` since the last take, on this process (the maxima and minima over the processes are
+  /// the caller's), and a reset to 0.
+  virtual std::vector<double> takeExtremes(int handle) = 0;
+
   /// Whether a request's fields need ls1's per-molecule virial (a pair pass).
   static bool needsVirial(const Request& r) {
     return r.fieldMask & ((1u << ViX) | (1u << ViY) | (1u << ViZ) | (1u << Gamma));

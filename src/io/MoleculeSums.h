@@ -17,7 +17,7 @@ using std::atan2;
 using std::floor;
 using std::sqrt;
 using std::trunc;
-// exactChunks, twiceRotationalEnergy, squaredNorm, surfaceTensionTerm (shared with the device code).
+// exactChunks, twiceRotationalEnergy, squaredNorm, foldExtremes, surfaceTensionTerm (shared with the device code).
 #include "io/kernels/MoleculeSums.cc"
 }  // namespace sums
 

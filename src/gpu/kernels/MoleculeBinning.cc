@@ -1,6 +1,7 @@
 // The observing plugins' sums where the molecules live (MoleculeBinning): ls1's per-molecule virial from the
 // device's cells (every partner within the cutoff through the shared molecule-pair code), then per owned molecule
-// its bin, slots and fields (io/kernels/MoleculeSums.cc, as the host computes them) added to exact sums.
+// its bin, slots and fields (io/kernels/MoleculeSums.cc, as the host computes them) added to exact sums; and
+// MaxWriter's extremes, folded by each thread of a fixed grid into its own.
 // mardyn-kernel: requires gpu/kernels/PotForce.cc gpu/kernels/MoleculePairHandler.cc io/kernels/MoleculeSums.cc
 // mardyn-kernel: defines NUM_COMPONENTS=2 MAX_LJ=2 MAX_CHARGES=1 MAX_DIPOLES=1 MAX_QUADRUPOLES=1 CUTOFF2=6.25 EPS_RF_INV_RC3=0.01 USE_CUTOFF_SWITCH=0 SWITCH_START=2.0 SWITCH_INV_WIDTH=2.0 SUPPORTS_DOUBLE_PRECISION
 
@@ -92,5 +93,31 @@ KERNEL void binMolecules(int numOwned, GLOBAL const int* RESTRICT ownedSlots, GL
         }
       }
     }
+  }
+}
+
+/// MaxWriter's extremes (MoleculeBinning::foldExtremes): each thread of the grid folds the owned molecules it
+/// strides over into extremes of its own, kept between steps in partials[value * GLOBAL_SIZE + thread] (value:
+/// MoleculeBinning's index of slot, quantity and extreme); the host folds the threads' extremes when it takes
+/// them. Slot s > 0 takes component s - 1 only.
+KERNEL void foldMoleculeExtremes(int numOwned, GLOBAL const int* RESTRICT ownedSlots,
+                                 GLOBAL const mixed4* RESTRICT velocities, GLOBAL const mixed4* RESTRICT angularMomenta,
+                                 GLOBAL const mixed4* RESTRICT forces, GLOBAL const mixed4* RESTRICT torques,
+                                 GLOBAL const int* RESTRICT componentTypes, int slots,
+                                 GLOBAL double* RESTRICT partials) {
+  const int threads = GLOBAL_SIZE;
+  for (int s = 0; s < slots; s++) {
+    double e[28];  // 4 quantities (v, L, F, M) x 7 extremes
+    for (int j = 0; j < 28; j++) e[j] = partials[(s * 28 + j) * threads + GLOBAL_ID];
+    for (int k = GLOBAL_ID; k < numOwned; k += threads) {
+      const int i = ownedSlots[k];
+      if (s > 0 && componentTypes[i] + 1 != s) continue;
+      const mixed4 v = velocities[i], L = angularMomenta[i], f = forces[i], m = torques[i];
+      foldExtremes(e, (double) v.x, (double) v.y, (double) v.z);
+      foldExtremes(e + 7, (double) L.x, (double) L.y, (double) L.z);
+      foldExtremes(e + 14, (double) f.x, (double) f.y, (double) f.z);
+      foldExtremes(e + 21, (double) m.x, (double) m.y, (double) m.z);
+    }
+    for (int j = 0; j < 28; j++) partials[(s * 28 + j) * threads + GLOBAL_ID] = e[j];
   }
 }

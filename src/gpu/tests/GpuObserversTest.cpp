@@ -15,6 +15,7 @@
 
 #include <cppunit/extensions/HelperMacros.h>
 
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
 #include <iostream>
@@ -35,9 +36,13 @@ std::string deviceBackend() {
   return "";
 }
 
-/// The mixture with the plugins writing every step for `steps` steps, SpatialProfile on cylinder shells if asked.
+/// The mixture with the plugins writing every step for `steps` steps (MaxWriter every second step), SpatialProfile
+/// on cylinder shells if asked.
 std::string mixtureConfig(unsigned steps, bool cylinder) {
   std::string xml = replaced(mixture::config(), "<steps>1</steps>", "<steps>" + std::to_string(steps) + "</steps>");
+  xml = replaced(xml, "<output>",
+                 "<output><outputplugin name=\"MaxWriter\"><writefrequency>2</writefrequency>"
+                 "<outputprefix>maxvals</outputprefix></outputplugin>");
   if (cylinder)
     xml = replaced(xml, "<mode>cartesian</mode><x>2</x><y>3</y><z>1</z>", "<mode>cylinder</mode><r>3</r><h>2</h><phi>4</phi>");
   return xml;
@@ -98,7 +103,8 @@ class GpuObserversTest : public CppUnit::TestFixture {
   CPPUNIT_TEST_SUITE_END();
 
  public:
-  /// Five requests binned on the device and, from the same molecules downloaded, on the host, over three steps.
+  /// Five requests binned on the device and, from the same molecules downloaded, on the host, over three steps; and
+  /// MaxWriter's extremes folded on both.
   void testDeviceBinsAsTheHost() {
     const std::string backend = deviceBackend();
     if (backend.empty()) return mardyn::testing::skipTest("no compute device with double precision");
@@ -138,13 +144,29 @@ class GpuObserversTest : public CppUnit::TestFixture {
       hostHandles.push_back(host.add(r));
       deviceHandles.push_back(device.add(r));
     }
+    const int hostExtremes = host.addExtremes(), deviceExtremes = device.addExtremes();
     for (int step = 0; step < 3; ++step) {
       if (step > 0) sim->step();
       for (std::size_t k = 0; k < requests.size(); ++k) {
         host.accumulate(hostHandles[k]);
         device.accumulate(deviceHandles[k]);
       }
+      host.foldExtremes(hostExtremes);
+      device.foldExtremes(deviceExtremes);
     }
+    // MaxWriter's extremes: maxima and minima of the same molecules, so the same bits; each quantity of the
+    // whole system (slot 0) has a largest square above 0 (the molecules move, turn and feel forces and torques).
+    const std::vector<double> he = host.takeExtremes(hostExtremes), de = device.takeExtremes(deviceExtremes);
+    CPPUNIT_ASSERT_EQUAL(B::extremesSize(cfg.components.size()), he.size());
+    CPPUNIT_ASSERT_EQUAL(he.size(), de.size());
+    int differingExtremes = 0;
+    for (std::size_t i = 0; i < he.size(); ++i) differingExtremes += he[i] != de[i];
+    std::cout << "\n  [gpu test, " << backend << "] extremes: " << he.size() << " values, " << differingExtremes << " differ";
+    CPPUNIT_ASSERT_EQUAL_MESSAGE("extremes", 0, differingExtremes);
+    for (int q = 0; q < B::kExtremeQuantities; ++q) CPPUNIT_ASSERT(he[q * B::kExtremesPerQuantity] > 0);
+    const std::vector<double> again = device.takeExtremes(deviceExtremes);
+    CPPUNIT_ASSERT_MESSAGE("extremes start from 0 after a take",
+                           std::all_of(again.begin(), again.end(), [](double x) { return x == 0.0; }));
     const unsigned virialFields = (1u << B::ViX) | (1u << B::ViY) | (1u << B::ViZ) | (1u << B::Gamma);
     for (std::size_t k = 0; k < requests.size(); ++k) {
       const std::vector<double> h = host.take(hostHandles[k]), d = device.take(deviceHandles[k]);

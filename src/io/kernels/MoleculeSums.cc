@@ -66,6 +66,19 @@ MARDYN_SUMS_FN double squaredNorm(double x, double y, double z) {
   return a + b + c;
 }
 
+/// ls1's MaxWriter: one quantity's (x, y, z) folded into its seven extremes e: the largest squared norm, the
+/// largest x, y, z and the smallest x, y, z. Comparisons only, so the extremes do not depend on the order.
+MARDYN_SUMS_FN void foldExtremes(double* e, double x, double y, double z) {
+  const double n2 = squaredNorm(x, y, z);
+  if (e[0] < n2) e[0] = n2;
+  if (e[1] < x) e[1] = x;
+  if (e[2] < y) e[2] = y;
+  if (e[3] < z) e[3] = z;
+  if (x < e[4]) e[4] = x;
+  if (y < e[5]) e[5] = y;
+  if (z < e[6]) e[6] = z;
+}
+
 /// ls1's surface-tension term of one molecule: Vi_y - (Vi_x + Vi_z) / 2.
 MARDYN_SUMS_FN double surfaceTensionTerm(double vx, double vy, double vz) {
   const double mean = MARDYN_MUL(0.5, vx + vz);
