@@ -1,10 +1,12 @@
 // DeviceMoleculeBinning: the program (the decorator's component tables and grid as defines), the per-step virial
-// pass, one exact-sum array per request, one array of per-thread extremes per MaxWriter, and the download of the
+// pass, one exact-sum array per request, one array of per-block extremes per MaxWriter, and the download of the
 // sums and extremes when taken.
 #include "gpu/DeviceMoleculeBinning.h"
 
 #include "compute/KernelSources.h"
 #include "io/MoleculeSums.h"
+
+#include <algorithm>
 
 namespace mardyn::gpu {
 
@@ -20,6 +22,9 @@ void DeviceMoleculeBinning::compile() {
   compute::ComputeContext& context = step.context();
   compute::ComputeContext::Defines defines;
   step.descriptor().addDefines(defines);
+  defines["EXTREMES_BLOCK"] = std::to_string(extremesBlock);
+  // Enough blocks to keep the device's memory busy; each holds its own extremes (a few hundred bytes).
+  _extremesBlocks = static_cast<std::size_t>(std::min(1024, std::max(16, 8 * context.deviceInfo().computeUnits)));
   const std::string source =
       compute::KernelSources::withRequirements(std::vector<std::string>{"gpu/kernels/MoleculeBinning.cc"});
   _program = context.compileProgram(source, defines, "gpu-binning");
@@ -132,9 +137,8 @@ std::vector<double> DeviceMoleculeBinning::take(int handle) {
 int DeviceMoleculeBinning::addExtremes() {
   compile();
   const std::size_t values = extremesSize(_components.size());
-  const std::size_t threads = extremesBlock * extremesBlocks;
-  _extremes.push_back(
-      std::make_unique<compute::ComputeArray<double>>(_decorator.deviceStep().context(), values * threads, "extremes"));
+  _extremes.push_back(std::make_unique<compute::ComputeArray<double>>(_decorator.deviceStep().context(),
+                                                                       values * _extremesBlocks, "extremes"));
   _extremes.back()->zero();
   return static_cast<int>(_extremes.size()) - 1;
 }
@@ -156,19 +160,18 @@ void DeviceMoleculeBinning::foldExtremes(int handle) {
       .arg(static_cast<int>(_components.size()) + 1)
       .arg(partials)
       .blockShape(extremesBlock)
-      .executeBlocks(extremesBlocks);
+      .executeBlocks(_extremesBlocks);
 }
 
 std::vector<double> DeviceMoleculeBinning::takeExtremes(int handle) {
   compute::ComputeArray<double>& partials = *_extremes.at(static_cast<std::size_t>(handle));
   const std::vector<double> all = partials.download();
   partials.zero();
-  const std::size_t threads = extremesBlock * extremesBlocks;
   std::vector<double> out(extremesSize(_components.size()), 0.0);
   for (std::size_t k = 0; k < out.size(); ++k) {
     const bool minimum = k % kExtremesPerQuantity >= 4;
-    for (std::size_t t = 0; t < threads; ++t) {
-      const double x = all[k * threads + t];
+    for (std::size_t b = 0; b < _extremesBlocks; ++b) {
+      const double x = all[k * _extremesBlocks + b];
       if (minimum ? x < out[k] : out[k] < x) out[k] = x;
     }
   }

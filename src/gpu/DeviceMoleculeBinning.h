@@ -49,9 +49,10 @@ class DeviceMoleculeBinning : public MoleculeBinning {
     std::unique_ptr<compute::ComputeArray<compute::mm_long>> sums;
   };
   std::vector<Set> _sets;
-  /// Threads of the extremes' grid (blocks of extremesBlock): each keeps its own extremes between steps.
-  static constexpr std::size_t extremesBlock = 64, extremesBlocks = 64;
-  std::vector<std::unique_ptr<compute::ComputeArray<double>>> _extremes;  ///< per handle: value-major, per thread
+  /// The extremes' grid: blocks of extremesBlock threads, each block keeping its own extremes between steps.
+  static constexpr std::size_t extremesBlock = 128;
+  std::size_t _extremesBlocks = 0;
+  std::vector<std::unique_ptr<compute::ComputeArray<double>>> _extremes;  ///< per handle: value-major, per block
 };
 
 /// The composition root's factory: a DeviceMoleculeBinning where the container is the GPU decorator on a device

@@ -1,9 +1,9 @@
 // The observing plugins' sums where the molecules live (MoleculeBinning): ls1's per-molecule virial from the
 // device's cells (every partner within the cutoff through the shared molecule-pair code), then per owned molecule
 // its bin, slots and fields (io/kernels/MoleculeSums.cc, as the host computes them) added to exact sums; and
-// MaxWriter's extremes, folded by each thread of a fixed grid into its own.
+// MaxWriter's extremes, folded by each block into its own.
 // mardyn-kernel: requires gpu/kernels/PotForce.cc gpu/kernels/MoleculePairHandler.cc io/kernels/MoleculeSums.cc
-// mardyn-kernel: defines NUM_COMPONENTS=2 MAX_LJ=2 MAX_CHARGES=1 MAX_DIPOLES=1 MAX_QUADRUPOLES=1 CUTOFF2=6.25 EPS_RF_INV_RC3=0.01 USE_CUTOFF_SWITCH=0 SWITCH_START=2.0 SWITCH_INV_WIDTH=2.0 SUPPORTS_DOUBLE_PRECISION
+// mardyn-kernel: defines NUM_COMPONENTS=2 MAX_LJ=2 MAX_CHARGES=1 MAX_DIPOLES=1 MAX_QUADRUPOLES=1 CUTOFF2=6.25 EPS_RF_INV_RC3=0.01 USE_CUTOFF_SWITCH=0 SWITCH_START=2.0 SWITCH_INV_WIDTH=2.0 SUPPORTS_DOUBLE_PRECISION EXTREMES_BLOCK=128
 
 /// ls1's virial (x, y, z) of owned molecule k (slot ownedSlots[k]): half the sum over its partners within the
 /// cutoff of dcom_d F_d, plus `share` (the homogeneous correction's) per direction. dims: cells per axis and the
@@ -96,20 +96,20 @@ KERNEL void binMolecules(int numOwned, GLOBAL const int* RESTRICT ownedSlots, GL
   }
 }
 
-/// MaxWriter's extremes (MoleculeBinning::foldExtremes): each thread of the grid folds the owned molecules it
-/// strides over into extremes of its own, kept between steps in partials[value * GLOBAL_SIZE + thread] (value:
-/// MoleculeBinning's index of slot, quantity and extreme); the host folds the threads' extremes when it takes
-/// them. Slot s > 0 takes component s - 1 only.
+/// MaxWriter's extremes (MoleculeBinning::foldExtremes): the threads of each block fold the owned molecules they
+/// stride over, the block folds its threads' extremes into its own, kept between steps in
+/// partials[value * NUM_GROUPS + block] (value: MoleculeBinning's index of slot, quantity and extreme), and the host
+/// folds the blocks' extremes when it takes them. Slot s > 0 takes component s - 1 only.
 KERNEL void foldMoleculeExtremes(int numOwned, GLOBAL const int* RESTRICT ownedSlots,
                                  GLOBAL const mixed4* RESTRICT velocities, GLOBAL const mixed4* RESTRICT angularMomenta,
                                  GLOBAL const mixed4* RESTRICT forces, GLOBAL const mixed4* RESTRICT torques,
                                  GLOBAL const int* RESTRICT componentTypes, int slots,
                                  GLOBAL double* RESTRICT partials) {
-  const int threads = GLOBAL_SIZE;
+  LOCAL double threadExtremes[28 * EXTREMES_BLOCK];  // 4 quantities (v, L, F, M) x 7 extremes, per thread
   for (int s = 0; s < slots; s++) {
-    double e[28];  // 4 quantities (v, L, F, M) x 7 extremes
-    for (int j = 0; j < 28; j++) e[j] = partials[(s * 28 + j) * threads + GLOBAL_ID];
-    for (int k = GLOBAL_ID; k < numOwned; k += threads) {
+    double e[28];
+    for (int j = 0; j < 28; j++) e[j] = 0;  // the extremes start from 0: folding them in changes nothing
+    for (int k = GLOBAL_ID; k < numOwned; k += GLOBAL_SIZE) {
       const int i = ownedSlots[k];
       if (s > 0 && componentTypes[i] + 1 != s) continue;
       const mixed4 v = velocities[i], L = angularMomenta[i], f = forces[i], m = torques[i];
@@ -118,6 +118,19 @@ KERNEL void foldMoleculeExtremes(int numOwned, GLOBAL const int* RESTRICT ownedS
       foldExtremes(e + 14, (double) f.x, (double) f.y, (double) f.z);
       foldExtremes(e + 21, (double) m.x, (double) m.y, (double) m.z);
     }
-    for (int j = 0; j < 28; j++) partials[(s * 28 + j) * threads + GLOBAL_ID] = e[j];
+    for (int j = 0; j < 28; j++) threadExtremes[j * EXTREMES_BLOCK + LOCAL_ID] = e[j];
+    SYNC_THREADS;
+    if ((int) LOCAL_ID < 28) {  // one thread per extreme
+      const int j = LOCAL_ID;
+      const bool minimum = j % 7 >= 4;
+      const int at = (s * 28 + j) * NUM_GROUPS + GROUP_ID;
+      double r = partials[at];
+      for (int t = 0; t < EXTREMES_BLOCK; t++) {
+        const double x = threadExtremes[j * EXTREMES_BLOCK + t];
+        if (minimum ? x < r : r < x) r = x;
+      }
+      partials[at] = r;
+    }
+    SYNC_THREADS;
   }
 }
