@@ -1,6 +1,6 @@
 // DeviceMoleculeBinning: the program (the decorator's component tables and grid as defines), the per-step virial
-// pass, one exact-sum array per request, one array of per-block extremes per MaxWriter, and the download of the
-// sums and extremes when taken.
+// pass, one exact-sum array per request, one array of per-block extremes per MaxWriter, one array of counts per VDF
+// sampling, and the download of each when taken.
 #include "gpu/DeviceMoleculeBinning.h"
 
 #include "compute/KernelSources.h"
@@ -31,6 +31,7 @@ void DeviceMoleculeBinning::compile() {
   _virialKernel = _program->createKernel("moleculeVirials");
   _binKernel = _program->createKernel("binMolecules");
   _extremesKernel = _program->createKernel("foldMoleculeExtremes");
+  _vdfKernel = _program->createKernel("vdfMolecules");
   std::vector<int> dof;
   for (const Component& c : _components) dof.push_back(static_cast<int>(c.rotationalDegreesOfFreedom()));
   _rotDof = std::make_unique<compute::ComputeArray<int>>(context, dof.size(), "binningRotDof");
@@ -176,6 +177,68 @@ std::vector<double> DeviceMoleculeBinning::takeExtremes(int handle) {
     }
   }
   return out;
+}
+
+int DeviceMoleculeBinning::addVdf(const VdfRequest& request) {
+  compile();
+  compute::ComputeContext& context = _decorator.deviceStep().context();
+  VdfSet set;
+  set.request = request;
+  std::vector<int> classes, offsets;
+  std::vector<double> invWidths;
+  const std::vector<std::size_t> first = vdfOffsets(request);
+  for (std::size_t c = 0; c < request.classes.size(); ++c) {
+    const unsigned n = request.classes[c].first;
+    classes.push_back(static_cast<int>(n));
+    offsets.push_back(static_cast<int>(first[c]));
+    invWidths.push_back(n > 0 ? 1. / (request.classes[c].second / static_cast<double>(n)) : 0.0);  // as the host
+  }
+  set.classes = std::make_unique<compute::ComputeArray<int>>(context, classes.size(), "vdfClasses");
+  set.classes->upload(classes);
+  set.offsets = std::make_unique<compute::ComputeArray<int>>(context, offsets.size(), "vdfOffsets");
+  set.offsets->upload(offsets);
+  set.invWidths = std::make_unique<compute::ComputeArray<double>>(context, invWidths.size(), "vdfInvWidths");
+  set.invWidths->upload(invWidths);
+  set.counts = std::make_unique<compute::ComputeArray<compute::mm_long>>(
+      context, std::max<std::size_t>(1, 12 * vdfValues(request)), "vdfCounts");
+  set.counts->zero();
+  _vdf.push_back(std::move(set));
+  return static_cast<int>(_vdf.size()) - 1;
+}
+
+void DeviceMoleculeBinning::accumulateVdf(int handle) {
+  VdfSet& set = _vdf.at(static_cast<std::size_t>(handle));
+  const VdfRequest& r = set.request;
+  DeviceTimeStep& step = _decorator.deviceStep();
+  MoleculeStorage& s = step.storage();
+  const int owned = static_cast<int>(s.numOwned());
+  if (owned == 0 || r.classes.empty()) return;
+  _vdfKernel->call()
+      .arg(owned)
+      .arg(s.ownedSlots())
+      .arg(s.positions().array())
+      .arg(r.force ? s.forces().array() : s.velocities().array())
+      .arg(s.componentTypes())
+      .arg(step.grid().box.y)
+      .arg(r.lowerY)
+      .arg(1. / r.binWidth)
+      .arg(static_cast<int>(r.bins))
+      .arg(r.singleComponent ? 1 : 0)
+      .arg(static_cast<int>(r.classes.size()))
+      .arg(*set.classes)
+      .arg(*set.invWidths)
+      .arg(*set.offsets)
+      .arg(r.classes[0].first > 0 ? 1 : 0)
+      .arg(static_cast<int>(vdfValues(r)))
+      .arg(*set.counts)
+      .execute(static_cast<std::size_t>(owned));
+}
+
+std::vector<double> DeviceMoleculeBinning::takeVdf(int handle) {
+  VdfSet& set = _vdf.at(static_cast<std::size_t>(handle));
+  const std::vector<compute::mm_long> counts = set.counts->download();
+  set.counts->zero();
+  return std::vector<double>(counts.begin(), counts.begin() + static_cast<long>(12 * vdfValues(set.request)));
 }
 
 std::vector<double> DeviceMoleculeBinning::virials() {

@@ -1,6 +1,6 @@
 // DeviceMoleculeBinning: MoleculeBinning on the device that holds the molecules (the GPU decorator's): ls1's
-// per-molecule virial, the binned exact sums and MaxWriter's extremes are made there, and only the sums and
-// extremes cross to the host when a plugin takes them. Needs a device with double precision (the sums'
+// per-molecule virial, the binned exact sums, MaxWriter's extremes and RegionSampling's VDF counts are made there,
+// and only they cross to the host when a plugin takes them. Needs a device with double precision (the sums'
 // arithmetic); without, the host bins.
 #pragma once
 
@@ -26,6 +26,9 @@ class DeviceMoleculeBinning : public MoleculeBinning {
   int addExtremes() override;
   void foldExtremes(int handle) override;
   std::vector<double> takeExtremes(int handle) override;
+  int addVdf(const VdfRequest& request) override;
+  void accumulateVdf(int handle) override;
+  std::vector<double> takeVdf(int handle) override;
 
   /// ls1's virials of the owned molecules as the device computed them this step (x, y, z per owned molecule,
   /// in the storage's owned order), for tests.
@@ -40,7 +43,7 @@ class DeviceMoleculeBinning : public MoleculeBinning {
   std::function<double()> _share;
   std::function<unsigned long()> _step;
   std::unique_ptr<compute::ComputeProgram> _program;
-  std::unique_ptr<compute::ComputeKernel> _virialKernel, _binKernel, _extremesKernel;
+  std::unique_ptr<compute::ComputeKernel> _virialKernel, _binKernel, _extremesKernel, _vdfKernel;
   std::unique_ptr<compute::ComputeArray<int>> _rotDof;
   std::unique_ptr<compute::ComputeArray<double>> _virials;
   unsigned long _virialStep = ~0ul;
@@ -53,6 +56,13 @@ class DeviceMoleculeBinning : public MoleculeBinning {
   static constexpr std::size_t extremesBlock = 128;
   std::size_t _extremesBlocks = 0;
   std::vector<std::unique_ptr<compute::ComputeArray<double>>> _extremes;  ///< per handle: value-major, per block
+  struct VdfSet {
+    VdfRequest request;
+    std::unique_ptr<compute::ComputeArray<int>> classes, offsets;  ///< per slot
+    std::unique_ptr<compute::ComputeArray<double>> invWidths;       ///< per slot
+    std::unique_ptr<compute::ComputeArray<compute::mm_long>> counts;
+  };
+  std::vector<VdfSet> _vdf;
 };
 
 /// The composition root's factory: a DeviceMoleculeBinning where the container is the GPU decorator on a device

@@ -1,6 +1,6 @@
 // HostMoleculeBinning: per owned molecule its bin and slots (the shared binOf) and its fields (fieldValue), added
-// chunk by chunk to exact sums; MaxWriter's extremes through the shared foldExtremes. Compiled with
-// -ffp-contract=off (the device's products are never fused either).
+// chunk by chunk to exact sums; MaxWriter's extremes and RegionSampling's VDF counts through the shared foldExtremes
+// and vdfCounts. Compiled with -ffp-contract=off (the device's products are never fused either).
 #include "io/HostMoleculeBinning.h"
 
 #include <algorithm>
@@ -80,6 +80,37 @@ std::vector<double> HostMoleculeBinning::takeExtremes(int handle) {
   std::vector<double>& e = _extremes.at(static_cast<std::size_t>(handle));
   std::vector<double> out = e;
   std::fill(e.begin(), e.end(), 0.0);
+  return out;
+}
+
+int HostMoleculeBinning::addVdf(const VdfRequest& request) {
+  _vdf.push_back({request, vdfOffsets(request), std::vector<double>(12 * vdfValues(request), 0.0)});
+  return static_cast<int>(_vdf.size()) - 1;
+}
+
+void HostMoleculeBinning::accumulateVdf(int handle) {
+  VdfSet& set = _vdf.at(static_cast<std::size_t>(handle));
+  const VdfRequest& r = set.request;
+  const long numValues = static_cast<long>(vdfValues(r));
+  const double invBinWidth = 1. / r.binWidth;
+  const bool sumSlot = !r.classes.empty() && r.classes[0].first > 0;
+  _view.forEachOwned([&](const Molecule& m) {
+    const std::size_t slot = r.singleComponent ? 1 : m.componentId() + 1;
+    if (slot >= r.classes.size() || r.classes[slot].first == 0) return;
+    const long classes = r.classes[slot].first;
+    const double invWidth = 1. / (r.classes[slot].second / static_cast<double>(classes));
+    const Vec3& v = r.force ? m.F() : m.v();
+    long at[8];
+    const int n = sums::vdfCounts(sums::wrapInto(m.r().y, _box.y), v.x, v.y, v.z, r.lowerY, invBinWidth, r.bins, classes,
+                                  invWidth, static_cast<long>(set.offsets[slot]), sumSlot, numValues, at);
+    for (int k = 0; k < n; ++k) set.counts[static_cast<std::size_t>(at[k])] += 1;
+  });
+}
+
+std::vector<double> HostMoleculeBinning::takeVdf(int handle) {
+  VdfSet& set = _vdf.at(static_cast<std::size_t>(handle));
+  std::vector<double> out = set.counts;
+  std::fill(set.counts.begin(), set.counts.end(), 0.0);
   return out;
 }
 

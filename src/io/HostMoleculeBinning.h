@@ -22,6 +22,9 @@ class HostMoleculeBinning : public MoleculeBinning {
   int addExtremes() override;
   void foldExtremes(int handle) override;
   std::vector<double> takeExtremes(int handle) override;
+  int addVdf(const VdfRequest& request) override;
+  void accumulateVdf(int handle) override;
+  std::vector<double> takeVdf(int handle) override;
 
   /// Folds one molecule into MaxWriter's extremes (extremesSize values): what foldExtremes does per molecule.
   static void foldMolecule(const Molecule& m, std::vector<double>& extremes);
@@ -40,6 +43,12 @@ class HostMoleculeBinning : public MoleculeBinning {
   Vec3 _box;
   std::vector<Set> _sets;
   std::vector<std::vector<double>> _extremes;
+  struct VdfSet {
+    VdfRequest request;
+    std::vector<std::size_t> offsets;
+    std::vector<double> counts;
+  };
+  std::vector<VdfSet> _vdf;
 };
 
 }  // namespace mardyn

@@ -1,4 +1,4 @@
-// MoleculeBinning: the sizes of a request's layout.
+// MoleculeBinning: the sizes of a request's layout, and of a VDF request's.
 #include "io/MoleculeBinning.h"
 
 #include <bitset>
@@ -18,6 +18,23 @@ unsigned MoleculeBinning::fields(const Request& r) { return static_cast<unsigned
 std::size_t MoleculeBinning::size(const Request& r, std::size_t components) {
   const std::size_t slots = r.perComponent ? components + 1 : 1;
   return (r.directions ? 3 : 1) * slots * bins(r) * fields(r);
+}
+
+std::vector<std::size_t> MoleculeBinning::vdfOffsets(const VdfRequest& r) {
+  std::vector<std::size_t> offsets(r.classes.size(), 0);
+  std::size_t next = 0;
+  for (std::size_t c = 0; c < r.classes.size(); ++c) {
+    if (r.classes[c].first == 0) continue;
+    offsets[c] = next;
+    next += static_cast<std::size_t>(r.bins) * r.classes[c].first;
+  }
+  return offsets;
+}
+
+std::size_t MoleculeBinning::vdfValues(const VdfRequest& r) {
+  std::size_t n = 0;
+  for (const auto& c : r.classes) n += static_cast<std::size_t>(r.bins) * c.first;
+  return n;
 }
 
 }  // namespace mardyn

@@ -7,6 +7,7 @@
 
 #include <array>
 #include <cstddef>
+#include <utility>
 #include <vector>
 
 namespace mardyn {
@@ -75,6 +76,27 @@ class MoleculeBinning {
   /// The extremes of `handle` since the last take, on this process (the maxima and minima over the processes are
   /// the caller's), and a reset to 0.
   virtual std::vector<double> takeExtremes(int handle) = 0;
+
+  /// ls1's RegionSampling VDF (or FDF) sampling of one region where the molecules live: per slab along y and
+  /// component slot, 12 histograms of the classes of |v| and of each component of v (or F), split by signs
+  /// (vdfCounts; RegionVdf's layout: histogram h's values from h * vdfValues, each sampled slot's bins x classes
+  /// from its offset).
+  struct VdfRequest {
+    double lowerY = 0.0, binWidth = 1.0;
+    unsigned bins = 1;
+    bool force = false;            ///< FDF: the force instead of the velocity
+    bool singleComponent = false;  ///< every molecule in slot 1
+    /// Per slot (0: all molecules, c + 1: component c): the classes and the largest value; 0 classes: not sampled.
+    std::vector<std::pair<unsigned, double>> classes;
+  };
+  /// Values of each of the 12 histograms, and the first value of every slot (0 for slots not sampled).
+  static std::size_t vdfValues(const VdfRequest& r);
+  static std::vector<std::size_t> vdfOffsets(const VdfRequest& r);
+  virtual int addVdf(const VdfRequest& request) = 0;
+  /// Adds this step's owned molecules to the counts of `handle`.
+  virtual void accumulateVdf(int handle) = 0;
+  /// The counts of `handle` since the last take (12 x vdfValues), on this process, and a reset.
+  virtual std::vector<double> takeVdf(int handle) = 0;
 
   /// Whether a request's fields need ls1's per-molecule virial (a pair pass).
   static bool needsVirial(const Request& r) {

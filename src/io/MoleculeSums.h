@@ -14,10 +14,12 @@ namespace mardyn {
 namespace sums {
 using sums_long = std::int64_t;
 using std::atan2;
+using std::fabs;
 using std::floor;
 using std::sqrt;
 using std::trunc;
-// exactChunks, twiceRotationalEnergy, squaredNorm, foldExtremes, surfaceTensionTerm (shared with the device code).
+// exactChunks, twiceRotationalEnergy, squaredNorm, foldExtremes, vdfCounts, surfaceTensionTerm, binOf, fieldValue
+// (shared with the device code).
 #include "io/kernels/MoleculeSums.cc"
 }  // namespace sums
 

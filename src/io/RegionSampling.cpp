@@ -129,7 +129,10 @@ RegionSampling::RegionSampling(const Settings& settings, const SimulationConfig&
                                                            masses));
       _binning.push_back(-1);
     }
-    for (const RegionVdf::Settings& v : r.vdf) _vdf.push_back(std::make_unique<RegionVdf>(v, id, r.lower.y, height));
+    for (const RegionVdf::Settings& v : r.vdf) {
+      _vdf.push_back(std::make_unique<RegionVdf>(v, id, r.lower.y, height));
+      _vdfCounts.push_back(-1);
+    }
     ++id;
   }
 }
@@ -141,20 +144,19 @@ void RegionSampling::init(const SimulationView& sim) {
 void RegionSampling::afterStep(unsigned long step, double, const SimulationView& sim) {
   const SamplingView* view = sim.sampling();
   if (!view) return;
-  bool vdf = false;
-  for (const auto& v : _vdf) vdf = vdf || v->samples(step);
-  // Profiles: binned where the molecules live (on the device with --gpu); only the sums cross when written.
+  // Profiles and VDF counts: binned where the molecules live (on the device with --gpu); only the sums and counts
+  // cross when written.
   MoleculeBinning& binning = view->binning();
   for (std::size_t k = 0; k < _profiles.size(); ++k) {
     if (!_profiles[k]->samples(step)) continue;
     if (_binning[k] < 0) _binning[k] = binning.add(_profiles[k]->request());
     binning.accumulate(_binning[k]);
   }
-  if (vdf)
-    view->forEachOwned([&](const Molecule& m) {
-      for (const auto& v : _vdf)
-        if (v->samples(step)) v->add(m);
-    });
+  for (std::size_t k = 0; k < _vdf.size(); ++k) {  // VDF counts, also where the molecules live
+    if (!_vdf[k]->samples(step)) continue;
+    if (_vdfCounts[k] < 0) _vdfCounts[k] = binning.addVdf(_vdf[k]->request());
+    binning.accumulateVdf(_vdfCounts[k]);
+  }
   auto write = [&](auto& module) {
     if (!module->writes(step, _startStep)) return;
     view->allreduceSum(module->sums());
@@ -167,7 +169,11 @@ void RegionSampling::afterStep(unsigned long step, double, const SimulationView&
     _profiles[k]->addBinned(binning.take(_binning[k]));
     write(_profiles[k]);
   }
-  for (auto& v : _vdf) write(v);
+  for (std::size_t k = 0; k < _vdf.size(); ++k) {
+    if (!_vdf[k]->writes(step, _startStep) || _vdfCounts[k] < 0) continue;
+    _vdf[k]->sums() = binning.takeVdf(_vdfCounts[k]);
+    write(_vdf[k]);
+  }
 }
 
 }  // namespace mardyn

@@ -44,6 +44,7 @@ class RegionSampling : public OutputPlugin {
   std::vector<std::unique_ptr<RegionProfiles>> _profiles;
   std::vector<int> _binning;  ///< per profiles module: its sums in the view's MoleculeBinning (-1: not yet made)
   std::vector<std::unique_ptr<RegionVdf>> _vdf;
+  std::vector<int> _vdfCounts;  ///< per VDF module: its counts in the view's MoleculeBinning (-1: not yet made)
   unsigned long _startStep;
 };
 

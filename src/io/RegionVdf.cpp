@@ -1,20 +1,18 @@
-// RegionVdf: ls1's SampleRegion::sampleVDF and writeDataVDF: the class of |v| and of |v_d|, molecules beyond the
-// largest class left out, counts by the signs of v_y and v_d (a y component only for like signs), slot 0 added
-// to when it is sampled.
+// RegionVdf: ls1's SampleRegion::writeDataVDF: the layout of the counts (MoleculeBinning's VDF request, counted by
+// the shared vdfCounts: the class of |v| and of |v_d|, molecules beyond the largest class left out, counts by the
+// signs of v_y and v_d, slot 0 added to when it is sampled) and ls1's files.
 #include "io/RegionVdf.h"
 
 #include "io/Ls1Format.h"
 
 #include <cmath>
+#include <cstdint>
 #include <sstream>
 
 namespace mardyn {
 
 namespace {
-// The 12 histograms in ls1's file order; sign-split velocity components map onto them as ls1's _dataPtrs do.
-enum Histogram { PjyAbs, PjyPvx, PjyPvy, PjyPvz, PjyNvx, PjyNvz, NjyAbs, NjyPvx, NjyPvz, NjyNvx, NjyNvy, NjyNvz };
-// [dimension][2 * (v_y > 0) + (v_d > 0)] -> histogram, -1 where ls1 keeps none (impossible sign pairs of y)
-const int kComponent[3][4] = {{NjyNvx, NjyPvx, PjyNvx, PjyPvx}, {NjyNvy, -1, -1, PjyPvy}, {NjyNvz, NjyPvz, PjyNvz, PjyPvz}};
+// The 12 histograms in ls1's file order (vdfHistogram's numbering), then the classes' file.
 const char* kNames[13] = {"_pjy_abs", "_pjy_pvx", "_pjy_pvy", "_pjy_pvz", "_pjy_nvx", "_pjy_nvz", "_njy_abs",
                           "_njy_pvx", "_njy_pvz", "_njy_nvx", "_njy_nvy", "_njy_nvz", "_classes"};
 }  // namespace
@@ -23,46 +21,21 @@ RegionVdf::RegionVdf(const Settings& s, int id, double lowerY, double height) : 
   _bins = s.byWidth ? static_cast<unsigned>(std::round(height / s.width)) : s.bins;
   if (_bins == 0) _bins = 1;
   _binWidth = height / static_cast<double>(_bins);
-  _offset.assign(_s.classes.size(), 0);
-  for (std::size_t c = 0; c < _s.classes.size(); ++c) {
-    if (_s.classes[c].first == 0) continue;
-    _offset[c] = _numVals;
-    _numVals += static_cast<std::size_t>(_bins) * _s.classes[c].first;
-  }
+  const MoleculeBinning::VdfRequest r = request();
+  _offset = MoleculeBinning::vdfOffsets(r);
+  _numVals = MoleculeBinning::vdfValues(r);
   _sums.assign(12 * _numVals, 0.0);
 }
 
-void RegionVdf::add(const Molecule& m) {
-  const unsigned cid = _s.singleComponent ? 1u : m.componentId() + 1;
-  if (cid >= _s.classes.size() || _s.classes[cid].first == 0) return;
-  const unsigned classes = _s.classes[cid].first;
-  const double width = _s.classes[cid].second / static_cast<double>(classes), invWidth = 1. / width;
-  const double fb = std::floor((m.r().y - _lowerY) * (1. / _binWidth));
-  if (!(fb >= 0.0) || fb > static_cast<double>(_bins - 1)) return;
-  const std::size_t binOffset = static_cast<std::size_t>(fb) * classes;
-  const std::size_t offset = _offset[cid] + binOffset;
-  const Vec3& v = _s.force ? m.F() : m.v();
-  const double absV = std::sqrt(v.x * v.x + v.y * v.y + v.z * v.z);
-  const double absClass = std::floor(absV * invWidth);
-  unsigned idx[3];
-  for (int d = 0; d < 3; ++d) {
-    const double k = std::floor(std::fabs(v[d]) * invWidth);
-    if (!(k <= classes - 1)) return;  // beyond the largest class
-    idx[d] = static_cast<unsigned>(k);
-  }
-  const bool sum = _s.classes[0].first > 0;
-  auto count = [&](int histogram, std::size_t at) { _sums[histogram * _numVals + at] += 1; };
-  for (int d = 0; d < 3; ++d) {
-    const int h = kComponent[d][2 * (v.y > 0.) + (v[d] > 0.)];
-    if (h < 0) continue;
-    count(h, offset + idx[d]);
-    if (sum) count(h, binOffset + idx[d]);
-  }
-  if (!(absClass <= classes - 1)) return;
-  const int h = v.y > 0. ? PjyAbs : NjyAbs;
-  const std::size_t k = static_cast<std::size_t>(absClass);
-  if (sum) count(h, binOffset + k);
-  count(h, offset + k);
+MoleculeBinning::VdfRequest RegionVdf::request() const {
+  MoleculeBinning::VdfRequest r;
+  r.lowerY = _lowerY;
+  r.binWidth = _binWidth;
+  r.bins = _bins;
+  r.force = _s.force;
+  r.singleComponent = _s.singleComponent;
+  r.classes = _s.classes;
+  return r;
 }
 
 std::vector<std::pair<std::string, std::string>> RegionVdf::files(unsigned long step) const {

@@ -1,10 +1,10 @@
 // RegionVdf: the "VDF" (or "FDF") sampling of one ls1 RegionSampling region: per slab along y, per component
-// class histograms of |v| and of each component of v (or F) split by the signs of v_y and v_d, written every
-// `frequency` steps as ls1's binary VDF files (two 4-byte counts, then 8-byte counts) and the classes and slab
-// coordinates as text.
+// class histograms of |v| and of each component of v (or F) split by the signs of v_y and v_d (counted where the
+// molecules live: MoleculeBinning::accumulateVdf), written every `frequency` steps as ls1's binary VDF files (two
+// 4-byte counts, then 8-byte counts) and the classes and slab coordinates as text.
 #pragma once
 
-#include "molecules/Molecule.h"
+#include "io/MoleculeBinning.h"
 
 #include <array>
 #include <cstdint>
@@ -31,7 +31,8 @@ class RegionVdf {
   bool writes(unsigned long step, unsigned long startStep) const {
     return samples(step) && (step - _s.start) % _s.frequency == 0 && step != startStep;
   }
-  void add(const Molecule& m);
+  /// What MoleculeBinning counts for this sampling (where the molecules live).
+  MoleculeBinning::VdfRequest request() const;
   std::vector<double>& sums() { return _sums; }
   void reset() { std::fill(_sums.begin(), _sums.end(), 0.0); }
   /// ls1's files of `step`: name -> content.
@@ -44,7 +45,7 @@ class RegionVdf {
   unsigned _bins;
   std::vector<std::size_t> _offset;  ///< per slot: first value of its block
   std::size_t _numVals = 0;
-  std::vector<double> _sums;         ///< 12 histograms of _numVals counts
+  std::vector<double> _sums;         ///< 12 histograms of _numVals counts (MoleculeBinning::takeVdf's)
 };
 
 }  // namespace mardyn

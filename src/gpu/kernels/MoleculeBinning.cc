@@ -1,7 +1,7 @@
 // The observing plugins' sums where the molecules live (MoleculeBinning): ls1's per-molecule virial from the
 // device's cells (every partner within the cutoff through the shared molecule-pair code), then per owned molecule
-// its bin, slots and fields (io/kernels/MoleculeSums.cc, as the host computes them) added to exact sums; and
-// MaxWriter's extremes, folded by each block into its own.
+// its bin, slots and fields (io/kernels/MoleculeSums.cc, as the host computes them) added to exact sums;
+// MaxWriter's extremes, folded by each block into its own; and RegionSampling's VDF counts.
 // mardyn-kernel: requires gpu/kernels/PotForce.cc gpu/kernels/MoleculePairHandler.cc io/kernels/MoleculeSums.cc
 // mardyn-kernel: defines NUM_COMPONENTS=2 MAX_LJ=2 MAX_CHARGES=1 MAX_DIPOLES=1 MAX_QUADRUPOLES=1 CUTOFF2=6.25 EPS_RF_INV_RC3=0.01 USE_CUTOFF_SWITCH=0 SWITCH_START=2.0 SWITCH_INV_WIDTH=2.0 SUPPORTS_DOUBLE_PRECISION EXTREMES_BLOCK=128
 
@@ -132,5 +132,27 @@ KERNEL void foldMoleculeExtremes(int numOwned, GLOBAL const int* RESTRICT ownedS
       partials[at] = r;
     }
     SYNC_THREADS;
+  }
+}
+
+/// RegionSampling's VDF (or FDF) counts (MoleculeBinning::accumulateVdf): per owned molecule the counts vdfCounts
+/// names, each added by one atomic; y wrapped into the box first. Per slot: classes (0: not sampled), 1 / class
+/// width, first value.
+KERNEL void vdfMolecules(int numOwned, GLOBAL const int* RESTRICT ownedSlots, GLOBAL const mixed4* RESTRICT positions,
+                         GLOBAL const mixed4* RESTRICT sampled, GLOBAL const int* RESTRICT componentTypes, double boxY,
+                         double lowerY, double invBinWidth, int bins, int singleComponent, int slots,
+                         GLOBAL const int* RESTRICT slotClasses, GLOBAL const double* RESTRICT slotInvWidths,
+                         GLOBAL const int* RESTRICT slotOffsets, int sumSlot, int numValues,
+                         GLOBAL mm_long* RESTRICT counts) {
+  for (int k = GLOBAL_ID; k < numOwned; k += GLOBAL_SIZE) {
+    const int i = ownedSlots[k];
+    const int slot = singleComponent ? 1 : componentTypes[i] + 1;
+    if (slot >= slots || slotClasses[slot] == 0) continue;
+    const mixed4 v = sampled[i];
+    long at[8];
+    const int n = vdfCounts(wrapInto((double) positions[i].y, boxY), (double) v.x, (double) v.y, (double) v.z, lowerY,
+                            invBinWidth, (long) bins, (long) slotClasses[slot], slotInvWidths[slot],
+                            (long) slotOffsets[slot], sumSlot, (long) numValues, at);
+    for (int j = 0; j < n; j++) atomicAddFixedPoint(&counts[at[j]], 1);
   }
 }

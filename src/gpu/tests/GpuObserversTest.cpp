@@ -36,13 +36,19 @@ std::string deviceBackend() {
   return "";
 }
 
-/// The mixture with the plugins writing every step for `steps` steps (MaxWriter every second step), SpatialProfile
-/// on cylinder shells if asked.
+/// The mixture with the plugins writing every step for `steps` steps (MaxWriter and a VDF sampling every second
+/// step), SpatialProfile on cylinder shells if asked.
 std::string mixtureConfig(unsigned steps, bool cylinder) {
   std::string xml = replaced(mixture::config(), "<steps>1</steps>", "<steps>" + std::to_string(steps) + "</steps>");
   xml = replaced(xml, "<output>",
                  "<output><outputplugin name=\"MaxWriter\"><writefrequency>2</writefrequency>"
                  "<outputprefix>maxvals</outputprefix></outputplugin>");
+  xml = replaced(xml, "</sampling>\n  </region>",
+                 "</sampling>\n    <sampling type=\"VDF\"><control><start>0</start><frequency>2</frequency><stop>100</stop>"
+                 "</control><subdivision type=\"number\"><number>3</number></subdivision><discretizations>"
+                 "<discretization cid=\"0\"><numclasses>6</numclasses><maxvalue>3.0</maxvalue></discretization>"
+                 "<discretization cid=\"2\"><numclasses>4</numclasses><maxvalue>2.0</maxvalue></discretization>"
+                 "</discretizations></sampling>\n  </region>");
   if (cylinder)
     xml = replaced(xml, "<mode>cartesian</mode><x>2</x><y>3</y><z>1</z>", "<mode>cylinder</mode><r>3</r><h>2</h><phi>4</phi>");
   return xml;
@@ -104,7 +110,7 @@ class GpuObserversTest : public CppUnit::TestFixture {
 
  public:
   /// Five requests binned on the device and, from the same molecules downloaded, on the host, over three steps; and
-  /// MaxWriter's extremes folded on both.
+  /// MaxWriter's extremes and two VDF samplings on both.
   void testDeviceBinsAsTheHost() {
     const std::string backend = deviceBackend();
     if (backend.empty()) return mardyn::testing::skipTest("no compute device with double precision");
@@ -145,6 +151,18 @@ class GpuObserversTest : public CppUnit::TestFixture {
       deviceHandles.push_back(device.add(r));
     }
     const int hostExtremes = host.addExtremes(), deviceExtremes = device.addExtremes();
+    // RegionSampling's VDF: every slot sampled (slot 0 too), and FDF of every molecule in slot 1.
+    std::vector<B::VdfRequest> vdf(2);
+    vdf[0].lowerY = 1.5, vdf[0].binWidth = 2.0, vdf[0].bins = 3;
+    vdf[0].classes = {{6, 3.0}, {5, 2.5}, {4, 2.0}};
+    vdf[1] = vdf[0];
+    vdf[1].force = vdf[1].singleComponent = true;
+    vdf[1].classes = {{0, 0.0}, {8, 40.0}, {0, 0.0}};
+    std::vector<int> hostVdf, deviceVdf;
+    for (const B::VdfRequest& r : vdf) {
+      hostVdf.push_back(host.addVdf(r));
+      deviceVdf.push_back(device.addVdf(r));
+    }
     for (int step = 0; step < 3; ++step) {
       if (step > 0) sim->step();
       for (std::size_t k = 0; k < requests.size(); ++k) {
@@ -153,6 +171,21 @@ class GpuObserversTest : public CppUnit::TestFixture {
       }
       host.foldExtremes(hostExtremes);
       device.foldExtremes(deviceExtremes);
+      for (std::size_t k = 0; k < vdf.size(); ++k) {
+        host.accumulateVdf(hostVdf[k]);
+        device.accumulateVdf(deviceVdf[k]);
+      }
+    }
+    // VDF counts: the same integers (the shared vdfCounts on the same molecules), and molecules were counted.
+    for (std::size_t k = 0; k < vdf.size(); ++k) {
+      const std::vector<double> h = host.takeVdf(hostVdf[k]), d = device.takeVdf(deviceVdf[k]);
+      CPPUNIT_ASSERT_EQUAL(12 * B::vdfValues(vdf[k]), h.size());
+      CPPUNIT_ASSERT(h == d);
+      double counted = 0;
+      for (double x : h) counted += x;
+      std::cout << "\n  [gpu test, " << backend << "] VDF request " << k << ": " << h.size() << " counts, "
+                << counted << " in all, the same on the device";
+      CPPUNIT_ASSERT(counted > 0);
     }
     // MaxWriter's extremes: maxima and minima of the same molecules, so the same bits; each quantity of the
     // whole system (slot 0) has a largest square above 0 (the molecules move, turn and feel forces and torques).

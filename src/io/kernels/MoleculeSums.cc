@@ -79,6 +79,48 @@ MARDYN_SUMS_FN void foldExtremes(double* e, double x, double y, double z) {
   if (z < e[6]) e[6] = z;
 }
 
+/// RegionVdf's histogram (ls1's file order: 0 pjy_abs, 1 pjy_pvx, 2 pjy_pvy, 3 pjy_pvz, 4 pjy_nvx, 5 pjy_nvz, 6 njy_abs,
+/// 7 njy_pvx, 8 njy_pvz, 9 njy_nvx, 10 njy_nvy, 11 njy_nvz) of component d of a sampled vector by the signs of its
+/// y component and of component d, or -1 where ls1 keeps none (y with unlike signs).
+MARDYN_SUMS_FN int vdfHistogram(int d, int yPositive, int dPositive) {
+  const int k = 2 * yPositive + dPositive;
+  if (d == 0) return k == 0 ? 9 : (k == 1 ? 7 : (k == 2 ? 4 : 1));
+  if (d == 1) return k == 0 ? 10 : (k == 3 ? 2 : -1);
+  return k == 0 ? 11 : (k == 1 ? 8 : (k == 2 ? 5 : 3));
+}
+
+/// ls1's SampleRegion::sampleVDF for one molecule at y with the sampled vector (vx, vy, vz) (velocity or force): its
+/// slab floor((y - lowerY) invBinWidth) < bins, the classes floor(|.| invWidth) of |v| and of each |v_d| among the
+/// slot's `classes` (a component beyond the largest class leaves the molecule out; |v| beyond it only |v|'s count).
+/// Writes the counts it adds to (histogram * numValues + value; the slot's values from `offset`, slot 0's too where
+/// `sumSlot`) into at[0..8) and returns how many.
+MARDYN_SUMS_FN int vdfCounts(double y, double vx, double vy, double vz, double lowerY, double invBinWidth, long bins,
+                             long classes, double invWidth, long offset, int sumSlot, long numValues, long* at) {
+  const double fb = floor(MARDYN_MUL(y - lowerY, invBinWidth));
+  if (!(fb >= 0.0) || fb > (double) (bins - 1)) return 0;
+  const long binOffset = (long) fb * classes;
+  const double v[3] = {vx, vy, vz};
+  long idx[3];
+  for (int d = 0; d < 3; d++) {
+    const double k = floor(MARDYN_MUL(fabs(v[d]), invWidth));
+    if (!(k <= (double) (classes - 1))) return 0;
+    idx[d] = (long) k;
+  }
+  int n = 0;
+  for (int d = 0; d < 3; d++) {
+    const int h = vdfHistogram(d, vy > 0.0, v[d] > 0.0);
+    if (h < 0) continue;
+    at[n++] = h * numValues + offset + binOffset + idx[d];
+    if (sumSlot) at[n++] = h * numValues + binOffset + idx[d];
+  }
+  const double absClass = floor(MARDYN_MUL(sqrt(squaredNorm(vx, vy, vz)), invWidth));
+  if (!(absClass <= (double) (classes - 1))) return n;
+  const long h = vy > 0.0 ? 0 : 6;
+  at[n++] = h * numValues + offset + binOffset + (long) absClass;
+  if (sumSlot) at[n++] = h * numValues + binOffset + (long) absClass;
+  return n;
+}
+
 /// ls1's surface-tension term of one molecule: Vi_y - (Vi_x + Vi_z) / 2.
 MARDYN_SUMS_FN double surfaceTensionTerm(double vx, double vy, double vz) {
   const double mean = MARDYN_MUL(0.5, vx + vz);
