@@ -185,13 +185,11 @@ int DeviceMoleculeBinning::addVdf(const VdfRequest& request) {
   VdfSet set;
   set.request = request;
   std::vector<int> classes, offsets;
-  std::vector<double> invWidths;
+  const std::vector<double> invWidths = vdfInvClassWidths(request);  // the host's
   const std::vector<std::size_t> first = vdfOffsets(request);
   for (std::size_t c = 0; c < request.classes.size(); ++c) {
-    const unsigned n = request.classes[c].first;
-    classes.push_back(static_cast<int>(n));
+    classes.push_back(static_cast<int>(request.classes[c].first));
     offsets.push_back(static_cast<int>(first[c]));
-    invWidths.push_back(n > 0 ? 1. / (request.classes[c].second / static_cast<double>(n)) : 0.0);  // as the host
   }
   set.classes = std::make_unique<compute::ComputeArray<int>>(context, classes.size(), "vdfClasses");
   set.classes->upload(classes);

@@ -84,7 +84,8 @@ std::vector<double> HostMoleculeBinning::takeExtremes(int handle) {
 }
 
 int HostMoleculeBinning::addVdf(const VdfRequest& request) {
-  _vdf.push_back({request, vdfOffsets(request), std::vector<double>(12 * vdfValues(request), 0.0)});
+  _vdf.push_back({request, vdfOffsets(request), vdfInvClassWidths(request),
+                  std::vector<double>(12 * vdfValues(request), 0.0)});
   return static_cast<int>(_vdf.size()) - 1;
 }
 
@@ -97,12 +98,11 @@ void HostMoleculeBinning::accumulateVdf(int handle) {
   _view.forEachOwned([&](const Molecule& m) {
     const std::size_t slot = r.singleComponent ? 1 : m.componentId() + 1;
     if (slot >= r.classes.size() || r.classes[slot].first == 0) return;
-    const long classes = r.classes[slot].first;
-    const double invWidth = 1. / (r.classes[slot].second / static_cast<double>(classes));
     const Vec3& v = r.force ? m.F() : m.v();
     long at[8];
-    const int n = sums::vdfCounts(sums::wrapInto(m.r().y, _box.y), v.x, v.y, v.z, r.lowerY, invBinWidth, r.bins, classes,
-                                  invWidth, static_cast<long>(set.offsets[slot]), sumSlot, numValues, at);
+    const int n = sums::vdfCounts(sums::wrapInto(m.r().y, _box.y), v.x, v.y, v.z, r.lowerY, invBinWidth, r.bins,
+                                  r.classes[slot].first, set.invWidths[slot], static_cast<long>(set.offsets[slot]),
+                                  sumSlot, numValues, at);
     for (int k = 0; k < n; ++k) set.counts[static_cast<std::size_t>(at[k])] += 1;
   });
 }

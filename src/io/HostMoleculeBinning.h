@@ -46,6 +46,7 @@ class HostMoleculeBinning : public MoleculeBinning {
   struct VdfSet {
     VdfRequest request;
     std::vector<std::size_t> offsets;
+    std::vector<double> invWidths;  ///< per slot (vdfInvClassWidths)
     std::vector<double> counts;
   };
   std::vector<VdfSet> _vdf;

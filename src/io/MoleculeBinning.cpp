@@ -31,6 +31,13 @@ std::vector<std::size_t> MoleculeBinning::vdfOffsets(const VdfRequest& r) {
   return offsets;
 }
 
+std::vector<double> MoleculeBinning::vdfInvClassWidths(const VdfRequest& r) {
+  std::vector<double> inv(r.classes.size(), 0.0);
+  for (std::size_t c = 0; c < r.classes.size(); ++c)
+    if (const unsigned n = r.classes[c].first; n > 0) inv[c] = 1. / (r.classes[c].second / static_cast<double>(n));
+  return inv;
+}
+
 std::size_t MoleculeBinning::vdfValues(const VdfRequest& r) {
   std::size_t n = 0;
   for (const auto& c : r.classes) n += static_cast<std::size_t>(r.bins) * c.first;

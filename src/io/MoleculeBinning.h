@@ -92,6 +92,8 @@ class MoleculeBinning {
   /// Values of each of the 12 histograms, and the first value of every slot (0 for slots not sampled).
   static std::size_t vdfValues(const VdfRequest& r);
   static std::vector<std::size_t> vdfOffsets(const VdfRequest& r);
+  /// Per slot 1 / its class width (0 for slots not sampled), as the host and the device both take it.
+  static std::vector<double> vdfInvClassWidths(const VdfRequest& r);
   virtual int addVdf(const VdfRequest& request) = 0;
   /// Adds this step's owned molecules to the counts of `handle`.
   virtual void accumulateVdf(int handle) = 0;
