@@ -35,9 +35,10 @@ void attachGpu(mardyn::Simulation& sim, const mardyn::SimulationConfig& config) 
   sim.setContainerDecorator(mardyn::gpu::makeGpuDecorator(config));
   // The observing plugins' binned sums are made on the device too (where it computes in double).
   sim.setDeviceBinning([&sim, components = config.components](mardyn::ParticleContainer& container,
-                                                              const mardyn::SamplingView& view) {
+                                                              const mardyn::SamplingView& view,
+                                                              const mardyn::PlanarLongRange* planar) {
     return mardyn::gpu::makeDeviceBinning(container, components, [&view] { return view.virialShare(); },
-                                          [&sim] { return sim.currentStep(); });
+                                          [&sim] { return sim.currentStep(); }, planar);
   });
 }
 }  // namespace

@@ -47,7 +47,8 @@ class Simulation : public SimulationView {
   void setContainerDecorator(ContainerDecorator decorator);
   /// Where a decorator keeps the molecules elsewhere (a GPU): makes the binning of the observing output plugins
   /// there (called when the run is prepared, with the decorated container).
-  using BinningFactory = std::function<std::unique_ptr<MoleculeBinning>(ParticleContainer&, const SamplingView&)>;
+  using BinningFactory = std::function<std::unique_ptr<MoleculeBinning>(ParticleContainer&, const SamplingView&,
+                                                                         const PlanarLongRange* planar)>;
   void setDeviceBinning(BinningFactory factory);
 
   /// Places the molecules, computes the initial forces and the step-0 values, calls the plugins'

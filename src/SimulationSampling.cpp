@@ -1,6 +1,6 @@
-// SimulationSampling: the pair pass for ls1's per-molecule virial over the container's owned molecules and halo
-// copies (or, where the molecules live on a GPU, over all molecules gathered on process 0 and their periodic
-// images), the corrections' shares, and allgather as a sum of one slot per process.
+// SimulationSampling: the pair pass for ls1's per-molecule virial, and the pairs of the RDF, over the container's
+// owned molecules and halo copies (or, where the molecules live on a GPU, over all molecules gathered on process 0
+// and their periodic images), the corrections' shares, and allgather as a sum of one slot per process.
 #include "SimulationSampling.h"
 
 #include "PlanarLongRange.h"
@@ -21,6 +21,27 @@ std::vector<double> SimulationSampling::allgather(const std::vector<double>& loc
   return all;
 }
 
+void SimulationSampling::collect(std::vector<Molecule>& owned, std::vector<Molecule>& others, double width) const {
+  if (_parts.resident()) {
+    // The molecules live on a device that keeps its halo to itself: process 0 takes them all (collective).
+    ParticleContainer& c = _parts.container();
+    owned = _parts.decomp.gatherMolecules(c);
+    const Vec3& box = _parts.config.box;
+    for (Molecule& m : owned)
+      for (int d = 0; d < 3; ++d) {  // positions may lie just outside the box between rebuilds
+        Vec3 r = m.r();
+        while (r[d] >= box[d]) r[d] -= box[d];
+        while (r[d] < 0) r[d] += box[d];
+        m.setR(r);
+      }
+    others = PairObservables::periodicImages(owned, box, width);
+  } else {
+    const ParticleContainer& c = _parts.container();
+    c.forEach([&](const Molecule& m) { owned.push_back(m); }, IterateOver::Owned);
+    c.forEach([&](const Molecule& m) { others.push_back(m); }, IterateOver::Halo);
+  }
+}
+
 void SimulationSampling::update(bool sites) const {
   const unsigned long step = _parts.step();
   if (_pass.step == step && (_pass.sites || !sites)) return;
@@ -28,24 +49,7 @@ void SimulationSampling::update(bool sites) const {
   _pass.step = step;
   _pass.sites = sites;
   std::vector<Molecule> others;
-  if (_parts.resident()) {
-    // The molecules live on a device that keeps its halo to itself: process 0 takes them all (collective).
-    ParticleContainer& c = _parts.container();
-    _pass.molecules = _parts.decomp.gatherMolecules(c);
-    const Vec3& box = _parts.config.box;
-    for (Molecule& m : _pass.molecules)
-      for (int d = 0; d < 3; ++d) {  // positions may lie just outside the box between rebuilds
-        Vec3 r = m.r();
-        while (r[d] >= box[d]) r[d] -= box[d];
-        while (r[d] < 0) r[d] += box[d];
-        m.setR(r);
-      }
-    others = PairObservables::periodicImages(_pass.molecules, box, _parts.params.cutoff());
-  } else {
-    const ParticleContainer& c = _parts.container();
-    c.forEach([&](const Molecule& m) { _pass.molecules.push_back(m); }, IterateOver::Owned);
-    c.forEach([&](const Molecule& m) { others.push_back(m); }, IterateOver::Halo);
-  }
+  collect(_pass.molecules, others, _parts.params.cutoff());
   std::vector<const Molecule*> owned, partners;
   for (const Molecule& m : _pass.molecules) owned.push_back(&m);
   for (const Molecule& m : others) partners.push_back(&m);
@@ -62,6 +66,20 @@ void SimulationSampling::update(bool sites) const {
   _pass.virial = std::move(r.virial);
   _pass.siteStart = std::move(r.siteStart);
   _pass.siteForces = std::move(r.siteForces);
+}
+
+void SimulationSampling::forEachPair(double rc, const Pair& f) const {
+  std::vector<Molecule> molecules, others;
+  collect(molecules, others, rc);
+  std::vector<const Molecule*> owned, partners;
+  for (const Molecule& m : molecules) owned.push_back(&m);
+  for (const Molecule& m : others) partners.push_back(&m);
+  PairObservables::forEachNeighbour(
+      owned, partners, rc,
+      [&](std::size_t a, const Molecule& b, const Vec3& dcom) {
+        if (b.id() > owned[a]->id()) f(*owned[a], b, dcom);
+      },
+      false);
 }
 
 double SimulationSampling::virialShare() const {

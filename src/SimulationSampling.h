@@ -42,6 +42,7 @@ class SimulationSampling : public SamplingView {
 
   void forEachOwned(const std::function<void(const Molecule&)>& f) const override;
   void forEachWithVirial(const WithVirial& f, bool sites) const override;
+  void forEachPair(double rc, const Pair& f) const override;
   void allreduceSum(std::vector<double>& values) const override { _parts.decomp.allreduceSum(values); }
   std::vector<double> allgather(const std::vector<double>& local) const override;
   int numProcs() const override { return _parts.decomp.numProcs(); }
@@ -52,6 +53,8 @@ class SimulationSampling : public SamplingView {
   std::string containerDescription() const override { return _parts.description(); }
   MoleculeBinning& binning() const override { return _device ? *_device : _host; }
   double virialShare() const override;
+  /// The run's planar long-range correction (its slab terms enter ls1's per-molecule virial), or null.
+  const PlanarLongRange* planar() const { return _parts.planar(); }
   /// Where the molecules live on a device: its binning (the composition root sets it with the decorator).
   void setDeviceBinning(std::unique_ptr<MoleculeBinning> device) { _device = std::move(device); }
 
@@ -66,6 +69,9 @@ class SimulationSampling : public SamplingView {
     std::vector<Vec3> siteForces;
   };
   void update(bool sites) const;
+  /// The owned molecules and their partners: halo copies, or (molecules on a GPU) all gathered on process 0, wrapped
+  /// into the box, with their periodic images within `width` of the faces.
+  void collect(std::vector<Molecule>& owned, std::vector<Molecule>& others, double width) const;
 
   Parts _parts;
   mutable Pass _pass;

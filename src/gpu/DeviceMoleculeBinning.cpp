@@ -1,6 +1,6 @@
 // DeviceMoleculeBinning: the program (the decorator's component tables and grid as defines), the per-step virial
 // pass, one exact-sum array per request, one array of per-block extremes per MaxWriter, one array of counts per VDF
-// sampling, and the download of each when taken.
+// sampling and per RDF, and the download of each when taken.
 #include "gpu/DeviceMoleculeBinning.h"
 
 #include "compute/KernelSources.h"
@@ -11,8 +11,10 @@
 namespace mardyn::gpu {
 
 DeviceMoleculeBinning::DeviceMoleculeBinning(LinkedCellsGPUDecorator& decorator, const std::vector<Component>& components,
-                                             std::function<double()> share, std::function<unsigned long()> step)
-    : _decorator(decorator), _components(components), _share(std::move(share)), _step(std::move(step)) {}
+                                             std::function<double()> share, std::function<unsigned long()> step,
+                                             const PlanarLongRange* planar)
+    : _decorator(decorator), _components(components), _share(std::move(share)), _step(std::move(step)),
+      _planar(planar) {}
 
 DeviceMoleculeBinning::~DeviceMoleculeBinning() = default;
 
@@ -29,9 +31,11 @@ void DeviceMoleculeBinning::compile() {
       compute::KernelSources::withRequirements(std::vector<std::string>{"gpu/kernels/MoleculeBinning.cc"});
   _program = context.compileProgram(source, defines, "gpu-binning");
   _virialKernel = _program->createKernel("moleculeVirials");
+  _planarKernel = _program->createKernel("planarMoleculeVirials");
   _binKernel = _program->createKernel("binMolecules");
   _extremesKernel = _program->createKernel("foldMoleculeExtremes");
   _vdfKernel = _program->createKernel("vdfMolecules");
+  _rdfKernel = _program->createKernel("rdfMolecules");
   std::vector<int> dof;
   for (const Component& c : _components) dof.push_back(static_cast<int>(c.rotationalDegreesOfFreedom()));
   _rotDof = std::make_unique<compute::ComputeArray<int>>(context, dof.size(), "binningRotDof");
@@ -72,6 +76,49 @@ void DeviceMoleculeBinning::updateVirials() {
       .arg(_share())
       .arg(*_virials)
       .execute(static_cast<std::size_t>(owned));
+  if (_planar) addPlanarVirials();
+}
+
+void DeviceMoleculeBinning::addPlanarVirials() {
+  const PlanarLongRange& p = *_planar;
+  DeviceTimeStep& step = _decorator.deviceStep();
+  compute::ComputeContext& context = step.context();
+  const std::size_t slabs = p.slabs(), ljEntries = p.numLJTypes() * slabs;
+  if (!_planarTypes) {
+    std::vector<int> types;
+    for (unsigned c = 0; c < _components.size(); ++c) {
+      types.push_back(static_cast<int>(p.ljOffset(c)));
+      types.push_back(p.dipoleIndex(c));
+    }
+    _planarTypes = std::make_unique<compute::ComputeArray<int>>(context, types.size(), "planarVirialTypes");
+    _planarTypes->upload(types);
+  }
+  if (!_planarTerms || _planarVersion != p.termsVersion()) {
+    _planarVersion = p.termsVersion();
+    std::vector<double> terms;
+    for (std::size_t k = 0; k < p.vN().size(); ++k) terms.insert(terms.end(), {p.vN()[k], p.vT()[k]});
+    for (std::size_t k = 0; k < p.vNDipole().size(); ++k) terms.insert(terms.end(), {p.vNDipole()[k], p.vTDipole()[k]});
+    terms.resize(std::max<std::size_t>(terms.size(), 2), 0.0);
+    if (!_planarTerms || _planarTerms->size() != terms.size())
+      _planarTerms = std::make_unique<compute::ComputeArray<double>>(context, terms.size(), "planarVirialTerms");
+    _planarTerms->upload(terms);
+  }
+  MoleculeStorage& s = step.storage();
+  _planarKernel->call()
+      .arg(static_cast<int>(s.numOwned()))
+      .arg(s.ownedSlots())
+      .arg(s.positions().array())
+      .arg(s.rotations().array())
+      .arg(s.componentTypes())
+      .arg(step.descriptor().sites().array())
+      .arg(step.descriptor().counts())
+      .arg(*_planarTypes)
+      .arg(*_planarTerms)
+      .arg(static_cast<int>(slabs))
+      .arg(p.slabWidth())
+      .arg(static_cast<int>(ljEntries))
+      .arg(*_virials)
+      .execute(s.numOwned());
 }
 
 void DeviceMoleculeBinning::accumulate(int handle) {
@@ -239,6 +286,64 @@ std::vector<double> DeviceMoleculeBinning::takeVdf(int handle) {
   return std::vector<double>(counts.begin(), counts.begin() + static_cast<long>(12 * vdfValues(set.request)));
 }
 
+int DeviceMoleculeBinning::addRdf(const RdfRequest& request) {
+  compile();
+  compute::ComputeContext& context = _decorator.deviceStep().context();
+  const RdfLayout layout = rdfLayout(request);
+  RdfSet set;
+  set.request = request;
+  set.histograms = layout.histograms;
+  auto table = [&](const std::vector<long>& values, const char* name) {
+    auto a = std::make_unique<compute::ComputeArray<compute::mm_long>>(context, values.size(), name);
+    a->upload(std::vector<compute::mm_long>(values.begin(), values.end()));
+    return a;
+  };
+  set.pairBase = table(layout.pairBase, "rdfPairBase");
+  set.siteBase = table(layout.siteBase, "rdfSiteBase");
+  set.counts = std::make_unique<compute::ComputeArray<compute::mm_long>>(
+      context, layout.histograms + request.sites.size(), "rdfCounts");
+  set.counts->zero();
+  _rdf.push_back(std::move(set));
+  return static_cast<int>(_rdf.size()) - 1;
+}
+
+void DeviceMoleculeBinning::accumulateRdf(int handle) {
+  RdfSet& set = _rdf.at(static_cast<std::size_t>(handle));
+  const RdfRequest& r = set.request;
+  DeviceTimeStep& step = _decorator.deviceStep();
+  MoleculeStorage& s = step.storage();
+  const int owned = static_cast<int>(s.numOwned());
+  if (owned == 0) return;
+  const double maxDist2 = r.interval * r.interval * r.bins * static_cast<double>(r.bins);  // as the host
+  _rdfKernel->call()
+      .arg(owned)
+      .arg(s.ownedSlots())
+      .arg(s.cellStart())
+      .arg(s.positions().array())
+      .arg(s.rotations().array())
+      .arg(s.componentTypes())
+      .arg(step.descriptor().sites().array())
+      .arg(step.descriptor().counts())
+      .arg(s.ids())
+      .arg(step.grid().dimsAndHalo())
+      .arg(r.cutoff * r.cutoff)
+      .arg(maxDist2)
+      .arg(r.interval)
+      .arg(static_cast<int>(r.bins))
+      .arg(*set.pairBase)
+      .arg(*set.siteBase)
+      .arg(static_cast<compute::mm_long>(set.histograms))
+      .arg(*set.counts)
+      .execute(static_cast<std::size_t>(owned));
+}
+
+std::vector<double> DeviceMoleculeBinning::takeRdf(int handle) {
+  RdfSet& set = _rdf.at(static_cast<std::size_t>(handle));
+  const std::vector<compute::mm_long> counts = set.counts->download();
+  set.counts->zero();
+  return std::vector<double>(counts.begin(), counts.end());
+}
+
 std::vector<double> DeviceMoleculeBinning::virials() {
   updateVirials();
   const std::vector<double> all = _virials->download();
@@ -246,10 +351,11 @@ std::vector<double> DeviceMoleculeBinning::virials() {
 }
 
 std::unique_ptr<MoleculeBinning> makeDeviceBinning(ParticleContainer& container, const std::vector<Component>& components,
-                                                   std::function<double()> share, std::function<unsigned long()> step) {
+                                                   std::function<double()> share, std::function<unsigned long()> step,
+                                                   const PlanarLongRange* planar) {
   auto* decorator = dynamic_cast<LinkedCellsGPUDecorator*>(&container);
   if (!decorator || !decorator->context().deviceInfo().supportsDouble) return nullptr;
-  return std::make_unique<DeviceMoleculeBinning>(*decorator, components, std::move(share), std::move(step));
+  return std::make_unique<DeviceMoleculeBinning>(*decorator, components, std::move(share), std::move(step), planar);
 }
 
 }  // namespace mardyn::gpu

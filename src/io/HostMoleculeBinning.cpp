@@ -114,4 +114,62 @@ std::vector<double> HostMoleculeBinning::takeVdf(int handle) {
   return out;
 }
 
+int HostMoleculeBinning::addRdf(const RdfRequest& request) {
+  RdfSet set{request, rdfLayout(request), {}};
+  set.counts.assign(set.layout.histograms + request.sites.size(), 0.0);
+  _rdf.push_back(std::move(set));
+  return static_cast<int>(_rdf.size()) - 1;
+}
+
+namespace {
+/// The space-frame positions of a molecule's sites in ls1's order (LJ centres, charges, dipoles, quadrupoles).
+void sitePositions(const Molecule& m, std::vector<Vec3>& out) {
+  out.clear();
+  const Component& c = m.component();
+  for (const auto& s : c.ljCenters()) out.push_back(m.r() + m.siteOffset(s.r));
+  for (const auto& s : c.charges()) out.push_back(m.r() + m.siteOffset(s.r));
+  for (const auto& s : c.dipoles()) out.push_back(m.r() + m.siteOffset(s.r));
+  for (const auto& s : c.quadrupoles()) out.push_back(m.r() + m.siteOffset(s.r));
+}
+}  // namespace
+
+void HostMoleculeBinning::accumulateRdf(int handle) {
+  RdfSet& set = _rdf.at(static_cast<std::size_t>(handle));
+  const RdfRequest& r = set.request;
+  const std::size_t nc = r.sites.size();
+  std::vector<double>& counts = set.counts;
+  const double maxDist2 = r.interval * r.interval * r.bins * static_cast<double>(r.bins);
+  const long bins = r.bins;
+  std::vector<Vec3> si, sj;
+  _view.forEachPair(r.cutoff, [&](const Molecule& a, const Molecule& b, const Vec3& dcom) {
+    const long bin = sums::rdfBin(sums::squaredNorm(dcom.x, dcom.y, dcom.z), maxDist2, r.interval, bins);
+    if (bin < 0) return;
+    const bool swap = a.componentId() > b.componentId();  // the histograms' component i <= j
+    const Molecule& ma = swap ? b : a;
+    const Molecule& mb = swap ? a : b;
+    const std::size_t i = ma.componentId(), j = mb.componentId();
+    counts[static_cast<std::size_t>(set.layout.pairBase[i * nc + j] + bin)] += 1;
+    const long base = set.layout.siteBase[i * nc + j];
+    if (base < 0) return;
+    sitePositions(ma, si);
+    sitePositions(mb, sj);
+    for (std::size_t m = 0; m < si.size(); ++m)
+      for (std::size_t n = 0; n < sj.size(); ++n) {
+        const Vec3 d = si[m] - sj[n];
+        const long b2 = sums::rdfBin(sums::squaredNorm(d.x, d.y, d.z), maxDist2, r.interval, bins);
+        if (b2 < 0) continue;
+        counts[static_cast<std::size_t>(base + static_cast<long>(m * sj.size() + n) * bins + b2)] += 1;
+        if (i == j && m != n) counts[static_cast<std::size_t>(base + static_cast<long>(n * sj.size() + m) * bins + b2)] += 1;
+      }
+  });
+  _view.forEachOwned([&](const Molecule& m) { counts[set.layout.histograms + m.componentId()] += 1; });
+}
+
+std::vector<double> HostMoleculeBinning::takeRdf(int handle) {
+  RdfSet& set = _rdf.at(static_cast<std::size_t>(handle));
+  std::vector<double> out = set.counts;
+  std::fill(set.counts.begin(), set.counts.end(), 0.0);
+  return out;
+}
+
 }  // namespace mardyn

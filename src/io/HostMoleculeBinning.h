@@ -1,5 +1,6 @@
 // HostMoleculeBinning: MoleculeBinning where the molecules live on the host: the owned molecules (with ls1's
-// virial when a request needs it) binned through the shared per-molecule code, in exact sums.
+// virial when a request needs it) binned through the shared per-molecule code, in exact sums; the RDF's pairs from
+// the view's pairs of owned molecules and halo copies.
 #pragma once
 
 #include "io/MoleculeBinning.h"
@@ -25,6 +26,9 @@ class HostMoleculeBinning : public MoleculeBinning {
   int addVdf(const VdfRequest& request) override;
   void accumulateVdf(int handle) override;
   std::vector<double> takeVdf(int handle) override;
+  int addRdf(const RdfRequest& request) override;
+  void accumulateRdf(int handle) override;
+  std::vector<double> takeRdf(int handle) override;
 
   /// Folds one molecule into MaxWriter's extremes (extremesSize values): what foldExtremes does per molecule.
   static void foldMolecule(const Molecule& m, std::vector<double>& extremes);
@@ -50,6 +54,12 @@ class HostMoleculeBinning : public MoleculeBinning {
     std::vector<double> counts;
   };
   std::vector<VdfSet> _vdf;
+  struct RdfSet {
+    RdfRequest request;
+    RdfLayout layout;
+    std::vector<double> counts;  ///< the histograms, then the molecules per component
+  };
+  std::vector<RdfSet> _rdf;
 };
 
 }  // namespace mardyn

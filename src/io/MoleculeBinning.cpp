@@ -1,4 +1,4 @@
-// MoleculeBinning: the sizes of a request's layout, and of a VDF request's.
+// MoleculeBinning: the sizes of a request's layout, of a VDF request's, and the RDF's layout.
 #include "io/MoleculeBinning.h"
 
 #include <bitset>
@@ -42,6 +42,23 @@ std::size_t MoleculeBinning::vdfValues(const VdfRequest& r) {
   std::size_t n = 0;
   for (const auto& c : r.classes) n += static_cast<std::size_t>(r.bins) * c.first;
   return n;
+}
+
+MoleculeBinning::RdfLayout MoleculeBinning::rdfLayout(const RdfRequest& r) {
+  const std::size_t nc = r.sites.size();
+  RdfLayout layout;
+  layout.pairBase.assign(nc * nc, -1);
+  layout.siteBase.assign(nc * nc, -1);
+  auto place = [&](std::vector<long>& base, std::size_t i, std::size_t j, std::size_t values) {
+    base[i * nc + j] = base[j * nc + i] = static_cast<long>(layout.histograms);
+    layout.histograms += values;
+  };
+  for (std::size_t i = 0; i < nc; ++i)
+    for (std::size_t j = i; j < nc; ++j) place(layout.pairBase, i, j, r.bins);
+  for (std::size_t i = 0; i < nc; ++i)
+    for (std::size_t j = i; j < nc; ++j)
+      if (r.sites[i] + r.sites[j] > 2) place(layout.siteBase, i, j, static_cast<std::size_t>(r.sites[i]) * r.sites[j] * r.bins);
+  return layout;
 }
 
 }  // namespace mardyn

@@ -100,6 +100,32 @@ class MoleculeBinning {
   /// The counts of `handle` since the last take (12 x vdfValues), on this process, and a reset.
   virtual std::vector<double> takeVdf(int handle) = 0;
 
+  /// ls1's RDF where the molecules live: every pair of molecules whose centres lie closer than `cutoff`, counted
+  /// once (across the box's faces and the processes' borders too), in bins of `interval` up to bins * interval
+  /// (rdfBin) of the distance of their centres and, for component pairs with more than two sites between them, of
+  /// every pair of their sites (ls1's order: LJ centres, charges, dipoles, quadrupoles).
+  struct RdfRequest {
+    unsigned bins = 1;
+    double interval = 1.0, cutoff = 0.0;
+    std::vector<unsigned> sites;  ///< per component: its sites
+  };
+  /// Where the counts go (each histogram `bins` values): per component pair i <= j (index i * components + j, and
+  /// j * components + i alike) the first value of its molecule histogram, and of its site histograms or -1 (site
+  /// pair (m, n), m of component i, at siteBase + (m * sites_j + n) * bins; for i == j a pair of sites m != n
+  /// counts in (m, n) and (n, m)); histograms: their values in all. takeRdf gives those values, then the owned
+  /// molecules of each component.
+  struct RdfLayout {
+    std::vector<long> pairBase, siteBase;
+    std::size_t histograms = 0;
+  };
+  static RdfLayout rdfLayout(const RdfRequest& r);
+  virtual int addRdf(const RdfRequest& request) = 0;
+  /// Collective where the host counts molecules that live on a GPU. Adds this step's pairs of owned molecules (with
+  /// their partners among the owned molecules and the halo, each pair on one process) and the owned molecules.
+  virtual void accumulateRdf(int handle) = 0;
+  /// The counts of `handle` since the last take, on this process (sum them over the processes), and a reset.
+  virtual std::vector<double> takeRdf(int handle) = 0;
+
   /// Whether a request's fields need ls1's per-molecule virial (a pair pass).
   static bool needsVirial(const Request& r) {
     return r.fieldMask & ((1u << ViX) | (1u << ViY) | (1u << ViZ) | (1u << Gamma));

@@ -18,7 +18,7 @@ using std::fabs;
 using std::floor;
 using std::sqrt;
 using std::trunc;
-// exactChunks, twiceRotationalEnergy, squaredNorm, foldExtremes, vdfCounts, surfaceTensionTerm, binOf, fieldValue
+// exactChunks, twiceRotationalEnergy, squaredNorm, foldExtremes, vdfCounts, rdfBin, surfaceTensionTerm, binOf, fieldValue
 // (shared with the device code).
 #include "io/kernels/MoleculeSums.cc"
 }  // namespace sums

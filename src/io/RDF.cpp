@@ -1,14 +1,13 @@
-// RDF: a cell list of its own over every molecule (gathered on process 0, with periodic images: ls1 counts pairs
-// across the box's faces through its halo), ls1's bins and normalisation, and its file layout at precision 5.
+// RDF: the pair counts of the view's binning (ls1 counts pairs closer than the cutoff, across the box's faces
+// through its halo), ls1's bins and normalisation, and its file layout at precision 5.
 #include "io/RDF.h"
 
 #include "io/AtomicFile.h"
+#include "io/SamplingView.h"
 #include "io/StreamingFile.h"
-#include "particleContainer/PairObservables.h"
 
 #include <cmath>
 #include <iomanip>
-#include <map>
 #include <sstream>
 
 namespace mardyn {
@@ -31,88 +30,24 @@ std::shared_ptr<const PluginSettings> RDF::read(XmlInput& xml, const XmlNode& e,
 }
 
 RDF::RDF(const Settings& settings, std::string prefix, const SimulationConfig& config)
-    : _s(settings), _prefix(std::move(prefix)), _cutoff(config.cutoffRadius),
-      _volume(config.box.x * config.box.y * config.box.z), _equilibration(config.equilibrationSteps) {
+    : _s(settings), _prefix(std::move(prefix)), _volume(config.box.x * config.box.y * config.box.z),
+      _equilibration(config.equilibrationSteps) {
   for (const Component& c : config.components) _components.push_back(&c);
-  const unsigned nc = static_cast<unsigned>(_components.size());
-  _values = static_cast<std::size_t>(nc) * (nc + 1) / 2 * _s.bins;
-  _siteOffset.assign(static_cast<std::size_t>(nc) * nc, std::string::npos);
-  for (unsigned i = 0; i < nc; ++i)
-    for (unsigned j = i; j < nc; ++j) {
-      const std::size_t ni = _components[i]->numSites(), nj = _components[j]->numSites();
-      if (ni + nj <= 2) continue;
-      _siteOffset[i * nc + j] = _values;
-      _values += ni * nj * _s.bins;
-    }
+  _request.bins = _s.bins;
+  _request.interval = _s.interval;
+  _request.cutoff = config.cutoffRadius;
+  for (const Component* c : _components) _request.sites.push_back(static_cast<unsigned>(c->numSites()));
+  _layout = MoleculeBinning::rdfLayout(_request);
+  _values = _layout.histograms;
+  const std::size_t nc = _components.size();
   _current.assign(_values, 0.0);
   _accumulated.assign(_values, 0.0);
   _count.assign(nc, 0.0);
   _countAccumulated.assign(nc, 0.0);
 }
 
-std::size_t RDF::pairIndex(unsigned i, unsigned j) const {
-  const unsigned nc = static_cast<unsigned>(_components.size());
-  return (static_cast<std::size_t>(i) * nc - static_cast<std::size_t>(i) * (i - 1) / 2 + (j - i)) * _s.bins;
-}
-
 void RDF::init(const SimulationView& sim) {
   if (sim.rank() == 0) StreamingFile::checkWritable(_prefix + "_0-0.000000000.rdf");
-}
-
-namespace {
-/// The space-frame positions of a molecule's sites in ls1's order (LJ centres, charges, dipoles, quadrupoles).
-void sites(const Molecule& m, std::vector<Vec3>& out) {
-  out.clear();
-  const Component& c = m.component();
-  for (const auto& s : c.ljCenters()) out.push_back(m.r() + m.siteOffset(s.r));
-  for (const auto& s : c.charges()) out.push_back(m.r() + m.siteOffset(s.r));
-  for (const auto& s : c.dipoles()) out.push_back(m.r() + m.siteOffset(s.r));
-  for (const auto& s : c.quadrupoles()) out.push_back(m.r() + m.siteOffset(s.r));
-}
-}  // namespace
-
-void RDF::countPairs(const std::vector<Molecule>& molecules, const Vec3& box, std::vector<double>& counts) const {
-  const double maxDist2 = _s.interval * _s.interval * _s.bins * static_cast<double>(_s.bins);
-  const unsigned nc = static_cast<unsigned>(_components.size());
-  std::vector<Vec3> si, sj;
-  auto observe = [&](const Molecule& a, const Molecule& b, double dd) {
-    if (dd > maxDist2) return;
-    unsigned i = a.componentId(), j = b.componentId();
-    const Molecule* ma = &a;
-    const Molecule* mb = &b;
-    if (i > j) {
-      std::swap(i, j);
-      std::swap(ma, mb);
-    }
-    const std::size_t bin = static_cast<std::size_t>(std::floor(std::sqrt(dd) / _s.interval));
-    if (bin >= _s.bins) return;
-    counts[pairIndex(i, j) + bin] += 1;
-    const std::size_t off = _siteOffset[i * nc + j];
-    if (off == std::string::npos) return;
-    sites(*ma, si);
-    sites(*mb, sj);
-    for (std::size_t m = 0; m < si.size(); ++m)
-      for (std::size_t n = 0; n < sj.size(); ++n) {
-        const double d2 = norm2(si[m] - sj[n]);
-        if (d2 > maxDist2) continue;
-        const std::size_t b2 = static_cast<std::size_t>(std::floor(std::sqrt(d2) / _s.interval));
-        if (b2 >= _s.bins) continue;
-        counts[off + (m * sj.size() + n) * _s.bins + b2] += 1;
-        if (i == j && m != n) counts[off + (n * sj.size() + m) * _s.bins + b2] += 1;
-      }
-  };
-  // Every pair once, across the box's faces too (ls1 counts them through its halo): the molecules and their
-  // periodic images, each pair counted from the molecule of the smaller id.
-  const std::vector<Molecule> images = PairObservables::periodicImages(molecules, box, _cutoff);
-  std::vector<const Molecule*> owned, others;
-  for (const Molecule& m : molecules) owned.push_back(&m);
-  for (const Molecule& m : images) others.push_back(&m);
-  PairObservables::forEachNeighbour(
-      owned, others, _cutoff,
-      [&](std::size_t a, const Molecule& b, const Vec3& dcom) {
-        if (b.id() > owned[a]->id()) observe(*owned[a], b, norm2(dcom));
-      },
-      false);
 }
 
 std::string RDF::file(unsigned i, unsigned j) const {
@@ -123,7 +58,8 @@ std::string RDF::file(unsigned i, unsigned j) const {
   const double Nj = _count[j] / _samples, NAj = _countAccumulated[j] / _samplesAccumulated;
   const std::size_t ni = _components[i]->numSites(), nj = _components[j]->numSites();
   const bool siteRdf = ni + nj > 2;
-  const std::size_t off = _siteOffset[i * _components.size() + j];
+  const std::size_t nc = _components.size();
+  const long off = _layout.siteBase[i * nc + j];
   out << "# r\tcurr.{loc, int}\taccu.{loc, int}\t\tdV\tNpair(curr.)\tNpair(accu.)\t\tnorm(curr.)\tnorm(accu.)";
   if (siteRdf)
     for (std::size_t m = 0; m < ni; ++m) {
@@ -148,7 +84,7 @@ std::string RDF::file(unsigned i, unsigned j) const {
   out << "\n";
   std::vector<double> siteInt(ni * nj, 0.0), siteAccInt(ni * nj, 0.0);
   double pairInt = 0.0, accInt = 0.0;
-  const std::size_t base = pairIndex(i, j);
+  const std::size_t base = static_cast<std::size_t>(_layout.pairBase[i * nc + j]);
   for (unsigned l = 0; l < _s.bins; ++l) {
     const double rmin = l * _s.interval, rmid = (l + 0.5) * _s.interval, rmax = (l + 1.0) * _s.interval;
     const double r3min = rmin * rmin * rmin, r3max = rmax * rmax * rmax;
@@ -176,7 +112,7 @@ std::string RDF::file(unsigned i, unsigned j) const {
         out << "\t";
         for (std::size_t n = 0; n < nj; ++n) {
           const double correction = (i == j && m != n) ? 0.5 : 1.;
-          const std::size_t k = off + (m * nj + n) * _s.bins + l;
+          const std::size_t k = static_cast<std::size_t>(off) + (m * nj + n) * _s.bins + l;
           const double p = correction * _current[k] / static_cast<double>(_samples);
           siteInt[m * nj + n] += p;
           const double ap = correction * _accumulated[k] / static_cast<double>(_samplesAccumulated);
@@ -191,15 +127,23 @@ std::string RDF::file(unsigned i, unsigned j) const {
 }
 
 void RDF::afterStep(unsigned long step, double, const SimulationView& sim) {
+  const SamplingView* view = sim.sampling();
+  if (!view) return;
+  MoleculeBinning& binning = view->binning();
   if (step % _s.samplingFrequency == 0 && step > _equilibration) {
-    std::vector<Molecule> all = sim.gatherMolecules();  // collective; process 0 counts
-    if (sim.rank() == 0) {
-      ++_samples;
-      for (const Molecule& m : all) _count[m.componentId()] += 1;
-      countPairs(all, sim.config().box, _current);
-    }
+    if (_handle < 0) _handle = binning.addRdf(_request);
+    binning.accumulateRdf(_handle);  // collective where the host counts molecules that live on a GPU
+    ++_samples;
   }
-  if (step == 0 || step % _s.writeFrequency != 0 || sim.rank() != 0 || _samples == 0) return;
+  if (step == 0 || step % _s.writeFrequency != 0 || _samples == 0) return;
+  std::vector<double> counts = binning.takeRdf(_handle);
+  view->allreduceSum(counts);  // integers below 2^53: exact in any order
+  if (sim.rank() != 0) {
+    _samples = 0;
+    return;
+  }
+  for (std::size_t k = 0; k < _values; ++k) _current[k] = counts[k];
+  for (std::size_t c = 0; c < _count.size(); ++c) _count[c] = counts[_values + c];
   _samplesAccumulated += _samples;
   for (std::size_t k = 0; k < _values; ++k) _accumulated[k] += _current[k];
   for (std::size_t c = 0; c < _count.size(); ++c) _countAccumulated[c] += _count[c];
@@ -209,8 +153,6 @@ void RDF::afterStep(unsigned long step, double, const SimulationView& sim) {
       name << _prefix << "_" << i << "-" << j << "." << std::setw(9) << std::setfill('0') << step << ".rdf";
       AtomicFile::write(name.str(), file(i, j));
     }
-  std::fill(_current.begin(), _current.end(), 0.0);
-  std::fill(_count.begin(), _count.end(), 0.0);
   _samples = 0;
 }
 

@@ -1,9 +1,12 @@
 // RDF: ls1-mardyn's RDF: radial distribution functions of the molecule centres per pair of components (and of
 // their sites where a pair has more than two), sampled every samplingfrequency steps after the equilibration
-// and written every writefrequency steps with the running accumulation (<prefix>_i-j.<step>.rdf).
+// and written every writefrequency steps with the running accumulation (<prefix>_i-j.<step>.rdf). The pairs are
+// counted where the molecules live (MoleculeBinning: on the device under --gpu), on every process; the counts are
+// summed when a file is written.
 #pragma once
 
 #include "config/XmlInput.h"
+#include "io/MoleculeBinning.h"
 #include "io/OutputPlugin.h"
 
 #include <memory>
@@ -29,20 +32,18 @@ class RDF : public OutputPlugin {
   void afterStep(unsigned long step, double time, const SimulationView& sim) override;
   void finish(unsigned long, double, const SimulationView&) override {}
 
-  /// Counts the pairs of `molecules` (each pair once, plain distances; cut at the cutoff and the last bin)
-  /// into `counts` (the layout of this plugin: molecule histograms per component pair i <= j, then site ones).
-  void countPairs(const std::vector<Molecule>& molecules, const Vec3& box, std::vector<double>& counts) const;
   /// The file of components i <= j from the current and accumulated counts.
   std::string file(unsigned i, unsigned j) const;
 
  private:
-  std::size_t pairIndex(unsigned i, unsigned j) const;  ///< i <= j
   Settings _s;
   std::string _prefix;
-  double _cutoff, _volume;
+  double _volume;
   unsigned long _equilibration;
   std::vector<const Component*> _components;
-  std::vector<std::size_t> _siteOffset;  ///< per component pair: first site histogram (or npos)
+  MoleculeBinning::RdfRequest _request;  ///< the pairs closer than the cutoff, counted where the molecules live
+  MoleculeBinning::RdfLayout _layout;
+  int _handle = -1;
   std::size_t _values = 0;
   std::vector<double> _current, _accumulated;   ///< histograms: sampled since the last write, and over the run
   std::vector<double> _count, _countAccumulated; ///< molecules per component summed over the samples

@@ -27,6 +27,11 @@ class SamplingView {
   /// of its own once per step. Where the molecules live on a GPU they are gathered on process 0, which
   /// alone calls f.
   virtual void forEachWithVirial(const WithVirial& f, bool sites) const = 0;
+  /// Every pair of molecules whose centres lie closer than rc (at most the cutoff of the interactions) once: an
+  /// owned molecule a with a partner b of larger id among the owned molecules and the halo copies, dcom = r_a - r_b.
+  /// Collective where the molecules live on a GPU: they are gathered on process 0 with their periodic images.
+  using Pair = std::function<void(const Molecule& a, const Molecule& b, const Vec3& dcom)>;
+  virtual void forEachPair(double rc, const Pair& f) const = 0;
   /// Collective sums over the processes.
   virtual void allreduceSum(std::vector<double>& values) const = 0;
   /// Collective: every process's `local` values (the same count on each), process by process.

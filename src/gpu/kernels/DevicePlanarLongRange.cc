@@ -1,16 +1,8 @@
 // ls1's planar long-range correction on the device: the density profile of the LJ centres (and dipolar
 // molecules) in slabs along y, counted with integer atomics, and the slab forces with their torques on
 // every site and the energy and virial sums (per work-group), as the host's PlanarLongRange.
-// mardyn-kernel: requires gpu/kernels/DevicePluginCommon.cc
+// mardyn-kernel: requires gpu/kernels/DevicePluginCommon.cc gpu/kernels/PlanarSlab.cc
 // mardyn-kernel: defines SITES_PER_MOLECULE=1 REDUCE_BLOCK=128 REDUCE_GROUPS=64
-
-/// The slab of a site at y (the host's PlanarLongRange::slabOf: truncation, one period either way).
-DEVICE int planarSlab(mixed y, mixed delta, int slabs) {
-  int s = (int) (y / delta);
-  if (s < 0) s += slabs;
-  else if (s > slabs - 1) s -= slabs;
-  return s < 0 ? 0 : (s > slabs - 1 ? slabs - 1 : s);
-}
 
 /// profile[(ljOffset[c] + i) slabs + slab] += 1 per LJ centre i; profile[ljEntries + dipoleIndex[c] slabs +
 /// slab] += 1 per dipolar molecule.

@@ -1,8 +1,10 @@
 // The observing plugins' sums where the molecules live (MoleculeBinning): ls1's per-molecule virial from the
-// device's cells (every partner within the cutoff through the shared molecule-pair code), then per owned molecule
-// its bin, slots and fields (io/kernels/MoleculeSums.cc, as the host computes them) added to exact sums;
-// MaxWriter's extremes, folded by each block into its own; and RegionSampling's VDF counts.
-// mardyn-kernel: requires gpu/kernels/PotForce.cc gpu/kernels/MoleculePairHandler.cc io/kernels/MoleculeSums.cc
+// device's cells (every partner within the cutoff through the shared molecule-pair code, plus the planar
+// correction's slab terms), then per owned molecule its bin, slots and fields (io/kernels/MoleculeSums.cc, as
+// the host computes them) added to exact sums;
+// MaxWriter's extremes, folded by each block into its own; RegionSampling's VDF counts; and the RDF's pair counts
+// from the same cells.
+// mardyn-kernel: requires gpu/kernels/PotForce.cc gpu/kernels/MoleculePairHandler.cc io/kernels/MoleculeSums.cc gpu/kernels/PlanarSlab.cc
 // mardyn-kernel: defines NUM_COMPONENTS=2 MAX_LJ=2 MAX_CHARGES=1 MAX_DIPOLES=1 MAX_QUADRUPOLES=1 CUTOFF2=6.25 EPS_RF_INV_RC3=0.01 USE_CUTOFF_SWITCH=0 SWITCH_START=2.0 SWITCH_INV_WIDTH=2.0 SUPPORTS_DOUBLE_PRECISION EXTREMES_BLOCK=128
 
 /// ls1's virial (x, y, z) of owned molecule k (slot ownedSlots[k]): half the sum over its partners within the
@@ -43,6 +45,42 @@ KERNEL void moleculeVirials(int numOwned, GLOBAL const int* RESTRICT ownedSlots,
     virials[3 * k] = vx + share;
     virials[3 * k + 1] = vy + share;
     virials[3 * k + 2] = vz + share;
+  }
+}
+
+/// ls1's planar long-range correction's share of each owned molecule's virial (PlanarLongRange::moleculeVirial),
+/// added to the pair pass's: per LJ centre the (vT, vN, vT) of its type's entry at the centre's slab, and those of
+/// the molecule's dipole type at the slab of its centre. typeOf: per component its first LJ type and its dipole
+/// type (or -1); terms: (vN, vT) per entry (the LJ types' slabs, then the dipole types' from ljEntries).
+KERNEL void planarMoleculeVirials(int numOwned, GLOBAL const int* RESTRICT ownedSlots,
+                                  GLOBAL const mixed4* RESTRICT positions, GLOBAL const real* RESTRICT rotations,
+                                  GLOBAL const int* RESTRICT componentTypes, GLOBAL const real4* RESTRICT componentSites,
+                                  GLOBAL const int4* RESTRICT componentCounts, GLOBAL const int* RESTRICT typeOf,
+                                  GLOBAL const double* RESTRICT terms, int slabs, double delta, int ljEntries,
+                                  GLOBAL double* RESTRICT virials) {
+  for (int k = GLOBAL_ID; k < numOwned; k += GLOBAL_SIZE) {
+    const int i = ownedSlots[k];
+    mixed4 p;
+    int t;
+    real4 sites[SITES_PER_MOLECULE];
+    loadMolecule(i, positions, rotations, componentTypes, componentSites, &p, &t, sites);
+    const int firstLJ = typeOf[2 * t], dipole = typeOf[2 * t + 1];
+    double vx = 0, vy = 0, vz = 0;
+    for (int s = 0; s < componentCounts[t].x; s++) {
+      const int e = (firstLJ + s) * slabs + planarSlab(p.y + (mixed) sites[SLOT_LJ + s].y, delta, slabs);
+      vx += terms[2 * e + 1];
+      vy += terms[2 * e];
+      vz += terms[2 * e + 1];
+    }
+    if (dipole >= 0) {
+      const int e = ljEntries + dipole * slabs + planarSlab(p.y, delta, slabs);
+      vx += terms[2 * e + 1];
+      vy += terms[2 * e];
+      vz += terms[2 * e + 1];
+    }
+    virials[3 * k] += vx;
+    virials[3 * k + 1] += vy;
+    virials[3 * k + 2] += vz;
   }
 }
 
@@ -154,5 +192,82 @@ KERNEL void vdfMolecules(int numOwned, GLOBAL const int* RESTRICT ownedSlots, GL
                             invBinWidth, (long) bins, (long) slotClasses[slot], slotInvWidths[slot],
                             (long) slotOffsets[slot], sumSlot, (long) numValues, at);
     for (int j = 0; j < n; j++) atomicAddFixedPoint(&counts[at[j]], 1);
+  }
+}
+
+/// Slot (MoleculePairHandler's layout) of site k in ls1's order (LJ centres, charges, dipoles, quadrupoles) of a
+/// component with n = (LJ centres, charges, dipoles, quadrupoles).
+DEVICE int rdfSiteSlot(int4 n, int k) {
+  if (k < n.x) return SLOT_LJ + k;
+  k -= n.x;
+  if (k < n.y) return SLOT_CHARGE + k;
+  k -= n.y;
+  if (k < n.z) return SLOT_DIPOLE + k;
+  return SLOT_QUADRUPOLE + (k - n.z);
+}
+
+/// RDF's counts (MoleculeBinning::accumulateRdf): per owned molecule A, every molecule B of its neighbourhood (the
+/// cells within dims.w layers, the halo included) with a larger id whose centre lies closer than sqrt(cutoff2),
+/// so each pair once; the pair in its molecule histogram (rdfBin of the centres' distance) and, where the component
+/// pair has site histograms, every pair of their sites; A in its component's count (counts[numValues + type]).
+/// pairBase, siteBase: RdfLayout's per component pair (i * NUM_COMPONENTS + j).
+KERNEL void rdfMolecules(int numOwned, GLOBAL const int* RESTRICT ownedSlots, GLOBAL const int* RESTRICT cellStart,
+                         GLOBAL const mixed4* RESTRICT positions, GLOBAL const real* RESTRICT rotations,
+                         GLOBAL const int* RESTRICT componentTypes, GLOBAL const real4* RESTRICT componentSites,
+                         GLOBAL const int4* RESTRICT componentCounts, GLOBAL const mm_ulong* RESTRICT ids, int4 dims,
+                         double cutoff2, double maxDist2, double interval, int bins,
+                         GLOBAL const mm_long* RESTRICT pairBase, GLOBAL const mm_long* RESTRICT siteBase,
+                         mm_long numValues, GLOBAL mm_long* RESTRICT counts) {
+  for (int k = GLOBAL_ID; k < numOwned; k += GLOBAL_SIZE) {
+    const int i = ownedSlots[k];
+    const mixed4 pa = positions[i];
+    const int ta = componentTypes[i];
+    const mm_ulong idA = ids[i];
+    atomicAddFixedPoint(&counts[numValues + ta], 1);
+    const int cell = (int) pa.w;
+    const int cx = cell % dims.x, cy = (cell / dims.x) % dims.y, cz = cell / (dims.x * dims.y);
+    for (int z = max(0, cz - dims.w); z <= min(dims.z - 1, cz + dims.w); z++)
+      for (int y = max(0, cy - dims.w); y <= min(dims.y - 1, cy + dims.w); y++)
+        for (int x = max(0, cx - dims.w); x <= min(dims.x - 1, cx + dims.w); x++) {
+          const int c = x + dims.x * (y + dims.y * z);
+          for (int j = cellStart[c]; j < cellStart[c + 1]; j++) {
+            if (ids[j] <= idA) continue;
+            const mixed4 pb = positions[j];
+            const double dd = squaredNorm((double) pa.x - (double) pb.x, (double) pa.y - (double) pb.y,
+                                          (double) pa.z - (double) pb.z);
+            if (!(dd < cutoff2)) continue;
+            const long bin = rdfBin(dd, maxDist2, interval, (long) bins);
+            if (bin < 0) continue;
+            const int tb = componentTypes[j];
+            // the histograms' component i <= j: the first molecule of the pair is the one of the smaller component
+            const int first = ta <= tb ? i : j, second = ta <= tb ? j : i;
+            const int ti = min(ta, tb), tj = max(ta, tb);
+            const int pair = ti * NUM_COMPONENTS + tj;
+            atomicAddFixedPoint(&counts[pairBase[pair] + bin], 1);
+            const mm_long base = siteBase[pair];
+            if (base < 0) continue;
+            mixed4 p1, p2;
+            int t1, t2;
+            real4 s1[SITES_PER_MOLECULE], s2[SITES_PER_MOLECULE];
+            loadMolecule(first, positions, rotations, componentTypes, componentSites, &p1, &t1, s1);
+            loadMolecule(second, positions, rotations, componentTypes, componentSites, &p2, &t2, s2);
+            const int4 n1 = componentCounts[ti], n2 = componentCounts[tj];
+            const int ni = n1.x + n1.y + n1.z + n1.w, nj = n2.x + n2.y + n2.z + n2.w;
+            for (int m = 0; m < ni; m++) {
+              const real4 a = s1[rdfSiteSlot(n1, m)];
+              const double ax = (double) p1.x + (double) a.x, ay = (double) p1.y + (double) a.y,
+                           az = (double) p1.z + (double) a.z;
+              for (int n = 0; n < nj; n++) {
+                const real4 b = s2[rdfSiteSlot(n2, n)];
+                const double bx = (double) p2.x + (double) b.x, by = (double) p2.y + (double) b.y,
+                             bz = (double) p2.z + (double) b.z;
+                const long b2 = rdfBin(squaredNorm(ax - bx, ay - by, az - bz), maxDist2, interval, (long) bins);
+                if (b2 < 0) continue;
+                atomicAddFixedPoint(&counts[base + (long) (m * nj + n) * bins + b2], 1);
+                if (ti == tj && m != n) atomicAddFixedPoint(&counts[base + (long) (n * nj + m) * bins + b2], 1);
+              }
+            }
+          }
+        }
   }
 }

@@ -1,7 +1,8 @@
 // Tests of the observing plugins' sums on the device (DeviceMoleculeBinning) against the host's: the same molecules
 // binned on both (slabs with directions and components, a y range, a Cartesian grid, cylinder shells) give the
-// same bits where no virial enters and agree to 1e-12 where ls1's per-molecule virial does; and whole runs of
-// RegionSampling, SpatialProfile and GammaWriter under the GPU decorator in double give the CPU run's files.
+// same bits where no virial enters and agree to 1e-12 where ls1's per-molecule virial does, and so do MaxWriter's
+// extremes, the VDF's and the RDF's counts; and whole runs of RegionSampling, SpatialProfile, GammaWriter, MaxWriter
+// and RDF under the GPU decorator in double give the CPU run's files.
 #include "Simulation.h"
 #include "gpu/DeviceMoleculeBinning.h"
 #include "gpu/GpuDecoratorFactory.h"
@@ -67,9 +68,10 @@ std::unique_ptr<Simulation> makeSimulation(const SimulationConfig& config, const
     static std::ostringstream log;
     sim->setContainerDecorator(gpu::makeGpuDecorator(cfg, log));
     Simulation* s = sim.get();
-    sim->setDeviceBinning([s, components = cfg.components](ParticleContainer& container, const SamplingView& view) {
+    sim->setDeviceBinning([s, components = cfg.components](ParticleContainer& container, const SamplingView& view,
+                                                            const PlanarLongRange* planar) {
       return gpu::makeDeviceBinning(container, components, [&view] { return view.virialShare(); },
-                                    [s] { return s->currentStep(); });
+                                    [s] { return s->currentStep(); }, planar);
     });
   }
   if (plugins) {
@@ -163,8 +165,16 @@ class GpuObserversTest : public CppUnit::TestFixture {
       hostVdf.push_back(host.addVdf(r));
       deviceVdf.push_back(device.addVdf(r));
     }
+    // The RDF: bins of 0.1 up to the cutoff (3), molecule and site histograms (the mixture's second component has
+    // two sites).
+    B::RdfRequest rdf;
+    rdf.bins = 30, rdf.interval = 0.1, rdf.cutoff = cfg.cutoffRadius;
+    for (const Component& c : cfg.components) rdf.sites.push_back(static_cast<unsigned>(c.numSites()));
+    const int hostRdf = host.addRdf(rdf), deviceRdf = device.addRdf(rdf);
     for (int step = 0; step < 3; ++step) {
       if (step > 0) sim->step();
+      host.accumulateRdf(hostRdf);
+      device.accumulateRdf(deviceRdf);
       for (std::size_t k = 0; k < requests.size(); ++k) {
         host.accumulate(hostHandles[k]);
         device.accumulate(deviceHandles[k]);
@@ -186,6 +196,28 @@ class GpuObserversTest : public CppUnit::TestFixture {
       std::cout << "\n  [gpu test, " << backend << "] VDF request " << k << ": " << h.size() << " counts, "
                 << counted << " in all, the same on the device";
       CPPUNIT_ASSERT(counted > 0);
+    }
+    // RDF counts: the same integers (the same pairs in the same bins); pairs were counted in the molecule and the
+    // site histograms, and every molecule once per step.
+    {
+      const std::vector<double> h = host.takeRdf(hostRdf), d = device.takeRdf(deviceRdf);
+      const B::RdfLayout layout = B::rdfLayout(rdf);
+      CPPUNIT_ASSERT_EQUAL(layout.histograms + cfg.components.size(), h.size());
+      int differing = 0;
+      for (std::size_t i = 0; i < h.size(); ++i) differing += h[i] != d[i];
+      const std::size_t nc = cfg.components.size(), moleculeValues = nc * (nc + 1) / 2 * rdf.bins;
+      double pairs = 0, sitePairs = 0, molecules = 0, owned = 0;
+      for (std::size_t i = 0; i < h.size(); ++i)
+        (i >= layout.histograms ? molecules : (i < moleculeValues ? pairs : sitePairs)) += h[i];
+      sim->sampling()->forEachOwned([&owned](const Molecule&) { owned += 1; });
+      std::cout << "\n  [gpu test, " << backend << "] RDF: " << h.size() << " counts (" << pairs << " pairs, " << sitePairs
+                << " site pairs), " << differing << " differ";
+      CPPUNIT_ASSERT_EQUAL_MESSAGE("RDF counts", 0, differing);
+      CPPUNIT_ASSERT(pairs > 0 && sitePairs > 0);
+      CPPUNIT_ASSERT_EQUAL(3.0 * owned, molecules);
+      const std::vector<double> again = device.takeRdf(deviceRdf);
+      CPPUNIT_ASSERT_MESSAGE("RDF counts start from 0 after a take",
+                             std::all_of(again.begin(), again.end(), [](double x) { return x == 0.0; }));
     }
     // MaxWriter's extremes: maxima and minima of the same molecules, so the same bits; each quantity of the
     // whole system (slot 0) has a largest square above 0 (the molecules move, turn and feel forces and torques).
@@ -246,7 +278,7 @@ class GpuObserversTest : public CppUnit::TestFixture {
     double worst = 0;
     for (const auto& entry : std::filesystem::directory_iterator(cpuDir.path())) {
       const std::string name = entry.path().filename().string();
-      if (name == "config.xml" || name == "phase.inp" || name.rfind("rdf", 0) == 0) continue;  // RDF: pairs, the host's
+      if (name == "config.xml" || name == "phase.inp") continue;
       const std::string a = readFile(entry.path().string()), b = readFile(gpuDir.file(name));
       CPPUNIT_ASSERT_MESSAGE(name + " written under the GPU decorator", std::filesystem::exists(gpuDir.file(name)));
       const std::vector<std::string> ta = tokens(a), tb = tokens(b);

@@ -121,6 +121,14 @@ MARDYN_SUMS_FN int vdfCounts(double y, double vx, double vy, double vz, double l
   return n;
 }
 
+/// ls1's RDF bin of a pair at squared distance dd: floor(sqrt(dd) / interval), or -1 beyond maxDist2 (the last bin's
+/// end, squared) or the last bin.
+MARDYN_SUMS_FN long rdfBin(double dd, double maxDist2, double interval, long bins) {
+  if (dd > maxDist2) return -1;
+  const double b = floor(sqrt(dd) / interval);
+  return b < (double) bins ? (long) b : -1;
+}
+
 /// ls1's surface-tension term of one molecule: Vi_y - (Vi_x + Vi_z) / 2.
 MARDYN_SUMS_FN double surfaceTensionTerm(double vx, double vy, double vz) {
   const double mean = MARDYN_MUL(0.5, vx + vz);

@@ -4,7 +4,10 @@
 here) run serially and on 2 processes (the box split along y); every file's numbers agree to 1e-10 (the
 processes sum in another order), binary files exactly.
 
-  observers_mpi.py MARDYN MPIEXEC WORKDIR SOURCE_DIR
+With --gpu the 2-process run is made under the GPU decorator in double precision (the device computes the sums,
+extremes and counts; exit 77, skipped, without a usable device).
+
+  observers_mpi.py MARDYN MPIEXEC WORKDIR SOURCE_DIR [--gpu]
 """
 import math
 import os
@@ -14,6 +17,7 @@ import subprocess
 import sys
 
 mardyn, mpiexec, work, src = sys.argv[1:5]
+gpu = ['--gpu', '--precision', 'double'] if sys.argv[5:6] == ['--gpu'] else []
 text = open(os.path.join(src, 'src', 'io', 'tests', 'Ls1OutputFilesTest.cpp')).read()
 config = text[text.index('const char* kConfig = R"(') + len('const char* kConfig = R"('):text.index(')";', text.index('kConfig'))]
 config = config.replace('</output>', '<outputplugin name="MmpldWriter" type="simple"><spheres><site><radius>0.5</radius></site>'
@@ -25,11 +29,16 @@ env = dict(os.environ, OMPI_ALLOW_RUN_AS_ROOT='1', OMPI_ALLOW_RUN_AS_ROOT_CONFIR
            OMPI_MCA_rmaps_base_oversubscribe='1')
 shutil.rmtree(work, ignore_errors=True)
 for run, cmd in (('serial', [mardyn]), ('mpi', [mpiexec, '-np', '2', '--oversubscribe', mardyn])):
+    if run == 'mpi':
+        cmd = cmd + gpu
     d = os.path.join(work, run)
     os.makedirs(d)
     open(os.path.join(d, 'config.xml'), 'w').write(config)
     r = subprocess.run(cmd + ['config.xml', '-q', '--final-checkpoint', '0'], cwd=d, env=env,
                        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    if r.returncode != 0 and gpu and 'no usable device' in r.stdout:
+        print(r.stdout[-1000:])
+        sys.exit(77)
     if r.returncode != 0:
         print(run, 'failed:\n', r.stdout[-3000:])
         sys.exit(1)
