@@ -21,24 +21,33 @@ std::vector<double> SimulationSampling::allgather(const std::vector<double>& loc
   return all;
 }
 
-void SimulationSampling::collect(std::vector<Molecule>& owned, std::vector<Molecule>& others, double width) const {
+void SimulationSampling::collect(std::vector<Molecule>& storage, std::vector<const Molecule*>& owned,
+                                 std::vector<const Molecule*>& others, double width) const {
   if (_parts.resident()) {
     // The molecules live on a device that keeps its halo to itself: process 0 takes them all (collective).
     ParticleContainer& c = _parts.container();
-    owned = _parts.decomp.gatherMolecules(c);
+    storage = _parts.decomp.gatherMolecules(c);
     const Vec3& box = _parts.config.box;
-    for (Molecule& m : owned)
+    for (Molecule& m : storage)
       for (int d = 0; d < 3; ++d) {  // positions may lie just outside the box between rebuilds
         Vec3 r = m.r();
         while (r[d] >= box[d]) r[d] -= box[d];
         while (r[d] < 0) r[d] += box[d];
         m.setR(r);
       }
-    others = PairObservables::periodicImages(owned, box, width);
+    const std::size_t n = storage.size();
+    const std::vector<Molecule> images = PairObservables::periodicImages(storage, box, width);
+    storage.insert(storage.end(), images.begin(), images.end());
+    for (std::size_t k = 0; k < storage.size(); ++k) (k < n ? owned : others).push_back(&storage[k]);
   } else {
     const ParticleContainer& c = _parts.container();
-    c.forEach([&](const Molecule& m) { owned.push_back(m); }, IterateOver::Owned);
-    c.forEach([&](const Molecule& m) { others.push_back(m); }, IterateOver::Halo);
+    auto into = [](std::vector<const Molecule*>& list) {
+      return [&list](const Molecule* first, std::size_t n) {
+        for (std::size_t k = 0; k < n; ++k) list.push_back(first + k);
+      };
+    };
+    c.forEachRun(into(owned), IterateOver::Owned);
+    c.forEachRun(into(others), IterateOver::Halo);
   }
 }
 
@@ -48,11 +57,10 @@ void SimulationSampling::update(bool sites) const {
   _pass = Pass{};
   _pass.step = step;
   _pass.sites = sites;
-  std::vector<Molecule> others;
-  collect(_pass.molecules, others, _parts.params.cutoff());
+  std::vector<Molecule> storage;
   std::vector<const Molecule*> owned, partners;
-  for (const Molecule& m : _pass.molecules) owned.push_back(&m);
-  for (const Molecule& m : others) partners.push_back(&m);
+  collect(storage, owned, partners, _parts.params.cutoff());
+  for (const Molecule* m : owned) _pass.molecules.push_back(*m);
   PairObservables pass(_parts.params);
   PairObservables::Result r = pass.compute(owned, partners, sites);
   // ls1 adds the homogeneous correction's virial, a third of it per direction, to every molecule alike, and
@@ -69,11 +77,9 @@ void SimulationSampling::update(bool sites) const {
 }
 
 void SimulationSampling::forEachPair(double rc, const Pair& f) const {
-  std::vector<Molecule> molecules, others;
-  collect(molecules, others, rc);
+  std::vector<Molecule> storage;
   std::vector<const Molecule*> owned, partners;
-  for (const Molecule& m : molecules) owned.push_back(&m);
-  for (const Molecule& m : others) partners.push_back(&m);
+  collect(storage, owned, partners, rc);
   PairObservables::forEachNeighbour(
       owned, partners, rc,
       [&](std::size_t a, const Molecule& b, const Vec3& dcom) {

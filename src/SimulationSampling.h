@@ -69,9 +69,11 @@ class SimulationSampling : public SamplingView {
     std::vector<Vec3> siteForces;
   };
   void update(bool sites) const;
-  /// The owned molecules and their partners: halo copies, or (molecules on a GPU) all gathered on process 0, wrapped
-  /// into the box, with their periodic images within `width` of the faces.
-  void collect(std::vector<Molecule>& owned, std::vector<Molecule>& others, double width) const;
+  /// The owned molecules and their partners: the container's owned molecules and halo copies, or (molecules on a
+  /// GPU) all of them gathered on process 0 into `storage`, wrapped into the box, with their periodic images within
+  /// `width` of the faces.
+  void collect(std::vector<Molecule>& storage, std::vector<const Molecule*>& owned, std::vector<const Molecule*>& others,
+               double width) const;
 
   Parts _parts;
   mutable Pass _pass;

@@ -7,6 +7,7 @@
 #include "io/MoleculeSums.h"
 
 #include <algorithm>
+#include <stdexcept>
 
 namespace mardyn::gpu {
 
@@ -287,6 +288,9 @@ std::vector<double> DeviceMoleculeBinning::takeVdf(int handle) {
 }
 
 int DeviceMoleculeBinning::addRdf(const RdfRequest& request) {
+  if (request.sites.size() != _components.size())
+    throw std::invalid_argument("DeviceMoleculeBinning::addRdf: the request names " + std::to_string(request.sites.size()) +
+                                " components, the device holds " + std::to_string(_components.size()));
   compile();
   compute::ComputeContext& context = _decorator.deviceStep().context();
   const RdfLayout layout = rdfLayout(request);
@@ -300,8 +304,10 @@ int DeviceMoleculeBinning::addRdf(const RdfRequest& request) {
   };
   set.pairBase = table(layout.pairBase, "rdfPairBase");
   set.siteBase = table(layout.siteBase, "rdfSiteBase");
-  set.counts = std::make_unique<compute::ComputeArray<compute::mm_long>>(
-      context, layout.histograms + request.sites.size(), "rdfCounts");
+  // Up to 64 copies of the counts, within 32 MiB.
+  const std::size_t values = layout.histograms + request.sites.size();
+  set.copies = std::clamp<std::size_t>((std::size_t(32) << 20) / (sizeof(compute::mm_long) * values), 1, 64);
+  set.counts = std::make_unique<compute::ComputeArray<compute::mm_long>>(context, set.copies * values, "rdfCounts");
   set.counts->zero();
   _rdf.push_back(std::move(set));
   return static_cast<int>(_rdf.size()) - 1;
@@ -333,6 +339,8 @@ void DeviceMoleculeBinning::accumulateRdf(int handle) {
       .arg(*set.pairBase)
       .arg(*set.siteBase)
       .arg(static_cast<compute::mm_long>(set.histograms))
+      .arg(static_cast<compute::mm_long>(set.histograms + r.sites.size()))
+      .arg(static_cast<int>(set.copies))
       .arg(*set.counts)
       .execute(static_cast<std::size_t>(owned));
 }
@@ -341,7 +349,11 @@ std::vector<double> DeviceMoleculeBinning::takeRdf(int handle) {
   RdfSet& set = _rdf.at(static_cast<std::size_t>(handle));
   const std::vector<compute::mm_long> counts = set.counts->download();
   set.counts->zero();
-  return std::vector<double>(counts.begin(), counts.end());
+  const std::size_t values = counts.size() / set.copies;
+  std::vector<double> out(values, 0.0);
+  for (std::size_t c = 0; c < set.copies; ++c)
+    for (std::size_t k = 0; k < values; ++k) out[k] += static_cast<double>(counts[c * values + k]);
+  return out;
 }
 
 std::vector<double> DeviceMoleculeBinning::virials() {

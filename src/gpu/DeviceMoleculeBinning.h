@@ -77,9 +77,10 @@ class DeviceMoleculeBinning : public MoleculeBinning {
   std::vector<VdfSet> _vdf;
   struct RdfSet {
     RdfRequest request;
-    std::size_t histograms = 0;
+    std::size_t histograms = 0, copies = 1;
     std::unique_ptr<compute::ComputeArray<compute::mm_long>> pairBase, siteBase;  ///< RdfLayout's
-    std::unique_ptr<compute::ComputeArray<compute::mm_long>> counts;  ///< the histograms, then per component
+    /// `copies` copies of the histograms followed by the molecules per component (the host adds them)
+    std::unique_ptr<compute::ComputeArray<compute::mm_long>> counts;
   };
   std::vector<RdfSet> _rdf;
 };

@@ -35,20 +35,21 @@ void PairObservables::forEachNeighbour(const std::vector<const Molecule*>& owned
   for (std::size_t c = 1; c < start.size(); ++c) start[c] += start[c - 1];
   std::vector<std::size_t> order(all.size()), fill(start.begin(), start.end() - 1);
   for (std::size_t k = 0; k < all.size(); ++k) order[fill[cell[k]]++] = k;
+  // The positions in cell order, side by side: the scan below reads them, not the molecules.
+  std::vector<Vec3> sorted(all.size());
+  for (std::size_t p = 0; p < all.size(); ++p) sorted[p] = all[order[p]]->r();
   const double rc2 = rc * rc;
 #pragma omp parallel for schedule(dynamic, 32) if (threads)
   for (long i = 0; i < static_cast<long>(owned.size()); ++i) {
-    const Molecule& mi = *owned[static_cast<std::size_t>(i)];
-    const long cx = cellOf(mi.r(), 0), cy = cellOf(mi.r(), 1), cz = cellOf(mi.r(), 2);
+    const Vec3 ri = owned[static_cast<std::size_t>(i)]->r();
+    const long cx = cellOf(ri, 0), cy = cellOf(ri, 1), cz = cellOf(ri, 2);
     for (long z = std::max(0L, cz - 1); z <= std::min(n[2] - 1, cz + 1); ++z)
       for (long y = std::max(0L, cy - 1); y <= std::min(n[1] - 1, cy + 1); ++y)
         for (long x = std::max(0L, cx - 1); x <= std::min(n[0] - 1, cx + 1); ++x) {
           const std::size_t c = static_cast<std::size_t>(x + n[0] * (y + n[1] * z));
           for (std::size_t p = start[c]; p < start[c + 1]; ++p) {
-            const Molecule& mj = *all[order[p]];
-            if (&mj == &mi) continue;
-            const Vec3 dcom = mi.r() - mj.r();
-            if (norm2(dcom) < rc2) f(static_cast<std::size_t>(i), mj, dcom);
+            const Vec3 dcom = ri - sorted[p];
+            if (norm2(dcom) < rc2 && order[p] != static_cast<std::size_t>(i)) f(static_cast<std::size_t>(i), *all[order[p]], dcom);
           }
         }
   }

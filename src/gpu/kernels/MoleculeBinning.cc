@@ -210,14 +210,18 @@ DEVICE int rdfSiteSlot(int4 n, int k) {
 /// cells within dims.w layers, the halo included) with a larger id whose centre lies closer than sqrt(cutoff2),
 /// so each pair once; the pair in its molecule histogram (rdfBin of the centres' distance) and, where the component
 /// pair has site histograms, every pair of their sites; A in its component's count (counts[numValues + type]).
-/// pairBase, siteBase: RdfLayout's per component pair (i * NUM_COMPONENTS + j).
+/// pairBase, siteBase: RdfLayout's per component pair (i * NUM_COMPONENTS + j); allCounts: `copies` copies, `stride`
+/// apart, of the numValues + NUM_COMPONENTS counts, which the host adds.
 KERNEL void rdfMolecules(int numOwned, GLOBAL const int* RESTRICT ownedSlots, GLOBAL const int* RESTRICT cellStart,
                          GLOBAL const mixed4* RESTRICT positions, GLOBAL const real* RESTRICT rotations,
                          GLOBAL const int* RESTRICT componentTypes, GLOBAL const real4* RESTRICT componentSites,
                          GLOBAL const int4* RESTRICT componentCounts, GLOBAL const mm_ulong* RESTRICT ids, int4 dims,
                          double cutoff2, double maxDist2, double interval, int bins,
                          GLOBAL const mm_long* RESTRICT pairBase, GLOBAL const mm_long* RESTRICT siteBase,
-                         mm_long numValues, GLOBAL mm_long* RESTRICT counts) {
+                         mm_long numValues, mm_long stride, int copies, GLOBAL mm_long* RESTRICT allCounts) {
+  // Neighbouring threads count into different copies: a few hot bins (and the component counts) would otherwise
+  // take every thread's atomics one after another.
+  GLOBAL mm_long* counts = allCounts + (mm_long) (GLOBAL_ID % copies) * stride;
   for (int k = GLOBAL_ID; k < numOwned; k += GLOBAL_SIZE) {
     const int i = ownedSlots[k];
     const mixed4 pa = positions[i];
