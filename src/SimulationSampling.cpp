@@ -80,12 +80,7 @@ void SimulationSampling::forEachPair(double rc, const Pair& f) const {
   std::vector<Molecule> storage;
   std::vector<const Molecule*> owned, partners;
   collect(storage, owned, partners, rc);
-  PairObservables::forEachNeighbour(
-      owned, partners, rc,
-      [&](std::size_t a, const Molecule& b, const Vec3& dcom) {
-        if (b.id() > owned[a]->id()) f(*owned[a], b, dcom);
-      },
-      false);
+  PairObservables::forEachPairOnce(owned, partners, rc, f);
 }
 
 double SimulationSampling::virialShare() const {

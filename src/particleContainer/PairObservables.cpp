@@ -55,6 +55,82 @@ void PairObservables::forEachNeighbour(const std::vector<const Molecule*>& owned
   }
 }
 
+void PairObservables::forEachPairOnce(const std::vector<const Molecule*>& owned,
+                                      const std::vector<const Molecule*>& others, double rc,
+                                      const std::function<void(const Molecule&, const Molecule&, const Vec3&)>& f) {
+  if (owned.empty()) return;
+  std::vector<const Molecule*> all(owned);
+  all.insert(all.end(), others.begin(), others.end());
+  Vec3 lo = all.front()->r(), hi = lo;
+  for (const Molecule* m : all)
+    for (int d = 0; d < 3; ++d) {
+      lo[d] = std::min(lo[d], m->r()[d]);
+      hi[d] = std::max(hi[d], m->r()[d]);
+    }
+  long n[3];
+  for (int d = 0; d < 3; ++d) n[d] = std::max(1L, static_cast<long>(std::floor((hi[d] - lo[d]) / rc)) + 1);
+  auto cellOf = [&](const Vec3& r, int d) {
+    return std::min(n[d] - 1, static_cast<long>(std::floor((r[d] - lo[d]) / rc)));
+  };
+  const std::size_t cells = static_cast<std::size_t>(n[0] * n[1] * n[2]);
+  std::vector<std::size_t> start(cells + 1, 0), cell(all.size());
+  for (std::size_t k = 0; k < all.size(); ++k) {
+    const Vec3& r = all[k]->r();
+    cell[k] = static_cast<std::size_t>(cellOf(r, 0) + n[0] * (cellOf(r, 1) + n[1] * cellOf(r, 2)));
+    ++start[cell[k] + 1];
+  }
+  for (std::size_t c = 1; c < start.size(); ++c) start[c] += start[c - 1];
+  // Cell by cell, side by side: positions, the molecule, whether it is owned; and per cell whether any is.
+  std::vector<std::size_t> fill(start.begin(), start.end() - 1), order(all.size());
+  for (std::size_t k = 0; k < all.size(); ++k) order[fill[cell[k]]++] = k;
+  std::vector<double> x(all.size()), y(all.size()), z(all.size());
+  std::vector<char> isOwned(all.size()), cellOwned(cells, 0);
+  for (std::size_t p = 0; p < all.size(); ++p) {
+    const Vec3& r = all[order[p]]->r();
+    x[p] = r.x, y[p] = r.y, z[p] = r.z;
+    isOwned[p] = order[p] < owned.size();
+    if (isOwned[p]) cellOwned[cell[order[p]]] = 1;
+  }
+  const double rc2 = rc * rc;
+  std::vector<double> d2;
+  auto pairs = [&](std::size_t p, std::size_t from, std::size_t to) {  // p with every q in [from, to)
+    if (from >= to) return;
+    d2.resize(to - from);
+    const double px = x[p], py = y[p], pz = z[p];
+    for (std::size_t q = from; q < to; ++q) {
+      const double dx = px - x[q], dy = py - y[q], dz = pz - z[q];
+      d2[q - from] = dx * dx + dy * dy + dz * dz;
+    }
+    for (std::size_t q = from; q < to; ++q) {
+      if (!(d2[q - from] < rc2) || !(isOwned[p] || isOwned[q])) continue;
+      const Molecule& a = *all[order[p]];
+      const Molecule& b = *all[order[q]];
+      if (isOwned[p] && isOwned[q]) f(a, b, a.r() - b.r());
+      else if (isOwned[p] ? a.id() < b.id() : b.id() < a.id()) {
+        const Molecule& mine = isOwned[p] ? a : b;
+        const Molecule& other = isOwned[p] ? b : a;
+        f(mine, other, mine.r() - other.r());
+      }
+    }
+  };
+  for (long cz = 0; cz < n[2]; ++cz)
+    for (long cy = 0; cy < n[1]; ++cy)
+      for (long cx = 0; cx < n[0]; ++cx) {
+        const std::size_t c = static_cast<std::size_t>(cx + n[0] * (cy + n[1] * cz));
+        // the cell itself, then the 13 cells after it in z-major order: each pair of cells once
+        for (std::size_t p = start[c]; p < start[c + 1]; ++p) pairs(p, p + 1, start[c + 1]);
+        for (long dz = 0; dz <= 1; ++dz)
+          for (long dy = dz ? -1 : 0; dy <= 1; ++dy)
+            for (long dx = (dz || dy) ? -1 : 1; dx <= 1; ++dx) {
+              const long ox = cx + dx, oy = cy + dy, oz = cz + dz;
+              if (ox < 0 || oy < 0 || ox >= n[0] || oy >= n[1] || oz >= n[2]) continue;
+              const std::size_t o = static_cast<std::size_t>(ox + n[0] * (oy + n[1] * oz));
+              if (!cellOwned[c] && !cellOwned[o]) continue;  // halo copies only: no pair counts here
+              for (std::size_t p = start[c]; p < start[c + 1]; ++p) pairs(p, start[o], start[o + 1]);
+            }
+      }
+}
+
 PairObservables::Result PairObservables::compute(const std::vector<const Molecule*>& owned,
                                                  const std::vector<const Molecule*>& others, bool sites) const {
   Result out;

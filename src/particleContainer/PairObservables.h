@@ -34,6 +34,13 @@ class PairObservables {
                                double rc, const std::function<void(std::size_t i, const Molecule& partner, const Vec3& dcom)>& f,
                                bool threads = true);
 
+  /// Calls f(a, b, dcom) once for every pair of molecules closer than rc (centres of mass; dcom = r_a - r_b) of
+  /// which a is among `owned` and b among `owned`, or among `others` with an id larger than a's (so that a pair
+  /// across the processes' borders or the box's faces, whose halo copies each side holds, counts on one side
+  /// only); from a cell list of its own, each pair of cells once.
+  static void forEachPairOnce(const std::vector<const Molecule*>& owned, const std::vector<const Molecule*>& others,
+                              double rc, const std::function<void(const Molecule& a, const Molecule& b, const Vec3& dcom)>& f);
+
   /// The periodic images, within `width` of the box's faces, of molecules that fill the whole box [0, box).
   static std::vector<Molecule> periodicImages(const std::vector<Molecule>& molecules, const Vec3& box, double width);
 
