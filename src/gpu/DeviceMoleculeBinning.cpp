@@ -37,6 +37,7 @@ void DeviceMoleculeBinning::compile() {
   _extremesKernel = _program->createKernel("foldMoleculeExtremes");
   _vdfKernel = _program->createKernel("vdfMolecules");
   _rdfKernel = _program->createKernel("rdfMolecules");
+  _cavityKernel = _program->createKernel("cavityMolecules");
   std::vector<int> dof;
   for (const Component& c : _components) dof.push_back(static_cast<int>(c.rotationalDegreesOfFreedom()));
   _rotDof = std::make_unique<compute::ComputeArray<int>>(context, dof.size(), "binningRotDof");
@@ -354,6 +355,58 @@ std::vector<double> DeviceMoleculeBinning::takeRdf(int handle) {
   for (std::size_t c = 0; c < set.copies; ++c)
     for (std::size_t k = 0; k < values; ++k) out[k] += static_cast<double>(counts[c * values + k]);
   return out;
+}
+
+int DeviceMoleculeBinning::addCavity(const CavityRequest& request) {
+  compile();
+  CavitySet set{request, std::make_unique<compute::ComputeArray<compute::mm_long>>(
+                             _decorator.deviceStep().context(), std::max<std::size_t>(1, cavityPoints(request)),
+                             "cavityCounts")};
+  set.counts->zero();
+  _cavity.push_back(std::move(set));
+  return static_cast<int>(_cavity.size()) - 1;
+}
+
+void DeviceMoleculeBinning::accumulateCavity(int handle) {
+  CavitySet& set = _cavity.at(static_cast<std::size_t>(handle));
+  const CavityRequest& r = set.request;
+  DeviceTimeStep& step = _decorator.deviceStep();
+  MoleculeStorage& s = step.storage();
+  const int owned = static_cast<int>(s.numOwned());
+  if (owned == 0 || cavityPoints(r) == 0) return;
+  const Vec3& box = step.grid().box;
+  _cavityKernel->call()
+      .arg(owned)
+      .arg(s.ownedSlots())
+      .arg(s.positions().array())
+      .arg(s.ids())
+      .arg(box.x)
+      .arg(box.y)
+      .arg(box.z)
+      .arg(r.lower.x)
+      .arg(r.lower.y)
+      .arg(r.lower.z)
+      .arg(r.spacing.x)
+      .arg(r.spacing.y)
+      .arg(r.spacing.z)
+      .arg(static_cast<compute::mm_long>(r.first[0]))
+      .arg(static_cast<compute::mm_long>(r.first[1]))
+      .arg(static_cast<compute::mm_long>(r.first[2]))
+      .arg(static_cast<compute::mm_long>(r.last[0]))
+      .arg(static_cast<compute::mm_long>(r.last[1]))
+      .arg(static_cast<compute::mm_long>(r.last[2]))
+      .arg(static_cast<compute::mm_long>(r.grid[1]))
+      .arg(static_cast<compute::mm_long>(r.grid[2]))
+      .arg(r.radius)
+      .arg(*set.counts)
+      .execute(static_cast<std::size_t>(owned));
+}
+
+std::vector<double> DeviceMoleculeBinning::takeCavity(int handle) {
+  CavitySet& set = _cavity.at(static_cast<std::size_t>(handle));
+  const std::vector<compute::mm_long> counts = set.counts->download();
+  set.counts->zero();
+  return std::vector<double>(counts.begin(), counts.begin() + static_cast<long>(cavityPoints(set.request)));
 }
 
 std::vector<double> DeviceMoleculeBinning::virials() {

@@ -1,6 +1,7 @@
 // DeviceMoleculeBinning: MoleculeBinning on the device that holds the molecules (the GPU decorator's): ls1's
-// per-molecule virial, the binned exact sums, MaxWriter's extremes, RegionSampling's VDF counts and the RDF's pair
-// counts are made there, and only they cross to the host when a plugin takes them. Needs a device with double precision (the sums'
+// per-molecule virial, the binned exact sums, MaxWriter's extremes, RegionSampling's VDF counts, the RDF's pair
+// counts and CavityWriter's neighbour counts are made there, and only they cross to the host when a plugin takes
+// them. Needs a device with double precision (the sums'
 // arithmetic); without, the host bins.
 #pragma once
 
@@ -34,6 +35,9 @@ class DeviceMoleculeBinning : public MoleculeBinning {
   int addRdf(const RdfRequest& request) override;
   void accumulateRdf(int handle) override;
   std::vector<double> takeRdf(int handle) override;
+  int addCavity(const CavityRequest& request) override;
+  void accumulateCavity(int handle) override;
+  std::vector<double> takeCavity(int handle) override;
 
   /// ls1's virials of the owned molecules as the device computed them this step (x, y, z per owned molecule,
   /// in the storage's owned order), for tests.
@@ -50,7 +54,7 @@ class DeviceMoleculeBinning : public MoleculeBinning {
   std::function<unsigned long()> _step;
   std::unique_ptr<compute::ComputeProgram> _program;
   const PlanarLongRange* _planar;
-  std::unique_ptr<compute::ComputeKernel> _virialKernel, _planarKernel, _binKernel, _extremesKernel, _vdfKernel, _rdfKernel;
+  std::unique_ptr<compute::ComputeKernel> _virialKernel, _planarKernel, _binKernel, _extremesKernel, _vdfKernel, _rdfKernel, _cavityKernel;
   std::unique_ptr<compute::ComputeArray<int>> _rotDof;
   std::unique_ptr<compute::ComputeArray<double>> _virials;
   unsigned long _virialStep = ~0ul;
@@ -83,6 +87,11 @@ class DeviceMoleculeBinning : public MoleculeBinning {
     std::unique_ptr<compute::ComputeArray<compute::mm_long>> counts;
   };
   std::vector<RdfSet> _rdf;
+  struct CavitySet {
+    CavityRequest request;
+    std::unique_ptr<compute::ComputeArray<compute::mm_long>> counts;  ///< per point
+  };
+  std::vector<CavitySet> _cavity;
 };
 
 /// The composition root's factory: a DeviceMoleculeBinning where the container is the GPU decorator on a device

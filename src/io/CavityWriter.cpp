@@ -1,9 +1,12 @@
 // CavityWriter: ls1's CavityEnsemble grid (indices round(N * extent - 0.0009756), points at (0.5009756 + k) of the
-// control volume's spacing, ids k_x N_y N_z + k_y N_z + k_z + 1), its neighbour count and its XYZ files.
+// control volume's spacing, ids k_x N_y N_z + k_y N_z + k_z + 1), its neighbour counts from the view's binning
+// (where the molecules live, summed over the processes) and its XYZ files.
 #include "io/CavityWriter.h"
 
 #include "io/AtomicFile.h"
 #include "io/Ls1Format.h"
+#include "io/MoleculeSums.h"
+#include "io/SamplingView.h"
 #include "io/StreamingFile.h"
 
 #include <tinyxml2.h>
@@ -55,58 +58,30 @@ CavityWriter::CavityWriter(const Settings& settings, std::string prefix, unsigne
     : _s(settings), _prefix(std::move(prefix)), _writeFrequency(writeFrequency ? writeFrequency : 1),
       _totalSteps(config.totalSteps()), _equilibration(config.equilibrationSteps), _box(config.box) {}
 
-std::vector<std::pair<long, Vec3>> CavityWriter::points() const {
-  std::vector<std::pair<long, Vec3>> out;
-  int lo[3], hi[3];
-  Vec3 spacing;
+MoleculeBinning::CavityRequest CavityWriter::request() const {
+  MoleculeBinning::CavityRequest r;
   for (int d = 0; d < 3; ++d) {
     const double n = _s.grid[d], extent = _s.upper[d] - _s.lower[d];
     const double minReduced = (0.0 - _s.lower[d]) / extent, maxReduced = (_box[d] - _s.lower[d]) / extent;
-    lo[d] = static_cast<int>(std::round(n * minReduced - 0.0009756));
-    hi[d] = static_cast<int>(std::round(n * maxReduced - 0.0009756)) - 1;
-    spacing[d] = extent / n;
+    r.first[d] = static_cast<long>(std::round(n * minReduced - 0.0009756));
+    r.last[d] = static_cast<long>(std::round(n * maxReduced - 0.0009756)) - 1;
+    r.lower[d] = _s.lower[d];
+    r.spacing[d] = extent / n;
+    r.grid[d] = static_cast<long>(_s.grid[d]);
   }
-  int k[3];
-  for (k[0] = lo[0]; k[0] <= hi[0]; ++k[0])
-    for (k[1] = lo[1]; k[1] <= hi[1]; ++k[1])
-      for (k[2] = lo[2]; k[2] <= hi[2]; ++k[2]) {
-        const long id = static_cast<long>(k[0]) * _s.grid[1] * _s.grid[2] + static_cast<long>(k[1]) * _s.grid[2] + k[2] + 1;
-        Vec3 r;
-        for (int d = 0; d < 3; ++d) r[d] = _s.lower[d] + (0.5009756 + k[d]) * spacing[d];
-        out.emplace_back(id, r);
-      }
-  return out;
+  r.radius = static_cast<double>(_s.radius);
+  return r;
 }
 
-std::vector<std::pair<long, Vec3>> CavityWriter::cavities(const std::vector<Molecule>& molecules) const {
-  const double rr = static_cast<double>(_s.radius) * _s.radius, R = std::sqrt(rr);
-  // A cell grid of edge R over the box for the neighbour counts (no periodic images, as ls1's region query).
-  std::array<long, 3> n{};
-  for (int d = 0; d < 3; ++d) n[d] = std::max(1L, static_cast<long>(_box[d] / R));
-  auto cellOf = [&](double x, int d) { return std::clamp(static_cast<long>(x / _box[d] * n[d]), 0L, n[d] - 1); };
-  std::vector<std::vector<const Molecule*>> cells(static_cast<std::size_t>(n[0] * n[1] * n[2]));
-  for (const Molecule& m : molecules)
-    cells[static_cast<std::size_t>(cellOf(m.r().x, 0) + n[0] * (cellOf(m.r().y, 1) + n[1] * cellOf(m.r().z, 2)))].push_back(&m);
+std::vector<std::pair<long, Vec3>> CavityWriter::points() const {
+  const MoleculeBinning::CavityRequest r = request();
   std::vector<std::pair<long, Vec3>> out;
-  for (const auto& [id, r] : points()) {
-    Vec3 lo, hi;
-    for (int d = 0; d < 3; ++d) {
-      lo[d] = std::max(0.0, r[d] - R);
-      hi[d] = std::min(_box[d], r[d] + R);
-    }
-    int neighbours = 0;
-    for (long z = cellOf(lo.z, 2); z <= cellOf(hi.z, 2); ++z)
-      for (long y = cellOf(lo.y, 1); y <= cellOf(hi.y, 1); ++y)
-        for (long x = cellOf(lo.x, 0); x <= cellOf(hi.x, 0); ++x)
-          for (const Molecule* m : cells[static_cast<std::size_t>(x + n[0] * (y + n[1] * z))]) {
-            if (static_cast<long>(m->id()) == id) continue;
-            if (norm2(m->r() - r) < rr) ++neighbours;
-          }
-    if (neighbours <= _s.maxNeighbours) out.emplace_back(id, r);
-  }
-  std::sort(out.begin(), out.end(), [](const auto& a, const auto& b) {
-    return static_cast<unsigned long>(a.first) < static_cast<unsigned long>(b.first);
-  });
+  for (long kx = r.first[0]; kx <= r.last[0]; ++kx)
+    for (long ky = r.first[1]; ky <= r.last[1]; ++ky)
+      for (long kz = r.first[2]; kz <= r.last[2]; ++kz)
+        out.emplace_back(kx * r.grid[1] * r.grid[2] + ky * r.grid[2] + kz + 1,
+                         Vec3{sums::cavityPoint(r.lower.x, r.spacing.x, kx), sums::cavityPoint(r.lower.y, r.spacing.y, ky),
+                              sums::cavityPoint(r.lower.z, r.spacing.z, kz)});
   return out;
 }
 
@@ -116,9 +91,21 @@ void CavityWriter::init(const SimulationView& sim) {
 
 void CavityWriter::afterStep(unsigned long step, double, const SimulationView& sim) {
   if (step < _equilibration || step % _writeFrequency != 0) return;
-  const std::vector<Molecule> molecules = sim.gatherMolecules();  // collective
+  const SamplingView* view = sim.sampling();
+  if (!view) return;
+  MoleculeBinning& binning = view->binning();
+  if (_handle < 0) _handle = binning.addCavity(request());
+  binning.accumulateCavity(_handle);
+  std::vector<double> counts = binning.takeCavity(_handle);
+  view->allreduceSum(counts);  // integers: exact in any order
   if (sim.rank() != 0) return;
-  const std::vector<std::pair<long, Vec3>> found = cavities(molecules);
+  const std::vector<std::pair<long, Vec3>> all = points();
+  std::vector<std::pair<long, Vec3>> found;
+  for (std::size_t k = 0; k < all.size(); ++k)
+    if (counts[k] <= _s.maxNeighbours) found.push_back(all[k]);
+  std::sort(found.begin(), found.end(), [](const auto& a, const auto& b) {
+    return static_cast<unsigned long>(a.first) < static_cast<unsigned long>(b.first);
+  });
   const int digits = static_cast<int>(std::ceil(std::log(static_cast<double>(_totalSteps / _writeFrequency)) / std::log(10.)));
   for (int cid : _s.componentIds) {
     std::string file = _prefix + "-c" + std::to_string(cid);

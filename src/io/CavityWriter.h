@@ -1,9 +1,11 @@
 // CavityWriter: ls1-mardyn's CavityWriter: test points on a grid (the control volume's spacing over the box)
 // that have at most maxNeighbours molecules within radius are cavities; every writefrequency steps after the
-// equilibration one XYZ file per component id listed (<prefix>-c<id>[-<n>].cav.xyz).
+// equilibration one XYZ file per component id listed (<prefix>-c<id>[-<n>].cav.xyz). The molecules are counted
+// where they live (MoleculeBinning: on the device under --gpu), on every process, and the counts summed.
 #pragma once
 
 #include "config/XmlInput.h"
+#include "io/MoleculeBinning.h"
 #include "io/OutputPlugin.h"
 
 #include <array>
@@ -34,16 +36,18 @@ class CavityWriter : public OutputPlugin {
   void afterStep(unsigned long step, double time, const SimulationView& sim) override;
   void finish(unsigned long, double, const SimulationView&) override {}
 
-  /// The test points (id, position) as ls1 lays them out over the box.
+  /// The test points (id, position) as ls1 lays them out over the box, in the order of request()'s counts.
   std::vector<std::pair<long, Vec3>> points() const;
-  /// The cavities among the points, by ls1's rule (no periodic images; a molecule of the point's id is skipped).
-  std::vector<std::pair<long, Vec3>> cavities(const std::vector<Molecule>& molecules) const;
+  /// The grid and radius for the neighbour counts (ls1's rule: no periodic images; a molecule of the point's id is
+  /// not counted).
+  MoleculeBinning::CavityRequest request() const;
 
  private:
   Settings _s;
   std::string _prefix;
   unsigned long _writeFrequency, _totalSteps, _equilibration;
   Vec3 _box;
+  int _handle = -1;
 };
 
 }  // namespace mardyn

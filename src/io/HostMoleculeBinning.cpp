@@ -172,4 +172,34 @@ std::vector<double> HostMoleculeBinning::takeRdf(int handle) {
   return out;
 }
 
+int HostMoleculeBinning::addCavity(const CavityRequest& request) {
+  _cavity.emplace_back(request, std::vector<double>(cavityPoints(request), 0.0));
+  return static_cast<int>(_cavity.size()) - 1;
+}
+
+void HostMoleculeBinning::accumulateCavity(int handle) {
+  auto& [r, counts] = _cavity.at(static_cast<std::size_t>(handle));
+  const double r2 = r.radius * r.radius;
+  const long ny = r.last[1] - r.first[1] + 1, nz = r.last[2] - r.first[2] + 1;
+  _view.forEachOwned([&, &r = r, &counts = counts](const Molecule& m) {
+    const double p[3] = {sums::wrapInto(m.r().x, _box.x), sums::wrapInto(m.r().y, _box.y), sums::wrapInto(m.r().z, _box.z)};
+    long from[3], to[3];
+    for (int d = 0; d < 3; ++d)
+      sums::cavityRange(p[d], r.lower[d], r.spacing[d], r.radius, r.first[d], r.last[d], &from[d], &to[d]);
+    for (long kx = from[0]; kx <= to[0]; ++kx)
+      for (long ky = from[1]; ky <= to[1]; ++ky)
+        for (long kz = from[2]; kz <= to[2]; ++kz)
+          if (sums::cavityHit(p[0], p[1], p[2], static_cast<long>(m.id()), r.lower.x, r.lower.y, r.lower.z, r.spacing.x,
+                              r.spacing.y, r.spacing.z, r.grid[1], r.grid[2], kx, ky, kz, r2))
+            counts[static_cast<std::size_t>(((kx - r.first[0]) * ny + ky - r.first[1]) * nz + kz - r.first[2])] += 1;
+  });
+}
+
+std::vector<double> HostMoleculeBinning::takeCavity(int handle) {
+  std::vector<double>& counts = _cavity.at(static_cast<std::size_t>(handle)).second;
+  std::vector<double> out = counts;
+  std::fill(counts.begin(), counts.end(), 0.0);
+  return out;
+}
+
 }  // namespace mardyn

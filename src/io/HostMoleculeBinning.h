@@ -29,6 +29,9 @@ class HostMoleculeBinning : public MoleculeBinning {
   int addRdf(const RdfRequest& request) override;
   void accumulateRdf(int handle) override;
   std::vector<double> takeRdf(int handle) override;
+  int addCavity(const CavityRequest& request) override;
+  void accumulateCavity(int handle) override;
+  std::vector<double> takeCavity(int handle) override;
 
   /// Folds one molecule into MaxWriter's extremes (extremesSize values): what foldExtremes does per molecule.
   static void foldMolecule(const Molecule& m, std::vector<double>& extremes);
@@ -60,6 +63,7 @@ class HostMoleculeBinning : public MoleculeBinning {
     std::vector<double> counts;  ///< the histograms, then the molecules per component
   };
   std::vector<RdfSet> _rdf;
+  std::vector<std::pair<CavityRequest, std::vector<double>>> _cavity;  ///< request, counts per point
 };
 
 }  // namespace mardyn

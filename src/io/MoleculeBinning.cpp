@@ -1,6 +1,8 @@
-// MoleculeBinning: the sizes of a request's layout, of a VDF request's, and the RDF's layout.
+// MoleculeBinning: the sizes of a request's layout, of a VDF request's and of a cavity request's, and the RDF's
+// layout.
 #include "io/MoleculeBinning.h"
 
+#include <algorithm>
 #include <bitset>
 
 namespace mardyn {
@@ -59,6 +61,12 @@ MoleculeBinning::RdfLayout MoleculeBinning::rdfLayout(const RdfRequest& r) {
     for (std::size_t j = i; j < nc; ++j)
       if (r.sites[i] + r.sites[j] > 2) place(layout.siteBase, i, j, static_cast<std::size_t>(r.sites[i]) * r.sites[j] * r.bins);
   return layout;
+}
+
+std::size_t MoleculeBinning::cavityPoints(const CavityRequest& r) {
+  std::size_t n = 1;
+  for (int d = 0; d < 3; ++d) n *= static_cast<std::size_t>(std::max(0L, r.last[d] - r.first[d] + 1));
+  return n;
 }
 
 }  // namespace mardyn

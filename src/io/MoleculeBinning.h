@@ -126,6 +126,24 @@ class MoleculeBinning {
   /// The counts of `handle` since the last take, on this process (sum them over the processes), and a reset.
   virtual std::vector<double> takeRdf(int handle) = 0;
 
+  /// ls1's CavityWriter where the molecules live: per point of a regular grid, the owned molecules within `radius`
+  /// of it (positions wrapped into the box, no periodic images), leaving out a molecule whose id equals the point's
+  /// (ls1's rule; the point's id k_x N_y N_z + k_y N_z + k_z + 1). Point k along axis d lies at
+  /// lower_d + (0.5009756 + k) spacing_d (cavityPoint), k from first_d to last_d.
+  struct CavityRequest {
+    Vec3 lower, spacing{1, 1, 1};
+    std::array<long, 3> first{0, 0, 0}, last{-1, -1, -1};
+    std::array<long, 3> grid{1, 1, 1};  ///< N_x, N_y, N_z: the points' ids
+    double radius = 1.0;
+  };
+  /// The points, x outermost: count ((k_x - first_x) n_y + k_y - first_y) n_z + k_z - first_z.
+  static std::size_t cavityPoints(const CavityRequest& r);
+  virtual int addCavity(const CavityRequest& request) = 0;
+  /// Adds this step's owned molecules to the counts of `handle`.
+  virtual void accumulateCavity(int handle) = 0;
+  /// The counts of `handle` since the last take, on this process (sum them over the processes), and a reset.
+  virtual std::vector<double> takeCavity(int handle) = 0;
+
   /// Whether a request's fields need ls1's per-molecule virial (a pair pass).
   static bool needsVirial(const Request& r) {
     return r.fieldMask & ((1u << ViX) | (1u << ViY) | (1u << ViZ) | (1u << Gamma));

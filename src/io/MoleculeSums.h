@@ -14,11 +14,13 @@ namespace mardyn {
 namespace sums {
 using sums_long = std::int64_t;
 using std::atan2;
+using std::ceil;
 using std::fabs;
 using std::floor;
 using std::sqrt;
 using std::trunc;
-// exactChunks, twiceRotationalEnergy, squaredNorm, foldExtremes, vdfCounts, rdfBin, surfaceTensionTerm, binOf, fieldValue
+// exactChunks, twiceRotationalEnergy, squaredNorm, foldExtremes, vdfCounts, rdfBin, cavityPoint, cavityRange,
+// cavityHit, surfaceTensionTerm, binOf, fieldValue
 // (shared with the device code).
 #include "io/kernels/MoleculeSums.cc"
 }  // namespace sums

@@ -2,8 +2,8 @@
 // device's cells (every partner within the cutoff through the shared molecule-pair code, plus the planar
 // correction's slab terms), then per owned molecule its bin, slots and fields (io/kernels/MoleculeSums.cc, as
 // the host computes them) added to exact sums;
-// MaxWriter's extremes, folded by each block into its own; RegionSampling's VDF counts; and the RDF's pair counts
-// from the same cells.
+// MaxWriter's extremes, folded by each block into its own; RegionSampling's VDF counts; the RDF's pair counts
+// from the same cells; and CavityWriter's neighbour counts of its grid points.
 // mardyn-kernel: requires gpu/kernels/PotForce.cc gpu/kernels/MoleculePairHandler.cc io/kernels/MoleculeSums.cc gpu/kernels/PlanarSlab.cc
 // mardyn-kernel: defines NUM_COMPONENTS=2 MAX_LJ=2 MAX_CHARGES=1 MAX_DIPOLES=1 MAX_QUADRUPOLES=1 CUTOFF2=6.25 EPS_RF_INV_RC3=0.01 USE_CUTOFF_SWITCH=0 SWITCH_START=2.0 SWITCH_INV_WIDTH=2.0 SUPPORTS_DOUBLE_PRECISION EXTREMES_BLOCK=128
 
@@ -273,5 +273,31 @@ KERNEL void rdfMolecules(int numOwned, GLOBAL const int* RESTRICT ownedSlots, GL
             }
           }
         }
+  }
+}
+
+/// CavityWriter's neighbour counts (MoleculeBinning::accumulateCavity): per owned molecule (wrapped into the box)
+/// one count at every grid point within sqrt(r2) of it but that of its id (cavityHit), points k from first to last
+/// per axis, x outermost.
+KERNEL void cavityMolecules(int numOwned, GLOBAL const int* RESTRICT ownedSlots, GLOBAL const mixed4* RESTRICT positions,
+                            GLOBAL const mm_ulong* RESTRICT ids, double boxX, double boxY, double boxZ, double lx,
+                            double ly, double lz, double sx, double sy, double sz, long fx, long fy, long fz, long tx,
+                            long ty, long tz, long n1, long n2, double radius, GLOBAL mm_long* RESTRICT counts) {
+  const double r2 = radius * radius;
+  const long ny = ty - fy + 1, nz = tz - fz + 1;
+  for (int k = GLOBAL_ID; k < numOwned; k += GLOBAL_SIZE) {
+    const int i = ownedSlots[k];
+    const mixed4 p = positions[i];
+    const double x = wrapInto((double) p.x, boxX), y = wrapInto((double) p.y, boxY), z = wrapInto((double) p.z, boxZ);
+    const long id = (long) ids[i];
+    long ax, bx, ay, by, az, bz;
+    cavityRange(x, lx, sx, radius, fx, tx, &ax, &bx);
+    cavityRange(y, ly, sy, radius, fy, ty, &ay, &by);
+    cavityRange(z, lz, sz, radius, fz, tz, &az, &bz);
+    for (long kx = ax; kx <= bx; kx++)
+      for (long ky = ay; ky <= by; ky++)
+        for (long kz = az; kz <= bz; kz++)
+          if (cavityHit(x, y, z, id, lx, ly, lz, sx, sy, sz, n1, n2, kx, ky, kz, r2))
+            atomicAddFixedPoint(&counts[((kx - fx) * ny + ky - fy) * nz + kz - fz], 1);
   }
 }

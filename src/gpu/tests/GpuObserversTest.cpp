@@ -1,8 +1,8 @@
 // Tests of the observing plugins' sums on the device (DeviceMoleculeBinning) against the host's: the same molecules
 // binned on both (slabs with directions and components, a y range, a Cartesian grid, cylinder shells) give the
 // same bits where no virial enters and agree to 1e-12 where ls1's per-molecule virial does, and so do MaxWriter's
-// extremes, the VDF's and the RDF's counts; and whole runs of RegionSampling, SpatialProfile, GammaWriter, MaxWriter
-// and RDF under the GPU decorator in double give the CPU run's files.
+// extremes, the VDF's, the RDF's and CavityWriter's counts; and whole runs of RegionSampling, SpatialProfile,
+// GammaWriter, MaxWriter, RDF and CavityWriter under the GPU decorator in double give the CPU run's files.
 #include "Simulation.h"
 #include "gpu/DeviceMoleculeBinning.h"
 #include "gpu/GpuDecoratorFactory.h"
@@ -171,8 +171,18 @@ class GpuObserversTest : public CppUnit::TestFixture {
     rdf.bins = 30, rdf.interval = 0.1, rdf.cutoff = cfg.cutoffRadius;
     for (const Component& c : cfg.components) rdf.sites.push_back(static_cast<unsigned>(c.numSites()));
     const int hostRdf = host.addRdf(rdf), deviceRdf = device.addRdf(rdf);
+    // CavityWriter's counts: a grid of 8 x 10 x 6 points from (0.2, -0.3, 0.1), 0.9 apart, within 1.4.
+    B::CavityRequest cavity;
+    cavity.lower = Vec3{0.2, -0.3, 0.1};
+    cavity.spacing = Vec3{0.9, 0.9, 0.9};
+    cavity.last = {7, 9, 5};
+    cavity.grid = {8, 10, 6};
+    cavity.radius = 1.4;
+    const int hostCavity = host.addCavity(cavity), deviceCavity = device.addCavity(cavity);
     for (int step = 0; step < 3; ++step) {
       if (step > 0) sim->step();
+      host.accumulateCavity(hostCavity);
+      device.accumulateCavity(deviceCavity);
       host.accumulateRdf(hostRdf);
       device.accumulateRdf(deviceRdf);
       for (std::size_t k = 0; k < requests.size(); ++k) {
@@ -218,6 +228,21 @@ class GpuObserversTest : public CppUnit::TestFixture {
       const std::vector<double> again = device.takeRdf(deviceRdf);
       CPPUNIT_ASSERT_MESSAGE("RDF counts start from 0 after a take",
                              std::all_of(again.begin(), again.end(), [](double x) { return x == 0.0; }));
+    }
+    // CavityWriter's counts: the same integers; some points have no molecule near, some several.
+    {
+      const std::vector<double> h = host.takeCavity(hostCavity), d = device.takeCavity(deviceCavity);
+      CPPUNIT_ASSERT_EQUAL(std::size_t(480), h.size());
+      int differing = 0, empty = 0, crowded = 0;
+      for (std::size_t i = 0; i < h.size(); ++i) {
+        differing += h[i] != d[i];
+        empty += h[i] == 0;
+        crowded += h[i] >= 6;  // over the three steps: two molecules or more
+      }
+      std::cout << "\n  [gpu test, " << backend << "] cavity counts: " << h.size() << " points (" << empty << " empty, "
+                << crowded << " with 6 or more), " << differing << " differ";
+      CPPUNIT_ASSERT_EQUAL_MESSAGE("cavity counts", 0, differing);
+      CPPUNIT_ASSERT(empty > 0 && crowded > 0);
     }
     // MaxWriter's extremes: maxima and minima of the same molecules, so the same bits; each quantity of the
     // whole system (slot 0) has a largest square above 0 (the molecules move, turn and feel forces and torques).

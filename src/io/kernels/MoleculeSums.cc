@@ -129,6 +129,30 @@ MARDYN_SUMS_FN long rdfBin(double dd, double maxDist2, double interval, long bin
   return b < (double) bins ? (long) b : -1;
 }
 
+/// ls1's CavityWriter grid: point k along one axis at lower + (0.5009756 + k) spacing.
+MARDYN_SUMS_FN double cavityPoint(double lower, double spacing, long k) {
+  const double offset = MARDYN_MUL(0.5009756 + (double) k, spacing);
+  return lower + offset;
+}
+
+/// The points k of [first, last] along one axis that may lie within R of x (a few more: the caller tests the
+/// distance): from *from to *to.
+MARDYN_SUMS_FN void cavityRange(double x, double lower, double spacing, double R, long first, long last, long* from,
+                                long* to) {
+  const double a = floor((x - R - lower) / spacing - 0.5009756) - 1.0, b = ceil((x + R - lower) / spacing - 0.5009756) + 1.0;
+  *from = a > (double) first ? (long) a : first;
+  *to = b < (double) last ? (long) b : last;
+}
+
+/// Whether CavityWriter counts a molecule at (x, y, z) (wrapped into the box) with id `id` at point (kx, ky, kz)
+/// of a grid from `lower` by `spacing` with n1 x n2 points in y and z (ls1's point id kx n1 n2 + ky n2 + kz + 1):
+/// closer than sqrt(r2), and not of the point's id.
+MARDYN_SUMS_FN int cavityHit(double x, double y, double z, long id, double lx, double ly, double lz, double sx,
+                             double sy, double sz, long n1, long n2, long kx, long ky, long kz, double r2) {
+  const double dx = x - cavityPoint(lx, sx, kx), dy = y - cavityPoint(ly, sy, ky), dz = z - cavityPoint(lz, sz, kz);
+  return squaredNorm(dx, dy, dz) < r2 && id != kx * n1 * n2 + ky * n2 + kz + 1;
+}
+
 /// ls1's surface-tension term of one molecule: Vi_y - (Vi_x + Vi_z) / 2.
 MARDYN_SUMS_FN double surfaceTensionTerm(double vx, double vy, double vz) {
   const double mean = MARDYN_MUL(0.5, vx + vz);

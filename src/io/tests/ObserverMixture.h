@@ -1,5 +1,5 @@
 // ObserverMixture: the small mixture the observing plugins are tested on: LJ atoms and two-centre LJ molecules,
-// 60 on a jittered grid, with RegionSampling, GammaWriter, SpatialProfile and RDF configured (one step).
+// 60 on a jittered grid, with RegionSampling, GammaWriter, SpatialProfile, RDF and CavityWriter configured (one step).
 #pragma once
 
 #include "utils/Vec3.h"
@@ -39,6 +39,9 @@ inline std::string config() {
     <outputplugin name="GammaWriter"><writefrequency>1</writefrequency><outputprefix>gamma</outputprefix></outputplugin>
     <outputplugin name="RDF"><writefrequency>1</writefrequency><samplingfrequency>1</samplingfrequency>
       <outputprefix>rdf</outputprefix><intervallength>0.1</intervallength><bins>30</bins></outputplugin>
+    <outputplugin name="CavityWriter"><writefrequency>1</writefrequency><outputprefix>cav</outputprefix>
+      <incremental>false</incremental><maxNeighbours>1</maxNeighbours><radius>1.3</radius>
+      <Nx>7</Nx><Ny>9</Ny><Nz>5</Nz><componentid>0</componentid></outputplugin>
   </output>
   <plugin name="RegionSampling"><region>
     <coords><lcx>0</lcx><lcy>1.5</lcy><lcz>0</lcz><ucx>box</ucx><ucy>7.5</ucy><ucz>box</ucz></coords>

@@ -1,6 +1,7 @@
-// ObservingPluginsTest: RegionSampling, GammaWriter, SpatialProfile and RDF on a small mixture (LJ atoms and
-// two-centre LJ molecules), one step, against brute-force values computed here from the molecules of that step:
-// every pair by the minimum image, site-site LJ written out afresh, ls1's per-molecule virial, slab sums.
+// ObservingPluginsTest: RegionSampling, GammaWriter, SpatialProfile, RDF and CavityWriter on a small mixture (LJ
+// atoms and two-centre LJ molecules), one step, against brute-force values computed here from the molecules of that
+// step: every pair by the minimum image, site-site LJ written out afresh, ls1's per-molecule virial, slab sums, the
+// molecules near every grid point.
 #include "Simulation.h"
 #include "io/OutputPluginRegistry.h"
 #include "io/tests/IoTestFiles.h"
@@ -183,6 +184,29 @@ class ObservingPluginsTest : public CppUnit::TestFixture {
       total += got;
     }
     CPPUNIT_ASSERT(total > 10);
+
+    // CavityWriter: points (0.5009756 + k) apart by 1, 1, 1.5 (7 x 9 x 5), ids k_x 45 + k_y 5 + k_z + 1; a cavity
+    // has at most one molecule (wrapped into the box, no periodic images, not the one of the point's id) closer
+    // than 1.3. The file lists them by id.
+    std::ostringstream want;
+    int cavities = 0;
+    for (int kx = 0; kx < 7; ++kx)
+      for (int ky = 0; ky < 9; ++ky)
+        for (int kz = 0; kz < 5; ++kz) {
+          const Vec3 p{(0.5009756 + kx) * 1.0, (0.5009756 + ky) * 1.0, (0.5009756 + kz) * 1.5};
+          const unsigned long id = static_cast<unsigned long>(kx * 45 + ky * 5 + kz + 1);
+          int near = 0;
+          for (const Molecule& m : step1) {
+            Vec3 r = m.r();
+            for (int d = 0; d < 3; ++d) r[d] -= kBox[d] * std::floor(r[d] / kBox[d]);
+            if (m.id() != id && norm2(r - p) < 1.3 * 1.3) ++near;
+          }
+          if (near > 1) continue;
+          ++cavities;
+          want << "C " << p.x << "\t" << p.y << "\t" << p.z << "\n";
+        }
+    CPPUNIT_ASSERT(cavities > 10 && cavities < 300);
+    CPPUNIT_ASSERT_EQUAL(std::to_string(cavities) + "\ncomment line\n" + want.str(), readFile(dir.file("cav-c0.cav.xyz")));
   }
 };
 

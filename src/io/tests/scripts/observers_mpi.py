@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The observing plugins under mpirun write what the serial run writes: the 2CLJ slab of io.Ls1OutputFilesTest
-(RegionSampling profiles and VDF, GammaWriter, RDF, SpatialProfile, MaxWriter, plus MmpldWriter and DecompWriter
-here) run serially and on 2 processes (the box split along y); every file's numbers agree to 1e-10 (the
+(RegionSampling profiles and VDF, GammaWriter, RDF, SpatialProfile, MaxWriter, plus MmpldWriter, DecompWriter and
+CavityWriter here) run serially and on 2 processes (the box split along y); every file's numbers agree to 1e-10 (the
 processes sum in another order), binary files exactly.
 
 With --gpu the 2-process run is made under the GPU decorator in double precision (the device computes the sums,
@@ -24,7 +24,9 @@ config = config.replace('</output>', '<outputplugin name="MmpldWriter" type="sim
                         '</spheres><writecontrol><start>0</start><writefrequency>10</writefrequency><stop>20</stop>'
                         '</writecontrol><outputprefix>megamol</outputprefix></outputplugin>'
                         '<outputplugin name="DecompWriter"><writefrequency>10</writefrequency><outputprefix>dec</outputprefix>'
-                        '</outputplugin></output>')
+                        '</outputplugin><outputplugin name="CavityWriter"><writefrequency>10</writefrequency>'
+                        '<outputprefix>cav</outputprefix><maxNeighbours>2</maxNeighbours><radius>1.0</radius><Nx>8</Nx>'
+                        '<Ny>20</Ny><Nz>8</Nz><componentid>0</componentid></outputplugin></output>')
 env = dict(os.environ, OMPI_ALLOW_RUN_AS_ROOT='1', OMPI_ALLOW_RUN_AS_ROOT_CONFIRM='1',
            OMPI_MCA_rmaps_base_oversubscribe='1')
 shutil.rmtree(work, ignore_errors=True)
