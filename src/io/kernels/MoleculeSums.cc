@@ -135,11 +135,12 @@ MARDYN_SUMS_FN double cavityPoint(double lower, double spacing, long k) {
   return lower + offset;
 }
 
-/// The points k of [first, last] along one axis that may lie within R of x (a few more: the caller tests the
-/// distance): from *from to *to.
+/// The points k of [first, last] along one axis that may lie within R of x (those with (x - R - lower) / spacing -
+/// 0.5009756 < k < (x + R - lower) / spacing - 0.5009756, from the floor of the one bound to the ceiling of the
+/// other, so that rounding loses none; the caller tests the distance): from *from to *to.
 MARDYN_SUMS_FN void cavityRange(double x, double lower, double spacing, double R, long first, long last, long* from,
                                 long* to) {
-  const double a = floor((x - R - lower) / spacing - 0.5009756) - 1.0, b = ceil((x + R - lower) / spacing - 0.5009756) + 1.0;
+  const double a = floor((x - R - lower) / spacing - 0.5009756), b = ceil((x + R - lower) / spacing - 0.5009756);
   *from = a > (double) first ? (long) a : first;
   *to = b < (double) last ? (long) b : last;
 }
