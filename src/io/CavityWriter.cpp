@@ -73,15 +73,21 @@ MoleculeBinning::CavityRequest CavityWriter::request() const {
   return r;
 }
 
-std::vector<std::pair<long, Vec3>> CavityWriter::points() const {
+std::vector<std::pair<long, Vec3>> CavityWriter::cavities(const std::vector<double>& counts) const {
   const MoleculeBinning::CavityRequest r = request();
+  const long ny = r.last[1] - r.first[1] + 1, nz = r.last[2] - r.first[2] + 1;
   std::vector<std::pair<long, Vec3>> out;
-  for (long kx = r.first[0]; kx <= r.last[0]; ++kx)
-    for (long ky = r.first[1]; ky <= r.last[1]; ++ky)
-      for (long kz = r.first[2]; kz <= r.last[2]; ++kz)
-        out.emplace_back(kx * r.grid[1] * r.grid[2] + ky * r.grid[2] + kz + 1,
-                         Vec3{sums::cavityPoint(r.lower.x, r.spacing.x, kx), sums::cavityPoint(r.lower.y, r.spacing.y, ky),
-                              sums::cavityPoint(r.lower.z, r.spacing.z, kz)});
+  for (std::size_t k = 0; k < counts.size(); ++k) {
+    if (counts[k] > _s.maxNeighbours) continue;
+    const long i = static_cast<long>(k);
+    const long kx = r.first[0] + i / (ny * nz), ky = r.first[1] + (i / nz) % ny, kz = r.first[2] + i % nz;
+    out.emplace_back(kx * r.grid[1] * r.grid[2] + ky * r.grid[2] + kz + 1,
+                     Vec3{sums::cavityPoint(r.lower.x, r.spacing.x, kx), sums::cavityPoint(r.lower.y, r.spacing.y, ky),
+                          sums::cavityPoint(r.lower.z, r.spacing.z, kz)});
+  }
+  std::sort(out.begin(), out.end(), [](const auto& a, const auto& b) {
+    return static_cast<unsigned long>(a.first) < static_cast<unsigned long>(b.first);
+  });
   return out;
 }
 
@@ -99,13 +105,7 @@ void CavityWriter::afterStep(unsigned long step, double, const SimulationView& s
   std::vector<double> counts = binning.takeCavity(_handle);
   view->allreduceSum(counts);  // integers: exact in any order
   if (sim.rank() != 0) return;
-  const std::vector<std::pair<long, Vec3>> all = points();
-  std::vector<std::pair<long, Vec3>> found;
-  for (std::size_t k = 0; k < all.size(); ++k)
-    if (counts[k] <= _s.maxNeighbours) found.push_back(all[k]);
-  std::sort(found.begin(), found.end(), [](const auto& a, const auto& b) {
-    return static_cast<unsigned long>(a.first) < static_cast<unsigned long>(b.first);
-  });
+  const std::vector<std::pair<long, Vec3>> found = cavities(counts);
   const int digits = static_cast<int>(std::ceil(std::log(static_cast<double>(_totalSteps / _writeFrequency)) / std::log(10.)));
   for (int cid : _s.componentIds) {
     std::string file = _prefix + "-c" + std::to_string(cid);

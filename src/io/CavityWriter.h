@@ -36,8 +36,9 @@ class CavityWriter : public OutputPlugin {
   void afterStep(unsigned long step, double time, const SimulationView& sim) override;
   void finish(unsigned long, double, const SimulationView&) override {}
 
-  /// The test points (id, position) as ls1 lays them out over the box, in the order of request()'s counts.
-  std::vector<std::pair<long, Vec3>> points() const;
+  /// The cavities (id, position), by id as ls1 lists them: the points of request()'s grid whose neighbour counts
+  /// (summed over the processes, in the request's order) are at most maxNeighbours.
+  std::vector<std::pair<long, Vec3>> cavities(const std::vector<double>& counts) const;
   /// The grid and radius for the neighbour counts (ls1's rule: no periodic images; a molecule of the point's id is
   /// not counted).
   MoleculeBinning::CavityRequest request() const;
