@@ -186,7 +186,8 @@ void Simulation::createContainer(bool decorated) {
 
 void Simulation::prepare() {
   if (_prepared) return;
-  if (_resident && _binningFactory) _sampling->setDeviceBinning(_binningFactory(*_container, *_sampling, _sampling->planar()));
+  if (_resident && _binningFactory)
+    _sampling->setDeviceBinning(_binningFactory(*_container, *_sampling, _sampling->planar()));
   if (_resident) {
     std::vector<double> force2, torque2;
     for (std::size_t c = 0; c < _config.components.size(); ++c) {

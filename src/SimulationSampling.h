@@ -72,8 +72,8 @@ class SimulationSampling : public SamplingView {
   /// The owned molecules and their partners: the container's owned molecules and halo copies, or (molecules on a
   /// GPU) all of them gathered on process 0 into `storage`, wrapped into the box, with their periodic images within
   /// `width` of the faces.
-  void collect(std::vector<Molecule>& storage, std::vector<const Molecule*>& owned, std::vector<const Molecule*>& others,
-               double width) const;
+  void collect(std::vector<Molecule>& storage, std::vector<const Molecule*>& owned,
+               std::vector<const Molecule*>& others, double width) const;
 
   Parts _parts;
   mutable Pass _pass;

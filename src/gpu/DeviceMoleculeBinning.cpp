@@ -290,8 +290,9 @@ std::vector<double> DeviceMoleculeBinning::takeVdf(int handle) {
 
 int DeviceMoleculeBinning::addRdf(const RdfRequest& request) {
   if (request.sites.size() != _components.size())
-    throw std::invalid_argument("DeviceMoleculeBinning::addRdf: the request names " + std::to_string(request.sites.size()) +
-                                " components, the device holds " + std::to_string(_components.size()));
+    throw std::invalid_argument("DeviceMoleculeBinning::addRdf: the request names " +
+                                std::to_string(request.sites.size()) + " components, the device holds " +
+                                std::to_string(_components.size()));
   compile();
   compute::ComputeContext& context = _decorator.deviceStep().context();
   const RdfLayout layout = rdfLayout(request);

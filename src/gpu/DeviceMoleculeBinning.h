@@ -54,7 +54,8 @@ class DeviceMoleculeBinning : public MoleculeBinning {
   std::function<unsigned long()> _step;
   std::unique_ptr<compute::ComputeProgram> _program;
   const PlanarLongRange* _planar;
-  std::unique_ptr<compute::ComputeKernel> _virialKernel, _planarKernel, _binKernel, _extremesKernel, _vdfKernel, _rdfKernel, _cavityKernel;
+  std::unique_ptr<compute::ComputeKernel> _virialKernel, _planarKernel, _binKernel, _extremesKernel, _vdfKernel,
+      _rdfKernel, _cavityKernel;
   std::unique_ptr<compute::ComputeArray<int>> _rotDof;
   std::unique_ptr<compute::ComputeArray<double>> _virials;
   unsigned long _virialStep = ~0ul;

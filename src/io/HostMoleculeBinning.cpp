@@ -159,7 +159,8 @@ void HostMoleculeBinning::accumulateRdf(int handle) {
         const long b2 = sums::rdfBin(sums::squaredNorm(d.x, d.y, d.z), maxDist2, r.interval, bins);
         if (b2 < 0) continue;
         counts[static_cast<std::size_t>(base + static_cast<long>(m * sj.size() + n) * bins + b2)] += 1;
-        if (i == j && m != n) counts[static_cast<std::size_t>(base + static_cast<long>(n * sj.size() + m) * bins + b2)] += 1;
+        if (i == j && m != n)
+          counts[static_cast<std::size_t>(base + static_cast<long>(n * sj.size() + m) * bins + b2)] += 1;
       }
   });
   _view.forEachOwned([&](const Molecule& m) { counts[set.layout.histograms + m.componentId()] += 1; });
@@ -182,7 +183,8 @@ void HostMoleculeBinning::accumulateCavity(int handle) {
   const double r2 = r.radius * r.radius;
   const long ny = r.last[1] - r.first[1] + 1, nz = r.last[2] - r.first[2] + 1;
   _view.forEachOwned([&, &r = r, &counts = counts](const Molecule& m) {
-    const double p[3] = {sums::wrapInto(m.r().x, _box.x), sums::wrapInto(m.r().y, _box.y), sums::wrapInto(m.r().z, _box.z)};
+    const double p[3] = {sums::wrapInto(m.r().x, _box.x), sums::wrapInto(m.r().y, _box.y),
+                         sums::wrapInto(m.r().z, _box.z)};
     long from[3], to[3];
     for (int d = 0; d < 3; ++d)
       sums::cavityRange(p[d], r.lower[d], r.spacing[d], r.radius, r.first[d], r.last[d], &from[d], &to[d]);

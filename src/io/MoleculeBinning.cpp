@@ -59,7 +59,8 @@ MoleculeBinning::RdfLayout MoleculeBinning::rdfLayout(const RdfRequest& r) {
     for (std::size_t j = i; j < nc; ++j) place(layout.pairBase, i, j, r.bins);
   for (std::size_t i = 0; i < nc; ++i)
     for (std::size_t j = i; j < nc; ++j)
-      if (r.sites[i] + r.sites[j] > 2) place(layout.siteBase, i, j, static_cast<std::size_t>(r.sites[i]) * r.sites[j] * r.bins);
+      if (r.sites[i] + r.sites[j] > 2)
+        place(layout.siteBase, i, j, static_cast<std::size_t>(r.sites[i]) * r.sites[j] * r.bins);
   return layout;
 }
 

@@ -49,7 +49,8 @@ void PairObservables::forEachNeighbour(const std::vector<const Molecule*>& owned
           const std::size_t c = static_cast<std::size_t>(x + n[0] * (y + n[1] * z));
           for (std::size_t p = start[c]; p < start[c + 1]; ++p) {
             const Vec3 dcom = ri - sorted[p];
-            if (norm2(dcom) < rc2 && order[p] != static_cast<std::size_t>(i)) f(static_cast<std::size_t>(i), *all[order[p]], dcom);
+            if (norm2(dcom) < rc2 && order[p] != static_cast<std::size_t>(i))
+              f(static_cast<std::size_t>(i), *all[order[p]], dcom);
           }
         }
   }

@@ -39,7 +39,8 @@ class PairObservables {
   /// across the processes' borders or the box's faces, whose halo copies each side holds, counts on one side
   /// only); from a cell list of its own, each pair of cells once.
   static void forEachPairOnce(const std::vector<const Molecule*>& owned, const std::vector<const Molecule*>& others,
-                              double rc, const std::function<void(const Molecule& a, const Molecule& b, const Vec3& dcom)>& f);
+                              double rc,
+                              const std::function<void(const Molecule& a, const Molecule& b, const Vec3& dcom)>& f);
 
   /// The periodic images, within `width` of the box's faces, of molecules that fill the whole box [0, box).
   static std::vector<Molecule> periodicImages(const std::vector<Molecule>& molecules, const Vec3& box, double width);

@@ -279,8 +279,8 @@ KERNEL void rdfMolecules(int numOwned, GLOBAL const int* RESTRICT ownedSlots, GL
 /// CavityWriter's neighbour counts (MoleculeBinning::accumulateCavity): per owned molecule (wrapped into the box)
 /// one count at every grid point within sqrt(r2) of it but that of its id (cavityHit), points k from first to last
 /// per axis, x outermost.
-KERNEL void cavityMolecules(int numOwned, GLOBAL const int* RESTRICT ownedSlots, GLOBAL const mixed4* RESTRICT positions,
-                            GLOBAL const mm_ulong* RESTRICT ids, double boxX, double boxY, double boxZ, double lx,
+KERNEL void cavityMolecules(int numOwned, GLOBAL const int* RESTRICT ownedSlots,
+                            GLOBAL const mixed4* RESTRICT positions, GLOBAL const mm_ulong* RESTRICT ids, double boxX, double boxY, double boxZ, double lx,
                             double ly, double lz, double sx, double sy, double sz, long fx, long fy, long fz, long tx,
                             long ty, long tz, long n1, long n2, double radius, GLOBAL mm_long* RESTRICT counts) {
   const double r2 = radius * radius;
