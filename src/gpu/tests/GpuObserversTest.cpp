@@ -107,6 +107,7 @@ std::vector<std::string> tokens(const std::string& text) {
 class GpuObserversTest : public CppUnit::TestFixture {
   CPPUNIT_TEST_SUITE(GpuObserversTest);
   CPPUNIT_TEST(testDeviceBinsAsTheHost);
+  CPPUNIT_TEST(testRdfOfEverySiteKind);
   CPPUNIT_TEST(testRunFilesAsTheCpu);
   CPPUNIT_TEST_SUITE_END();
 
@@ -283,6 +284,59 @@ class GpuObserversTest : public CppUnit::TestFixture {
       CPPUNIT_ASSERT_MESSAGE("request " + std::to_string(k) + " virial", worst <= 1e-12);
       if (requests[k].fieldMask & 1u) CPPUNIT_ASSERT_MESSAGE("molecules were binned", count > 0);
     }
+  }
+
+  /// The RDF's site histograms with every kind of site: the mixture's molecule B gets two charges, a dipole and a
+  /// quadrupole, each off the centre and listed out of ls1's order, so that the device's slot of each site (LJ
+  /// centres, charges, dipoles, quadrupoles) must match the host's order for the 36 histograms of B-B and 6 of A-B
+  /// to agree.
+  void testRdfOfEverySiteKind() {
+    const std::string backend = deviceBackend();
+    if (backend.empty()) return mardyn::testing::skipTest("no compute device with double precision");
+    TempDir dir;
+    writeFile(dir.file("phase.inp"), mixture::phaseSpace());
+    const std::string sites =
+        "<site type=\"Quadrupole\"><coords><x>0</x><y>0.15</y><z>0</z></coords><quadrupolemoment><abs>0.4</abs>"
+        "<x>1</x><y>0</y><z>0</z></quadrupolemoment></site>"
+        "<site type=\"Charge\"><coords><x>0</x><y>0</y><z>0.2</z></coords><mass>0</mass><charge>0.3</charge></site>"
+        "<site type=\"Dipole\"><coords><x>0.1</x><y>0</y><z>0</z></coords><dipolemoment><abs>0.5</abs><x>0</x>"
+        "<y>0</y><z>1</z></dipolemoment></site>"
+        "<site type=\"Charge\"><coords><x>0</x><y>0</y><z>-0.2</z></coords><mass>0</mass><charge>-0.3</charge></site>"
+        "<momentsofinertia>";
+    const std::string xml = replaced(mixture::config(), "<momentsofinertia>", sites);
+    CPPUNIT_ASSERT(xml != mixture::config());
+    const SimulationConfig cfg = ConfigurationReader::read(writeFile(dir.file("config.xml"), xml));
+    CPPUNIT_ASSERT_EQUAL(std::size_t(6), cfg.components[1].numSites());
+    auto sim = makeSimulation(cfg, backend, false);
+    sim->prepare();
+    using B = MoleculeBinning;
+    B& device = sim->sampling()->binning();
+    HostMoleculeBinning host(*sim->sampling(), cfg.components.size(), cfg.box);
+    B::RdfRequest rdf;
+    rdf.bins = 60, rdf.interval = 0.05, rdf.cutoff = cfg.cutoffRadius;
+    for (const Component& c : cfg.components) rdf.sites.push_back(static_cast<unsigned>(c.numSites()));
+    const int h = host.addRdf(rdf), d = device.addRdf(rdf);
+    for (int step = 0; step < 2; ++step) {
+      if (step > 0) sim->step();
+      host.accumulateRdf(h);
+      device.accumulateRdf(d);
+    }
+    const std::vector<double> hc = host.takeRdf(h), dc = device.takeRdf(d);
+    const B::RdfLayout layout = B::rdfLayout(rdf);
+    CPPUNIT_ASSERT_EQUAL(layout.histograms + 2, hc.size());
+    CPPUNIT_ASSERT_EQUAL(std::size_t((3 + 6 + 36) * 60), layout.histograms);
+    int differing = 0, emptySitePairs = 0;
+    for (std::size_t i = 0; i < hc.size(); ++i) differing += hc[i] != dc[i];
+    const std::size_t first = static_cast<std::size_t>(layout.siteBase[1]);  // A-B, then B-B
+    for (std::size_t k = first; k < layout.histograms; k += rdf.bins) {
+      double n = 0;
+      for (unsigned b = 0; b < rdf.bins; ++b) n += hc[k + b];
+      emptySitePairs += n == 0;
+    }
+    std::cout << "\n  [gpu test, " << backend << "] RDF with every site kind: " << hc.size() << " counts, " << differing
+              << " differ, " << emptySitePairs << " of 42 site histograms empty";
+    CPPUNIT_ASSERT_EQUAL_MESSAGE("RDF counts with every site kind", 0, differing);
+    CPPUNIT_ASSERT_EQUAL(0, emptySitePairs);
   }
 
   /// Five steps of the mixture with RegionSampling, SpatialProfile (cylinder shells) and GammaWriter writing every
